@@ -1,0 +1,68 @@
+#include "core/CudaHeaderMap.h"
+#include "core/EmbeddedData.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+namespace rocmtidy {
+
+const CudaHeaderMapping *CudaHeaderTable::lookup(std::string_view Spelled) const {
+  // "./cuda.h" still names the toolkit header when the user's -I points at it.
+  while (Spelled.substr(0, 2) == "./")
+    Spelled.remove_prefix(2);
+  for (const CudaHeaderMapping &M : Headers)
+    if (M.Cuda == Spelled)
+      return &M;
+  return nullptr;
+}
+
+const QuietPrefix *CudaHeaderTable::quietPrefix(std::string_view Spelled) const {
+  for (const QuietPrefix &Q : Quiet)
+    if (Spelled.substr(0, Q.Prefix.size()) == Q.Prefix)
+      return &Q;
+  return nullptr;
+}
+
+std::optional<CudaHeaderTable> parseCudaHeaderJson(std::string_view Json, std::string &Error) {
+  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
+  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("headers") || !Doc["headers"].is_array()) {
+    Error = "cuda header table is not a JSON object with a 'headers' array";
+    return std::nullopt;
+  }
+  CudaHeaderTable T;
+  for (const auto &E : Doc["headers"]) {
+    if (!E.is_object() || !E.contains("cuda") || !E["cuda"].is_string() || !E.contains("hip") ||
+        !(E["hip"].is_string() || E["hip"].is_null())) {
+      Error = "cuda header entry " + std::to_string(T.Headers.size()) + " needs 'cuda' (string) and 'hip' (string or null)";
+      return std::nullopt;
+    }
+    CudaHeaderMapping M;
+    M.Cuda = E["cuda"].get<std::string>();
+    if (E["hip"].is_string())
+      M.Hip = E["hip"].get<std::string>();
+    if (E.contains("note") && E["note"].is_string())
+      M.Note = E["note"].get<std::string>();
+    T.Headers.push_back(std::move(M));
+  }
+  if (Doc.contains("quiet_prefixes") && Doc["quiet_prefixes"].is_array())
+    for (const auto &E : Doc["quiet_prefixes"])
+      if (E.is_object() && E.contains("prefix") && E["prefix"].is_string())
+        T.Quiet.push_back({E["prefix"].get<std::string>(), E.value("reason", "")});
+  return T;
+}
+
+const CudaHeaderTable &cudaHeaderTable() {
+  static const CudaHeaderTable Table = [] {
+    std::string Error;
+    auto Parsed = parseCudaHeaderJson(embeddedData("cuda_headers.json"), Error);
+    if (!Parsed) {
+      std::fprintf(stderr, "rocm-tidy: internal error: %s\n", Error.c_str());
+      std::abort();
+    }
+    return *Parsed;
+  }();
+  return Table;
+}
+
+} // namespace rocmtidy

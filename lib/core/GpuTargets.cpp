@@ -1,0 +1,120 @@
+#include "core/GpuTargets.h"
+#include "core/EmbeddedData.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+namespace rocmtidy {
+
+unsigned GpuTarget::largestWavefront() const {
+  unsigned Max = 0;
+  for (unsigned W : WavefrontSizes)
+    Max = std::max(Max, W);
+  return Max ? Max : 64;
+}
+
+std::string GpuTarget::displayName() const {
+  std::string S = Name;
+  if (!Products.empty()) {
+    S += " (";
+    for (size_t I = 0; I < Products.size(); ++I) {
+      if (I)
+        S += '/';
+      S += Products[I];
+    }
+    S += ')';
+  }
+  return S;
+}
+
+std::optional<std::vector<GpuTarget>> parseGpuTargetsJson(std::string_view Json, std::string &Error) {
+  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
+  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("targets") || !Doc["targets"].is_array()) {
+    Error = "gpu targets table is not a JSON object with a 'targets' array";
+    return std::nullopt;
+  }
+  std::vector<GpuTarget> Out;
+  for (const auto &E : Doc["targets"]) {
+    GpuTarget T;
+    if (!E.is_object() || !E.contains("name") || !E["name"].is_string() || !E.contains("wavefront_sizes") ||
+        !E["wavefront_sizes"].is_array() || !E.contains("lds_bytes") || !E["lds_bytes"].is_number_unsigned() ||
+        !E.contains("max_workgroup_size") || !E["max_workgroup_size"].is_number_unsigned()) {
+      Error = "gpu targets entry " + std::to_string(Out.size()) +
+              " needs 'name', 'wavefront_sizes', 'lds_bytes' and 'max_workgroup_size'";
+      return std::nullopt;
+    }
+    T.Name = E["name"].get<std::string>();
+    T.Family = E.value("family", "");
+    if (E.contains("products") && E["products"].is_array())
+      for (const auto &P : E["products"])
+        if (P.is_string())
+          T.Products.push_back(P.get<std::string>());
+    for (const auto &W : E["wavefront_sizes"]) {
+      if (!W.is_number_unsigned() || (W.get<unsigned>() != 32 && W.get<unsigned>() != 64)) {
+        Error = "gpu target '" + T.Name + "': wavefront sizes must be 32 or 64";
+        return std::nullopt;
+      }
+      T.WavefrontSizes.push_back(W.get<unsigned>());
+    }
+    if (T.WavefrontSizes.empty()) {
+      Error = "gpu target '" + T.Name + "' lists no wavefront size";
+      return std::nullopt;
+    }
+    T.LdsBytes = E["lds_bytes"].get<unsigned>();
+    T.MaxWorkgroupSize = E["max_workgroup_size"].get<unsigned>();
+    Out.push_back(std::move(T));
+  }
+  return Out;
+}
+
+const std::vector<GpuTarget> &allGpuTargets() {
+  static const std::vector<GpuTarget> Table = [] {
+    std::string Error;
+    auto Parsed = parseGpuTargetsJson(embeddedData("gpu_targets.json"), Error);
+    if (!Parsed) {
+      // The table is compiled in and covered by unit tests; reaching this is a build defect.
+      std::fprintf(stderr, "rocm-tidy: internal error: %s\n", Error.c_str());
+      std::abort();
+    }
+    return *Parsed;
+  }();
+  return Table;
+}
+
+const GpuTarget *findGpuTarget(std::string_view Name) {
+  for (const GpuTarget &T : allGpuTargets())
+    if (T.Name == Name)
+      return &T;
+  return nullptr;
+}
+
+std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::vector<std::string> &Unknown) {
+  std::vector<const GpuTarget *> Out;
+  size_t Pos = 0;
+  while (Pos <= List.size()) {
+    size_t End = List.find_first_of(";,", Pos);
+    if (End == std::string_view::npos)
+      End = List.size();
+    std::string_view Item = List.substr(Pos, End - Pos);
+    while (!Item.empty() && (Item.front() == ' ' || Item.front() == '\t'))
+      Item.remove_prefix(1);
+    while (!Item.empty() && (Item.back() == ' ' || Item.back() == '\t'))
+      Item.remove_suffix(1);
+    // Accept target IDs with feature suffixes ("gfx90a:xnack+") as the compiler does.
+    std::string_view Base = Item.substr(0, Item.find(':'));
+    if (!Base.empty()) {
+      if (const GpuTarget *T = findGpuTarget(Base)) {
+        if (std::find(Out.begin(), Out.end(), T) == Out.end())
+          Out.push_back(T);
+      } else {
+        Unknown.emplace_back(Item);
+      }
+    }
+    Pos = End + 1;
+  }
+  return Out;
+}
+
+} // namespace rocmtidy

@@ -1,0 +1,42 @@
+#ifndef ROCM_TIDY_CORE_GPUTARGETS_H
+#define ROCM_TIDY_CORE_GPUTARGETS_H
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocmtidy {
+
+/// Facts about one AMD GPU target, read from lib/data/gpu_targets.json.
+struct GpuTarget {
+  std::string Name;                  // LLVM processor name, e.g. "gfx90a"
+  std::string Family;                // e.g. "CDNA2"
+  std::vector<std::string> Products; // marketing names
+  std::vector<unsigned> WavefrontSizes; // default first
+  unsigned LdsBytes = 0;             // LDS one workgroup may allocate
+  unsigned MaxWorkgroupSize = 0;
+
+  unsigned defaultWavefront() const { return WavefrontSizes.empty() ? 64 : WavefrontSizes.front(); }
+  unsigned largestWavefront() const;
+  /// "gfx90a (MI210/MI250/MI250X)".
+  std::string displayName() const;
+};
+
+/// The whole table. Parsed once from the embedded JSON.
+const std::vector<GpuTarget> &allGpuTargets();
+const GpuTarget *findGpuTarget(std::string_view Name);
+
+/// Parse a target list as written in options and on the command line
+/// ("gfx90a;gfx942" or "gfx90a,gfx942"). Unknown names are returned in \p Unknown and skipped.
+std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::vector<std::string> &Unknown);
+
+/// Parse a JSON document in the gpu_targets.json format; used by allGpuTargets() and tests.
+/// Returns std::nullopt and sets \p Error when the document is malformed.
+std::optional<std::vector<GpuTarget>> parseGpuTargetsJson(std::string_view Json, std::string &Error);
+
+inline constexpr const char *DefaultGpuTargets = "gfx90a;gfx942";
+
+} // namespace rocmtidy
+
+#endif

@@ -1,0 +1,1 @@
+// A project header at a path that ends like a toolkit header.

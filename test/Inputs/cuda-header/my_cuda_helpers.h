@@ -1,0 +1,1 @@
+// A project header whose name mentions CUDA.

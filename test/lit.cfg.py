@@ -1,0 +1,38 @@
+# lit configuration for rocm-tidy. RUN-line conventions (see test/README.md):
+#   %clang_tidy       stock clang-tidy-19 with the rocm-tidy plugin loaded
+#   %rocm_lint        build/bin/rocm-lint
+#   %hip_flags        compile flags for a HIP file against the fake SDK in test/Inputs (host pass)
+#   %hip_device_flags the same for the device pass
+#   %inputs           test/Inputs
+import os
+import lit.formats
+
+config.name = "rocm-tidy"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".hip", ".cu", ".cpp", ".cuh", ".test", ".cmake"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "README.md", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.rocm_tidy_binary_dir, "test")
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+bindir = os.path.join(config.rocm_tidy_binary_dir, "bin")
+plugin = os.path.join(config.rocm_tidy_binary_dir, "lib", "RocmTidyModule.so")
+
+# FileCheck, not, count and split-file come from llvm-19-tools.
+config.environment["PATH"] = os.pathsep.join([bindir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Keep a developer's ~/.clang-tidy or .rocm-lint from leaking into the tests.
+config.environment["HOME"] = config.test_exec_root
+
+hip = "-x hip --offload-arch=gfx90a -nogpulib -nogpuinc -isystem " + os.path.join(inputs, "include")
+config.substitutions.append(("%clang_tidy", "%s --load=%s" % (config.clang_tidy, plugin)))
+config.substitutions.append(("%rocm_lint", os.path.join(bindir, "rocm-lint")))
+config.substitutions.append(("%rocm_clangd", os.path.join(bindir, "rocm-clangd")))
+config.substitutions.append(("%hip_device_flags", hip + " --cuda-device-only"))
+config.substitutions.append(("%hip_flags", hip + " --cuda-host-only"))
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%srcroot", config.rocm_tidy_source_dir))
+config.substitutions.append(("%resource_dir", config.resource_dir))
+
+if os.path.exists(os.path.join(bindir, "rocm-clangd")):
+    config.available_features.add("rocm-clangd")
