@@ -30,5 +30,6 @@
 // CHECK: :[[@LINE-2]]:10: note: NVIDIA Performance Primitives have no ROCm port
 #include <./cuda.h>
 // CHECK: :[[@LINE-1]]:10: warning: CUDA header './cuda.h' is not available in a HIP build; include 'hip/hip_runtime.h' instead [rocm-cuda-header]
+// CHECK: :[[@LINE-2]]:10: note: the driver API (cuXxx) is part of the HIP runtime header as hipXxx
 
 __global__ void scale(float *x, float a) { x[threadIdx.x] *= a; }
