@@ -1,0 +1,104 @@
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_LINT_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_LINT_H
+
+#include "core/Finding.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rocmlint {
+
+enum class OutputFormat { Text, Json, Sarif };
+enum class HipHeaders { Auto, System, Builtin };
+
+struct Options {
+  std::vector<std::string> Paths;
+  std::string BuildDir;          // -p
+  std::string Checks = "rocm-*"; // --checks glob (clang-tidy syntax, comma separated)
+  std::string Targets;           // --targets; empty = from config or the default
+  OutputFormat Format = OutputFormat::Text;
+  std::string OutputFile;
+  bool Fix = false;
+  unsigned Jobs = 0;             // 0 = hardware threads
+  std::string ChangedSince;
+  unsigned ShardIndex = 0, ShardCount = 0; // --shard=I/N, 1-based I
+  bool Quiet = false;
+  bool Progress = true;
+  HipHeaders Headers = HipHeaders::Auto;
+  std::vector<std::string> ExtraArgs; // --extra-arg
+  bool DevicePass = true;
+  bool Profile = false;
+};
+
+/// Thrown-free error reporting: input problems end the run with exit code 2.
+struct InputError {
+  std::string Message;
+};
+
+/// One file to analyse, with the path as shown to the user and the absolute path.
+struct InputFile {
+  std::string Display;
+  std::string Absolute;
+  bool IsCMake = false;
+};
+
+/// Configuration read from the nearest .rocm-lint file.
+struct ProjectConfig {
+  std::string Dir; // directory holding .rocm-lint ("" if none)
+  std::vector<std::string> Excludes;
+  std::string Targets;
+  std::vector<std::string> ExtraArgs;
+};
+
+/// Finds the inputs: walks directories, applies .rocm-lint excludes, --changed-since and --shard.
+/// Returns false and sets Error on bad input.
+bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectConfig &Config, std::string &Error);
+
+/// Per-file result of the analysis.
+struct FileResult {
+  std::vector<rocmtidy::Finding> Findings;
+  std::vector<std::string> Errors; // one-line errors: file could not be analysed
+  std::vector<std::string> Notices; // informational, once per run (deduplicated by the caller)
+};
+
+/// Analyses C++/HIP sources through the clang-tidy engine (host and device pass).
+class SourceAnalyzer {
+public:
+  SourceAnalyzer(const Options &Opts, const ProjectConfig &Config);
+  /// Checks that compile databases and configuration files are readable; sets Error if not.
+  bool prepare(const std::vector<InputFile> &Files, std::string &Error);
+  FileResult analyze(const InputFile &File) const;
+  bool usesBuiltinHeaders() const { return BuiltinHeaders; }
+
+private:
+  struct Impl;
+  std::shared_ptr<Impl> P;
+  bool BuiltinHeaders = false;
+};
+
+/// CMake files through the CMake linter in lib/cmake.
+FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob);
+
+/// Whether a check name passes a clang-tidy style glob list ("-*,rocm-*").
+bool checkEnabled(const std::string &Glob, const std::string &Check);
+
+/// Output.
+struct RuleDescription {
+  std::string Id;
+  std::string Summary;
+};
+std::string formatText(const std::vector<rocmtidy::Finding> &Findings);
+std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked);
+std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
+                        const std::string &BaseDir);
+
+/// All checks rocm-lint knows (clang-tidy checks and CMake rules), with summaries.
+std::vector<RuleDescription> allRules();
+
+int runExplain(const std::vector<std::string> &Args);
+
+} // namespace rocmlint
+
+#endif

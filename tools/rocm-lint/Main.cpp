@@ -1,0 +1,354 @@
+// rocm-lint: the front door. Lints C++/HIP/CUDA sources with the rocm-* clang-tidy checks linked
+// in (host and device pass) and reports in clang's text format, JSON or SARIF.
+#include "Lint.h"
+
+#include "core/EmbeddedData.h"
+#include "core/GpuTargets.h"
+#include "core/TextEdits.h"
+
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace rocmlint {
+
+static const char *Usage =
+    "usage: rocm-lint [PATH...] [-p BUILD_DIR] [--checks=GLOB] [--targets=gfx90a,gfx942]\n"
+    "                 [--format=text|json|sarif] [--output=FILE] [--fix] [-j N]\n"
+    "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
+    "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--no-progress]\n"
+    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE]\n"
+    "       rocm-lint list-checks\n"
+    "       rocm-lint list-targets\n"
+    "\n"
+    "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .h .hpp files.\n"
+    "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
+
+[[noreturn]] static void usageError(const std::string &Msg) {
+  std::fprintf(stderr, "rocm-lint: error: %s\n", Msg.c_str());
+  std::exit(2);
+}
+
+static bool takeValue(const std::string &Arg, const char *Name, int &I, int Argc, char **Argv, std::string &Value) {
+  std::string N = Name;
+  if (Arg == N) {
+    if (I + 1 >= Argc)
+      usageError("option '" + N + "' needs a value");
+    Value = Argv[++I];
+    return true;
+  }
+  if (Arg.rfind(N + "=", 0) == 0) {
+    Value = Arg.substr(N.size() + 1);
+    return true;
+  }
+  return false;
+}
+
+static unsigned parseUnsigned(const std::string &S, const std::string &Opt) {
+  if (S.empty() || S.find_first_not_of("0123456789") != std::string::npos || S.size() > 6)
+    usageError("option '" + Opt + "' needs a positive number, got '" + S + "'");
+  return unsigned(std::stoul(S));
+}
+
+static Options parseArgs(int Argc, char **Argv) {
+  Options O;
+  O.Progress = isatty(2);
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I], V;
+    if (A == "-h" || A == "--help") {
+      std::fputs(Usage, stdout);
+      std::exit(0);
+    } else if (A == "--version") {
+      std::printf("rocm-lint %s (LLVM 19)\n", ROCM_TIDY_VERSION);
+      std::exit(0);
+    } else if (takeValue(A, "-p", I, Argc, Argv, V)) {
+      O.BuildDir = V;
+    } else if (takeValue(A, "--checks", I, Argc, Argv, V)) {
+      O.Checks = V;
+    } else if (takeValue(A, "--targets", I, Argc, Argv, V)) {
+      O.Targets = V;
+    } else if (takeValue(A, "--format", I, Argc, Argv, V)) {
+      if (V == "text")
+        O.Format = OutputFormat::Text;
+      else if (V == "json")
+        O.Format = OutputFormat::Json;
+      else if (V == "sarif")
+        O.Format = OutputFormat::Sarif;
+      else
+        usageError("unknown format '" + V + "' (text, json or sarif)");
+    } else if (takeValue(A, "--output", I, Argc, Argv, V) || takeValue(A, "-o", I, Argc, Argv, V)) {
+      O.OutputFile = V;
+    } else if (A == "--fix") {
+      O.Fix = true;
+    } else if (takeValue(A, "-j", I, Argc, Argv, V) || takeValue(A, "--jobs", I, Argc, Argv, V)) {
+      O.Jobs = parseUnsigned(V, "-j");
+      if (!O.Jobs)
+        usageError("option '-j' needs a positive number");
+    } else if (A.size() > 2 && A.rfind("-j", 0) == 0 && std::isdigit((unsigned char)A[2])) {
+      O.Jobs = parseUnsigned(A.substr(2), "-j");
+    } else if (takeValue(A, "--changed-since", I, Argc, Argv, V)) {
+      O.ChangedSince = V;
+    } else if (takeValue(A, "--shard", I, Argc, Argv, V)) {
+      size_t Slash = V.find('/');
+      if (Slash == std::string::npos)
+        usageError("option '--shard' needs I/N, e.g. 1/4");
+      O.ShardIndex = parseUnsigned(V.substr(0, Slash), "--shard");
+      O.ShardCount = parseUnsigned(V.substr(Slash + 1), "--shard");
+      if (!O.ShardCount || !O.ShardIndex || O.ShardIndex > O.ShardCount)
+        usageError("option '--shard' needs 1 <= I <= N, got '" + V + "'");
+    } else if (takeValue(A, "--hip-headers", I, Argc, Argv, V)) {
+      if (V == "auto")
+        O.Headers = HipHeaders::Auto;
+      else if (V == "system")
+        O.Headers = HipHeaders::System;
+      else if (V == "builtin")
+        O.Headers = HipHeaders::Builtin;
+      else
+        usageError("unknown value '" + V + "' for '--hip-headers' (auto, system or builtin)");
+    } else if (takeValue(A, "--extra-arg", I, Argc, Argv, V)) {
+      O.ExtraArgs.push_back(V);
+    } else if (A == "--no-device-pass") {
+      O.DevicePass = false;
+    } else if (A == "--quiet" || A == "-q") {
+      O.Quiet = true;
+    } else if (A == "--no-progress") {
+      O.Progress = false;
+    } else if (A == "--enable-check-profile") {
+      O.Profile = true;
+    } else if (A.size() > 1 && A[0] == '-') {
+      usageError("unknown option '" + A + "' (see 'rocm-lint --help')");
+    } else {
+      O.Paths.push_back(A);
+    }
+  }
+  if (!O.Targets.empty()) {
+    std::vector<std::string> Unknown;
+    auto List = rocmtidy::parseGpuTargetList(O.Targets, Unknown);
+    if (!Unknown.empty())
+      usageError("unknown GPU target '" + Unknown.front() + "' in --targets (see 'rocm-lint list-targets')");
+    if (List.empty())
+      usageError("option '--targets' names no target");
+  }
+  return O;
+}
+
+bool checkEnabled(const std::string &Glob, const std::string &Check) {
+  // clang-tidy semantics: later entries win; "-" negates; '*' matches any run of characters.
+  bool Enabled = false;
+  std::stringstream S(Glob);
+  std::string Item;
+  while (std::getline(S, Item, ',')) {
+    Item.erase(0, Item.find_first_not_of(" \t"));
+    Item.erase(Item.find_last_not_of(" \t") + 1);
+    if (Item.empty())
+      continue;
+    bool Neg = Item[0] == '-';
+    if (Neg)
+      Item.erase(0, 1);
+    std::string Re;
+    for (char C : Item)
+      Re += C == '*' ? std::string(".*") : (std::isalnum((unsigned char)C) ? std::string(1, C) : "\\" + std::string(1, C));
+    if (std::regex_match(Check, std::regex(Re)))
+      Enabled = !Neg;
+  }
+  return Enabled;
+}
+
+std::vector<RuleDescription> allRules() {
+  std::map<std::string, std::string> Summaries;
+  std::string_view Data = rocmtidy::embeddedData("checks.json");
+  nlohmann::json J = nlohmann::json::parse(Data.begin(), Data.end(), nullptr, false);
+  if (J.is_object() && J.contains("checks"))
+    for (const auto &C : J["checks"])
+      if (C.contains("name") && C.contains("summary"))
+        Summaries[C["name"].get<std::string>()] = C["summary"].get<std::string>();
+  clang::tidy::ClangTidyCheckFactories Factories;
+  for (const auto &E : clang::tidy::ClangTidyModuleRegistry::entries())
+    E.instantiate()->addCheckFactories(Factories);
+  std::vector<RuleDescription> Rules;
+  for (const auto &F : Factories)
+    if (F.getKey().starts_with("rocm-"))
+      Rules.push_back({F.getKey().str(), Summaries[F.getKey().str()]});
+  std::sort(Rules.begin(), Rules.end(), [](const auto &A, const auto &B) { return A.Id < B.Id; });
+  return Rules;
+}
+
+static std::string relativeToCwd(const std::string &Path, const std::string &Cwd) {
+  if (Path.size() > Cwd.size() && Path.compare(0, Cwd.size(), Cwd) == 0 && Path[Cwd.size()] == '/')
+    return Path.substr(Cwd.size() + 1);
+  return Path;
+}
+
+static int runLint(int Argc, char **Argv) {
+  Options Opts = parseArgs(Argc, Argv);
+  std::vector<InputFile> Files;
+  ProjectConfig Config;
+  std::string Error;
+  if (!collectInputs(Opts, Files, Config, Error))
+    usageError(Error);
+  if (!Config.Targets.empty() && Opts.Targets.empty()) {
+    std::vector<std::string> Unknown;
+    rocmtidy::parseGpuTargetList(Config.Targets, Unknown);
+    if (!Unknown.empty())
+      usageError("unknown GPU target '" + Unknown.front() + "' in " + Config.Dir + "/.rocm-lint");
+  }
+  SourceAnalyzer Analyzer(Opts, Config);
+  if (!Analyzer.prepare(Files, Error))
+    usageError(Error);
+  if (Analyzer.usesBuiltinHeaders() && !Opts.Quiet && Opts.Headers == HipHeaders::Auto)
+    std::fprintf(stderr, "rocm-lint: note: no ROCm installation found; using the built-in declarations-only HIP "
+                         "header\n");
+
+  unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
+  Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
+  std::vector<FileResult> Results(Files.size());
+  std::atomic<size_t> Next{0}, Done{0};
+  std::mutex ProgressMu;
+  auto Worker = [&] {
+    for (size_t I; (I = Next++) < Files.size();) {
+      Results[I] = Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks) : Analyzer.analyze(Files[I]);
+      size_t D = ++Done;
+      if (Opts.Progress && !Opts.Quiet) {
+        std::lock_guard<std::mutex> L(ProgressMu);
+        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", D, Files.size(), Files[I].Display.c_str());
+        std::fflush(stderr);
+      }
+    }
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned T = 1; T < Jobs; ++T)
+    Threads.emplace_back(Worker);
+  Worker();
+  for (auto &T : Threads)
+    T.join();
+  if (Opts.Progress && !Opts.Quiet && !Files.empty())
+    std::fprintf(stderr, "\r\033[K");
+
+  std::error_code EC;
+  std::string Cwd = fs::current_path(EC).string();
+  std::vector<rocmtidy::Finding> All;
+  std::vector<std::string> Errors;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    for (rocmtidy::Finding &F : Results[I].Findings) {
+      F.File = relativeToCwd(F.File, Cwd);
+      for (auto &N : F.Notes)
+        N.File = relativeToCwd(N.File, Cwd);
+      All.push_back(std::move(F));
+    }
+    for (const std::string &E : Results[I].Errors)
+      Errors.push_back(relativeToCwd(E, Cwd));
+  }
+  // A header analysed on its own and through a source reports the same finding once.
+  std::set<std::string> Seen;
+  std::vector<rocmtidy::Finding> Unique;
+  for (auto &F : All) {
+    std::string Key = F.Check + "\n" + F.File + "\n" + std::to_string(F.Offset) + "\n" + F.Message;
+    if (Seen.insert(Key).second)
+      Unique.push_back(std::move(F));
+  }
+  std::stable_sort(Unique.begin(), Unique.end(), [](const auto &A, const auto &B) {
+    return std::tie(A.File, A.Line, A.Column, A.Check) < std::tie(B.File, B.Line, B.Column, B.Check);
+  });
+
+  std::string Out;
+  if (Opts.Format == OutputFormat::Text)
+    Out = formatText(Unique);
+  else if (Opts.Format == OutputFormat::Json)
+    Out = formatJson(Unique, unsigned(Files.size()));
+  else
+    Out = formatSarif(Unique, allRules(), Cwd);
+  if (Opts.OutputFile.empty()) {
+    std::fwrite(Out.data(), 1, Out.size(), stdout);
+    std::fflush(stdout);
+  } else {
+    std::string Err = rocmtidy::writeFileAtomically(Opts.OutputFile, Out);
+    if (!Err.empty())
+      usageError(Err);
+  }
+
+  if (Opts.Fix) {
+    std::map<std::string, std::vector<rocmtidy::TextEdit>> ByFile;
+    for (const auto &F : Unique)
+      for (const auto &E : F.Fixes)
+        ByFile[E.File].push_back(E);
+    unsigned Applied = 0, Skipped = 0;
+    for (auto &KV : ByFile) {
+      std::ifstream In(KV.first, std::ios::binary);
+      if (!In)
+        usageError("cannot read '" + KV.first + "' to apply fixes");
+      std::stringstream S;
+      S << In.rdbuf();
+      std::string New = rocmtidy::applyEdits(S.str(), KV.second, Applied, Skipped);
+      std::string Err = rocmtidy::writeFileAtomically(KV.first, New);
+      if (!Err.empty())
+        usageError(Err);
+    }
+    if (!Opts.Quiet)
+      std::fprintf(stderr, "rocm-lint: applied %u fix%s to %zu file%s%s\n", Applied, Applied == 1 ? "" : "es",
+                   ByFile.size(), ByFile.size() == 1 ? "" : "s",
+                   Skipped ? (", skipped " + std::to_string(Skipped) + " overlapping").c_str() : "");
+  }
+
+  for (const std::string &E : Errors)
+    std::fprintf(stderr, "rocm-lint: error: %s\n", E.c_str());
+  if (!Opts.Quiet)
+    std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked\n", Unique.size(),
+                 Unique.size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");
+  if (!Errors.empty())
+    return 2;
+  return Unique.empty() ? 0 : 1;
+}
+
+static int listChecks() {
+  for (const RuleDescription &R : allRules())
+    std::printf("%-36s %s\n", R.Id.c_str(), R.Summary.c_str());
+  return 0;
+}
+
+static int listTargets() {
+  std::printf("%-8s %-8s %-10s %-9s %-8s %s\n", "target", "family", "wavefront", "LDS", "max WG", "products");
+  for (const rocmtidy::GpuTarget &T : rocmtidy::allGpuTargets()) {
+    std::string W;
+    for (unsigned X : T.WavefrontSizes)
+      W += (W.empty() ? "" : "/") + std::to_string(X);
+    std::string P;
+    for (const auto &X : T.Products)
+      P += (P.empty() ? "" : ", ") + X;
+    std::printf("%-8s %-8s %-10s %-9s %-8u %s\n", T.Name.c_str(), T.Family.c_str(), W.c_str(),
+                (std::to_string(T.LdsBytes / 1024) + " KiB").c_str(), T.MaxWorkgroupSize, P.c_str());
+  }
+  return 0;
+}
+
+} // namespace rocmlint
+
+int main(int Argc, char **Argv) {
+  using namespace rocmlint;
+  if (Argc >= 2) {
+    std::string Cmd = Argv[1];
+    if (Cmd == "list-checks")
+      return listChecks();
+    if (Cmd == "list-targets")
+      return listTargets();
+    if (Cmd == "explain")
+      return runExplain(std::vector<std::string>(Argv + 2, Argv + Argc));
+  }
+  return runLint(Argc, Argv);
+}

@@ -1,0 +1,141 @@
+// Output formats: clang's text format, a documented JSON schema (docs/rocm-lint.md), SARIF 2.1.0.
+#include "Lint.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace rocmlint {
+
+std::string formatText(const std::vector<rocmtidy::Finding> &Findings) {
+  std::ostringstream OS;
+  for (const rocmtidy::Finding &F : Findings) {
+    if (F.File.empty())
+      OS << "rocm-lint: " << F.Severity << ": " << F.Message << " [" << F.Check << "]\n";
+    else
+      OS << F.File << ":" << F.Line << ":" << F.Column << ": " << F.Severity << ": " << F.Message << " [" << F.Check
+         << "]\n";
+    for (const rocmtidy::FindingNote &N : F.Notes)
+      OS << N.File << ":" << N.Line << ":" << N.Column << ": note: " << N.Message << "\n";
+  }
+  return OS.str();
+}
+
+static nlohmann::json findingJson(const rocmtidy::Finding &F) {
+  nlohmann::json J = {{"check", F.Check},   {"severity", F.Severity}, {"file", F.File},
+                      {"line", F.Line},     {"column", F.Column},     {"offset", F.Offset},
+                      {"message", F.Message}};
+  J["notes"] = nlohmann::json::array();
+  for (const auto &N : F.Notes)
+    J["notes"].push_back({{"file", N.File}, {"line", N.Line}, {"column", N.Column}, {"message", N.Message}});
+  J["fixes"] = nlohmann::json::array();
+  for (const auto &E : F.Fixes)
+    J["fixes"].push_back(
+        {{"file", E.File}, {"offset", E.Offset}, {"length", E.Length}, {"replacement", E.Replacement}});
+  return J;
+}
+
+std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked) {
+  nlohmann::json J;
+  J["tool"] = "rocm-lint";
+  J["version"] = ROCM_TIDY_VERSION;
+  J["schema"] = 1;
+  J["findings"] = nlohmann::json::array();
+  for (const auto &F : Findings)
+    J["findings"].push_back(findingJson(F));
+  J["summary"] = {{"files", FilesChecked}, {"findings", Findings.size()}};
+  return J.dump(2) + "\n";
+}
+
+static std::string fileUri(const std::string &Path, const std::string &BaseDir, bool &Relative) {
+  std::string P = Path;
+  Relative = !P.empty() && P[0] != '/';
+  if (!Relative && !BaseDir.empty() && P.compare(0, BaseDir.size() + 1, BaseDir + "/") == 0) {
+    P = P.substr(BaseDir.size() + 1);
+    Relative = true;
+  }
+  // Percent-encode what a URI reference may not hold raw.
+  std::string Out;
+  static const char *Hex = "0123456789ABCDEF";
+  for (unsigned char C : P) {
+    if (std::isalnum(C) || std::string("/-._~").find(char(C)) != std::string::npos) {
+      Out += char(C);
+    } else {
+      Out += '%';
+      Out += Hex[C >> 4];
+      Out += Hex[C & 15];
+    }
+  }
+  return Relative ? Out : "file://" + Out;
+}
+
+static nlohmann::json sarifLocation(const std::string &File, unsigned Line, unsigned Col, const std::string &BaseDir) {
+  bool Rel;
+  nlohmann::json Art = {{"uri", fileUri(File, BaseDir, Rel)}};
+  if (Rel)
+    Art["uriBaseId"] = "%SRCROOT%";
+  return {{"physicalLocation", {{"artifactLocation", Art}, {"region", {{"startLine", Line}, {"startColumn", Col}}}}}};
+}
+
+std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
+                        const std::string &BaseDir) {
+  nlohmann::json Driver = {{"name", "rocm-lint"},
+                           {"version", ROCM_TIDY_VERSION},
+                           {"informationUri", "https://rocm-tidy.invalid/docs/checks"},
+                           {"rules", nlohmann::json::array()}};
+  std::map<std::string, unsigned> RuleIndex;
+  for (const RuleDescription &R : Rules) {
+    RuleIndex[R.Id] = unsigned(RuleIndex.size());
+    Driver["rules"].push_back({{"id", R.Id},
+                               {"shortDescription", {{"text", R.Summary}}},
+                               {"helpUri", "docs/checks/" + R.Id + ".md"},
+                               {"defaultConfiguration", {{"level", "warning"}}}});
+  }
+  nlohmann::json Results = nlohmann::json::array();
+  for (const rocmtidy::Finding &F : Findings) {
+    nlohmann::json R = {{"ruleId", F.Check},
+                        {"level", F.Severity == "error" ? "error" : "warning"},
+                        {"message", {{"text", F.Message}}}};
+    auto It = RuleIndex.find(F.Check);
+    if (It != RuleIndex.end())
+      R["ruleIndex"] = It->second;
+    if (!F.File.empty())
+      R["locations"] = nlohmann::json::array({sarifLocation(F.File, F.Line, F.Column, BaseDir)});
+    if (!F.Notes.empty()) {
+      R["relatedLocations"] = nlohmann::json::array();
+      unsigned Id = 0;
+      for (const auto &N : F.Notes) {
+        nlohmann::json L = sarifLocation(N.File, N.Line, N.Column, BaseDir);
+        L["id"] = Id++;
+        L["message"] = {{"text", N.Message}};
+        R["relatedLocations"].push_back(L);
+      }
+    }
+    if (!F.Fixes.empty()) {
+      std::map<std::string, nlohmann::json> ByFile;
+      for (const auto &E : F.Fixes)
+        ByFile[E.File].push_back({{"deletedRegion", {{"byteOffset", E.Offset}, {"byteLength", E.Length}}},
+                                  {"insertedContent", {{"text", E.Replacement}}}});
+      nlohmann::json Changes = nlohmann::json::array();
+      for (auto &KV : ByFile) {
+        bool Rel;
+        nlohmann::json Art = {{"uri", fileUri(KV.first, BaseDir, Rel)}};
+        if (Rel)
+          Art["uriBaseId"] = "%SRCROOT%";
+        Changes.push_back({{"artifactLocation", Art}, {"replacements", KV.second}});
+      }
+      R["fixes"] = nlohmann::json::array(
+          {{{"description", {{"text", "apply the suggested HIP replacement"}}}, {"artifactChanges", Changes}}});
+    }
+    Results.push_back(R);
+  }
+  nlohmann::json Run = {{"tool", {{"driver", Driver}}}, {"results", Results}, {"columnKind", "unicodeCodePoints"}};
+  if (!BaseDir.empty())
+    Run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", "file://" + BaseDir + "/"}}}};
+  nlohmann::json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                        {"version", "2.1.0"},
+                        {"runs", nlohmann::json::array({Run})}};
+  return Log.dump(2) + "\n";
+}
+
+} // namespace rocmlint
