@@ -12,7 +12,7 @@ namespace clang::tidy::rocm {
 
 static constexpr llvm::StringLiteral DefaultPlatformMacros =
     "__HIP_PLATFORM_AMD__;__HIP_PLATFORM_HCC__;__HIP_PLATFORM_NVIDIA__;__HIP_PLATFORM_NVCC__;__HIP__;__HIPCC__;"
-    "__HIP_DEVICE_COMPILE__;USE_ROCM;USE_HIP";
+    "USE_ROCM;USE_HIP";
 
 CudaHeaderCheck::CudaHeaderCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),

@@ -8,7 +8,8 @@ import os
 import lit.formats
 
 config.name = "rocm-tidy"
-config.test_format = lit.formats.ShTest(execute_external=False)
+# External bash: RUN lines may use $?, subshells and redirections freely.
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".hip", ".cu", ".cpp", ".cuh", ".test", ".cmake"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "README.md", "unit"]
 config.test_source_root = os.path.dirname(__file__)
