@@ -467,7 +467,10 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::vector<ErrorAt> CompilerErrors;
 
   for (const auto &Pass : Passes) {
-    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+        // A file system with its own working directory: the shared real one would chdir the whole
+        // process for each compile command, under the feet of the other worker threads.
+        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()));
     if (P->Builtin) {
       auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       std::string_view Fallback = rocmtidy::embeddedData("hip_fallback.h");
