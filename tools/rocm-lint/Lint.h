@@ -10,7 +10,7 @@
 
 namespace rocmlint {
 
-enum class OutputFormat { Text, Json, Sarif };
+enum class OutputFormat { Text, Json, Sarif, GitLab };
 enum class HipHeaders { Auto, System, Builtin };
 
 struct Options {
@@ -91,6 +91,8 @@ struct RuleDescription {
 };
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings);
 std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked);
+/// GitLab code quality (Code Climate issue subset) for merge-request widgets.
+std::string formatGitLab(const std::vector<rocmtidy::Finding> &Findings);
 std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
                         const std::string &BaseDir);
 

@@ -31,7 +31,7 @@ namespace rocmlint {
 
 static const char *Usage =
     "usage: rocm-lint [PATH...] [-p BUILD_DIR] [--checks=GLOB] [--targets=gfx90a,gfx942]\n"
-    "                 [--format=text|json|sarif] [--output=FILE] [--fix] [-j N]\n"
+    "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [-j N]\n"
     "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
     "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--no-progress]\n"
     "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE]\n"
@@ -91,8 +91,10 @@ static Options parseArgs(int Argc, char **Argv) {
         O.Format = OutputFormat::Json;
       else if (V == "sarif")
         O.Format = OutputFormat::Sarif;
+      else if (V == "gitlab")
+        O.Format = OutputFormat::GitLab;
       else
-        usageError("unknown format '" + V + "' (text, json or sarif)");
+        usageError("unknown format '" + V + "' (text, json, sarif or gitlab)");
     } else if (takeValue(A, "--output", I, Argc, Argv, V) || takeValue(A, "-o", I, Argc, Argv, V)) {
       O.OutputFile = V;
     } else if (A == "--fix") {
@@ -272,6 +274,8 @@ static int runLint(int Argc, char **Argv) {
     Out = formatText(Unique);
   else if (Opts.Format == OutputFormat::Json)
     Out = formatJson(Unique, unsigned(Files.size()));
+  else if (Opts.Format == OutputFormat::GitLab)
+    Out = formatGitLab(Unique);
   else
     Out = formatSarif(Unique, allRules(), Cwd);
   if (Opts.OutputFile.empty()) {

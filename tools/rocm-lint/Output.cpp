@@ -1,6 +1,7 @@
 // Output formats: clang's text format, a documented JSON schema (docs/rocm-lint.md), SARIF 2.1.0.
 #include "Lint.h"
 
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -45,6 +46,26 @@ std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned 
     J["findings"].push_back(findingJson(F));
   J["summary"] = {{"files", FilesChecked}, {"findings", Findings.size()}};
   return J.dump(2) + "\n";
+}
+
+std::string formatGitLab(const std::vector<rocmtidy::Finding> &Findings) {
+  nlohmann::json Out = nlohmann::json::array();
+  for (const rocmtidy::Finding &F : Findings) {
+    // Stable across runs and unrelated edits elsewhere in the file, so GitLab can tell new from old.
+    uint64_t H = 1469598103934665603ull;
+    for (unsigned char C : F.Check + "\n" + F.File + "\n" + F.Message) {
+      H ^= C;
+      H *= 1099511628211ull;
+    }
+    char Hex[17];
+    std::snprintf(Hex, sizeof Hex, "%016llx", (unsigned long long)H);
+    Out.push_back({{"description", F.Message},
+                   {"check_name", F.Check},
+                   {"fingerprint", Hex},
+                   {"severity", F.Severity == "error" ? "critical" : "major"},
+                   {"location", {{"path", F.File}, {"lines", {{"begin", F.Line}}}}}});
+  }
+  return Out.dump(2) + "\n";
 }
 
 static std::string fileUri(const std::string &Path, const std::string &BaseDir, bool &Relative) {
