@@ -27,6 +27,7 @@ config.environment["HOME"] = config.test_exec_root
 hip = "-x hip --offload-arch=gfx90a -nogpulib -nogpuinc -isystem " + os.path.join(inputs, "include")
 config.substitutions.append(("%clang_tidy", "%s --load=%s" % (config.clang_tidy, plugin)))
 config.substitutions.append(("%rocm_lint", os.path.join(bindir, "rocm-lint")))
+config.substitutions.append(("%rocm_plugin", plugin))
 config.substitutions.append(("%rocm_clangd", os.path.join(bindir, "rocm-clangd")))
 config.substitutions.append(("%hip_device_flags", hip + " --cuda-device-only"))
 config.substitutions.append(("%hip_flags", hip + " --cuda-host-only"))
