@@ -1,0 +1,418 @@
+#include "cmake/CMakeParser.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+namespace rocmtidy::cmake {
+
+std::string ParseError::str() const {
+  return std::to_string(Line) + ":" + std::to_string(Column) + ": " + Message;
+}
+
+LineTable::LineTable(std::string_view Content) {
+  Starts.push_back(0);
+  const char *Begin = Content.data(), *End = Begin + Content.size();
+  for (const char *P = Begin; P < End;) {
+    const void *NL = std::memchr(P, '\n', End - P);
+    if (!NL)
+      break;
+    P = static_cast<const char *>(NL) + 1;
+    Starts.push_back(static_cast<unsigned>(P - Begin));
+  }
+}
+
+unsigned LineTable::line(unsigned Offset) const {
+  return static_cast<unsigned>(std::upper_bound(Starts.begin(), Starts.end(), Offset) - Starts.begin());
+}
+
+unsigned LineTable::column(unsigned Offset) const { return Offset - Starts[line(Offset) - 1] + 1; }
+
+unsigned Argument::valueOffset() const {
+  switch (Kind) {
+  case Quoted:
+    return Offset + 1;
+  case Bracket: {
+    // The parser drops a newline right after the opening bracket from the value.
+    size_t Open = Raw.find('[', 1) + 1;
+    if (Raw.substr(Open, 1) == "\n")
+      Open += 1;
+    else if (Raw.substr(Open, 2) == "\r\n")
+      Open += 2;
+    return Offset + static_cast<unsigned>(Open);
+  }
+  default:
+    return Offset;
+  }
+}
+
+unsigned Argument::sourceOffsetOfValue(size_t Index) const {
+  unsigned Start = valueOffset();
+  if (Kind == Bracket || isParen())
+    return Start + static_cast<unsigned>(Index);
+  // Walk the raw text the way the parser decoded it; Value never grows past Raw.
+  std::string_view Body = Raw.substr(Start - Offset);
+  size_t V = 0, R = 0;
+  while (R < Body.size() && V < Index) {
+    if (Body[R] == '\\' && R + 1 < Body.size()) {
+      char N = Body[R + 1];
+      if (N == '\n') { // continuation: contributes nothing
+        R += 2;
+        continue;
+      }
+      if (N == '\r' && R + 2 < Body.size() && Body[R + 2] == '\n') {
+        R += 3;
+        continue;
+      }
+      V += N == ';' ? 2 : 1;
+      R += 2;
+      continue;
+    }
+    ++V;
+    ++R;
+  }
+  return Start + static_cast<unsigned>(R);
+}
+
+namespace {
+
+bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r'; }
+bool isIdentStart(char C) { return (C >= 'A' && C <= 'Z') || (C >= 'a' && C <= 'z') || C == '_'; }
+bool isIdentChar(char C) { return isIdentStart(C) || (C >= '0' && C <= '9'); }
+
+std::string describe(char C) {
+  unsigned char U = static_cast<unsigned char>(C);
+  if (U >= 0x21 && U < 0x7f)
+    return std::string("'") + C + "'";
+  static const char Hex[] = "0123456789abcdef";
+  return std::string("byte 0x") + Hex[U >> 4] + Hex[U & 15];
+}
+
+class Parser {
+public:
+  Parser(std::string_view S, ParsedFile &Out, ParseError &Err) : S(S), Out(Out), Err(Err), Lines(S) {}
+
+  bool run() {
+    if (S.size() >= std::numeric_limits<unsigned>::max())
+      return fail(0, "file is too large (4 GiB or more)");
+    if (const void *Nul = std::memchr(S.data(), '\0', S.size()))
+      return fail(static_cast<const char *>(Nul) - S.data(), "unexpected NUL byte; is this a binary file?");
+    // A UTF-8 byte order mark is allowed before the first command.
+    if (S.substr(0, 3) == "\xEF\xBB\xBF")
+      P = 3;
+    while (P < S.size()) {
+      char C = S[P];
+      if (isSpace(C) || C == '\n') {
+        ++P;
+      } else if (C == '#') {
+        if (!comment())
+          return false;
+      } else if (isIdentStart(C)) {
+        if (!command())
+          return false;
+      } else if (C == ')' || C == '(') {
+        return fail(P, std::string("unexpected '") + C + "' outside a command invocation");
+      } else {
+        return fail(P, "expected a command name, found " + describe(C));
+      }
+    }
+    return true;
+  }
+
+private:
+  std::string_view S;
+  ParsedFile &Out;
+  ParseError &Err;
+  LineTable Lines;
+  size_t P = 0;
+
+  bool fail(size_t At, std::string Msg) {
+    Err.Offset = static_cast<unsigned>(At);
+    Err.Line = Lines.line(Err.Offset);
+    Err.Column = Lines.column(Err.Offset);
+    Err.Message = std::move(Msg);
+    return false;
+  }
+
+  /// Length of a bracket opener "[", "="*, "[" at \p At, or 0.
+  size_t bracketOpen(size_t At) const {
+    if (At >= S.size() || S[At] != '[')
+      return 0;
+    size_t Q = At + 1;
+    while (Q < S.size() && S[Q] == '=')
+      ++Q;
+    return Q < S.size() && S[Q] == '[' ? Q - At + 1 : 0;
+  }
+
+  /// Consumes a bracket construct opened at P (opener length \p Open); returns the offset one past
+  /// its closer, or npos.
+  size_t bracketEnd(size_t Open) const {
+    std::string Close(Open, '=');
+    Close.front() = ']';
+    Close.back() = ']';
+    size_t At = S.find(Close, P + Open);
+    return At == std::string_view::npos ? At : At + Close.size();
+  }
+
+  bool comment() {
+    size_t Start = P;
+    Comment C;
+    C.Offset = static_cast<unsigned>(Start);
+    C.Line = Lines.line(C.Offset);
+    C.Column = Lines.column(C.Offset);
+    if (size_t Open = bracketOpen(P + 1)) {
+      P += 1;
+      size_t End = bracketEnd(Open);
+      if (End == std::string_view::npos)
+        return fail(Start, "unterminated bracket comment; expected '" + closer(Open) + "'");
+      P = End;
+      C.IsBracket = true;
+    } else {
+      size_t NL = S.find('\n', P);
+      P = NL == std::string_view::npos ? S.size() : NL;
+    }
+    C.Text = S.substr(Start, P - Start);
+    Out.Comments.push_back(C);
+    return true;
+  }
+
+  static std::string closer(size_t Open) {
+    std::string Close(Open, '=');
+    Close.front() = ']';
+    Close.back() = ']';
+    return Close;
+  }
+
+  Argument &newArg(Command &Cmd, Argument::KindT Kind, size_t Start) {
+    Argument &A = Cmd.Args.emplace_back();
+    A.Kind = Kind;
+    A.Offset = static_cast<unsigned>(Start);
+    A.Line = Lines.line(A.Offset);
+    A.Column = Lines.column(A.Offset);
+    return A;
+  }
+
+  bool command() {
+    size_t Start = P;
+    while (P < S.size() && isIdentChar(S[P]))
+      ++P;
+    Command Cmd;
+    Cmd.Name = S.substr(Start, P - Start);
+    Cmd.LowerName.assign(Cmd.Name);
+    for (char &Ch : Cmd.LowerName)
+      if (Ch >= 'A' && Ch <= 'Z')
+        Ch = static_cast<char>(Ch - 'A' + 'a');
+    Cmd.Offset = static_cast<unsigned>(Start);
+    Cmd.Line = Lines.line(Cmd.Offset);
+    Cmd.Column = Lines.column(Cmd.Offset);
+    while (P < S.size() && isSpace(S[P]))
+      ++P;
+    if (P >= S.size() || S[P] != '(')
+      return fail(P < S.size() ? P : Start, "expected '(' after command name '" + std::string(Cmd.Name) + "'");
+    size_t OpenParen = P++;
+    unsigned Depth = 1;
+    // After a bracket or quoted argument another argument must not follow without separation.
+    bool NeedSeparation = false;
+    bool BracketBefore = false;
+    while (true) {
+      if (P >= S.size())
+        return fail(OpenParen, "missing ')' to close the arguments of '" + std::string(Cmd.Name) + "'");
+      char C = S[P];
+      if (isSpace(C) || C == '\n') {
+        ++P;
+        NeedSeparation = false;
+        continue;
+      }
+      if (C == '#') {
+        if (!comment())
+          return false;
+        NeedSeparation = BracketBefore = Out.Comments.back().IsBracket;
+        continue;
+      }
+      if (C == '(') {
+        newArg(Cmd, Argument::OpenParen, P).Raw = S.substr(P, 1);
+        Cmd.Args.back().Value = "(";
+        ++P;
+        ++Depth;
+        NeedSeparation = false;
+        continue;
+      }
+      if (C == ')') {
+        if (--Depth == 0) {
+          ++P;
+          break;
+        }
+        newArg(Cmd, Argument::CloseParen, P).Raw = S.substr(P, 1);
+        Cmd.Args.back().Value = ")";
+        ++P;
+        NeedSeparation = false;
+        continue;
+      }
+      if (NeedSeparation && BracketBefore)
+        return fail(P, "argument not separated from the preceding bracket by whitespace");
+      bool Ok;
+      if (C == '"')
+        Ok = quoted(Cmd);
+      else if (size_t Open = bracketOpen(P))
+        Ok = bracket(Cmd, Open);
+      else
+        Ok = unquoted(Cmd);
+      if (!Ok)
+        return false;
+      NeedSeparation = Cmd.Args.back().Kind != Argument::Unquoted;
+      BracketBefore = Cmd.Args.back().Kind == Argument::Bracket;
+    }
+    Cmd.EndOffset = static_cast<unsigned>(P);
+    Cmd.EndLine = Lines.line(Cmd.EndOffset - 1);
+    Out.Commands.push_back(std::move(Cmd));
+    // A command ends its line: only blanks and comments may follow it.
+    while (P < S.size()) {
+      char C = S[P];
+      if (isSpace(C)) {
+        ++P;
+      } else if (C == '#') {
+        if (!comment())
+          return false;
+        if (!Out.Comments.back().IsBracket)
+          break;
+      } else if (C == '\n') {
+        break;
+      } else {
+        return fail(P, "expected a newline after the command, found " + describe(C));
+      }
+    }
+    return true;
+  }
+
+  bool bracket(Command &Cmd, size_t Open) {
+    size_t Start = P;
+    size_t End = bracketEnd(Open);
+    if (End == std::string_view::npos)
+      return fail(Start, "unterminated bracket argument; expected '" + closer(Open) + "'");
+    Argument &A = newArg(Cmd, Argument::Bracket, Start);
+    A.Raw = S.substr(Start, End - Start);
+    size_t ContentStart = Start + Open;
+    // A newline right after the opening bracket is not part of the content.
+    if (ContentStart < End && S[ContentStart] == '\n')
+      ++ContentStart;
+    else if (ContentStart + 1 < End && S[ContentStart] == '\r' && S[ContentStart + 1] == '\n')
+      ContentStart += 2;
+    A.Value.assign(S.substr(ContentStart, End - Open - ContentStart));
+    P = End;
+    return true;
+  }
+
+  /// Appends the decoded escape at P (a backslash) to \p Value; false if none is possible.
+  bool escape(std::string &Value) {
+    if (P + 1 >= S.size() || S[P + 1] == '\n')
+      return false;
+    char N = S[P + 1];
+    switch (N) {
+    case 't': Value += '\t'; break;
+    case 'n': Value += '\n'; break;
+    case 'r': Value += '\r'; break;
+    case ';': Value += "\\;"; break; // stays escaped: it only means something when lists are split
+    default: Value += N; break;
+    }
+    P += 2;
+    return true;
+  }
+
+  bool quoted(Command &Cmd) {
+    size_t Start = P++;
+    std::string Value;
+    while (true) {
+      if (P >= S.size())
+        return fail(Start, "unterminated quoted argument");
+      char C = S[P];
+      if (C == '"')
+        break;
+      if (C == '\\') {
+        if (P + 1 < S.size() && S[P + 1] == '\n') {
+          P += 2;
+          continue;
+        }
+        if (P + 2 < S.size() && S[P + 1] == '\r' && S[P + 2] == '\n') {
+          P += 3;
+          continue;
+        }
+        if (!escape(Value))
+          return fail(Start, "unterminated quoted argument");
+        continue;
+      }
+      Value += C;
+      ++P;
+    }
+    ++P;
+    Argument &A = newArg(Cmd, Argument::Quoted, Start);
+    A.Raw = S.substr(Start, P - Start);
+    A.Value = std::move(Value);
+    return true;
+  }
+
+  bool unquoted(Command &Cmd) {
+    size_t Start = P;
+    std::string Value;
+    while (P < S.size()) {
+      char C = S[P];
+      if (isSpace(C) || C == '\n' || C == '(' || C == ')' || C == '#')
+        break;
+      if (C == '\\') {
+        if (!escape(Value))
+          return fail(P, "a backslash must be followed by a character on the same line");
+        continue;
+      }
+      if (C == '"') {
+        // A quoted string right after unquoted text: legacy syntax, kept with its quotes.
+        if (P == Start)
+          break;
+        size_t QStart = P;
+        Value += C;
+        ++P;
+        while (true) {
+          if (P >= S.size() || S[P] == '\n')
+            return fail(QStart, "unterminated quoted string inside an unquoted argument");
+          if (S[P] == '\\' && P + 1 < S.size() && S[P + 1] != '\n') {
+            Value.append(S.substr(P, 2));
+            P += 2;
+            continue;
+          }
+          Value += S[P];
+          if (S[P++] == '"')
+            break;
+        }
+        continue;
+      }
+      if (C == '$' && P + 1 < S.size() && S[P + 1] == '(') {
+        // Legacy make-style reference $(VAR): the parenthesis does not nest.
+        size_t Q = P + 2;
+        while (Q < S.size() && isIdentChar(S[Q]))
+          ++Q;
+        if (Q < S.size() && S[Q] == ')') {
+          Value.append(S.substr(P, Q + 1 - P));
+          P = Q + 1;
+          continue;
+        }
+      }
+      Value += C;
+      ++P;
+    }
+    Argument &A = newArg(Cmd, Argument::Unquoted, Start);
+    A.Raw = S.substr(Start, P - Start);
+    A.Value = std::move(Value);
+    return true;
+  }
+};
+
+} // namespace
+
+bool parseCMake(std::string_view Content, ParsedFile &Out, ParseError &Error) {
+  Out = ParsedFile();
+  Parser Ps(Content, Out, Error);
+  if (Ps.run())
+    return true;
+  Out = ParsedFile();
+  return false;
+}
+
+} // namespace rocmtidy::cmake
