@@ -138,23 +138,60 @@ std::string_view libraryFileName(std::string_view File) {
   return File.substr(0, So);
 }
 
-class Linter {
+bool commandBuildsHip(const Command &C) {
+  const std::string &N = C.LowerName;
+  if (startsWith(N, "hip_add_"))
+    return true;
+  if (N == "find_package" && !C.Args.empty() && lower(C.Args[0].Value) == "hip")
+    return true;
+  bool Lang = N == "enable_language" || N == "project";
+  for (size_t I = 0; I < C.Args.size(); ++I) {
+    const std::string &V = C.Args[I].Value;
+    if (Lang && V == "HIP")
+      return true;
+    if (V == "HIP" && I > 0 && C.Args[I - 1].Value == "LANGUAGE")
+      return true;
+    if (startsWith(V, "hip::") || startsWith(V, "CMAKE_HIP_"))
+      return true;
+  }
+  return false;
+}
+
+/// Bounds the memory a hostile file can make the linter spend on findings.
+constexpr size_t MaxFindingsPerFile = 100000;
+
+class Linter : public ParseCallbacks {
 public:
   Linter(std::string_view Path, std::string_view Content, const std::function<bool(std::string_view)> &IsEnabled,
-         const LintOptions &Opts, const ParsedFile &F)
-      : Path(Path), Content(Content), IsEnabled(IsEnabled), Opts(Opts), F(F), Lines(Content) {}
+         const LintOptions &Opts)
+      : Path(Path), IsEnabled(IsEnabled), Opts(Opts), Lines(Content) {}
 
-  std::vector<Finding> run() {
-    collectSuppressions();
-    Hip = Opts.AssumeHip || fileBuildsHip(F);
-    for (const Command &C : F.Commands) {
-      if (startsWith(C.LowerName, "find_package") && !C.Args.empty())
-        FoundPackages.insert(lower(C.Args[0].Value));
-    }
-    for (const Command &C : F.Commands) {
-      Cur = &C;
-      trackConditions(C);
-      dispatch(C);
+  void command(const Command &C) override {
+    Cur = &C;
+    if (C.LowerName == "find_package" && !C.Args.empty())
+      FoundPackages.insert(lower(C.Args[0].Value));
+    if (!Hip && commandBuildsHip(C))
+      Hip = true;
+    trackConditions(C);
+    dispatch(C);
+    Cur = nullptr;
+  }
+
+  void comment(const Comment &C) override { readSuppression(C); }
+
+  /// The findings that survive suppressions and whole-file conditions, ordered by position.
+  std::vector<Finding> finish() {
+    std::vector<Finding> Out;
+    for (Candidate &Cd : Candidates) {
+      if (Cd.NeedsHip && !Hip && !Opts.AssumeHip)
+        continue;
+      if (suppressed(Cd.F.Check, Cd.F.Line, Cd.CommandLine))
+        continue;
+      if (!Cd.Package.empty() && !FoundPackages.count(lower(Cd.Package)))
+        Cd.F.Notes.insert(Cd.F.Notes.begin(),
+                          {Cd.F.File, Cd.F.Line, Cd.F.Column,
+                           "'" + Cd.Target + "' needs 'find_package(" + Cd.Package + " REQUIRED)' first; this file does not call it"});
+      Out.push_back(std::move(Cd.F));
     }
     // Ordered by position, ties in emission order (std::stable_sort trips a libstdc++ deprecation).
     std::vector<size_t> Order(Out.size());
@@ -170,34 +207,19 @@ public:
     return Sorted;
   }
 
-  static bool fileBuildsHip(const ParsedFile &F) {
-    for (const Command &C : F.Commands) {
-      const std::string &N = C.LowerName;
-      if (startsWith(N, "hip_add_"))
-        return true;
-      if (N == "find_package" && !C.Args.empty() && lower(C.Args[0].Value) == "hip")
-        return true;
-      bool Lang = N == "enable_language" || N == "project";
-      for (size_t I = 0; I < C.Args.size(); ++I) {
-        const std::string &V = C.Args[I].Value;
-        if (Lang && V == "HIP")
-          return true;
-        if (V == "HIP" && I > 0 && C.Args[I - 1].Value == "LANGUAGE")
-          return true;
-        if (startsWith(V, "hip::") || startsWith(V, "CMAKE_HIP_"))
-          return true;
-      }
-    }
-    return false;
-  }
-
 private:
-  std::string_view Path, Content;
+  struct Candidate {
+    Finding F;
+    unsigned CommandLine = 0;
+    bool NeedsHip = false;      // rocm-cmake-legacy-cuda: only in projects that build HIP
+    std::string Package, Target; // note when the file never calls find_package(Package)
+  };
+
+  std::string_view Path;
   const std::function<bool(std::string_view)> &IsEnabled;
   const LintOptions &Opts;
-  const ParsedFile &F;
-  LineTable Lines;
-  std::vector<Finding> Out;
+  LineCursor Lines;
+  std::vector<Candidate> Candidates;
   std::unordered_map<unsigned, std::vector<std::string>> LineRules; // comment line -> rules
   std::vector<std::string> FileRules;
   std::set<std::string> FoundPackages;
@@ -223,16 +245,16 @@ private:
   }
 
   /// Reads "# rocm-lint: disable=a,b" and "# rocm-lint: disable-file=a" comments.
-  void collectSuppressions() {
-    for (const Comment &C : F.Comments) {
+  void readSuppression(const Comment &C) {
+    {
       std::string_view T = C.Text;
       size_t At = T.find("rocm-lint:");
       if (At == std::string_view::npos)
-        continue;
+        return;
       // Only the comment's own directive counts, not text quoted further along.
       std::string_view Before = T.substr(0, At);
       if (Before.find_first_not_of("#[=] \t") != std::string_view::npos)
-        continue;
+        return;
       T.remove_prefix(At + 10);
       while (!T.empty() && (T[0] == ' ' || T[0] == '\t'))
         T.remove_prefix(1);
@@ -242,7 +264,7 @@ private:
       else if (startsWith(T, "disable="))
         WholeFile = false, T.remove_prefix(8);
       else
-        continue;
+        return;
       std::vector<std::string> Rules;
       size_t I = 0;
       while (true) {
@@ -264,11 +286,11 @@ private:
     }
   }
 
-  bool suppressed(std::string_view Rule, unsigned Line) const {
+  bool suppressed(std::string_view Rule, unsigned Line, unsigned CommandLine) const {
     if (listed(FileRules, Rule))
       return true;
-    unsigned Candidates[] = {Line, Line - 1, Cur ? Cur->Line : Line, Cur ? Cur->Line - 1 : Line};
-    for (unsigned L : Candidates) {
+    unsigned Lines[] = {Line, Line - 1, CommandLine, CommandLine - 1};
+    for (unsigned L : Lines) {
       auto It = LineRules.find(L);
       if (It != LineRules.end() && listed(It->second, Rule))
         return true;
@@ -276,23 +298,30 @@ private:
     return false;
   }
 
+  /// Records a finding; the returned pointer is valid until the next emit.
   Finding *emit(std::string_view Rule, unsigned Offset, std::string Message) {
-    unsigned Line = Lines.line(Offset);
-    if (!IsEnabled(Rule) || suppressed(Rule, Line))
+    if (!IsEnabled(Rule) || Candidates.size() >= MaxFindingsPerFile)
       return nullptr;
-    Finding &Fd = Out.emplace_back();
+    LineCursor::Position Pos = Lines.locate(Offset);
+    Candidate &Cd = Candidates.emplace_back();
+    Cd.CommandLine = Cur ? Cur->Line : Pos.Line;
+    Finding &Fd = Cd.F;
     Fd.Check = std::string(Rule);
     Fd.File = std::string(Path);
-    Fd.Line = Line;
-    Fd.Column = Lines.column(Offset);
+    Fd.Line = Pos.Line;
+    Fd.Column = Pos.Column;
     Fd.Offset = Offset;
     Fd.Message = std::move(Message);
     return &Fd;
   }
 
+  Candidate &last() { return Candidates.back(); }
+
   void note(Finding *Fd, unsigned Offset, std::string Message) {
-    if (Fd)
-      Fd->Notes.push_back({std::string(Path), Lines.line(Offset), Lines.column(Offset), std::move(Message)});
+    if (!Fd)
+      return;
+    LineCursor::Position Pos = Lines.locate(Offset);
+    Fd->Notes.push_back({std::string(Path), Pos.Line, Pos.Column, std::move(Message)});
   }
 
   void trackConditions(const Command &C) {
@@ -315,13 +344,16 @@ private:
 
   // ---- rocm-cmake-raw-link-flag -----------------------------------------------------------------
 
-  void packageNotes(Finding *Fd, unsigned Offset, const std::string &Package, const std::string &Target) {
-    if (!FoundPackages.count(lower(Package)))
-      note(Fd, Offset, "'" + Target + "' needs 'find_package(" + Package + " REQUIRED)' first; this file does not call it");
+  /// Asks for a note, decided at the end of the file, when the file never finds \p Package.
+  void packageNote(Finding *Fd, const std::string &Package, const std::string &Target) {
+    if (!Fd)
+      return;
+    last().Package = Package;
+    last().Target = Target;
   }
 
   void libraryNotes(Finding *Fd, unsigned Offset, const GpuLibrary &L) {
-    packageNotes(Fd, Offset, L.Package, L.Target);
+    packageNote(Fd, L.Package, L.Target);
     if (!L.Note.empty())
       note(Fd, Offset, L.Note);
     if (!L.RocmTarget.empty())
@@ -491,7 +523,7 @@ private:
   /// set(VAR ...), list(APPEND VAR ...), string(APPEND VAR ...): values from \p First on.
   void variableValues(const Command &C, const Argument &VarArg, size_t First, bool Cache) {
     std::string_view Var = VarArg.Value;
-    if (Var == "CUDA_NVCC_FLAGS" && Hip)
+    if (Var == "CUDA_NVCC_FLAGS")
       legacy(VarArg.Offset, "'CUDA_NVCC_FLAGS' is read only by the deprecated FindCUDA module; set CMAKE_HIP_FLAGS or use "
              "target_compile_options for HIP sources");
     bool Flags = isFlagsVariable(Var);
@@ -514,6 +546,8 @@ private:
 
   void legacy(unsigned Offset, std::string Message) {
     Finding *Fd = emit(LegacyCuda, Offset, std::move(Message));
+    if (Fd)
+      last().NeedsHip = true;
     note(Fd, Offset, "FindCUDA is deprecated since CMake 3.10 and removed by policy CMP0146 in CMake 3.27; "
                      "enable_language(HIP) needs CMake 3.21");
   }
@@ -564,7 +598,7 @@ private:
         variableValues(C, Args[1], 3, false);
     } else if (N == "find_package" || N == "find_library" || N == "find_path" || N == "find_file" ||
                N == "find_program") {
-      if (N == "find_package" && !Args.empty() && Args[0].Value == "CUDA" && Hip)
+      if (N == "find_package" && !Args.empty() && Args[0].Value == "CUDA")
         legacy(C.Offset, "'find_package(CUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
                          "use enable_language(HIP) and find_package(CUDAToolkit) for the CUDA libraries");
       bool InPaths = false;
@@ -577,10 +611,10 @@ private:
           pathArgument(A);
       }
     } else if (N == "include") {
-      if (!Args.empty() && Args[0].Value == "FindCUDA" && Hip)
+      if (!Args.empty() && Args[0].Value == "FindCUDA")
         legacy(C.Offset, "'include(FindCUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
                          "use enable_language(HIP) and first-class HIP targets");
-    } else if (startsWith(N, "cuda_") && Hip) {
+    } else if (startsWith(N, "cuda_")) {
       static const std::set<std::string, std::less<>> FindCudaCommands = {
           "cuda_add_executable", "cuda_add_library", "cuda_add_cufft_to_target", "cuda_add_cublas_to_target",
           "cuda_build_clean_target", "cuda_compile", "cuda_compile_ptx", "cuda_compile_fatbin", "cuda_compile_cubin",
@@ -627,14 +661,15 @@ const std::vector<RuleInfo> &cmakeRules() {
 LintResult lintCMake(std::string_view Path, std::string_view Content,
                      const std::function<bool(std::string_view RuleId)> &IsEnabled, const LintOptions &Options) {
   LintResult R;
-  ParsedFile F;
+  Linter L(Path, Content, IsEnabled, Options);
   ParseError E;
-  if (!parseCMake(Content, F, E)) {
+  // Nothing is reported for a file that does not parse: CMake refuses it too, and a fix must
+  // never be applied to a file that was only partly understood.
+  if (!parseCMake(Content, L, E)) {
     R.Error = E.str();
     return R;
   }
-  Linter L(Path, Content, IsEnabled, Options, F);
-  R.Findings = L.run();
+  R.Findings = L.finish();
   return R;
 }
 
@@ -644,9 +679,12 @@ LintResult lintCMake(std::string_view Path, std::string_view Content,
 }
 
 bool buildsHip(std::string_view Content) {
-  ParsedFile F;
+  struct Scan : ParseCallbacks {
+    bool Hip = false;
+    void command(const Command &C) override { Hip = Hip || commandBuildsHip(C); }
+  } S;
   ParseError E;
-  return parseCMake(Content, F, E) && Linter::fileBuildsHip(F);
+  return parseCMake(Content, S, E) && S.Hip;
 }
 
 std::string applyEdits(std::string_view Content, std::vector<TextEdit> Edits, unsigned *Skipped) {

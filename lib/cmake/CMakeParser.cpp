@@ -10,23 +10,31 @@ std::string ParseError::str() const {
   return std::to_string(Line) + ":" + std::to_string(Column) + ": " + Message;
 }
 
-LineTable::LineTable(std::string_view Content) {
-  Starts.push_back(0);
-  const char *Begin = Content.data(), *End = Begin + Content.size();
-  for (const char *P = Begin; P < End;) {
-    const void *NL = std::memchr(P, '\n', End - P);
-    if (!NL)
-      break;
-    P = static_cast<const char *>(NL) + 1;
-    Starts.push_back(static_cast<unsigned>(P - Begin));
+LineCursor::Position LineCursor::locate(unsigned Offset) {
+  if (Offset > S.size())
+    Offset = static_cast<unsigned>(S.size());
+  const char *B = S.data();
+  if (Offset >= Pos) {
+    for (const char *P = B + Pos, *E = B + Offset; P < E;) {
+      const void *NL = std::memchr(P, '\n', E - P);
+      if (!NL)
+        break;
+      P = static_cast<const char *>(NL) + 1;
+      ++Line;
+      LineStart = static_cast<unsigned>(P - B);
+    }
+  } else if (Offset < LineStart) {
+    for (unsigned I = Offset; I < LineStart; ++I)
+      if (B[I] == '\n')
+        --Line;
+    unsigned Start = Offset;
+    while (Start > 0 && B[Start - 1] != '\n')
+      --Start;
+    LineStart = Start;
   }
+  Pos = Offset;
+  return {Line, Offset - LineStart + 1};
 }
-
-unsigned LineTable::line(unsigned Offset) const {
-  return static_cast<unsigned>(std::upper_bound(Starts.begin(), Starts.end(), Offset) - Starts.begin());
-}
-
-unsigned LineTable::column(unsigned Offset) const { return Offset - Starts[line(Offset) - 1] + 1; }
 
 unsigned Argument::valueOffset() const {
   switch (Kind) {
@@ -90,7 +98,7 @@ std::string describe(char C) {
 
 class Parser {
 public:
-  Parser(std::string_view S, ParsedFile &Out, ParseError &Err) : S(S), Out(Out), Err(Err), Lines(S) {}
+  Parser(std::string_view S, ParseCallbacks &CB, ParseError &Err) : S(S), CB(CB), Err(Err), Lines(S) {}
 
   bool run() {
     if (S.size() >= std::numeric_limits<unsigned>::max())
@@ -121,15 +129,18 @@ public:
 
 private:
   std::string_view S;
-  ParsedFile &Out;
+  ParseCallbacks &CB;
   ParseError &Err;
-  LineTable Lines;
+  LineCursor Lines;
   size_t P = 0;
+  Command Cmd; // reused: its argument vector keeps its capacity
+  bool LastCommentWasBracket = false;
 
   bool fail(size_t At, std::string Msg) {
     Err.Offset = static_cast<unsigned>(At);
-    Err.Line = Lines.line(Err.Offset);
-    Err.Column = Lines.column(Err.Offset);
+    LineCursor::Position Pos = Lines.locate(Err.Offset);
+    Err.Line = Pos.Line;
+    Err.Column = Pos.Column;
     Err.Message = std::move(Msg);
     return false;
   }
@@ -144,25 +155,30 @@ private:
     return Q < S.size() && S[Q] == '[' ? Q - At + 1 : 0;
   }
 
-  /// Consumes a bracket construct opened at P (opener length \p Open); returns the offset one past
-  /// its closer, or npos.
-  size_t bracketEnd(size_t Open) const {
+  static std::string closer(size_t Open) {
     std::string Close(Open, '=');
     Close.front() = ']';
     Close.back() = ']';
-    size_t At = S.find(Close, P + Open);
-    return At == std::string_view::npos ? At : At + Close.size();
+    return Close;
+  }
+
+  /// The offset one past the closer of a bracket construct whose opener (length \p Open) starts at
+  /// \p At, or npos.
+  size_t bracketEnd(size_t At, size_t Open) const {
+    std::string Close = closer(Open);
+    size_t Found = S.find(Close, At + Open);
+    return Found == std::string_view::npos ? Found : Found + Close.size();
   }
 
   bool comment() {
     size_t Start = P;
     Comment C;
     C.Offset = static_cast<unsigned>(Start);
-    C.Line = Lines.line(C.Offset);
-    C.Column = Lines.column(C.Offset);
+    LineCursor::Position Pos = Lines.locate(C.Offset);
+    C.Line = Pos.Line;
+    C.Column = Pos.Column;
     if (size_t Open = bracketOpen(P + 1)) {
-      P += 1;
-      size_t End = bracketEnd(Open);
+      size_t End = bracketEnd(P + 1, Open);
       if (End == std::string_view::npos)
         return fail(Start, "unterminated bracket comment; expected '" + closer(Open) + "'");
       P = End;
@@ -172,48 +188,48 @@ private:
       P = NL == std::string_view::npos ? S.size() : NL;
     }
     C.Text = S.substr(Start, P - Start);
-    Out.Comments.push_back(C);
+    LastCommentWasBracket = C.IsBracket;
+    CB.comment(C);
     return true;
   }
 
-  static std::string closer(size_t Open) {
-    std::string Close(Open, '=');
-    Close.front() = ']';
-    Close.back() = ']';
-    return Close;
-  }
-
-  Argument &newArg(Command &Cmd, Argument::KindT Kind, size_t Start) {
+  Argument *newArg(Argument::KindT Kind, size_t Start) {
+    if (Cmd.Args.size() >= MaxArgumentsPerCommand) {
+      fail(Start, "more than " + std::to_string(MaxArgumentsPerCommand) + " arguments in one command");
+      return nullptr;
+    }
     Argument &A = Cmd.Args.emplace_back();
     A.Kind = Kind;
     A.Offset = static_cast<unsigned>(Start);
-    A.Line = Lines.line(A.Offset);
-    A.Column = Lines.column(A.Offset);
-    return A;
+    LineCursor::Position Pos = Lines.locate(A.Offset);
+    A.Line = Pos.Line;
+    A.Column = Pos.Column;
+    return &A;
   }
 
   bool command() {
     size_t Start = P;
     while (P < S.size() && isIdentChar(S[P]))
       ++P;
-    Command Cmd;
+    Cmd.Args.clear();
     Cmd.Name = S.substr(Start, P - Start);
     Cmd.LowerName.assign(Cmd.Name);
     for (char &Ch : Cmd.LowerName)
       if (Ch >= 'A' && Ch <= 'Z')
         Ch = static_cast<char>(Ch - 'A' + 'a');
     Cmd.Offset = static_cast<unsigned>(Start);
-    Cmd.Line = Lines.line(Cmd.Offset);
-    Cmd.Column = Lines.column(Cmd.Offset);
+    LineCursor::Position Pos = Lines.locate(Cmd.Offset);
+    Cmd.Line = Pos.Line;
+    Cmd.Column = Pos.Column;
     while (P < S.size() && isSpace(S[P]))
       ++P;
     if (P >= S.size() || S[P] != '(')
       return fail(P < S.size() ? P : Start, "expected '(' after command name '" + std::string(Cmd.Name) + "'");
     size_t OpenParen = P++;
     unsigned Depth = 1;
-    // After a bracket or quoted argument another argument must not follow without separation.
+    // After a quoted or bracket argument the next one should be separated by whitespace; CMake
+    // only rejects a missing separation after a bracket (argument or comment).
     bool NeedSeparation = false;
-    bool BracketBefore = false;
     while (true) {
       if (P >= S.size())
         return fail(OpenParen, "missing ')' to close the arguments of '" + std::string(Cmd.Name) + "'");
@@ -226,45 +242,41 @@ private:
       if (C == '#') {
         if (!comment())
           return false;
-        NeedSeparation = BracketBefore = Out.Comments.back().IsBracket;
+        NeedSeparation = LastCommentWasBracket;
         continue;
       }
-      if (C == '(') {
-        newArg(Cmd, Argument::OpenParen, P).Raw = S.substr(P, 1);
-        Cmd.Args.back().Value = "(";
-        ++P;
-        ++Depth;
-        NeedSeparation = false;
-        continue;
-      }
-      if (C == ')') {
-        if (--Depth == 0) {
+      if (C == '(' || C == ')') {
+        if (C == ')' && --Depth == 0) {
           ++P;
           break;
         }
-        newArg(Cmd, Argument::CloseParen, P).Raw = S.substr(P, 1);
-        Cmd.Args.back().Value = ")";
+        if (C == '(' && ++Depth > MaxNesting)
+          return fail(P, "parentheses nested more than " + std::to_string(MaxNesting) + " deep");
+        Argument *A = newArg(C == '(' ? Argument::OpenParen : Argument::CloseParen, P);
+        if (!A)
+          return false;
+        A->Raw = S.substr(P, 1);
+        A->Value.assign(1, C);
         ++P;
         NeedSeparation = false;
         continue;
       }
-      if (NeedSeparation && BracketBefore)
+      if (NeedSeparation)
         return fail(P, "argument not separated from the preceding bracket by whitespace");
       bool Ok;
       if (C == '"')
-        Ok = quoted(Cmd);
+        Ok = quoted();
       else if (size_t Open = bracketOpen(P))
-        Ok = bracket(Cmd, Open);
+        Ok = bracket(Open);
       else
-        Ok = unquoted(Cmd);
+        Ok = unquoted();
       if (!Ok)
         return false;
-      NeedSeparation = Cmd.Args.back().Kind != Argument::Unquoted;
-      BracketBefore = Cmd.Args.back().Kind == Argument::Bracket;
+      NeedSeparation = Cmd.Args.back().Kind == Argument::Bracket;
     }
     Cmd.EndOffset = static_cast<unsigned>(P);
-    Cmd.EndLine = Lines.line(Cmd.EndOffset - 1);
-    Out.Commands.push_back(std::move(Cmd));
+    Cmd.EndLine = Lines.locate(Cmd.EndOffset - 1).Line;
+    CB.command(Cmd);
     // A command ends its line: only blanks and comments may follow it.
     while (P < S.size()) {
       char C = S[P];
@@ -273,7 +285,7 @@ private:
       } else if (C == '#') {
         if (!comment())
           return false;
-        if (!Out.Comments.back().IsBracket)
+        if (!LastCommentWasBracket)
           break;
       } else if (C == '\n') {
         break;
@@ -284,20 +296,22 @@ private:
     return true;
   }
 
-  bool bracket(Command &Cmd, size_t Open) {
+  bool bracket(size_t Open) {
     size_t Start = P;
-    size_t End = bracketEnd(Open);
+    size_t End = bracketEnd(Start, Open);
     if (End == std::string_view::npos)
       return fail(Start, "unterminated bracket argument; expected '" + closer(Open) + "'");
-    Argument &A = newArg(Cmd, Argument::Bracket, Start);
-    A.Raw = S.substr(Start, End - Start);
+    Argument *A = newArg(Argument::Bracket, Start);
+    if (!A)
+      return false;
+    A->Raw = S.substr(Start, End - Start);
     size_t ContentStart = Start + Open;
     // A newline right after the opening bracket is not part of the content.
     if (ContentStart < End && S[ContentStart] == '\n')
       ++ContentStart;
     else if (ContentStart + 1 < End && S[ContentStart] == '\r' && S[ContentStart + 1] == '\n')
       ContentStart += 2;
-    A.Value.assign(S.substr(ContentStart, End - Open - ContentStart));
+    A->Value.assign(S.substr(ContentStart, End - Open - ContentStart));
     P = End;
     return true;
   }
@@ -318,42 +332,56 @@ private:
     return true;
   }
 
-  bool quoted(Command &Cmd) {
+  bool quoted() {
     size_t Start = P++;
     std::string Value;
     while (true) {
+      // Copy plain runs in one go.
+      size_t Run = P;
+      while (Run < S.size() && S[Run] != '"' && S[Run] != '\\')
+        ++Run;
+      Value.append(S.substr(P, Run - P));
+      P = Run;
       if (P >= S.size())
         return fail(Start, "unterminated quoted argument");
-      char C = S[P];
-      if (C == '"')
+      if (S[P] == '"')
         break;
-      if (C == '\\') {
-        if (P + 1 < S.size() && S[P + 1] == '\n') {
-          P += 2;
-          continue;
-        }
-        if (P + 2 < S.size() && S[P + 1] == '\r' && S[P + 2] == '\n') {
-          P += 3;
-          continue;
-        }
-        if (!escape(Value))
-          return fail(Start, "unterminated quoted argument");
+      // A backslash: a line continuation or an escape.
+      if (P + 1 < S.size() && S[P + 1] == '\n') {
+        P += 2;
         continue;
       }
-      Value += C;
-      ++P;
+      if (P + 2 < S.size() && S[P + 1] == '\r' && S[P + 2] == '\n') {
+        P += 3;
+        continue;
+      }
+      if (!escape(Value))
+        return fail(Start, "unterminated quoted argument");
     }
     ++P;
-    Argument &A = newArg(Cmd, Argument::Quoted, Start);
-    A.Raw = S.substr(Start, P - Start);
-    A.Value = std::move(Value);
+    Argument *A = newArg(Argument::Quoted, Start);
+    if (!A)
+      return false;
+    A->Raw = S.substr(Start, P - Start);
+    A->Value = std::move(Value);
     return true;
   }
 
-  bool unquoted(Command &Cmd) {
+  static bool endsUnquoted(char C) {
+    return isSpace(C) || C == '\n' || C == '(' || C == ')' || C == '#' || C == '\\' || C == '"' || C == '$';
+  }
+
+  bool unquoted() {
     size_t Start = P;
     std::string Value;
     while (P < S.size()) {
+      size_t Run = P;
+      while (Run < S.size() && !endsUnquoted(S[Run]))
+        ++Run;
+      Value.append(S.substr(P, Run - P));
+      P = Run;
+      if (P >= S.size())
+        break;
       char C = S[P];
       if (isSpace(C) || C == '\n' || C == '(' || C == ')' || C == '#')
         break;
@@ -383,8 +411,9 @@ private:
         }
         continue;
       }
-      if (C == '$' && P + 1 < S.size() && S[P + 1] == '(') {
-        // Legacy make-style reference $(VAR): the parenthesis does not nest.
+      // C == '$'
+      if (P + 1 < S.size() && S[P + 1] == '(') {
+        // Legacy make-style reference $(VAR): its parentheses do not nest.
         size_t Q = P + 2;
         while (Q < S.size() && isIdentChar(S[Q]))
           ++Q;
@@ -397,19 +426,33 @@ private:
       Value += C;
       ++P;
     }
-    Argument &A = newArg(Cmd, Argument::Unquoted, Start);
-    A.Raw = S.substr(Start, P - Start);
-    A.Value = std::move(Value);
+    Argument *A = newArg(Argument::Unquoted, Start);
+    if (!A)
+      return false;
+    A->Raw = S.substr(Start, P - Start);
+    A->Value = std::move(Value);
     return true;
   }
 };
 
+struct Collector : ParseCallbacks {
+  ParsedFile &Out;
+  explicit Collector(ParsedFile &Out) : Out(Out) {}
+  void command(const Command &C) override { Out.Commands.push_back(C); }
+  void comment(const Comment &C) override { Out.Comments.push_back(C); }
+};
+
 } // namespace
+
+bool parseCMake(std::string_view Content, ParseCallbacks &Callbacks, ParseError &Error) {
+  Parser Ps(Content, Callbacks, Error);
+  return Ps.run();
+}
 
 bool parseCMake(std::string_view Content, ParsedFile &Out, ParseError &Error) {
   Out = ParsedFile();
-  Parser Ps(Content, Out, Error);
-  if (Ps.run())
+  Collector C(Out);
+  if (parseCMake(Content, C, Error))
     return true;
   Out = ParsedFile();
   return false;

@@ -50,6 +50,10 @@ struct ParsedFile {
   std::vector<Comment> Comments;
 };
 
+/// Limits that keep hostile input from exhausting memory; real CMake files stay far below them.
+constexpr unsigned MaxNesting = 1000;            // nested parentheses inside one command
+constexpr unsigned MaxArgumentsPerCommand = 1000000;
+
 struct ParseError {
   unsigned Offset = 0, Line = 0, Column = 0;
   std::string Message;
@@ -57,19 +61,34 @@ struct ParseError {
   std::string str() const;
 };
 
-/// Maps byte offsets to 1-based line and column numbers.
-class LineTable {
+/// Maps byte offsets to 1-based line and column numbers without a per-line table: it walks from
+/// the last offset asked, so mostly increasing queries cost time linear in the file.
+class LineCursor {
 public:
-  explicit LineTable(std::string_view Content);
-  unsigned line(unsigned Offset) const;
-  unsigned column(unsigned Offset) const;
+  explicit LineCursor(std::string_view Content) : S(Content) {}
+  struct Position {
+    unsigned Line, Column;
+  };
+  Position locate(unsigned Offset);
 
 private:
-  std::vector<unsigned> Starts;
+  std::string_view S;
+  unsigned Pos = 0, Line = 1, LineStart = 0;
 };
 
-/// Parses \p Content. Returns false and fills \p Error on malformed input; never throws, recurses
-/// or allocates more than a constant factor of the input.
+/// Receives the parse as it goes: one call per command (its Args complete) and per comment, in
+/// source order. The Command passed is reused for the next one.
+struct ParseCallbacks {
+  virtual ~ParseCallbacks() = default;
+  virtual void command(const Command &C) = 0;
+  virtual void comment(const Comment &C) {}
+};
+
+/// Parses \p Content in one pass with memory bounded by the largest command. Returns false and
+/// fills \p Error on malformed input (callbacks may have run for the commands before it); never
+/// throws or recurses.
+bool parseCMake(std::string_view Content, ParseCallbacks &Callbacks, ParseError &Error);
+/// The same, collecting everything (for tests and the --dump view). Out is empty on error.
 bool parseCMake(std::string_view Content, ParsedFile &Out, ParseError &Error);
 
 } // namespace rocmtidy::cmake

@@ -17,7 +17,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <sys/stat.h>
 #include <vector>
@@ -79,13 +78,17 @@ struct CheckFilter {
 };
 
 bool readFile(const std::string &Path, std::string &Out) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
+  std::FILE *F = std::fopen(Path.c_str(), "rb");
+  if (!F)
     return false;
-  std::ostringstream SS;
-  SS << In.rdbuf();
-  Out = SS.str();
-  return !In.bad();
+  Out.clear();
+  char Buf[1 << 16];
+  size_t N;
+  while ((N = std::fread(Buf, 1, sizeof Buf, F)) > 0)
+    Out.append(Buf, N);
+  bool Ok = !std::ferror(F);
+  std::fclose(F);
+  return Ok;
 }
 
 /// Writes next to the file and renames over it, keeping the permission bits.
