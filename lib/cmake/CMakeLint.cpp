@@ -74,15 +74,11 @@ struct Piece {
   size_t Index; // into the argument's Value
 };
 
-/// Splits an unquoted argument's value on unescaped semicolons (CMake's list expansion); other
-/// arguments are one element.
+/// Splits an argument's value on unescaped semicolons: the commands linted here store their
+/// arguments in list-valued properties or variables, where a quoted "a;b" is two elements too.
 std::vector<Piece> listElements(const Argument &A) {
   std::vector<Piece> Out;
   std::string_view V = A.Value;
-  if (A.Kind != Argument::Unquoted) {
-    Out.push_back({V, 0});
-    return Out;
-  }
   size_t Start = 0;
   unsigned Angle = 0; // semicolons inside $<...> generator expressions do not split
   for (size_t I = 0; I <= V.size(); ++I) {
@@ -404,7 +400,9 @@ private:
       for (const Piece &E : Elems) {
         if (E.Text.find("$<") != std::string_view::npos)
           continue;
-        unsigned Offset = A.sourceOffsetOfValue(E.Index);
+        // A whole argument is reported at its start (the quote, if any), an element at itself.
+        bool Whole = Elems.size() == 1 && E.Text == A.Value;
+        unsigned Offset = Whole ? A.Offset : A.sourceOffsetOfValue(E.Index);
         if (startsWith(E.Text, "-L")) {
           if (E.Text.size() > 2 && isGpuDir(E.Text.substr(2)))
             directoryFinding(Offset, E.Text, E.Text.substr(2), true);
@@ -428,8 +426,7 @@ private:
         libraryNotes(Fd, Offset, *L);
         // Only a whole argument written plainly is replaced: escapes, list elements and quoting
         // tricks are left to the user.
-        bool Plain = Elems.size() == 1 && E.Text == A.Value &&
-                     ((A.Kind == Argument::Unquoted && A.Raw == A.Value) ||
+        bool Plain = Whole && ((A.Kind == Argument::Unquoted && A.Raw == A.Value) ||
                       (A.Kind == Argument::Quoted && A.Raw.size() == A.Value.size() + 2));
         if (L->Fix && Plain)
           Fd->Fixes.push_back({std::string(Path), A.Offset, static_cast<unsigned>(A.Raw.size()), L->Target});
@@ -453,10 +450,12 @@ private:
       unsigned Offset = A.sourceOffsetOfValue(Toks[I].Index);
       // "-L dir" and "-l name" as two tokens.
       std::string Joined;
+      unsigned PathOffset = Offset; // where the value after the flag starts
       if ((T == "-L" || T == "-l" || T == "-I" || T == "-isystem") && I + 1 < Toks.size()) {
         Joined = std::string(T == "-isystem" ? "-I" : T) + std::string(Toks[I + 1].Text);
         T = Joined;
         ++I;
+        PathOffset = A.sourceOffsetOfValue(Toks[I].Index) - 2;
       }
       if (LinkFlags && startsWith(T, "-L") && T.size() > 2) {
         if (isGpuDir(T.substr(2)))
@@ -481,7 +480,7 @@ private:
       else if (size_t Eq = P.find('='); startsWith(P, "-") && Eq != std::string_view::npos)
         P.remove_prefix(Eq + 1);
       if (std::string_view Kind = toolkitRoot(P); !Kind.empty())
-        hardcoded(Offset + static_cast<unsigned>(T.size() - P.size()), P, Kind);
+        hardcoded(PathOffset + static_cast<unsigned>(T.size() - P.size()), P, Kind);
     }
   }
 

@@ -61,7 +61,7 @@ unsigned Argument::sourceOffsetOfValue(size_t Index) const {
   // Walk the raw text the way the parser decoded it; Value never grows past Raw.
   std::string_view Body = Raw.substr(Start - Offset);
   size_t V = 0, R = 0;
-  while (R < Body.size() && V < Index) {
+  while (R < Body.size()) {
     if (Body[R] == '\\' && R + 1 < Body.size()) {
       char N = Body[R + 1];
       if (N == '\n') { // continuation: contributes nothing
@@ -72,10 +72,14 @@ unsigned Argument::sourceOffsetOfValue(size_t Index) const {
         R += 3;
         continue;
       }
+      if (V >= Index)
+        break;
       V += N == ';' ? 2 : 1;
       R += 2;
       continue;
     }
+    if (V >= Index)
+      break;
     ++V;
     ++R;
   }
@@ -108,14 +112,21 @@ public:
     // A UTF-8 byte order mark is allowed before the first command.
     if (S.substr(0, 3) == "\xEF\xBB\xBF")
       P = 3;
+    // A bracket comment may share a line with another comment, never with a command after it.
+    bool BracketOnLine = false;
     while (P < S.size()) {
       char C = S[P];
       if (isSpace(C) || C == '\n') {
+        if (C == '\n')
+          BracketOnLine = false;
         ++P;
       } else if (C == '#') {
         if (!comment())
           return false;
+        BracketOnLine = BracketOnLine || LastCommentWasBracket;
       } else if (isIdentStart(C)) {
+        if (BracketOnLine)
+          return fail(P, "expected a newline after the bracket comment, found a command");
         if (!command())
           return false;
       } else if (C == ')' || C == '(') {
