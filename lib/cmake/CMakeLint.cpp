@@ -373,7 +373,9 @@ private:
       return Name.empty() ? nullptr : T.lookup(Name);
     }
     How = "name";
-    return T.lookup(Item);
+    const GpuLibrary *L = T.lookup(Item);
+    // MIOpen and amd_comgr export imported targets named like the library itself.
+    return L && L->Target != Item ? L : nullptr;
   }
 
   void directoryFinding(unsigned Offset, std::string_view Shown, std::string_view Dir, bool IsFlag) {
