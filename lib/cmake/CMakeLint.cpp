@@ -512,7 +512,7 @@ private:
 
   static bool isPathVariable(std::string_view V) {
     return endsWith(V, "_DIR") || endsWith(V, "_ROOT") || endsWith(V, "_PATH") || endsWith(V, "_HOME") ||
-           endsWith(V, "_COMPILER") || endsWith(V, "RPATH") || endsWith(V, "_ROOT_DIR") || V == "ROCM_PATH";
+           endsWith(V, "_COMPILER") || endsWith(V, "RPATH");
   }
 
   static bool isFlagsVariable(std::string_view V) { return V.find("FLAGS") != std::string_view::npos; }
@@ -531,6 +531,11 @@ private:
     bool Paths = isPathVariable(Var);
     if (!Flags && !Paths)
       return;
+    // set(ROCM_PATH $ENV{ROCM_PATH} /opt/rocm): the literal only follows the environment.
+    if (Paths && !Flags)
+      for (size_t I = First; I < C.Args.size(); ++I)
+        if (C.Args[I].Value.find("$ENV{") != std::string::npos)
+          return;
     for (size_t I = First; I < C.Args.size(); ++I) {
       const Argument &A = C.Args[I];
       if (C.LowerName == "set" && (A.Value == "CACHE" || A.Value == "PARENT_SCOPE") && A.Kind == Argument::Unquoted)
@@ -602,15 +607,37 @@ private:
       if (N == "find_package" && !Args.empty() && Args[0].Value == "CUDA")
         legacy(C.Offset, "'find_package(CUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
                          "use enable_language(HIP) and find_package(CUDAToolkit) for the CUDA libraries");
-      bool InPaths = false;
+      // Each HINTS or PATHS list is searched in order: a literal after the environment
+      // ("HINTS ENV ROCM_PATH /opt/rocm", "PATHS $ENV{ROCM_PATH} /opt/rocm") is the fallback.
+      std::vector<const Argument *> List;
+      bool InPaths = false, FromEnv = false, EnvName = false;
+      auto Flush = [&] {
+        if (!FromEnv)
+          for (const Argument *A : List)
+            pathArgument(*A);
+        List.clear();
+        FromEnv = false;
+      };
       for (const Argument &A : Args) {
+        if (EnvName) { // the variable named after ENV
+          EnvName = false;
+          continue;
+        }
+        if (A.Kind == Argument::Unquoted && A.Value == "ENV" && InPaths) {
+          FromEnv = EnvName = true;
+          continue;
+        }
         if (A.Kind == Argument::Unquoted && isUpperKeyword(A.Value)) {
+          Flush();
           InPaths = A.Value == "HINTS" || A.Value == "PATHS";
           continue;
         }
-        if (InPaths)
-          pathArgument(A);
+        if (InPaths) {
+          List.push_back(&A);
+          FromEnv = FromEnv || A.Value.find("$ENV{") != std::string::npos;
+        }
       }
+      Flush();
     } else if (N == "include") {
       if (!Args.empty() && Args[0].Value == "FindCUDA")
         legacy(C.Offset, "'include(FindCUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "

@@ -25,6 +25,9 @@ target_include_directories(app PRIVATE /opt/rocm/include)
 find_library(ROCBLAS_LIB rocblas HINTS  /opt/rocm/lib PATH_SUFFIXES lib64)
 # CHECK: :[[@LINE+1]]:32: warning: hard-coded toolkit path '/opt/cuda'
 find_package(CUDAToolkit PATHS /opt/cuda)
+# Each search list is judged on its own: the ENV in HINTS does not cover PATHS.
+# CHECK: :[[@LINE+1]]:53: warning: hard-coded toolkit path '/opt/rocm'
+find_package(hip HINTS ENV ROCM_PATH NO_CACHE PATHS /opt/rocm)
 # Flags: the path after -I, -isystem and --rocm-path= is reported.
 # CHECK: :[[@LINE+2]]:23: warning: hard-coded toolkit path '/opt/rocm/include'
 # CHECK: :[[@LINE+1]]:53: warning: hard-coded toolkit path '/opt/rocm'
@@ -44,6 +47,10 @@ if(NOT DEFINED CUDA_PATH)
   set(CUDA_PATH /usr/local/cuda)
 endif()
 set(ROCM_ROOT /opt/rocm CACHE PATH "ROCm installation")
+# Search lists where the literal comes after the environment.
+find_package(hip HINTS ENV ROCM_PATH /opt/rocm)
+find_library(AMDHIP amdhip64 PATHS $ENV{ROCM_PATH}/lib /opt/rocm/lib)
+list(APPEND CMAKE_PREFIX_PATH $ENV{ROCM_PATH} /opt/rocm)
 set(CMAKE_PREFIX_PATH ${ROCM_PATH} $ENV{HOME}/opt/rocm)
 set(MY_PATH /opt/rocmfoo /usr/local/cudafoo)
 set(SOURCES /opt/rocm/share/example.cpp)
