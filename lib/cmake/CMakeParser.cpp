@@ -61,7 +61,17 @@ unsigned Argument::sourceOffsetOfValue(size_t Index) const {
   // Walk the raw text the way the parser decoded it; Value never grows past Raw.
   std::string_view Body = Raw.substr(Start - Offset);
   size_t V = 0, R = 0;
+  bool Legacy = false; // inside a "..." of an unquoted argument: escapes are kept verbatim
   while (R < Body.size()) {
+    if (Kind == Unquoted && Body[R] == '"')
+      Legacy = !Legacy;
+    if (Legacy && Body[R] == '\\' && R + 1 < Body.size()) {
+      if (V >= Index)
+        break;
+      V += 2;
+      R += 2;
+      continue;
+    }
     if (Body[R] == '\\' && R + 1 < Body.size()) {
       char N = Body[R + 1];
       if (N == '\n') { // continuation: contributes nothing

@@ -110,6 +110,14 @@ TEST(CMakeParser, UnquotedEscapesReferencesAndLegacyForms) {
   EXPECT_EQ(Args[5].Value, "$(MAKE)x");
   EXPECT_EQ(Args[6].Value, "a[b=c");
   EXPECT_EQ(Args[7].Value, "a;b\\;c");
+  // Value offsets map back to the source through each kind of escape.
+  ParsedFile G = parseOk("set(Y a\\tb\\;c-D=\"x\\\"y\"z)\n");
+  const Argument &A = G.Commands[0].Args[1];
+  EXPECT_EQ(A.Value, "a\tb\\;c-D=\"x\\\"y\"z");
+  EXPECT_EQ(A.Value.find('c'), 5u);
+  EXPECT_EQ(A.sourceOffsetOfValue(5), A.Offset + 6);   // a tab decoded from two bytes, \; kept as two
+  EXPECT_EQ(A.Value.find('z'), 15u);
+  EXPECT_EQ(A.sourceOffsetOfValue(15), A.Offset + 16); // escapes inside legacy quotes are kept verbatim
 }
 
 TEST(CMakeParser, NestedParenthesesAreTokens) {
