@@ -1,0 +1,741 @@
+#include "cmake/CMakeLint.h"
+#include "cmake/CMakeParser.h"
+#include "cmake/GpuLibraries.h"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+namespace rocmtidy::cmake {
+
+namespace {
+
+constexpr std::string_view RawLinkFlag = "rocm-cmake-raw-link-flag";
+constexpr std::string_view HardcodedPath = "rocm-cmake-hardcoded-toolkit-path";
+constexpr std::string_view LegacyCuda = "rocm-cmake-legacy-cuda";
+
+std::string lower(std::string_view S) {
+  std::string R(S);
+  for (char &C : R)
+    if (C >= 'A' && C <= 'Z')
+      C = static_cast<char>(C - 'A' + 'a');
+  return R;
+}
+
+bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
+bool endsWith(std::string_view S, std::string_view P) {
+  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
+}
+bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
+bool isUpperKeyword(std::string_view S) {
+  if (S.empty())
+    return false;
+  for (char C : S)
+    if (!((C >= 'A' && C <= 'Z') || C == '_'))
+      return false;
+  return true;
+}
+
+/// "rocm" or "cuda" when \p S starts with a literal toolkit installation root, else empty.
+std::string_view toolkitRoot(std::string_view S) {
+  struct Root { std::string_view Prefix, Kind; };
+  static const Root Roots[] = {{"/opt/rocm", "rocm"}, {"/usr/local/cuda", "cuda"}, {"/opt/cuda", "cuda"}};
+  for (const Root &R : Roots)
+    if (startsWith(S, R.Prefix)) {
+      // /opt/rocm, /opt/rocm/..., /opt/rocm-6.2.0; not /opt/rocmfoo.
+      if (S.size() == R.Prefix.size())
+        return R.Kind;
+      char N = S[R.Prefix.size()];
+      if (N == '/' || N == '-' || N == '.')
+        return R.Kind;
+    }
+  return {};
+}
+
+/// A directory that belongs to a GPU toolkit: mentions rocm, cuda or hip as a word.
+bool isGpuDir(std::string_view Dir) {
+  std::string L = lower(Dir);
+  if (L.find("rocm") != std::string::npos || L.find("cuda") != std::string::npos)
+    return true;
+  for (size_t At = L.find("hip"); At != std::string::npos; At = L.find("hip", At + 1)) {
+    bool Before = At == 0 || !isAlpha(L[At - 1]);
+    bool After = At + 3 == L.size() || !isAlpha(L[At + 3]);
+    if (Before && After)
+      return true;
+  }
+  return false;
+}
+
+bool mentionsCuda(std::string_view Dir) { return lower(Dir).find("cuda") != std::string::npos; }
+
+/// One element of an argument's value: a list element or a whitespace-separated flag.
+struct Piece {
+  std::string_view Text;
+  size_t Index; // into the argument's Value
+};
+
+/// Splits an argument's value on unescaped semicolons: the commands linted here store their
+/// arguments in list-valued properties or variables, where a quoted "a;b" is two elements too.
+std::vector<Piece> listElements(const Argument &A) {
+  std::vector<Piece> Out;
+  std::string_view V = A.Value;
+  size_t Start = 0;
+  unsigned Angle = 0; // semicolons inside $<...> generator expressions do not split
+  for (size_t I = 0; I <= V.size(); ++I) {
+    if (I < V.size()) {
+      if (V[I] == '\\' && I + 1 < V.size()) {
+        ++I;
+        continue;
+      }
+      if (V[I] == '$' && I + 1 < V.size() && V[I + 1] == '<')
+        ++Angle;
+      else if (V[I] == '>' && Angle)
+        --Angle;
+      if (V[I] != ';' || Angle)
+        continue;
+    }
+    if (I > Start)
+      Out.push_back({V.substr(Start, I - Start), Start});
+    Start = I + 1;
+  }
+  return Out;
+}
+
+/// Whitespace- and semicolon-separated tokens of a flags value.
+std::vector<Piece> flagTokens(std::string_view V, size_t Base = 0) {
+  std::vector<Piece> Out;
+  size_t I = 0;
+  while (I < V.size()) {
+    while (I < V.size() && (V[I] == ' ' || V[I] == '\t' || V[I] == '\n' || V[I] == '\r' || V[I] == ';'))
+      ++I;
+    size_t Start = I;
+    while (I < V.size() && !(V[I] == ' ' || V[I] == '\t' || V[I] == '\n' || V[I] == '\r' || V[I] == ';'))
+      ++I;
+    if (I > Start)
+      Out.push_back({V.substr(Start, I - Start), Base + Start});
+  }
+  return Out;
+}
+
+/// The linker name in "lib<name>.so", "lib<name>.so.6.2", "lib<name>.a", or empty.
+std::string_view libraryFileName(std::string_view File) {
+  if (!startsWith(File, "lib"))
+    return {};
+  File.remove_prefix(3);
+  if (endsWith(File, ".a"))
+    return File.substr(0, File.size() - 2);
+  size_t So = File.find(".so");
+  if (So == std::string_view::npos || So == 0)
+    return {};
+  std::string_view Rest = File.substr(So + 3);
+  for (char C : Rest)
+    if (!(C == '.' || (C >= '0' && C <= '9')))
+      return {};
+  return File.substr(0, So);
+}
+
+bool commandBuildsHip(const Command &C) {
+  const std::string &N = C.LowerName;
+  if (startsWith(N, "hip_add_"))
+    return true;
+  if (N == "find_package" && !C.Args.empty() && lower(C.Args[0].Value) == "hip")
+    return true;
+  bool Lang = N == "enable_language" || N == "project";
+  for (size_t I = 0; I < C.Args.size(); ++I) {
+    const std::string &V = C.Args[I].Value;
+    if (Lang && V == "HIP")
+      return true;
+    if (V == "HIP" && I > 0 && C.Args[I - 1].Value == "LANGUAGE")
+      return true;
+    if (startsWith(V, "hip::") || startsWith(V, "CMAKE_HIP_"))
+      return true;
+  }
+  return false;
+}
+
+/// Bounds the memory a hostile file can make the linter spend on findings.
+constexpr size_t MaxFindingsPerFile = 100000;
+
+class Linter : public ParseCallbacks {
+public:
+  Linter(std::string_view Path, std::string_view Content, const std::function<bool(std::string_view)> &IsEnabled,
+         const LintOptions &Opts)
+      : Path(Path), IsEnabled(IsEnabled), Opts(Opts), Lines(Content) {}
+
+  void command(const Command &C) override {
+    Cur = &C;
+    if (C.LowerName == "find_package" && !C.Args.empty())
+      FoundPackages.insert(lower(C.Args[0].Value));
+    if (!Hip && commandBuildsHip(C))
+      Hip = true;
+    trackConditions(C);
+    dispatch(C);
+    Cur = nullptr;
+  }
+
+  void comment(const Comment &C) override { readSuppression(C); }
+
+  /// The findings that survive suppressions and whole-file conditions, ordered by position.
+  std::vector<Finding> finish() {
+    std::vector<Finding> Out;
+    for (Candidate &Cd : Candidates) {
+      if (Cd.NeedsHip && !Hip && !Opts.AssumeHip)
+        continue;
+      if (suppressed(Cd.F.Check, Cd.F.Line, Cd.CommandLine))
+        continue;
+      if (!Cd.Package.empty() && !FoundPackages.count(lower(Cd.Package)))
+        Cd.F.Notes.insert(Cd.F.Notes.begin(),
+                          {Cd.F.File, Cd.F.Line, Cd.F.Column,
+                           "'" + Cd.Target + "' needs 'find_package(" + Cd.Package + " REQUIRED)' first; this file does not call it"});
+      Out.push_back(std::move(Cd.F));
+    }
+    // Ordered by position, ties in emission order (std::stable_sort trips a libstdc++ deprecation).
+    std::vector<size_t> Order(Out.size());
+    for (size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return Out[A].Offset != Out[B].Offset ? Out[A].Offset < Out[B].Offset : A < B;
+    });
+    std::vector<Finding> Sorted;
+    Sorted.reserve(Out.size());
+    for (size_t I : Order)
+      Sorted.push_back(std::move(Out[I]));
+    return Sorted;
+  }
+
+private:
+  struct Candidate {
+    Finding F;
+    unsigned CommandLine = 0;
+    bool NeedsHip = false;      // rocm-cmake-legacy-cuda: only in projects that build HIP
+    std::string Package, Target; // note when the file never calls find_package(Package)
+  };
+
+  std::string_view Path;
+  const std::function<bool(std::string_view)> &IsEnabled;
+  const LintOptions &Opts;
+  LineCursor Lines;
+  std::vector<Candidate> Candidates;
+  std::unordered_map<unsigned, std::vector<std::string>> LineRules; // comment line -> rules
+  std::vector<std::string> FileRules;
+  std::set<std::string> FoundPackages;
+  const Command *Cur = nullptr;
+  bool Hip = false;
+  // One entry per open if(): whether the chain so far tests the environment or DEFINED, which makes
+  // a literal path inside it a fallback rather than a hard-coded choice.
+  std::vector<bool> Guards;
+
+  static bool ruleMatches(std::string_view Pattern, std::string_view Rule) {
+    if (Pattern == "*" || Pattern == "all")
+      return true;
+    if (endsWith(Pattern, "*"))
+      return startsWith(Rule, Pattern.substr(0, Pattern.size() - 1));
+    return Pattern == Rule;
+  }
+
+  static bool listed(const std::vector<std::string> &Rules, std::string_view Rule) {
+    for (const std::string &R : Rules)
+      if (ruleMatches(R, Rule))
+        return true;
+    return false;
+  }
+
+  /// Reads "# rocm-lint: disable=a,b" and "# rocm-lint: disable-file=a" comments.
+  void readSuppression(const Comment &C) {
+    {
+      std::string_view T = C.Text;
+      size_t At = T.find("rocm-lint:");
+      if (At == std::string_view::npos)
+        return;
+      // Only the comment's own directive counts, not text quoted further along.
+      std::string_view Before = T.substr(0, At);
+      if (Before.find_first_not_of("#[=] \t") != std::string_view::npos)
+        return;
+      T.remove_prefix(At + 10);
+      while (!T.empty() && (T[0] == ' ' || T[0] == '\t'))
+        T.remove_prefix(1);
+      bool WholeFile;
+      if (startsWith(T, "disable-file="))
+        WholeFile = true, T.remove_prefix(13);
+      else if (startsWith(T, "disable="))
+        WholeFile = false, T.remove_prefix(8);
+      else
+        return;
+      std::vector<std::string> Rules;
+      size_t I = 0;
+      while (true) {
+        size_t S = I;
+        while (I < T.size() && (isAlpha(T[I]) || (T[I] >= '0' && T[I] <= '9') || T[I] == '-' || T[I] == '_' || T[I] == '*'))
+          ++I;
+        if (I > S)
+          Rules.emplace_back(T.substr(S, I - S));
+        if (I < T.size() && T[I] == ',') {
+          ++I;
+          while (I < T.size() && T[I] == ' ')
+            ++I;
+          continue;
+        }
+        break;
+      }
+      auto &Dest = WholeFile ? FileRules : LineRules[C.Line];
+      Dest.insert(Dest.end(), Rules.begin(), Rules.end());
+    }
+  }
+
+  bool suppressed(std::string_view Rule, unsigned Line, unsigned CommandLine) const {
+    if (listed(FileRules, Rule))
+      return true;
+    unsigned Lines[] = {Line, Line - 1, CommandLine, CommandLine - 1};
+    for (unsigned L : Lines) {
+      auto It = LineRules.find(L);
+      if (It != LineRules.end() && listed(It->second, Rule))
+        return true;
+    }
+    return false;
+  }
+
+  /// Records a finding; the returned pointer is valid until the next emit.
+  Finding *emit(std::string_view Rule, unsigned Offset, std::string Message) {
+    if (!IsEnabled(Rule) || Candidates.size() >= MaxFindingsPerFile)
+      return nullptr;
+    LineCursor::Position Pos = Lines.locate(Offset);
+    Candidate &Cd = Candidates.emplace_back();
+    Cd.CommandLine = Cur ? Cur->Line : Pos.Line;
+    Finding &Fd = Cd.F;
+    Fd.Check = std::string(Rule);
+    Fd.File = std::string(Path);
+    Fd.Line = Pos.Line;
+    Fd.Column = Pos.Column;
+    Fd.Offset = Offset;
+    Fd.Message = std::move(Message);
+    return &Fd;
+  }
+
+  Candidate &last() { return Candidates.back(); }
+
+  void note(Finding *Fd, unsigned Offset, std::string Message) {
+    if (!Fd)
+      return;
+    LineCursor::Position Pos = Lines.locate(Offset);
+    Fd->Notes.push_back({std::string(Path), Pos.Line, Pos.Column, std::move(Message)});
+  }
+
+  void trackConditions(const Command &C) {
+    const std::string &N = C.LowerName;
+    auto Tests = [&] {
+      for (const Argument &A : C.Args)
+        if (A.Value.find("ENV{") != std::string::npos || A.Value == "DEFINED")
+          return true;
+      return false;
+    };
+    if (N == "if")
+      Guards.push_back(Tests());
+    else if (N == "elseif" && !Guards.empty())
+      Guards.back() = Guards.back() || Tests();
+    else if (N == "endif" && !Guards.empty())
+      Guards.pop_back();
+  }
+
+  bool inFallback() const { return std::find(Guards.begin(), Guards.end(), true) != Guards.end(); }
+
+  // ---- rocm-cmake-raw-link-flag -----------------------------------------------------------------
+
+  /// Asks for a note, decided at the end of the file, when the file never finds \p Package.
+  void packageNote(Finding *Fd, const std::string &Package, const std::string &Target) {
+    if (!Fd)
+      return;
+    last().Package = Package;
+    last().Target = Target;
+  }
+
+  void libraryNotes(Finding *Fd, unsigned Offset, const GpuLibrary &L) {
+    packageNote(Fd, L.Package, L.Target);
+    if (!L.Note.empty())
+      note(Fd, Offset, L.Note);
+    if (!L.RocmTarget.empty())
+      note(Fd, Offset, "a HIP port links '" + L.RocmTarget + "' from find_package(" + L.RocmPackage + ") instead");
+  }
+
+  /// A GPU library named by \p Item: -l<name>, -l:lib<name>.so, a bare name or a path to the file.
+  const GpuLibrary *libraryOf(std::string_view Item, std::string &How) const {
+    const GpuLibraryTable &T = gpuLibraryTable();
+    if (startsWith(Item, "-l") && Item.size() > 2) {
+      std::string_view Name = Item.substr(2);
+      if (Name[0] == ':')
+        Name = libraryFileName(Name.substr(1));
+      How = "flag";
+      return T.lookup(Name);
+    }
+    size_t Slash = Item.find_last_of('/');
+    if (Slash != std::string_view::npos) {
+      std::string_view Name = libraryFileName(Item.substr(Slash + 1));
+      How = "path";
+      return Name.empty() ? nullptr : T.lookup(Name);
+    }
+    How = "name";
+    const GpuLibrary *L = T.lookup(Item);
+    // MIOpen and amd_comgr export imported targets named like the library itself.
+    return L && L->Target != Item ? L : nullptr;
+  }
+
+  void directoryFinding(unsigned Offset, std::string_view Shown, std::string_view Dir, bool IsFlag) {
+    bool Cuda = mentionsCuda(Dir);
+    std::string Package = Cuda ? "CUDAToolkit" : "hip";
+    std::string Target = Cuda ? "CUDA::cudart" : "hip::host";
+    std::string What = IsFlag ? "link directory flag '" : "link directory '";
+    Finding *Fd = emit(RawLinkFlag, Offset,
+                       What + std::string(Shown) + "' hard-wires a GPU toolkit's library location; use find_package(" +
+                           Package + ") and link imported targets such as '" + Target + "'");
+    note(Fd, Offset, "imported targets carry their own library paths, so the build works wherever the toolkit is installed");
+  }
+
+  /// target_link_libraries / link_libraries items.
+  void linkItems(const Command &C, size_t First) {
+    static const std::set<std::string, std::less<>> Keywords = {
+        "PUBLIC", "PRIVATE", "INTERFACE", "LINK_PUBLIC", "LINK_PRIVATE", "LINK_INTERFACE_LIBRARIES",
+        "debug", "optimized", "general"};
+    for (size_t I = First; I < C.Args.size(); ++I) {
+      const Argument &A = C.Args[I];
+      if (A.isParen() || Keywords.count(A.Value))
+        continue;
+      std::vector<Piece> Elems = listElements(A);
+      for (const Piece &E : Elems) {
+        if (E.Text.find("$<") != std::string_view::npos)
+          continue;
+        // A whole argument is reported at its start (the quote, if any), an element at itself.
+        bool Whole = Elems.size() == 1 && E.Text == A.Value;
+        unsigned Offset = Whole ? A.Offset : A.sourceOffsetOfValue(E.Index);
+        if (startsWith(E.Text, "-L")) {
+          if (E.Text.size() > 2 && isGpuDir(E.Text.substr(2)))
+            directoryFinding(Offset, E.Text, E.Text.substr(2), true);
+          continue;
+        }
+        std::string How;
+        const GpuLibrary *L = libraryOf(E.Text, How);
+        if (!L)
+          continue;
+        std::string Msg;
+        if (How == "flag")
+          Msg = "raw link flag '" + std::string(E.Text) + "'";
+        else if (How == "path")
+          Msg = "GPU library linked by path '" + std::string(E.Text) + "'";
+        else
+          Msg = "GPU library '" + L->Name + "' linked by name";
+        Msg += "; use find_package(" + L->Package + ") and link the imported target '" + L->Target + "'";
+        Finding *Fd = emit(RawLinkFlag, Offset, std::move(Msg));
+        if (!Fd)
+          continue;
+        libraryNotes(Fd, Offset, *L);
+        // Only a whole argument written plainly is replaced: escapes, list elements and quoting
+        // tricks are left to the user.
+        bool Plain = Whole && ((A.Kind == Argument::Unquoted && A.Raw == A.Value) ||
+                      (A.Kind == Argument::Quoted && A.Raw.size() == A.Value.size() + 2));
+        if (L->Fix && Plain)
+          Fd->Fixes.push_back({std::string(Path), A.Offset, static_cast<unsigned>(A.Raw.size()), L->Target});
+      }
+    }
+  }
+
+  /// -l<gpu>, -L<gpu dir> and hard-coded toolkit paths among the flags of one argument.
+  void flagArgument(const Argument &A, bool LinkFlags, bool PathFlags) {
+    if (A.isParen())
+      return;
+    std::string_view V = A.Value;
+    bool Shell = false;
+    if (startsWith(V, "LINKER:"))
+      return;
+    if (startsWith(V, "SHELL:"))
+      Shell = true;
+    std::vector<Piece> Toks = flagTokens(Shell ? V.substr(6) : V, Shell ? 6 : 0);
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      std::string_view T = Toks[I].Text;
+      unsigned Offset = A.sourceOffsetOfValue(Toks[I].Index);
+      // "-L dir" and "-l name" as two tokens.
+      std::string Joined;
+      unsigned PathOffset = Offset; // where the value after the flag starts
+      if ((T == "-L" || T == "-l" || T == "-I" || T == "-isystem") && I + 1 < Toks.size()) {
+        Joined = std::string(T == "-isystem" ? "-I" : T) + std::string(Toks[I + 1].Text);
+        T = Joined;
+        ++I;
+        PathOffset = A.sourceOffsetOfValue(Toks[I].Index) - 2;
+      }
+      if (LinkFlags && startsWith(T, "-L") && T.size() > 2) {
+        if (isGpuDir(T.substr(2)))
+          directoryFinding(Offset, T, T.substr(2), true);
+        continue;
+      }
+      if (LinkFlags && startsWith(T, "-l") && T.size() > 2) {
+        std::string How;
+        if (const GpuLibrary *L = libraryOf(T, How)) {
+          Finding *Fd = emit(RawLinkFlag, Offset,
+                             "raw link flag '" + std::string(T) + "'; use find_package(" + L->Package +
+                                 ") and link the imported target '" + L->Target + "' with target_link_libraries");
+          libraryNotes(Fd, Offset, *L);
+        }
+        continue;
+      }
+      if (!PathFlags || inFallback())
+        continue;
+      std::string_view P = T;
+      if (startsWith(P, "-I"))
+        P.remove_prefix(2);
+      else if (size_t Eq = P.find('='); startsWith(P, "-") && Eq != std::string_view::npos)
+        P.remove_prefix(Eq + 1);
+      if (std::string_view Kind = toolkitRoot(P); !Kind.empty())
+        hardcoded(PathOffset + static_cast<unsigned>(T.size() - P.size()), P, Kind);
+    }
+  }
+
+  // ---- rocm-cmake-hardcoded-toolkit-path --------------------------------------------------------
+
+  void hardcoded(unsigned Offset, std::string_view Value, std::string_view Kind) {
+    size_t End = Value.find_first_of(" ;");
+    std::string Shown(Value.substr(0, End));
+    std::string Msg = "hard-coded toolkit path '" + Shown + "'; ";
+    if (Kind == "rocm")
+      Msg += "use $ENV{ROCM_PATH} with '/opt/rocm' only as a fallback, or find_package(hip)";
+    else
+      Msg += "use $ENV{CUDA_PATH} with the default only as a fallback, or find_package(CUDAToolkit)";
+    Finding *Fd = emit(HardcodedPath, Offset, std::move(Msg));
+    note(Fd, Offset, std::string("the build breaks on machines where the toolkit is installed elsewhere") +
+                         (Kind == "rocm" ? " (ROCM_PATH set, versioned /opt/rocm-X.Y.Z, distribution packages)"
+                                         : " (CUDA_PATH set, versioned /usr/local/cuda-X.Y, distribution packages)"));
+  }
+
+  void pathArgument(const Argument &A) {
+    if (A.isParen() || inFallback())
+      return;
+    for (const Piece &E : listElements(A))
+      if (std::string_view Kind = toolkitRoot(E.Text); !Kind.empty())
+        hardcoded(A.sourceOffsetOfValue(E.Index), E.Text, Kind);
+  }
+
+  static bool isPathVariable(std::string_view V) {
+    return endsWith(V, "_DIR") || endsWith(V, "_ROOT") || endsWith(V, "_PATH") || endsWith(V, "_HOME") ||
+           endsWith(V, "_COMPILER") || endsWith(V, "RPATH");
+  }
+
+  static bool isFlagsVariable(std::string_view V) { return V.find("FLAGS") != std::string_view::npos; }
+
+  static bool isLinkerFlagsVariable(std::string_view V) {
+    return V.find("LINKER_FLAGS") != std::string_view::npos || V.find("LINK_FLAGS") != std::string_view::npos;
+  }
+
+  /// set(VAR ...), list(APPEND VAR ...), string(APPEND VAR ...): values from \p First on.
+  void variableValues(const Command &C, const Argument &VarArg, size_t First, bool Cache) {
+    std::string_view Var = VarArg.Value;
+    if (Var == "CUDA_NVCC_FLAGS")
+      legacy(VarArg.Offset, "'CUDA_NVCC_FLAGS' is read only by the deprecated FindCUDA module; set CMAKE_HIP_FLAGS or use "
+             "target_compile_options for HIP sources");
+    bool Flags = isFlagsVariable(Var);
+    bool Paths = isPathVariable(Var);
+    if (!Flags && !Paths)
+      return;
+    // set(ROCM_PATH $ENV{ROCM_PATH} /opt/rocm): the literal only follows the environment.
+    if (Paths && !Flags)
+      for (size_t I = First; I < C.Args.size(); ++I)
+        if (C.Args[I].Value.find("$ENV{") != std::string::npos)
+          return;
+    for (size_t I = First; I < C.Args.size(); ++I) {
+      const Argument &A = C.Args[I];
+      if (C.LowerName == "set" && (A.Value == "CACHE" || A.Value == "PARENT_SCOPE") && A.Kind == Argument::Unquoted)
+        break;
+      if (Flags)
+        // Linker flags anywhere: CMAKE_CXX_FLAGS reaches the link line too.
+        flagArgument(A, true, !Cache);
+      else if (!Cache)
+        pathArgument(A);
+    }
+  }
+
+  // ---- rocm-cmake-legacy-cuda -------------------------------------------------------------------
+
+  void legacy(unsigned Offset, std::string Message) {
+    Finding *Fd = emit(LegacyCuda, Offset, std::move(Message));
+    if (Fd)
+      last().NeedsHip = true;
+    note(Fd, Offset, "FindCUDA is deprecated since CMake 3.10 and removed by policy CMP0146 in CMake 3.27; "
+                     "enable_language(HIP) needs CMake 3.21");
+  }
+
+  // ---- dispatch ---------------------------------------------------------------------------------
+
+  void dispatch(const Command &C) {
+    const std::string &N = C.LowerName;
+    const std::vector<Argument> &Args = C.Args;
+    if (N == "target_link_libraries") {
+      linkItems(C, 1);
+    } else if (N == "link_libraries") {
+      linkItems(C, 0);
+    } else if (N == "target_link_options" || N == "add_link_options") {
+      for (size_t I = N == "add_link_options" ? 0 : 1; I < Args.size(); ++I)
+        if (!isUpperKeyword(Args[I].Value))
+          flagArgument(Args[I], true, true);
+    } else if (N == "add_compile_options" || N == "target_compile_options" || N == "add_definitions") {
+      for (size_t I = N == "target_compile_options" ? 1 : 0; I < Args.size(); ++I)
+        if (!isUpperKeyword(Args[I].Value))
+          flagArgument(Args[I], false, true);
+    } else if (N == "link_directories" || N == "target_link_directories") {
+      for (size_t I = N == "target_link_directories" ? 1 : 0; I < Args.size(); ++I) {
+        const Argument &A = Args[I];
+        if (A.isParen() || isUpperKeyword(A.Value))
+          continue;
+        for (const Piece &E : listElements(A))
+          if (isGpuDir(E.Text))
+            directoryFinding(A.sourceOffsetOfValue(E.Index), E.Text, E.Text, false);
+      }
+    } else if (N == "include_directories" || N == "target_include_directories") {
+      for (size_t I = N == "target_include_directories" ? 1 : 0; I < Args.size(); ++I)
+        if (!isUpperKeyword(Args[I].Value))
+          pathArgument(Args[I]);
+    } else if (N == "set") {
+      if (Args.empty())
+        return;
+      bool Cache = std::any_of(Args.begin(), Args.end(),
+                               [](const Argument &A) { return A.Value == "CACHE" && A.Kind == Argument::Unquoted; });
+      variableValues(C, Args[0], 1, Cache);
+    } else if (N == "list" || N == "string") {
+      if (Args.size() < 2)
+        return;
+      const std::string &Op = Args[0].Value;
+      if (Op == "APPEND" || Op == "PREPEND")
+        variableValues(C, Args[1], 2, false);
+      else if (N == "list" && Op == "INSERT")
+        variableValues(C, Args[1], 3, false);
+    } else if (N == "find_package" || N == "find_library" || N == "find_path" || N == "find_file" ||
+               N == "find_program") {
+      if (N == "find_package" && !Args.empty() && Args[0].Value == "CUDA")
+        legacy(C.Offset, "'find_package(CUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
+                         "use enable_language(HIP) and find_package(CUDAToolkit) for the CUDA libraries");
+      // Each HINTS or PATHS list is searched in order: a literal after the environment
+      // ("HINTS ENV ROCM_PATH /opt/rocm", "PATHS $ENV{ROCM_PATH} /opt/rocm") is the fallback.
+      std::vector<const Argument *> List;
+      bool InPaths = false, FromEnv = false, EnvName = false;
+      auto Flush = [&] {
+        if (!FromEnv)
+          for (const Argument *A : List)
+            pathArgument(*A);
+        List.clear();
+        FromEnv = false;
+      };
+      for (const Argument &A : Args) {
+        if (EnvName) { // the variable named after ENV
+          EnvName = false;
+          continue;
+        }
+        if (A.Kind == Argument::Unquoted && A.Value == "ENV" && InPaths) {
+          FromEnv = EnvName = true;
+          continue;
+        }
+        if (A.Kind == Argument::Unquoted && isUpperKeyword(A.Value)) {
+          Flush();
+          InPaths = A.Value == "HINTS" || A.Value == "PATHS";
+          continue;
+        }
+        if (InPaths) {
+          List.push_back(&A);
+          FromEnv = FromEnv || A.Value.find("$ENV{") != std::string::npos;
+        }
+      }
+      Flush();
+    } else if (N == "include") {
+      if (!Args.empty() && Args[0].Value == "FindCUDA")
+        legacy(C.Offset, "'include(FindCUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
+                         "use enable_language(HIP) and first-class HIP targets");
+    } else if (startsWith(N, "cuda_")) {
+      static const std::set<std::string, std::less<>> FindCudaCommands = {
+          "cuda_add_executable", "cuda_add_library", "cuda_add_cufft_to_target", "cuda_add_cublas_to_target",
+          "cuda_build_clean_target", "cuda_compile", "cuda_compile_ptx", "cuda_compile_fatbin", "cuda_compile_cubin",
+          "cuda_compute_separable_compilation_object_file_name", "cuda_include_directories",
+          "cuda_link_separable_compilation_objects", "cuda_select_nvcc_arch_flags", "cuda_wrap_srcs"};
+      if (!FindCudaCommands.count(N))
+        return;
+      std::string Replacement = N == "cuda_add_executable" ? "add_executable"
+                                : N == "cuda_add_library"  ? "add_library"
+                                                           : "";
+      std::string Msg = "'" + std::string(C.Name) + "' comes from the deprecated FindCUDA module; ";
+      if (!Replacement.empty())
+        Msg += "use " + Replacement + " with enable_language(HIP) and HIP sources";
+      else
+        Msg += "use enable_language(HIP) and first-class HIP targets";
+      legacy(C.Offset, std::move(Msg));
+    }
+  }
+};
+
+} // namespace
+
+bool isCMakeFile(std::string_view Path) {
+  size_t Slash = Path.find_last_of("/\\");
+  std::string_view Base = Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
+  return Base == "CMakeLists.txt" || (Base.size() > 6 && endsWith(Base, ".cmake"));
+}
+
+const std::vector<RuleInfo> &cmakeRules() {
+  static const std::vector<RuleInfo> Rules = {
+      {std::string(HardcodedPath),
+       "Finds literal /opt/rocm and /usr/local/cuda paths in include and link directories, compiler and "
+       "prefix variables and flags, which break the build wherever the toolkit lives elsewhere."},
+      {std::string(LegacyCuda),
+       "Finds the deprecated FindCUDA module (find_package(CUDA), cuda_add_executable, CUDA_NVCC_FLAGS) in "
+       "projects that build HIP, where enable_language(HIP) is the supported way."},
+      {std::string(RawLinkFlag),
+       "Finds GPU runtime libraries linked by hand (-lamdhip64, -L/opt/rocm/lib, bare cudart) instead of "
+       "through find_package and imported targets such as hip::host."},
+  };
+  return Rules;
+}
+
+LintResult lintCMake(std::string_view Path, std::string_view Content,
+                     const std::function<bool(std::string_view RuleId)> &IsEnabled, const LintOptions &Options) {
+  LintResult R;
+  Linter L(Path, Content, IsEnabled, Options);
+  ParseError E;
+  // Nothing is reported for a file that does not parse: CMake refuses it too, and a fix must
+  // never be applied to a file that was only partly understood.
+  if (!parseCMake(Content, L, E)) {
+    R.Error = E.str();
+    return R;
+  }
+  R.Findings = L.finish();
+  return R;
+}
+
+LintResult lintCMake(std::string_view Path, std::string_view Content,
+                     const std::function<bool(std::string_view RuleId)> &IsEnabled) {
+  return lintCMake(Path, Content, IsEnabled, LintOptions());
+}
+
+bool buildsHip(std::string_view Content) {
+  struct Scan : ParseCallbacks {
+    bool Hip = false;
+    void command(const Command &C) override { Hip = Hip || commandBuildsHip(C); }
+  } S;
+  ParseError E;
+  return parseCMake(Content, S, E) && S.Hip;
+}
+
+std::string applyEdits(std::string_view Content, std::vector<TextEdit> Edits, unsigned *Skipped) {
+  std::sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
+    return A.Offset != B.Offset ? A.Offset < B.Offset : A.Length < B.Length;
+  });
+  std::string Out;
+  Out.reserve(Content.size());
+  size_t Pos = 0;
+  unsigned Skip = 0;
+  for (const TextEdit &E : Edits) {
+    if (E.Offset < Pos || E.Offset + static_cast<size_t>(E.Length) > Content.size()) {
+      ++Skip;
+      continue;
+    }
+    Out.append(Content.substr(Pos, E.Offset - Pos));
+    Out.append(E.Replacement);
+    Pos = E.Offset + E.Length;
+  }
+  Out.append(Content.substr(Pos));
+  if (Skipped)
+    *Skipped = Skip;
+  return Out;
+}
+
+} // namespace rocmtidy::cmake

@@ -1,0 +1,58 @@
+#ifndef ROCM_TIDY_CMAKE_CMAKELINT_H
+#define ROCM_TIDY_CMAKE_CMAKELINT_H
+
+// The CMake linter: rocm-cmake-* rules over the syntax tree of lib/cmake/CMakeParser.h, with the
+// same Finding shape as the clang-tidy checks so that rocm-lint prints, filters and fixes both alike.
+
+#include "core/Finding.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocmtidy::cmake {
+
+/// CMakeLists.txt or *.cmake (either path separator).
+bool isCMakeFile(std::string_view Path);
+
+struct RuleInfo {
+  std::string Id;
+  std::string Summary;
+};
+
+/// Every rule, sorted by id (for `rocm-lint list-checks`).
+const std::vector<RuleInfo> &cmakeRules();
+
+struct LintResult {
+  std::vector<Finding> Findings; // sorted by offset; empty when Error is set
+  std::string Error;             // empty, or "LINE:COL: message" of a parse error
+};
+
+struct LintOptions {
+  /// Treat the file as part of a project that builds HIP even when the file itself does not
+  /// say so (rocm-cmake-legacy-cuda fires only in such projects). rocm-lint sets it when any
+  /// CMake file of the tree passes buildsHip().
+  bool AssumeHip = false;
+};
+
+/// Lints one file. Findings carry 1-based line/column, byte offsets and fix-its (TextEdits on
+/// \p Path). Rules for which \p IsEnabled returns false, and findings suppressed by
+/// `# rocm-lint: disable=<rule>[,<rule>]` (on the line, the line before, or the first line of the
+/// command or the line before it) or `# rocm-lint: disable-file=<rule>`, are not reported.
+LintResult lintCMake(std::string_view Path, std::string_view Content,
+                     const std::function<bool(std::string_view RuleId)> &IsEnabled);
+LintResult lintCMake(std::string_view Path, std::string_view Content,
+                     const std::function<bool(std::string_view RuleId)> &IsEnabled, const LintOptions &Options);
+
+/// Whether \p Content enables or uses HIP (enable_language(HIP), project(... HIP), find_package(hip),
+/// LANGUAGE HIP source properties, hip:: targets, hip_add_* commands). False on a parse error.
+bool buildsHip(std::string_view Content);
+
+/// Applies non-overlapping \p Edits (byte offsets into \p Content) and returns the new text.
+/// Edits that overlap an earlier one (by offset) are skipped and counted in \p Skipped.
+std::string applyEdits(std::string_view Content, std::vector<TextEdit> Edits, unsigned *Skipped = nullptr);
+
+} // namespace rocmtidy::cmake
+
+#endif

@@ -1,0 +1,3 @@
+project(x)
+set(X "a\
+b")
