@@ -13,7 +13,11 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".hip", ".cu", ".cpp", ".cuh", ".test", ".cmake"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "README.md", "unit"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.rocm_tidy_binary_dir, "test")
+# Scratch files live outside the source and build trees: rocm-lint searches upward for
+# compile_commands.json, and the build tree's own database must not leak into the tests.
+import hashlib
+config.test_exec_root = os.path.join(
+    "/tmp", "rocm-tidy-lit-" + hashlib.sha1(config.rocm_tidy_binary_dir.encode()).hexdigest()[:12])
 
 inputs = os.path.join(config.test_source_root, "Inputs")
 bindir = os.path.join(config.rocm_tidy_binary_dir, "bin")

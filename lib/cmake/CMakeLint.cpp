@@ -1,6 +1,7 @@
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
 #include "cmake/GpuLibraries.h"
+#include "core/CheckCatalog.h"
 
 #include <algorithm>
 #include <set>
@@ -672,16 +673,11 @@ bool isCMakeFile(std::string_view Path) {
 }
 
 const std::vector<RuleInfo> &cmakeRules() {
+  // The summaries live once, in lib/data/checks.json, with those of the clang-tidy checks.
   static const std::vector<RuleInfo> Rules = {
-      {std::string(HardcodedPath),
-       "Finds literal /opt/rocm and /usr/local/cuda paths in include and link directories, compiler and "
-       "prefix variables and flags, which break the build wherever the toolkit lives elsewhere."},
-      {std::string(LegacyCuda),
-       "Finds the deprecated FindCUDA module (find_package(CUDA), cuda_add_executable, CUDA_NVCC_FLAGS) in "
-       "projects that build HIP, where enable_language(HIP) is the supported way."},
-      {std::string(RawLinkFlag),
-       "Finds GPU runtime libraries linked by hand (-lamdhip64, -L/opt/rocm/lib, bare cudart) instead of "
-       "through find_package and imported targets such as hip::host."},
+      {std::string(HardcodedPath), checkSummary(HardcodedPath)},
+      {std::string(LegacyCuda), checkSummary(LegacyCuda)},
+      {std::string(RawLinkFlag), checkSummary(RawLinkFlag)},
   };
   return Rules;
 }
@@ -713,29 +709,6 @@ bool buildsHip(std::string_view Content) {
   } S;
   ParseError E;
   return parseCMake(Content, S, E) && S.Hip;
-}
-
-std::string applyEdits(std::string_view Content, std::vector<TextEdit> Edits, unsigned *Skipped) {
-  std::sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
-    return A.Offset != B.Offset ? A.Offset < B.Offset : A.Length < B.Length;
-  });
-  std::string Out;
-  Out.reserve(Content.size());
-  size_t Pos = 0;
-  unsigned Skip = 0;
-  for (const TextEdit &E : Edits) {
-    if (E.Offset < Pos || E.Offset + static_cast<size_t>(E.Length) > Content.size()) {
-      ++Skip;
-      continue;
-    }
-    Out.append(Content.substr(Pos, E.Offset - Pos));
-    Out.append(E.Replacement);
-    Pos = E.Offset + E.Length;
-  }
-  Out.append(Content.substr(Pos));
-  if (Skipped)
-    *Skipped = Skip;
-  return Out;
 }
 
 } // namespace rocmtidy::cmake

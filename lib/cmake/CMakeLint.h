@@ -49,9 +49,6 @@ LintResult lintCMake(std::string_view Path, std::string_view Content,
 /// LANGUAGE HIP source properties, hip:: targets, hip_add_* commands). False on a parse error.
 bool buildsHip(std::string_view Content);
 
-/// Applies non-overlapping \p Edits (byte offsets into \p Content) and returns the new text.
-/// Edits that overlap an earlier one (by offset) are skipped and counted in \p Skipped.
-std::string applyEdits(std::string_view Content, std::vector<TextEdit> Edits, unsigned *Skipped = nullptr);
 
 } // namespace rocmtidy::cmake
 

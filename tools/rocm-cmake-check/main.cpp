@@ -8,6 +8,7 @@
 // Exit status: 0 no findings, 1 findings, 2 usage, unreadable file or parse error.
 
 #include "cmake/CMakeLint.h"
+#include "core/TextEdits.h"
 #include "cmake/CMakeParser.h"
 
 #include <algorithm>
@@ -89,28 +90,6 @@ bool readFile(const std::string &Path, std::string &Out) {
   bool Ok = !std::ferror(F);
   std::fclose(F);
   return Ok;
-}
-
-/// Writes next to the file and renames over it, keeping the permission bits.
-bool writeAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
-  std::string Tmp = Path + ".rocm-cmake-check.tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (!Out || !Out.write(Text.data(), static_cast<std::streamsize>(Text.size())) || !Out.flush()) {
-      Error = "cannot write " + Tmp;
-      std::remove(Tmp.c_str());
-      return false;
-    }
-  }
-  struct stat St;
-  if (::stat(Path.c_str(), &St) == 0)
-    ::chmod(Tmp.c_str(), St.st_mode & 07777);
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Error = "cannot replace " + Path + ": " + std::strerror(errno);
-    std::remove(Tmp.c_str());
-    return false;
-  }
-  return true;
 }
 
 std::string escaped(std::string_view S) {
@@ -289,11 +268,11 @@ int main(int argc, char **argv) {
       OutBuf.clear();
     }
     if (Fix && !Edits.empty()) {
-      unsigned Skipped = 0;
+      unsigned Applied = 0, Skipped = 0;
       size_t N = Edits.size();
-      std::string Fixed = cmake::applyEdits(Content, std::move(Edits), &Skipped);
-      std::string Error;
-      if (!writeAtomically(File, Fixed, Error)) {
+      std::string Fixed = rocmtidy::applyEdits(Content, std::move(Edits), Applied, Skipped);
+      std::string Error = rocmtidy::writeFileAtomically(File, Fixed);
+      if (!Error.empty()) {
         std::cerr << File << ": error: " << Error << "\n";
         Bad = true;
         continue;

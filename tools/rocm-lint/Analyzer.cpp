@@ -332,8 +332,14 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
     bool Inserted = false;
     for (size_t I = 0; I < Out.size(); ++I) {
       if (!Inserted && I > 0 && (Out[I] == File || fs::path(Out[I]).filename() == fs::path(File).filename())) {
+        // Commands inferred for files without an entry end in "-- FILE"; options must precede "--".
+        bool AfterDashes = !WithX.empty() && WithX.back() == "--";
+        if (AfterDashes)
+          WithX.pop_back();
         WithX.push_back("-x");
         WithX.push_back("hip");
+        if (AfterDashes)
+          WithX.push_back("--");
         Inserted = true;
       }
       WithX.push_back(Out[I]);

@@ -1,12 +1,49 @@
-// CMake inputs. The CMake linter (lib/cmake) is wired in here when it lands; until then rocm-lint
-// does not collect CMake files (see isCMakePath in Inputs.cpp), so this is never reached.
+// CMake inputs go through the CMake linter in lib/cmake; findings share the clang-tidy checks'
+// output, filtering and --fix.
 #include "Lint.h"
+
+#include "cmake/CMakeLint.h"
+
+#include <fstream>
+#include <sstream>
 
 namespace rocmlint {
 
-FileResult analyzeCMake(const InputFile &File, const std::string &) {
+static bool readFile(const std::string &Path, std::string &Out) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return false;
+  std::stringstream S;
+  S << In.rdbuf();
+  Out = S.str();
+  return true;
+}
+
+bool cmakeInputsBuildHip(const std::vector<InputFile> &Files) {
+  for (const InputFile &F : Files) {
+    std::string Content;
+    if (F.IsCMake && readFile(F.Absolute, Content) && rocmtidy::cmake::buildsHip(Content))
+      return true;
+  }
+  return false;
+}
+
+FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip) {
   FileResult R;
-  R.Errors.push_back(File.Display + ": CMake files are not supported by this build");
+  std::string Content;
+  if (!readFile(File.Absolute, Content)) {
+    R.Errors.push_back(File.Display + ": cannot read the file");
+    return R;
+  }
+  rocmtidy::cmake::LintOptions Opts;
+  Opts.AssumeHip = ProjectBuildsHip;
+  auto Result = rocmtidy::cmake::lintCMake(
+      File.Absolute, Content, [&](std::string_view Id) { return checkEnabled(ChecksGlob, std::string(Id)); }, Opts);
+  if (!Result.Error.empty()) {
+    R.Errors.push_back(File.Display + ":" + Result.Error + "; the file could not be analysed");
+    return R;
+  }
+  R.Findings = std::move(Result.Findings);
   return R;
 }
 

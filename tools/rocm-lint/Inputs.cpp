@@ -1,6 +1,8 @@
 // Input discovery: directory walks, .rocm-lint configuration, --changed-since and --shard.
 #include "Lint.h"
 
+#include "cmake/CMakeLint.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -18,10 +20,7 @@ static bool hasSourceExtension(const fs::path &P) {
   return Exts.count(P.extension().string()) != 0;
 }
 
-static bool isCMakePath(const fs::path &P) {
-  (void)P;
-  return false; // the CMake linter is wired in when lib/cmake lands
-}
+static bool isCMakePath(const fs::path &P) { return rocmtidy::cmake::isCMakeFile(P.string()); }
 
 static std::string trim(std::string S) {
   size_t B = S.find_first_not_of(" \t\r");

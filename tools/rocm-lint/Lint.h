@@ -78,8 +78,11 @@ private:
   bool BuiltinHeaders = false;
 };
 
-/// CMake files through the CMake linter in lib/cmake.
-FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob);
+/// CMake files through the CMake linter in lib/cmake. \p ProjectBuildsHip: some CMake file of the
+/// inputs enables HIP (rocm-cmake-legacy-cuda only fires in such projects).
+FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip);
+/// Whether any of the CMake inputs enables or uses HIP.
+bool cmakeInputsBuildHip(const std::vector<InputFile> &Files);
 
 /// Whether a check name passes a clang-tidy style glob list ("-*,rocm-*").
 bool checkEnabled(const std::string &Glob, const std::string &Check);

@@ -2,7 +2,8 @@
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
 #include "Lint.h"
 
-#include "core/EmbeddedData.h"
+#include "cmake/CMakeLint.h"
+#include "core/CheckCatalog.h"
 #include "core/GpuTargets.h"
 #include "core/TextEdits.h"
 
@@ -38,7 +39,8 @@ static const char *Usage =
     "       rocm-lint list-checks\n"
     "       rocm-lint list-targets\n"
     "\n"
-    "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .h .hpp files.\n"
+    "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .h .hpp files,\n"
+    "CMakeLists.txt and *.cmake.\n"
     "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
 
 [[noreturn]] static void usageError(const std::string &Msg) {
@@ -174,20 +176,15 @@ bool checkEnabled(const std::string &Glob, const std::string &Check) {
 }
 
 std::vector<RuleDescription> allRules() {
-  std::map<std::string, std::string> Summaries;
-  std::string_view Data = rocmtidy::embeddedData("checks.json");
-  nlohmann::json J = nlohmann::json::parse(Data.begin(), Data.end(), nullptr, false);
-  if (J.is_object() && J.contains("checks"))
-    for (const auto &C : J["checks"])
-      if (C.contains("name") && C.contains("summary"))
-        Summaries[C["name"].get<std::string>()] = C["summary"].get<std::string>();
   clang::tidy::ClangTidyCheckFactories Factories;
   for (const auto &E : clang::tidy::ClangTidyModuleRegistry::entries())
     E.instantiate()->addCheckFactories(Factories);
   std::vector<RuleDescription> Rules;
   for (const auto &F : Factories)
     if (F.getKey().starts_with("rocm-"))
-      Rules.push_back({F.getKey().str(), Summaries[F.getKey().str()]});
+      Rules.push_back({F.getKey().str(), rocmtidy::checkSummary(F.getKey())});
+  for (const auto &R : rocmtidy::cmake::cmakeRules())
+    Rules.push_back({R.Id, R.Summary});
   std::sort(Rules.begin(), Rules.end(), [](const auto &A, const auto &B) { return A.Id < B.Id; });
   return Rules;
 }
@@ -218,6 +215,7 @@ static int runLint(int Argc, char **Argv) {
     std::fprintf(stderr, "rocm-lint: note: no ROCm installation found; using the built-in declarations-only HIP "
                          "header\n");
 
+  bool ProjectBuildsHip = cmakeInputsBuildHip(Files);
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
   std::vector<FileResult> Results(Files.size());
@@ -225,7 +223,7 @@ static int runLint(int Argc, char **Argv) {
   std::mutex ProgressMu;
   auto Worker = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
-      Results[I] = Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks) : Analyzer.analyze(Files[I]);
+      Results[I] = Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
       size_t D = ++Done;
       if (Opts.Progress && !Opts.Quiet) {
         std::lock_guard<std::mutex> L(ProgressMu);
