@@ -66,7 +66,7 @@ find_tool() { # name, fallback paths...
 }
 # HIPCC / NVCC in the environment name the compilers (empty: treat as not installed).
 if [ -z "${HIPCC+set}" ]; then HIPCC=$(find_tool hipcc /opt/rocm/bin/hipcc) || HIPCC=""; fi
-if [ -z "${NVCC+set}" ]; then NVCC=$(find_tool nvcc /usr/local/cuda/bin/nvcc) || NVCC=""; fi
+if [ -z "${NVCC+set}" ]; then NVCC=$(find_tool nvcc /usr/local/cuda/bin/nvcc /usr/local/cuda-*/bin/nvcc) || NVCC=""; fi
 if [ "$PLATFORM" = auto ]; then
   if [ -n "$HIPCC" ]; then PLATFORM=amd
   elif [ -n "$NVCC" ]; then PLATFORM=nvidia

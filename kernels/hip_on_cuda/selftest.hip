@@ -26,6 +26,7 @@ void expect(bool Ok, const char *What) {
 struct LaneResult {
   int Broadcast, Up, Down, Xor, Any, All, Lane, PopBallot, FfsBallot, PopcLow, FfsLow;
   unsigned long long Ballot, BallotSync, ActiveMask;
+  unsigned long long LtMask, EqMask;
   float DownSync;
   int XorSync, UpSync, BroadcastSync;
   float Half, Bf16;
@@ -43,6 +44,8 @@ __global__ void warpOps(LaneResult *Out, int *Counter) {
   R.Any = __any(Lane == 5);
   R.All = __all(Lane < warpSize);
   R.Lane = int(__lane_id());
+  R.LtMask = __lanemask_lt();
+  R.EqMask = __lanemask_eq();
   R.PopBallot = __popcll(R.Ballot);
   R.FfsBallot = __ffsll(static_cast<long long>(R.Ballot >> 1));
   R.PopcLow = __popc(static_cast<unsigned>(R.Ballot));
@@ -70,6 +73,12 @@ __global__ void bigShared(const float *In, float *Out, int N) {
   __syncthreads();
   for (int I = hipThreadIdx_x; I < N; I += hipBlockDim_x)
     Out[I] = Buf[N - 1 - I];
+}
+
+template <int Step, class T> __global__ void addStep(T *X, int N) {
+  const int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    X[I] += T(Step);
 }
 
 __global__ void addOne(int *X, int N) {
@@ -101,6 +110,8 @@ int main() {
   HIP_CHECK(hipMalloc(&DRes, W * sizeof(LaneResult)));
   HIP_CHECK(hipMallocManaged(&DCounter, sizeof(int)));
   *DCounter = 0;
+  if (Prop.concurrentManagedAccess) // prefetching needs it (not under some virtualised GPUs)
+    HIP_CHECK(hipMemPrefetchAsync(DCounter, sizeof(int), Dev, 0));
   hipLaunchKernelGGL(warpOps, dim3(1), dim3(W), 0, 0, DRes, DCounter);
   HIP_CHECK(hipGetLastError());
   HIP_CHECK(hipDeviceSynchronize());
@@ -114,6 +125,7 @@ int main() {
     const LaneResult &R = Res[L];
     Warp &= R.Broadcast == 30 && R.Up == (L >= 1 ? L - 1 : L) && R.Down == (L + 2 < W ? L + 2 : L) &&
             R.Xor == (L ^ 1) && R.Ballot == WantBallot && R.Any == 1 && R.All == 1 && R.Lane == L &&
+            R.LtMask == (1ull << L) - 1 && R.EqMask == 1ull << L &&
             R.PopBallot == (W + 2) / 3 && R.FfsBallot == 3 && R.PopcLow == __builtin_popcount(unsigned(WantBallot)) &&
             R.FfsLow == 4 && R.BallotSync == 0xfull && R.ActiveMask == (W == 64 ? ~0ull : 0xffffffffull) &&
             R.DownSync == (L + 1 < W ? float(L + 1) : float(L)) * 0.5f && R.XorSync == (L ^ 2) &&
@@ -169,7 +181,7 @@ int main() {
   HIP_CHECK(hipMallocAsync(&DX, M * sizeof(int), S));
   HIP_CHECK(hipMemsetAsync(DX, 0, M * sizeof(int), S));
   HIP_CHECK(hipMemcpyAsync(DX, Host, M * sizeof(int), hipMemcpyHostToDevice, S));
-  hipLaunchKernelGGL(addOne, dim3((M + 255) / 256), dim3(256), 0, S, DX, M);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(addStep<1, int>), dim3((M + 255) / 256), dim3(256), 0, S, DX, M);
   HIP_CHECK(hipGetLastError());
   HIP_CHECK(hipMemcpyAsync(Host, DX, M * sizeof(int), hipMemcpyDeviceToHost, S));
   HIP_CHECK(hipFreeAsync(DX, S));

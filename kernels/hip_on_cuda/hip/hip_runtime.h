@@ -134,6 +134,9 @@ inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {
   return cudaDeviceGetAttribute(V, C, D);
 }
 
+typedef cudaStream_t hipStream_t;
+typedef cudaEvent_t hipEvent_t;
+
 // ---------------------------------------------------------------------------------------------
 // Memory. HIP's flag values for hipHostMalloc match cudaHostAlloc's.
 typedef cudaMemcpyKind hipMemcpyKind;
@@ -174,9 +177,6 @@ template <class T> inline hipError_t hipMallocPitch(T **P, size_t *Pitch, size_t
 inline hipError_t hipFree(void *P) { return cudaFree(P); }
 inline hipError_t hipHostFree(void *P) { return cudaFreeHost(P); }
 
-typedef cudaStream_t hipStream_t;
-typedef cudaEvent_t hipEvent_t;
-
 inline hipError_t hipMallocAsync(void **P, size_t N, hipStream_t S) { return cudaMallocAsync(P, N, S); }
 template <class T> inline hipError_t hipMallocAsync(T **P, size_t N, hipStream_t S) {
   return cudaMallocAsync(reinterpret_cast<void **>(P), N, S);
@@ -196,6 +196,19 @@ inline hipError_t hipMemcpy2D(void *Dst, size_t DPitch, const void *Src, size_t 
 inline hipError_t hipMemset(void *P, int V, size_t N) { return cudaMemset(P, V, N); }
 inline hipError_t hipMemsetAsync(void *P, int V, size_t N, hipStream_t S = 0) { return cudaMemsetAsync(P, V, N, S); }
 inline hipError_t hipMemGetInfo(size_t *Free, size_t *Total) { return cudaMemGetInfo(Free, Total); }
+
+#define hipCpuDeviceId cudaCpuDeviceId
+// CUDA 13 takes a memory location where older toolkits took a device number.
+inline hipError_t hipMemPrefetchAsync(const void *P, size_t N, int Device, hipStream_t S = 0) {
+#if CUDART_VERSION >= 13000
+  cudaMemLocation Loc{};
+  Loc.type = Device == cudaCpuDeviceId ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+  Loc.id = Device;
+  return cudaMemPrefetchAsync(P, N, Loc, 0, S);
+#else
+  return cudaMemPrefetchAsync(P, N, Device, S);
+#endif
+}
 
 #define HIP_SYMBOL(X) X
 template <class T>
@@ -239,6 +252,8 @@ inline hipError_t hipEventElapsedTime(float *Ms, hipEvent_t Start, hipEvent_t St
 
 // ---------------------------------------------------------------------------------------------
 // Launches, kernel attributes and occupancy.
+// A template kernel name with commas goes through HIP_KERNEL_NAME, as in HIP.
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(KernelName, NumBlocks, NumThreads, MemPerBlock, StreamId, ...)               \
   do {                                                                                                 \
     KernelName<<<(NumBlocks), (NumThreads), (MemPerBlock), (StreamId)>>>(__VA_ARGS__);                 \
@@ -362,6 +377,20 @@ template <class M, hip_on_cuda::IfWideMask<M> = 0> __device__ __forceinline__ in
 template <class M, hip_on_cuda::IfWideMask<M> = 0> __device__ __forceinline__ void __syncwarp(M Mask) {
   __syncwarp(static_cast<unsigned>(Mask));
 }
+
+// HIP's lane masks are 64-bit values; on 32-lane hardware the high half is zero.
+#define ROCM_TIDY_LANEMASK(NAME)                                                                       \
+  __device__ __forceinline__ unsigned long long __lanemask_##NAME() {                                  \
+    unsigned M;                                                                                        \
+    asm("mov.u32 %0, %%lanemask_" #NAME ";" : "=r"(M));                                                \
+    return M;                                                                                          \
+  }
+ROCM_TIDY_LANEMASK(lt)
+ROCM_TIDY_LANEMASK(le)
+ROCM_TIDY_LANEMASK(gt)
+ROCM_TIDY_LANEMASK(ge)
+ROCM_TIDY_LANEMASK(eq)
+#undef ROCM_TIDY_LANEMASK
 
 __device__ __forceinline__ unsigned __lane_id() {
   unsigned Lane;
