@@ -31,7 +31,7 @@ PLATFORM=auto
 ONLY=()
 JOBS=$(nproc 2>/dev/null || echo 2)
 ARCH=""
-TIMEOUT_S=120
+TIMEOUT_S=60
 BUILD_DIR=""
 
 usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -273,6 +273,20 @@ for r in "${ROWS[@]}"; do
   [ -n "$dt" ] && printf '%-32s %-8s   %s\n' "" "" "$dt"
 done
 
+n_fixed=0; n_fixed_ok=0; n_bad=0; n_bad_shown=0; n_unexpected=0
+for r in "${ROWS[@]}"; do
+  IFS=$'\t' read -r k v d w o e vd bt rt dt <<<"$r"
+  case "$vd" in UNEXPECTED*) n_unexpected=$((n_unexpected + 1)) ;; esac
+  if [ "$v" = bad ]; then
+    n_bad=$((n_bad + 1))
+    [ "$o" != PASS ] && [ "$o" != built ] && n_bad_shown=$((n_bad_shown + 1))
+  else
+    n_fixed=$((n_fixed + 1))
+    { [ "$o" = PASS ] || [ "$o" = built ]; } && n_fixed_ok=$((n_fixed_ok + 1))
+  fi
+done
+SUMMARY="Summary: $n_fixed_ok of $n_fixed fixed programs (and the mapping self-test) $([ "$COMPILE_ONLY" = 1 ] && echo built || echo passed); $n_bad_shown of $n_bad bad programs $([ "$COMPILE_ONLY" = 1 ] && echo 'failed to build' || echo 'showed their hazard') here; $n_unexpected unexpected."
+
 if [ -n "$MARKDOWN" ]; then
   {
     vendor=$([ "$PLATFORM" = nvidia ] && echo NVIDIA || echo AMD)
@@ -296,10 +310,11 @@ if [ -n "$MARKDOWN" ]; then
       IFS=$'\t' read -r k v d w o e vd bt rt dt <<<"$r"
       echo "| $k | $v | $d | $w | $o | $e | $vd | $bt | $rt | ${dt//|/\\|} |"
     done
+    echo
+    echo "$SUMMARY"
   } >"$MARKDOWN"
   echo "run-gpu.sh: wrote $MARKDOWN"
 fi
 
-total=${#PROGRAMS[@]}
-echo "run-gpu.sh: $total programs on $PLATFORM; fixed programs (and self-test) not passing: $FIXED_BAD; status $STATUS"
+echo "run-gpu.sh: $PLATFORM: $SUMMARY Exit status $STATUS."
 exit "$STATUS"
