@@ -285,7 +285,7 @@ for r in "${ROWS[@]}"; do
     { [ "$o" = PASS ] || [ "$o" = built ]; } && n_fixed_ok=$((n_fixed_ok + 1))
   fi
 done
-SUMMARY="Summary: $n_fixed_ok of $n_fixed fixed programs (and the mapping self-test) $([ "$COMPILE_ONLY" = 1 ] && echo built || echo passed); $n_bad_shown of $n_bad bad programs $([ "$COMPILE_ONLY" = 1 ] && echo 'failed to build' || echo 'showed their hazard') here; $n_unexpected unexpected."
+SUMMARY="Summary: $n_fixed_ok of $n_fixed fixed programs (and the mapping self-test) $([ "$COMPILE_ONLY" = 1 ] && echo built || echo passed); $n_bad_shown of $n_bad bad programs $([ "$COMPILE_ONLY" = 1 ] && echo 'failed to build' || echo 'failed or did not build') here; $n_unexpected unexpected."
 
 if [ -n "$MARKDOWN" ]; then
   {

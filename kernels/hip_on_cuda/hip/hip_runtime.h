@@ -23,6 +23,11 @@
 // before the shuffle macros below are defined, or those macros would rewrite their declarations.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+// libcu++ (used by cooperative groups, CUB, Thrust) declares a type named __any; it must be seen
+// before the __any macro below, for the same reason.
+#if __has_include(<cuda/std/functional>)
+#include <cuda/std/functional>
+#endif
 
 #include <cstddef>
 #include <cstdio>
@@ -176,6 +181,9 @@ template <class T> inline hipError_t hipMallocPitch(T **P, size_t *Pitch, size_t
 }
 inline hipError_t hipFree(void *P) { return cudaFree(P); }
 inline hipError_t hipHostFree(void *P) { return cudaFreeHost(P); }
+inline hipError_t hipHostAlloc(void **P, size_t N, unsigned Flags) { return cudaHostAlloc(P, N, Flags); }
+inline hipError_t hipMallocHost(void **P, size_t N) { return cudaMallocHost(P, N); }
+inline hipError_t hipFreeHost(void *P) { return cudaFreeHost(P); }
 
 inline hipError_t hipMallocAsync(void **P, size_t N, hipStream_t S) { return cudaMallocAsync(P, N, S); }
 template <class T> inline hipError_t hipMallocAsync(T **P, size_t N, hipStream_t S) {
