@@ -178,7 +178,7 @@ void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     const StaticLds *S = staticOf(A->Kernel);
     const std::string Source =
-        "allowed by " + Call->getDirectCallee()->getNameAsString();
+        "requested with " + Call->getDirectCallee()->getNameAsString();
     if (S->Bytes <= Limit->LdsBytes && S->Bytes + *A->Bytes > Limit->LdsBytes)
       report(A->Loc, A->Kernel, *S, *A->Bytes, Source, Ctx);
   }

@@ -482,7 +482,9 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
       L.Loc = SM.getFileLoc(Macro);
     } else {
       L.Form = LaunchForm::Chevron;
-      L.Loc = SM.getFileLoc(E.getBeginLoc());
+      // A chevron written in a macro of the user's is reported where the macro is used.
+      L.Loc = Config->getBeginLoc().isMacroID() ? SM.getFileLoc(Config->getBeginLoc())
+                                                : SM.getFileLoc(E.getBeginLoc());
     }
     return L;
   }
