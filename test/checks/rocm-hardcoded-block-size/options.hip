@@ -5,6 +5,9 @@
 // RUN:   | FileCheck %s --check-prefix=RDNA --implicit-check-not='warning:' --implicit-check-not='note:'
 // RUN: %clang_tidy -checks='-*,rocm-hardcoded-block-size' -config="{CheckOptions: {rocm-hardcoded-block-size.Targets: 'gfx90a;gfx999'}}" %s -- %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN
+// RUN: %clang_tidy -checks='-*,rocm-hardcoded-block-size' -config="{CheckOptions: {rocm-hardcoded-block-size.BlockSizes: '1024;abc'}}" %s -- %hip_flags 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADSIZE
+// BADSIZE: warning: invalid block size 'abc' in option 'BlockSizes' of 'rocm-hardcoded-block-size'; expected positive integers separated by ';' [clang-tidy-config]
 // RUN: %clang_tidy -checks='-*,rocm-hardcoded-block-size' --dump-config %s -- %hip_flags | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: rocm-hardcoded-block-size.BlockSizes: '32;1024'
 // DUMP-DAG: rocm-hardcoded-block-size.CheckWavefrontMultiple: 'true'
