@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 
 #include <algorithm>
@@ -55,6 +56,20 @@ static SourceRange userRange(const Expr *E) {
   return R;
 }
 
+// HIP's own __launch_bounds__ macro expands to amdgpu_flat_work_group_size; name what the user wrote.
+static bool spelledAsLaunchBounds(const Attr &A, const ASTContext &Ctx) {
+  if (isa<CUDALaunchBoundsAttr>(A))
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = A.getLocation();
+  for (unsigned I = 0; L.isMacroID() && I < 16; ++I) {
+    if (Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()) == "__launch_bounds__")
+      return true;
+    L = SM.getImmediateMacroCallerLoc(L);
+  }
+  return false;
+}
+
 void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch");
   if (!Call || Targets.targets().empty())
@@ -92,7 +107,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
                  "%select{__launch_bounds__|amdgpu_flat_work_group_size}3, so the launch fails; launch at most %1 "
                  "threads or raise the bound to match")
         << static_cast<unsigned>(T) << static_cast<unsigned>(*MaxThreads) << Subject
-        << (isa<AMDGPUFlatWorkGroupSizeAttr>(Bounds) ? 1 : 0) << Range;
+        << (spelledAsLaunchBounds(*Bounds, Ctx) ? 0 : 1) << Range;
     diag(Ctx.getSourceManager().getFileLoc(Bounds->getLocation()), "%0 is compiled for at most %1 threads per block here",
          DiagnosticIDs::Note)
         << Subject << static_cast<unsigned>(*MaxThreads);

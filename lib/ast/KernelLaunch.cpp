@@ -32,6 +32,8 @@ llvm::StringRef launchFormName(LaunchForm F) {
     return "hipModuleLaunchKernel";
   case LaunchForm::HipExtLaunchKernelGGL:
     return "hipExtLaunchKernelGGL";
+  case LaunchForm::HipExtLaunchKernel:
+    return "hipExtLaunchKernel";
   case LaunchForm::CudaLaunchKernel:
     return "cudaLaunchKernel";
   case LaunchForm::CudaLaunchCooperativeKernel:
@@ -271,6 +273,7 @@ constexpr ApiShape ApiShapes[] = {
     {"hipLaunchCooperativeKernel", LaunchForm::HipLaunchCooperativeKernel, 0, 2, 4},
     {"hipModuleLaunchKernel", LaunchForm::HipModuleLaunchKernel, -1, -1, 7},
     {"hipExtLaunchKernelGGL", LaunchForm::HipExtLaunchKernelGGL, 0, 2, 3},
+    {"hipExtLaunchKernel", LaunchForm::HipExtLaunchKernel, 0, 2, 4},
     {"cudaLaunchKernel", LaunchForm::CudaLaunchKernel, 0, 2, 4},
     {"cudaLaunchCooperativeKernel", LaunchForm::CudaLaunchCooperativeKernel, 0, 2, 4},
     {"cudaLaunchKernelEx", LaunchForm::CudaLaunchKernelEx, 1, -1, -1},
@@ -290,7 +293,8 @@ StatementMatcher launchCandidateMatcher(llvm::StringRef Id) {
   return callExpr(anyOf(cudaKernelCallExpr(),
                         callee(functionDecl(hasAnyName("hipLaunchKernelGGL", "hipLaunchKernel",
                                                        "hipLaunchCooperativeKernel", "hipModuleLaunchKernel",
-                                                       "hipExtLaunchKernelGGL", "cudaLaunchKernel",
+                                                       "hipExtLaunchKernelGGL", "hipExtLaunchKernel",
+                                                       "cudaLaunchKernel",
                                                        "cudaLaunchCooperativeKernel", "cudaLaunchKernelEx",
                                                        "cudaLaunchKernelExC")))))
       .bind(Id);

@@ -23,6 +23,7 @@ enum class LaunchForm {
   HipLaunchCooperativeKernel,  // hipLaunchCooperativeKernel(func, grid, block, args, shmem, stream)
   HipModuleLaunchKernel,       // hipModuleLaunchKernel(f, gx, gy, gz, bx, by, bz, shmem, stream, ...)
   HipExtLaunchKernelGGL,       // hipExtLaunchKernelGGL(k, grid, block, shmem, stream, start, stop, flags, ...)
+  HipExtLaunchKernel,          // hipExtLaunchKernel(func, grid, block, args, shmem, stream, start, stop, flags)
   CudaLaunchKernel,            // cudaLaunchKernel(func, grid, block, args, shmem, stream)
   CudaLaunchCooperativeKernel, // cudaLaunchCooperativeKernel(func, grid, block, args, shmem, stream)
   CudaLaunchKernelEx,          // cudaLaunchKernelEx(&config, k, ...) / cudaLaunchKernelExC(&config, func, args)

@@ -34,11 +34,14 @@ void apis(float *x, hipStream_t s, hipFunction_t f) {
   // CHECK: :[[@LINE-1]]:9: warning: block of 48 threads is not a multiple of the 64-lane wavefront
   hipExtLaunchKernelGGL(scale, dim3(4), dim3(2048), 0, s, nullptr, nullptr, 0, x, 2.0f);
   // CHECK: :[[@LINE-1]]:3: warning: block of 2048 threads is more than the 1024 a workgroup may have on gfx90a (MI210/MI250/MI250X), so the launch of kernel 'scale' fails;
+  (void)hipExtLaunchKernel((const void *)scale, dim3(4), dim3(96), args, 0, s);
+  // CHECK: :[[@LINE-1]]:9: warning: block of 96 threads is not a multiple of the 64-lane wavefront
   // Reason: multiples of 64 below the limit, in every spelling.
   hipLaunchKernelGGL(scale, dim3(4), dim3(256), 0, s, x, 2.0f);
   (void)hipLaunchKernel((const void *)scale, dim3(4), dim3(128), args, 0, s);
   (void)hipModuleLaunchKernel(f, 1, 1, 1, 16, 16, 1, 0, s, args, nullptr);
   hipExtLaunchKernelGGL(scale, dim3(4), dim3(512), 0, s, nullptr, nullptr, 0, x, 2.0f);
+  (void)hipExtLaunchKernel((const void *)scale, dim3(4), dim3(64), args, 0, s);
   // Reason: a kernel through a pointer with a run-time block size.
   int block = 0, grid = 0;
   (void)hipOccupancyMaxPotentialBlockSize(&grid, &block, scale, 0, 0);

@@ -52,3 +52,12 @@ void host(const float *in, float *out, float *x) {
 
 // Reason: a definition without launches.
 __global__ void __launch_bounds__(256) later(float *x) { x[threadIdx.x] = 0; }
+
+// ROCm's own __launch_bounds__ macro expands to amdgpu_flat_work_group_size: the message names the
+// macro the user wrote.
+#undef __launch_bounds__
+#define __launch_bounds__(N) __attribute__((amdgpu_flat_work_group_size(1, N)))
+__global__ void __launch_bounds__(128) rocmStyle(float *x) { x[threadIdx.x] = 0; }
+void hostRocmStyle(float *x) { rocmStyle<<<1, 512>>>(x); }
+// CHECK: :[[@LINE-1]]:32: warning: block of 512 threads exceeds the 128 threads kernel 'rocmStyle' allows with __launch_bounds__, so the launch fails;
+// CHECK: :[[@LINE-3]]:17: note: kernel 'rocmStyle' is compiled for at most 128 threads per block here

@@ -37,6 +37,9 @@ void host(const float *a, const float *b, float *c, const double *da, const doub
   // Reason: 1 KiB static + 1 KiB dynamic.
   runScratch<1024>(c);
   runScratch<64516>(c);
+  hipLaunchKernelGGL((scratch<4096>), dim3(1), dim3(256), 62 * 1024, 0, c);
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'scratch<4096>' uses 66 KiB of LDS (static 4 KiB + dynamic 62 KiB at this launch)
+  // CHECK: :22:19: note: 'fixed' takes 4 KiB
   LAUNCH_WITH_SMEM(scratch<2048>, 70000, c);
   // CHECK: :[[@LINE-1]]:3: warning: kernel 'scratch<2048>' uses 72048 bytes of LDS (static 2 KiB + dynamic 70000 bytes at this launch)
   // CHECK: :22:19: note: 'fixed' takes 2 KiB
