@@ -4,8 +4,8 @@
 // The kernel keeps one partial sum per thread in a __shared__ array sized for its declared
 // __launch_bounds__(256): it is compiled for at most 256 threads a block. The host code was
 // tuned on an NVIDIA GPU and hard-codes 1024 threads. The launch asks for more threads than the
-// kernel was built for, so the runtime refuses it (hipErrorInvalidConfiguration on AMD, a launch
-// error on NVIDIA too); were it to run, threads 256..1023 would write past the shared array.
+// kernel was built for, so the runtime refuses it (hipErrorLaunchFailure on AMD; cudaErrorInvalidValue
+// on an H200 with CUDA 13.0); were it to run, threads 256..1023 would write past the shared array.
 // The program reports FAIL with the runtime's error.
 //
 // rocm-hardcoded-block-size reports the launch, with a note at the __launch_bounds__.

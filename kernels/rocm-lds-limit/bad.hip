@@ -4,9 +4,9 @@
 // memory: 48 KiB + 48 KiB = 96 KiB of static LDS.
 //
 // A workgroup gets 64 KiB of LDS on gfx90a and gfx942 (160 KiB on gfx950), so the AMD backend
-// rejects the kernel; the program never runs. On NVIDIA it does not compile either: a static
-// __shared__ allocation may not exceed 48 KiB (more needs dynamic shared memory with an opt-in),
-// so nvcc refuses it on an H200 too.
+// rejects the kernel; the program never runs. On NVIDIA it does not compile either: static
+// __shared__ storage may not exceed 48 KiB (ptxas: "uses too much shared data (0x18000 bytes,
+// 0xc000 max)", seen on an H200 with CUDA 13.0), so the bad program does not run there.
 //
 // rocm-lds-limit reports the kernel instantiation with the bytes of each tile.
 // amd-compile-expect-error: local memory \(\d+\) exceeds limit \(65536\)
