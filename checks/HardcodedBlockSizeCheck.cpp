@@ -84,6 +84,13 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
   const uint64_t T = *Threads;
   const std::string Subject = L->Kernel ? "kernel '" + kernelName(*L->Kernel, Ctx) + "'" : "the kernel";
   const SourceRange Range = userRange(L->BlockArg);
+  // A launch in a template is reported at its one spelling; say which instantiation it was.
+  auto noteInstantiation = [&] {
+    if (const FunctionDecl *I = rocmtidy::enclosingInstantiation(*L->Call, Ctx))
+      diag(Ctx.getSourceManager().getFileLoc(I->getPointOfInstantiation()), "in instantiation of '%0' requested here",
+           DiagnosticIDs::Note)
+          << kernelName(*I, Ctx);
+  };
 
   // The workgroup limit of the targets: such a launch fails on every one of them.
   const rocmtidy::GpuTarget *Smallest = nullptr;
@@ -95,6 +102,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
                  "take the size from hipOccupancyMaxPotentialBlockSize or hipDeviceProp_t::maxThreadsPerBlock")
         << static_cast<unsigned>(std::min<uint64_t>(T, UINT32_MAX)) << Smallest->MaxWorkgroupSize
         << Smallest->displayName() << Subject << Range;
+    noteInstantiation();
     return;
   }
 
@@ -111,6 +119,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Ctx.getSourceManager().getFileLoc(Bounds->getLocation()), "%0 is compiled for at most %1 threads per block here",
          DiagnosticIDs::Note)
         << Subject << static_cast<unsigned>(*MaxThreads);
+    noteInstantiation();
     return;
   }
 
@@ -137,6 +146,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
       diag(L->Loc, "a %0-thread block fills %0 of the %1 lanes of a wavefront on %2; the other lanes stay idle",
            DiagnosticIDs::Note)
           << static_cast<unsigned>(T) << W << Widest->displayName();
+    noteInstantiation();
     return;
   }
 
@@ -148,6 +158,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
                  "every block runs %3 of %1 lanes; use a multiple of %1 such as %4")
         << static_cast<unsigned>(T) << W << Widest->displayName() << static_cast<unsigned>(T % W)
         << static_cast<unsigned>(Suggest ? Suggest : W) << Range;
+    noteInstantiation();
   }
 }
 

@@ -150,8 +150,13 @@ void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
     if (K->isDependentContext() || SM.isInSystemHeader(SM.getFileLoc(K->getLocation())))
       return;
     const StaticLds &S = staticLds(*K, Ctx);
-    if (S.Bytes > Limit->LdsBytes)
+    if (S.Bytes > Limit->LdsBytes) {
       report(SM.getFileLoc(K->getLocation()), K, S, 0, "", Ctx);
+      // Template kernels are reported at the template; say which instantiation is too big.
+      if (K->isTemplateInstantiation() && K->getPointOfInstantiation().isValid())
+        diag(SM.getFileLoc(K->getPointOfInstantiation()), "'%0' is instantiated here", DiagnosticIDs::Note)
+            << nameOf(*K, Ctx);
+    }
     return;
   }
 
@@ -166,8 +171,13 @@ void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
     if (!L || !L->SharedMemBytes || *L->SharedMemBytes == 0 || SM.isInSystemHeader(L->Loc))
       return;
     const StaticLds *S = staticOf(L->Kernel);
-    if (S->Bytes <= Limit->LdsBytes && S->Bytes + *L->SharedMemBytes > Limit->LdsBytes)
+    if (S->Bytes <= Limit->LdsBytes && S->Bytes + *L->SharedMemBytes > Limit->LdsBytes) {
       report(L->Loc, L->Kernel, *S, *L->SharedMemBytes, "at this launch", Ctx);
+      if (const FunctionDecl *I = rocmtidy::enclosingInstantiation(*Call, Ctx))
+        diag(SM.getFileLoc(I->getPointOfInstantiation()), "in instantiation of '%0' requested here",
+             DiagnosticIDs::Note)
+            << nameOf(*I, Ctx);
+    }
     return;
   }
 

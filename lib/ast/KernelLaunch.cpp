@@ -242,6 +242,21 @@ const FunctionDecl *kernelFromExpr(const Expr *E) {
   return nullptr;
 }
 
+const FunctionDecl *enclosingInstantiation(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(S);
+  for (unsigned I = 0; I < 256; ++I) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *FD = Node.get<FunctionDecl>())
+      return FD->isTemplateInstantiation() && FD->getPointOfInstantiation().isValid() ? FD : nullptr;
+    if (Node.get<LambdaExpr>())
+      continue;
+  }
+  return nullptr;
+}
+
 std::optional<uint64_t> declaredMaxThreads(const FunctionDecl &Kernel, ASTContext &Ctx, const Attr **AttrOut) {
   for (const FunctionDecl *R : Kernel.redecls()) {
     if (const auto *LB = R->getAttr<CUDALaunchBoundsAttr>()) {

@@ -96,6 +96,11 @@ Dim3Value evaluateDim3(const clang::Expr *E, clang::ASTContext &Ctx);
 /// reinterpret_cast<const void*>(&k<T>), ...; null otherwise.
 const clang::FunctionDecl *kernelFromExpr(const clang::Expr *E);
 
+/// The function-template instantiation (or member of a class-template instantiation) whose body
+/// holds \p S, when its values came from template arguments; null otherwise. Walks the parent
+/// map: call it when about to report, not for every launch.
+const clang::FunctionDecl *enclosingInstantiation(const clang::Stmt &S, clang::ASTContext &Ctx);
+
 /// The maximum threads per block a kernel declares with __launch_bounds__ or
 /// amdgpu_flat_work_group_size; \p AttrOut receives the attribute.
 std::optional<uint64_t> declaredMaxThreads(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,

@@ -20,6 +20,7 @@ template <int Block> void runReduce(const float *in, float *out) { reduce<<<1, B
 // Per instantiation: only runReduce<512> (below) launches past the bound.
 // CHECK: :[[@LINE-2]]:68: warning: block of 512 threads exceeds the 256 threads kernel 'reduce' allows with __launch_bounds__, so the launch fails; launch at most 256 threads or raise the bound to match [rocm-hardcoded-block-size]
 // CHECK: :7:17: note: kernel 'reduce' is compiled for at most 256 threads per block here
+// CHECK: :51:3: note: in instantiation of 'runReduce<512>' requested here
 
 void host(const float *in, float *out, float *x) {
   reduce<<<1, 1024>>>(in, out);

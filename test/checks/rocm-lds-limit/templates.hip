@@ -11,6 +11,7 @@ __global__ void gemmTile(const T *a, const T *b, T *c) {
   __shared__ T bs[Tile][Tile];
   // CHECK: :[[@LINE-2]]:16: note: 'as' takes 128 KiB
   // CHECK: :[[@LINE-2]]:16: note: 'bs' takes 128 KiB
+  // CHECK: :51:26: note: 'gemmTile<double, 128>' is instantiated here
   as[threadIdx.y][threadIdx.x] = a[threadIdx.x];
   bs[threadIdx.y][threadIdx.x] = b[threadIdx.x];
   __syncthreads();
@@ -27,6 +28,7 @@ template <int Bytes> __global__ void scratch(float *x) {
 template <int Dyn> void runScratch(float *x) { scratch<1024><<<1, 256, Dyn>>>(x); }
 // CHECK: :[[@LINE-1]]:48: warning: kernel 'scratch<1024>' uses 65540 bytes of LDS (static 1 KiB + dynamic 64516 bytes at this launch)
 // CHECK: :[[@LINE-7]]:19: note: 'fixed' takes 1 KiB
+// CHECK: :41:3: note: in instantiation of 'runScratch<64516>' requested here
 
 #define LAUNCH_WITH_SMEM(k, bytes, x) k<<<1, 256, bytes>>>(x)
 
@@ -39,10 +41,10 @@ void host(const float *a, const float *b, float *c, const double *da, const doub
   runScratch<64516>(c);
   hipLaunchKernelGGL((scratch<4096>), dim3(1), dim3(256), 62 * 1024, 0, c);
   // CHECK: :[[@LINE-1]]:3: warning: kernel 'scratch<4096>' uses 66 KiB of LDS (static 4 KiB + dynamic 62 KiB at this launch)
-  // CHECK: :22:19: note: 'fixed' takes 4 KiB
+  // CHECK: :23:19: note: 'fixed' takes 4 KiB
   LAUNCH_WITH_SMEM(scratch<2048>, 70000, c);
   // CHECK: :[[@LINE-1]]:3: warning: kernel 'scratch<2048>' uses 72048 bytes of LDS (static 2 KiB + dynamic 70000 bytes at this launch)
-  // CHECK: :22:19: note: 'fixed' takes 2 KiB
+  // CHECK: :23:19: note: 'fixed' takes 2 KiB
 }
 
 // An instantiation over the limit.
