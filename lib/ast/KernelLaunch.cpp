@@ -47,8 +47,8 @@ llvm::StringRef launchFormName(LaunchForm F) {
 std::optional<uint64_t> Dim3Value::total() const {
   if (!X || !Y || !Z)
     return std::nullopt;
-  // Components are 32-bit in every dim3; the product of three fits in 64 bits... unless a
-  // component came from a wider constant, so guard anyway.
+  // Three 32-bit components cannot overflow 64 bits, but a component evaluated through a
+  // variable keeps the width of its initializer.
   uint64_t T = *X;
   if (*Y && T > UINT64_MAX / *Y)
     return std::nullopt;
@@ -155,10 +155,12 @@ static std::optional<uint64_t> evalInt(const Expr *E, ASTContext &Ctx, unsigned 
     return std::nullopt;
   if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
     return evalInt(D->getExpr(), Ctx, Depth + 1);
-  E = E->IgnoreParenImpCasts();
-  if (E->getType()->isIntegralOrEnumerationType()) {
+  // Evaluated with its implicit conversions first: dim3(-1) means 4294967295 threads.
+  for (const Expr *Form : {E, E->IgnoreParenImpCasts()}) {
+    if (!Form->getType()->isIntegralOrEnumerationType())
+      continue;
     Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx)) {
+    if (Form->EvaluateAsInt(R, Ctx)) {
       const llvm::APSInt &V = R.Val.getInt();
       if (V.isSigned() && V.isNegative())
         return std::nullopt;
