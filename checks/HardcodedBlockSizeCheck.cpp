@@ -116,8 +116,8 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
                  "threads or raise the bound to match")
         << static_cast<unsigned>(T) << static_cast<unsigned>(*MaxThreads) << Subject
         << (spelledAsLaunchBounds(*Bounds, Ctx) ? 0 : 1) << Range;
-    diag(Ctx.getSourceManager().getFileLoc(Bounds->getLocation()), "%0 is compiled for at most %1 threads per block here",
-         DiagnosticIDs::Note)
+    diag(Ctx.getSourceManager().getFileLoc(Bounds->getLocation()),
+         "%0 is compiled for at most %1 threads per block here", DiagnosticIDs::Note)
         << Subject << static_cast<unsigned>(*MaxThreads);
     noteInstantiation();
     return;

@@ -562,7 +562,8 @@ std::optional<DynamicSharedMemoryAttribute> recogniseDynamicSharedMemoryAttribut
     return std::nullopt;
   bool IsMaxDynamic = false;
   for (const EnumConstantDecl *C : ET->getDecl()->enumerators())
-    if (C->getInitVal().getLimitedValue() == *AttrValue && C->getName().ends_with("FuncAttributeMaxDynamicSharedMemorySize"))
+    if (C->getInitVal().getLimitedValue() == *AttrValue &&
+        C->getName().ends_with("FuncAttributeMaxDynamicSharedMemorySize"))
       IsMaxDynamic = true;
   if (!IsMaxDynamic)
     return std::nullopt;
