@@ -2,6 +2,8 @@
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
 #include "CudaHeaderCheck.h"
+#include "HardcodedBlockSizeCheck.h"
+#include "LdsLimitCheck.h"
 
 namespace clang::tidy::rocm {
 
@@ -10,6 +12,8 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     // Sorted by check name.
     Factories.registerCheck<CudaHeaderCheck>("rocm-cuda-header");
+    Factories.registerCheck<HardcodedBlockSizeCheck>("rocm-hardcoded-block-size");
+    Factories.registerCheck<LdsLimitCheck>("rocm-lds-limit");
   }
 };
 

@@ -199,6 +199,10 @@ template <typename... Args, typename F = void (*)(Args...)>
 void hipExtLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, unsigned int sharedMemBytes,
                            hipStream_t stream, hipEvent_t startEvent, hipEvent_t stopEvent, unsigned int flags,
                            Args... args);
+// rocm-hardcoded-block-size, rocm-lds-limit: the other launch of hip_ext.h.
+hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks, dim3 dimBlocks, void **args,
+                              size_t sharedMemBytes, hipStream_t stream, hipEvent_t startEvent = nullptr,
+                              hipEvent_t stopEvent = nullptr, int flags = 0);
 
 // The chevron launch lowers to these in clang's HIP mode.
 extern "C" hipError_t hipConfigureCall(dim3 gridSize, dim3 blockSize, size_t sharedMem = 0, hipStream_t stream = 0);

@@ -1,0 +1,197 @@
+#include "LdsLimitCheck.h"
+
+#include "ast/KernelLaunch.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::rocm {
+
+// How far down the call graph static __shared__ storage is collected; documented in
+// docs/checks/rocm-lds-limit.md.
+static constexpr unsigned MaxCallDepth = 8;
+
+LdsLimitCheck::LdsLimitCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Targets(Options) {}
+
+void LdsLimitCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) { Targets.store(Options, Opts); }
+
+void LdsLimitCheck::registerMatchers(MatchFinder *Finder) {
+  Targets.reportUnknown(*this, "rocm-lds-limit");
+  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+  Finder->addMatcher(rocmtidy::launchCandidateMatcher("launch"), this);
+  Finder->addMatcher(rocmtidy::funcSetAttributeMatcher("attr"), this);
+}
+
+namespace {
+
+// Collects the __shared__ variables one body declares or refers to, and the functions it calls.
+class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
+public:
+  llvm::SmallVector<const VarDecl *, 8> Shared;
+  llvm::SmallVector<const FunctionDecl *, 8> Callees;
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasAttr<CUDASharedAttr>())
+      Shared.push_back(VD);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()); VD && VD->hasAttr<CUDASharedAttr>())
+      Shared.push_back(VD);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *F = E->getDirectCallee())
+      Callees.push_back(F);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    Callees.push_back(E->getConstructor());
+    return true;
+  }
+};
+
+std::string formatBytes(uint64_t B) {
+  if (B % 1024 == 0)
+    return std::to_string(B / 1024) + " KiB";
+  return std::to_string(B) + " bytes";
+}
+
+std::string nameOf(const FunctionDecl &F, const ASTContext &Ctx) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  F.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+  return S;
+}
+
+} // namespace
+
+const LdsLimitCheck::StaticLds &LdsLimitCheck::staticLds(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  auto It = Static.find(&Kernel);
+  if (It != Static.end())
+    return It->second;
+  StaticLds Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+  llvm::SmallPtrSet<const VarDecl *, 16> Counted;
+  std::vector<const FunctionDecl *> Level{&Kernel};
+  Seen.insert(&Kernel);
+  for (unsigned Depth = 0; Depth <= MaxCallDepth && !Level.empty(); ++Depth) {
+    std::vector<const FunctionDecl *> Next;
+    for (const FunctionDecl *F : Level) {
+      const FunctionDecl *Def = nullptr;
+      if (!F->hasBody(Def) || !Def->getBody())
+        continue;
+      BodyScanner Scan;
+      Scan.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+      for (const VarDecl *V : Scan.Shared) {
+        QualType T = V->getType();
+        // extern __shared__ T buf[] is the dynamic allocation: it is sized at the launch.
+        if (T->isDependentType() || T->isIncompleteType() || !T->isConstantSizeType())
+          continue;
+        if (!Counted.insert(V->getCanonicalDecl()).second)
+          continue;
+        uint64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+        Out.Bytes += Bytes;
+        Out.Vars.push_back({V, Def, Bytes});
+      }
+      for (const FunctionDecl *C : Scan.Callees) {
+        // The runtime headers' device functions keep no __shared__ state of the user's.
+        if (C->getBuiltinID() || SM.isInSystemHeader(C->getLocation()))
+          continue;
+        if (Seen.insert(C).second)
+          Next.push_back(C);
+      }
+    }
+    Level = std::move(Next);
+  }
+  return Static.try_emplace(&Kernel, std::move(Out)).first->second;
+}
+
+void LdsLimitCheck::report(SourceLocation Loc, const FunctionDecl *Kernel, const StaticLds &S, uint64_t Dynamic,
+                           StringRef DynamicSource, ASTContext &Ctx) {
+  const rocmtidy::GpuTarget *Limit = Targets.smallestLds();
+  const uint64_t Total = S.Bytes + Dynamic;
+  std::string Detail;
+  if (S.Bytes)
+    Detail = "static " + formatBytes(S.Bytes);
+  if (Dynamic)
+    Detail += (Detail.empty() ? "dynamic " : " + dynamic ") + formatBytes(Dynamic) + " " + DynamicSource.str();
+  std::string Subject = Kernel ? "kernel '" + nameOf(*Kernel, Ctx) + "'" : "the kernel launched here";
+  diag(Loc, "%0 uses %1 of LDS (%2); %3 gives a workgroup %4; use smaller tiles or fewer shared buffers")
+      << Subject << formatBytes(Total) << Detail << Limit->displayName() << formatBytes(Limit->LdsBytes);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const SharedVar &V : S.Vars) {
+    if (Kernel && V.In == Kernel->getDefinition())
+      diag(SM.getFileLoc(V.Var->getLocation()), "'%0' takes %1", DiagnosticIDs::Note)
+          << V.Var->getName() << formatBytes(V.Bytes);
+    else
+      diag(SM.getFileLoc(V.Var->getLocation()), "'%0' takes %1 (used in '%2', called from the kernel)",
+           DiagnosticIDs::Note)
+          << V.Var->getName() << formatBytes(V.Bytes) << nameOf(*V.In, Ctx);
+  }
+}
+
+void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
+  const rocmtidy::GpuTarget *Limit = Targets.smallestLds();
+  if (!Limit)
+    return;
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+
+  if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    // Template kernels are measured per instantiation; the pattern has no sizes yet.
+    if (K->isDependentContext() || SM.isInSystemHeader(SM.getFileLoc(K->getLocation())))
+      return;
+    const StaticLds &S = staticLds(*K, Ctx);
+    if (S.Bytes > Limit->LdsBytes) {
+      report(SM.getFileLoc(K->getLocation()), K, S, 0, "", Ctx);
+      // Template kernels are reported at the template; say which instantiation is too big.
+      if (K->isTemplateInstantiation() && K->getPointOfInstantiation().isValid())
+        diag(SM.getFileLoc(K->getPointOfInstantiation()), "'%0' is instantiated here", DiagnosticIDs::Note)
+            << nameOf(*K, Ctx);
+    }
+    return;
+  }
+
+  // A kernel whose static LDS alone is over the limit is reported once, at the kernel.
+  auto staticOf = [&](const FunctionDecl *K) -> const StaticLds * {
+    static const StaticLds None;
+    return K ? &staticLds(*K, Ctx) : &None;
+  };
+
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch")) {
+    std::optional<rocmtidy::KernelLaunch> L = rocmtidy::recogniseLaunch(*Call, Ctx);
+    if (!L || !L->SharedMemBytes || *L->SharedMemBytes == 0 || SM.isInSystemHeader(L->Loc))
+      return;
+    const StaticLds *S = staticOf(L->Kernel);
+    if (S->Bytes <= Limit->LdsBytes && S->Bytes + *L->SharedMemBytes > Limit->LdsBytes) {
+      report(L->Loc, L->Kernel, *S, *L->SharedMemBytes, "at this launch", Ctx);
+      if (const FunctionDecl *I = rocmtidy::enclosingInstantiation(*Call, Ctx))
+        diag(SM.getFileLoc(I->getPointOfInstantiation()), "in instantiation of '%0' requested here",
+             DiagnosticIDs::Note)
+            << nameOf(*I, Ctx);
+    }
+    return;
+  }
+
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("attr")) {
+    std::optional<rocmtidy::DynamicSharedMemoryAttribute> A =
+        rocmtidy::recogniseDynamicSharedMemoryAttribute(*Call, Ctx);
+    if (!A || SM.isInSystemHeader(A->Loc))
+      return;
+    const StaticLds *S = staticOf(A->Kernel);
+    const std::string Source =
+        "requested with " + Call->getDirectCallee()->getNameAsString();
+    if (S->Bytes <= Limit->LdsBytes && S->Bytes + *A->Bytes > Limit->LdsBytes)
+      report(A->Loc, A->Kernel, *S, *A->Bytes, Source, Ctx);
+  }
+}
+
+} // namespace clang::tidy::rocm

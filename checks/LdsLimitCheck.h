@@ -1,0 +1,48 @@
+#ifndef ROCM_TIDY_CHECKS_LDSLIMITCHECK_H
+#define ROCM_TIDY_CHECKS_LDSLIMITCHECK_H
+
+#include "ast/TargetOption.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace clang::tidy::rocm {
+
+/// Finds kernels whose shared memory (LDS) -- static __shared__ storage in the kernel and the device functions it
+/// calls, plus constant dynamic shared memory at launches -- is more than a workgroup gets on the target GPUs.
+///
+/// For the user-facing documentation see docs/checks/rocm-lds-limit.md.
+class LdsLimitCheck : public ClangTidyCheck {
+public:
+  LdsLimitCheck(StringRef Name, ClangTidyContext *Context);
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override { return LangOpts.CPlusPlus; }
+  void onEndOfTranslationUnit() override { Static.clear(); }
+
+  /// One __shared__ variable a kernel uses.
+  struct SharedVar {
+    const VarDecl *Var;
+    const FunctionDecl *In; // the function whose body declares or uses it
+    uint64_t Bytes;
+  };
+  struct StaticLds {
+    uint64_t Bytes = 0;
+    std::vector<SharedVar> Vars;
+  };
+
+private:
+  const StaticLds &staticLds(const FunctionDecl &Kernel, ASTContext &Ctx);
+  void report(SourceLocation Loc, const FunctionDecl *Kernel, const StaticLds &S, uint64_t Dynamic,
+              StringRef DynamicSource, ASTContext &Ctx);
+
+  rocmtidy::TargetSelection Targets;
+  llvm::DenseMap<const FunctionDecl *, StaticLds> Static;
+};
+
+} // namespace clang::tidy::rocm
+
+#endif
