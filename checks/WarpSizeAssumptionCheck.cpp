@@ -498,14 +498,16 @@ void WarpSizeAssumptionCheck::scanDeviceBody(const Stmt *Body, ASTContext &Ctx) 
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       return UO->getOpcode() == UO_Not && isLaneMaskValue(UO->getSubExpr());
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      // 'votes & __lanemask_lt()' is still a mask; 'votes & 1' and 'votes >> 32' pick bits on
+      // purpose, and narrowing them loses nothing.
+      auto isConstant = [&](const Expr *Op) { return !Op->isValueDependent() && Op->isEvaluatable(Ctx); };
       switch (BO->getOpcode()) {
       case BO_And:
+        return (isLaneMaskValue(BO->getLHS()) && !isConstant(BO->getRHS())) ||
+               (isLaneMaskValue(BO->getRHS()) && !isConstant(BO->getLHS()));
       case BO_Or:
       case BO_Xor:
         return isLaneMaskValue(BO->getLHS()) || isLaneMaskValue(BO->getRHS());
-      case BO_Shr:
-      case BO_Shl:
-        return isLaneMaskValue(BO->getLHS());
       default:
         return false;
       }
