@@ -556,7 +556,7 @@ void WarpSizeAssumptionCheck::scanDeviceBody(const Stmt *Body, ASTContext &Ctx) 
       What = ("result of '" + rocmtidy::calleeName(Call) + "'").str();
     diag(Source->getBeginLoc(), "%0 narrowed to the %1-bit type %2; %3, so lanes 32-63 are lost: keep it in a "
                                 "64-bit integer")
-        << What << To << Cast->getType() << Wave64;
+        << What << To << Cast->getType().getUnqualifiedType() << Wave64;
   }
 
   // Item 6: shuffle reductions that start at offset 16.
