@@ -99,72 +99,86 @@ void WarpSizeAssumptionCheck::registerPPCallbacks(const SourceManager &SM, Prepr
 }
 
 // ---------------------------------------------------------------------------------------------
-// Matchers: the device functions (whose bodies are scanned once, by hand) and the constants.
+// One matcher, on the translation unit: the check walks the user's own declarations itself and
+// skips the system headers (the C++ library, ROCm's thousands of device functions) wholesale.
+// Per-node matchers would be tried on every declaration of those headers; this costs one visit of
+// the user's code, and template instantiations, which only repeat their template, are not visited.
+
+class UserCodeVisitor : public RecursiveASTVisitor<UserCodeVisitor> {
+public:
+  UserCodeVisitor(WarpSizeAssumptionCheck &Check, ASTContext &Ctx) : Check(Check), Ctx(Ctx) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    // Lambdas are scanned with the function that defines them, or on their own below.
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (FD->doesThisDeclarationHaveABody() && !(MD && MD->getParent()->isLambda()) &&
+        rocmtidy::hasExplicitDeviceAttr(FD))
+      Check.scanDeviceBody(FD->getBody(), Ctx);
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    // A '__device__' lambda in host code (passed to a parallel algorithm). Inside device code
+    // the enclosing function's scan covers it.
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    if (!Op || !rocmtidy::hasExplicitDeviceAttr(Op))
+      return true;
+    for (const DeclContext *DC = LE->getLambdaClass()->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *Outer = dyn_cast<FunctionDecl>(DC); Outer && rocmtidy::isDeviceCode(Outer))
+        return true;
+    Check.scanDeviceBody(LE->getBody(), Ctx);
+    return true;
+  }
+
+  // Warp width constants: 'constexpr int kWarpSize = 32', 'enum { WARP_SIZE = 32 }',
+  // 'template <int WarpSize = 32>'. The value is tested before the name.
+  bool VisitVarDecl(VarDecl *VD) {
+    if (isa<ParmVarDecl>(VD) || !VD->getIdentifier() || !VD->getType()->isIntegerType() ||
+        !(VD->isConstexpr() || VD->getType().isConstQualified()))
+      return true;
+    if (auto V = rocmtidy::integerLiteralValue(VD->getInit()); V && *V == 32)
+      constant(VD);
+    return true;
+  }
+  bool VisitEnumConstantDecl(EnumConstantDecl *EC) {
+    if (EC->getInitExpr() && EC->getInitVal() == 32)
+      constant(EC);
+    return true;
+  }
+  bool VisitNonTypeTemplateParmDecl(NonTypeTemplateParmDecl *P) {
+    if (P->hasDefaultArgument())
+      if (auto V = rocmtidy::integerLiteralValue(P->getDefaultArgument().getArgument().getAsExpr()); V && *V == 32)
+        constant(P);
+    return true;
+  }
+
+private:
+  void constant(const NamedDecl *D) {
+    if (D->getIdentifier() && D->getLocation().isFileID() && Check.isWarpSizeName(D->getName()))
+      Check.reportConstant(D->getLocation(), D->getName());
+  }
+
+  WarpSizeAssumptionCheck &Check;
+  ASTContext &Ctx;
+};
 
 void WarpSizeAssumptionCheck::registerMatchers(MatchFinder *Finder) {
-  // Device functions written by the user. The attribute test is cheap and rules out almost all
-  // host code; implicit attributes (lambdas, constexpr functions) are sorted out in check().
-  Finder->addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
-                                  anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
-                         .bind("fn"),
-                     this);
-  // A '__device__' lambda in host code (passed to a parallel algorithm); lambdas in device functions
-  // are scanned with their function.
-  Finder->addMatcher(lambdaExpr(unless(isExpansionInSystemHeader())).bind("lambda"), this);
-  // Warp width constants: 'constexpr int kWarpSize = 32', 'enum { WARP_SIZE = 32 }',
-  // 'template <int WarpSize = 32>'. The name is tested in check(), after the cheap value test.
-  Finder->addMatcher(varDecl(hasInitializer(ignoringParenImpCasts(integerLiteral(equals(32)))),
-                             unless(isExpansionInSystemHeader()))
-                         .bind("constVar"),
-                     this);
-  Finder->addMatcher(enumConstantDecl(unless(isExpansionInSystemHeader())).bind("enumerator"), this);
-  Finder->addMatcher(nonTypeTemplateParmDecl(unless(isExpansionInSystemHeader())).bind("nttp"), this);
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
 void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
-    // Lambdas come through the lambda matcher; instantiations repeat their template.
-    if ((isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD)->getParent()->isLambda()) ||
-        isTemplateInstantiation(FD->getTemplateSpecializationKind()) ||
-        !rocmtidy::hasExplicitDeviceAttr(FD))
-      return;
-    scanDeviceBody(FD->getBody(), *Result.Context);
+  const auto *TU = Result.Nodes.getNodeAs<TranslationUnitDecl>("tu");
+  if (!TU)
     return;
-  }
-  if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda")) {
-    const CXXMethodDecl *Op = LE->getCallOperator();
-    if (!Op || !rocmtidy::hasExplicitDeviceAttr(Op))
-      return;
-    // Inside device code the enclosing function's scan covers it.
-    const DeclContext *DC = LE->getLambdaClass()->getDeclContext();
-    for (; DC; DC = DC->getParent())
-      if (const auto *Outer = dyn_cast<FunctionDecl>(DC); Outer && rocmtidy::isDeviceCode(Outer))
-        return;
-    if (isTemplateInstantiation(Op->getTemplateSpecializationKind()))
-      return;
-    scanDeviceBody(LE->getBody(), *Result.Context);
-    return;
-  }
-  if (const auto *VD = Result.Nodes.getNodeAs<VarDecl>("constVar")) {
-    if (VD->getIdentifier() && VD->getType()->isIntegerType() &&
-        (VD->isConstexpr() || VD->getType().isConstQualified()) && isWarpSizeName(VD->getName()) &&
-        VD->getLocation().isFileID())
-      reportConstant(VD->getLocation(), VD->getName());
-    return;
-  }
-  if (const auto *EC = Result.Nodes.getNodeAs<EnumConstantDecl>("enumerator")) {
-    if (EC->getInitExpr() && EC->getIdentifier() && EC->getInitVal() == 32 && isWarpSizeName(EC->getName()) &&
-        EC->getLocation().isFileID())
-      reportConstant(EC->getLocation(), EC->getName());
-    return;
-  }
-  if (const auto *P = Result.Nodes.getNodeAs<NonTypeTemplateParmDecl>("nttp")) {
-    if (P->hasDefaultArgument() && P->getIdentifier() && isWarpSizeName(P->getName()) &&
-        P->getLocation().isFileID())
-      if (const Expr *Default = P->getDefaultArgument().getArgument().getAsExpr())
-        if (auto V = rocmtidy::integerLiteralValue(Default); V && *V == 32)
-          reportConstant(P->getLocation(), P->getName());
-    return;
+  const SourceManager &SM = *Result.SourceManager;
+  UserCodeVisitor Visitor(*this, *Result.Context);
+  for (Decl *D : TU->decls()) {
+    if (D->isImplicit())
+      continue;
+    SourceLocation Loc = D->getLocation();
+    if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+      continue;
+    Visitor.TraverseDecl(D);
   }
 }
 

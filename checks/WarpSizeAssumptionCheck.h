@@ -25,6 +25,7 @@ public:
 
 private:
   friend class WarpSizeMacroCallbacks;
+  friend class UserCodeVisitor;
 
   bool isWarpSizeName(StringRef Name) const;
   /// Reports a warp width constant named Name defined as 32 at Loc (once per location).
