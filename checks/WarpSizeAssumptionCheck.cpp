@@ -55,10 +55,44 @@ void WarpSizeAssumptionCheck::reportConstant(SourceLocation Loc, StringRef Name)
 // ---------------------------------------------------------------------------------------------
 // Item 2, macros: '#define WARP_SIZE 32' at the definition, once.
 
+// Macros whose test marks a conditional as a choice of the width per target or platform: a 32 in
+// one branch of '#if defined(__GFX9__) ... #else' is the RDNA/NVIDIA value, not an assumption
+// (the host pass, where no __GFX*__ macro is defined, takes that branch too).
+static bool isTargetMacro(StringRef Name) {
+  return Name.starts_with("__GFX") || Name.contains("WAVEFRONT") || Name.starts_with("__HIP_PLATFORM_") ||
+         llvm::StringSwitch<bool>(Name)
+             .Cases("__HIP_DEVICE_COMPILE__", "__CUDA_ARCH__", "__HIP__", "__HIPCC__", "__CUDACC__", "__NVCC__", true)
+             .Cases("__AMDGCN__", "__AMDGPU__", "__gfx90a__", "__gfx942__", "USE_ROCM", "USE_HIP", true)
+             .Default(false);
+}
+
 class WarpSizeMacroCallbacks : public PPCallbacks {
 public:
   WarpSizeMacroCallbacks(WarpSizeAssumptionCheck &Check, const SourceManager &SM, Preprocessor &PP)
       : Check(Check), SM(SM), PP(PP) {}
+
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override { open(Loc, mentionsTarget(Cond)); }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override { open(Loc, isTarget(Name)); }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override { open(Loc, isTarget(Name)); }
+  void Elif(SourceLocation, SourceRange Cond, ConditionValueKind, SourceLocation) override {
+    if (!Open.empty() && mentionsTarget(Cond))
+      Open.back().second = true;
+  }
+  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    if (!Open.empty() && isTarget(Name))
+      Open.back().second = true;
+  }
+  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    if (!Open.empty() && isTarget(Name))
+      Open.back().second = true;
+  }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    if (Open.empty())
+      return;
+    if (Open.back().second)
+      Check.TargetBranches.push_back({Open.back().first, Loc});
+    Open.pop_back();
+  }
 
   void MacroDefined(const Token &MacroNameTok, const MacroDirective *MD) override {
     SourceLocation Loc = MacroNameTok.getLocation();
@@ -69,6 +103,9 @@ public:
     const MacroInfo *MI = MD->getMacroInfo();
     if (!MI || MI->isFunctionLike() || !Check.isWarpSizeName(II->getName()))
       return;
+    for (const auto &[Start, IsTargetSwitch] : Open)
+      if (IsTargetSwitch)
+        return;
     // The body is one number, possibly parenthesised: 32, (32), 32u.
     const Token *Number = nullptr;
     for (const Token &T : MI->tokens()) {
@@ -88,13 +125,41 @@ public:
   }
 
 private:
+  void open(SourceLocation Loc, bool IsTargetSwitch) { Open.push_back({Loc, IsTargetSwitch}); }
+  static bool isTarget(const Token &Tok) {
+    const IdentifierInfo *II = Tok.getIdentifierInfo();
+    return II && isTargetMacro(II->getName());
+  }
+  bool mentionsTarget(SourceRange Range) const {
+    if (Range.isInvalid())
+      return false;
+    StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Range), SM, PP.getLangOpts());
+    for (size_t I = 0; I < Text.size();) {
+      if (!isAsciiIdentifierStart(Text[I])) {
+        ++I;
+        continue;
+      }
+      size_t J = I;
+      while (J < Text.size() && isAsciiIdentifierContinue(Text[J]))
+        ++J;
+      if (isTargetMacro(Text.slice(I, J)))
+        return true;
+      I = J;
+    }
+    return false;
+  }
+
   WarpSizeAssumptionCheck &Check;
   const SourceManager &SM;
   Preprocessor &PP;
   llvm::SmallString<16> Buffer;
+  /// The open conditionals: where each starts and whether it tests a target macro.
+  llvm::SmallVector<std::pair<SourceLocation, bool>, 8> Open;
 };
 
 void WarpSizeAssumptionCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
+  ReportedConstants.clear();
+  TargetBranches.clear();
   PP->addPPCallbacks(std::make_unique<WarpSizeMacroCallbacks>(*this, SM, *PP));
 }
 
@@ -154,8 +219,13 @@ public:
 
 private:
   void constant(const NamedDecl *D) {
-    if (D->getIdentifier() && D->getLocation().isFileID() && Check.isWarpSizeName(D->getName()))
-      Check.reportConstant(D->getLocation(), D->getName());
+    if (!D->getIdentifier() || !D->getLocation().isFileID() || !Check.isWarpSizeName(D->getName()))
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto &[Start, End] : Check.TargetBranches)
+      if (SM.isBeforeInTranslationUnit(Start, D->getLocation()) && SM.isBeforeInTranslationUnit(D->getLocation(), End))
+        return;
+    Check.reportConstant(D->getLocation(), D->getName());
   }
 
   WarpSizeAssumptionCheck &Check;

@@ -6,6 +6,8 @@
 #include "llvm/Support/Regex.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clang::tidy::rocm {
 
@@ -36,6 +38,9 @@ private:
   const std::string WarpSizeNameRegexSpelling;
   llvm::Regex WarpSizeNameRegex;
   llvm::DenseSet<SourceLocation> ReportedConstants;
+  /// '#if ... #endif' blocks that choose a value per target or platform (from the preprocessor,
+  /// for the constants found in the AST afterwards).
+  std::vector<std::pair<SourceLocation, SourceLocation>> TargetBranches;
 };
 
 } // namespace clang::tidy::rocm

@@ -1,6 +1,8 @@
 // Warp width spelled as a constant 32 (item 2): reported once, at the definition.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' -header-filter='.*' %s -- %hip_flags -I %S/Inputs 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' -header-filter='.*' %s -- %hip_device_flags -I %S/Inputs 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // A project that names its constant differently sets WarpSizeNameRegex.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s \
 // RUN:   -config="{CheckOptions: {rocm-warp-size-assumption.WarpSizeNameRegex: '^LANES$'}}" -- %hip_flags -I %S/Inputs 2>&1 \
@@ -62,3 +64,17 @@ int warpSizeSetting = 32;
 #define WARP_SIZE_CUDA 32
 #endif
 // -DWARP_SIZE=32 on the command line has no definition to point at.
+// A per-target choice, as HIP's documentation suggests where a compile-time width is needed: the
+// 32 is the value for RDNA (and for the host pass, where no __GFX*__ macro is defined).
+#if defined(__GFX8__) || defined(__GFX9__)
+#define WARP_WIDTH 64
+constexpr int kWarpWidth = 64;
+#else
+#define WARP_WIDTH 32
+constexpr int kWarpWidth = 32;
+#endif
+#ifdef __HIP_PLATFORM_NVIDIA__
+#elif defined(__AMDGCN_WAVEFRONT_SIZE)
+#else
+enum { g_warp_lanes = 32 };
+#endif
