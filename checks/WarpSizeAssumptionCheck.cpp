@@ -428,17 +428,48 @@ bool halves(const Expr *Inc, const VarDecl *VD) {
   return false;
 }
 
-// A shuffle in S whose lane offset is VD (and that is not deliberately segmented).
-const CallExpr *shuffleBy(const Stmt *S, const VarDecl *VD, const ASTContext &Ctx) {
+bool isShuffleUp(StringRef Name) { return Name == "__shfl_up" || Name == "__shfl_up_sync"; }
+
+// 'o *= 2', 'o <<= 1', 'o = o * 2', 'o = o << 1'.
+bool doubles(const Expr *Inc, const VarDecl *VD) {
+  auto Lit = [](const Expr *E, uint64_t V) {
+    auto L = rocmtidy::integerLiteralValue(E);
+    return L && *L == V;
+  };
+  Inc = Inc->IgnoreParens();
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc))
+    return refersTo(CA->getLHS(), VD) && ((CA->getOpcode() == BO_MulAssign && Lit(CA->getRHS(), 2)) ||
+                                          (CA->getOpcode() == BO_ShlAssign && Lit(CA->getRHS(), 1)));
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inc); BO && BO->getOpcode() == BO_Assign && refersTo(BO->getLHS(), VD))
+    if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()); R && refersTo(R->getLHS(), VD))
+      return (R->getOpcode() == BO_Mul && Lit(R->getRHS(), 2)) || (R->getOpcode() == BO_Shl && Lit(R->getRHS(), 1));
+  return false;
+}
+
+// The bound of 'o < 32' or 'o <= 16' when it is a literal written in the file; else null.
+const Expr *stopsAt32(const Expr *Cond, const VarDecl *VD) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!BO || !refersTo(BO->getLHS(), VD))
+    return nullptr;
+  const Expr *Bound = BO->getRHS()->IgnoreParenImpCasts();
+  auto V = rocmtidy::integerLiteralValue(Bound);
+  if (!V || !Bound->getBeginLoc().isFileID())
+    return nullptr;
+  return ((BO->getOpcode() == BO_LT && *V == 32) || (BO->getOpcode() == BO_LE && *V == 16)) ? Bound : nullptr;
+}
+
+// A shuffle in S whose lane offset is VD (and that is not deliberately segmented); with WithUp,
+// __shfl_up counts too (scans).
+const CallExpr *shuffleBy(const Stmt *S, const VarDecl *VD, const ASTContext &Ctx, bool WithUp = false) {
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     StringRef Name = rocmtidy::calleeName(CE);
-    if (isShuffle(Name))
+    if (isShuffle(Name) || (WithUp && isShuffleUp(Name)))
       if (const Expr *D = explicitArg(CE, deltaIndex(Name)); D && refersTo(D, VD) && !isSegmented(CE, Name, Ctx))
         return CE;
   }
   for (const Stmt *C : S->children())
     if (C)
-      if (const CallExpr *Found = shuffleBy(C, VD, Ctx))
+      if (const CallExpr *Found = shuffleBy(C, VD, Ctx, WithUp))
         return Found;
   return nullptr;
 }
@@ -650,13 +681,20 @@ void WarpSizeAssumptionCheck::scanDeviceBody(const Stmt *Body, ASTContext &Ctx) 
         !Start->getEndLoc().isFileID())
       continue;
     Expr::EvalResult R;
-    if (!Start->EvaluateAsInt(R, Ctx) || R.Val.getInt() != 16 || !halves(FS->getInc(), VD))
+    if (!Start->EvaluateAsInt(R, Ctx))
       continue;
-    if (!shuffleBy(FS->getBody(), VD, Ctx))
+    if (R.Val.getInt() == 16 && halves(FS->getInc(), VD) && shuffleBy(FS->getBody(), VD, Ctx)) {
+      diag(Start->getBeginLoc(), "shuffle reduction starts at lane offset 16 and combines 32 lanes only; %0: start "
+                                 "at 'warpSize / 2'")
+          << Wave64;
       continue;
-    diag(Start->getBeginLoc(), "shuffle reduction starts at lane offset 16 and combines 32 lanes only; %0: start "
-                               "at 'warpSize / 2'")
-        << Wave64;
+    }
+    // The same assumption in a scan: offsets 1, 2, 4, 8, 16 and no further.
+    if (R.Val.getInt() == 1 && doubles(FS->getInc(), VD))
+      if (const Expr *Bound = stopsAt32(FS->getCond(), VD); Bound && shuffleBy(FS->getBody(), VD, Ctx, true))
+        diag(Bound->getBeginLoc(), "shuffle scan stops at lane offset 16 and combines 32 lanes only; %0: loop while "
+                                   "the offset is below 'warpSize'")
+            << Wave64;
   }
   uint64_t Largest = 0;
   bool HasEight = false;

@@ -76,3 +76,26 @@ __device__ float data_loop(const float *a, float v) {
   v += __shfl_up(v, 16);
   return v;
 }
+
+__device__ float scan(float v, int lane) {
+  // An inclusive scan over 32 lanes: offsets 1 to 16.
+  // CHECK: :[[@LINE+1]]:23: warning: shuffle scan stops at lane offset 16 and combines 32 lanes only; AMD GPUs run 64-lane wavefronts: loop while the offset is below 'warpSize' [rocm-warp-size-assumption]
+  for (int o = 1; o < 32; o *= 2) {
+    float t = __shfl_up(v, o);
+    if (lane >= o)
+      v += t;
+  }
+  // CHECK: :[[@LINE+1]]:29: warning: shuffle scan stops at lane offset 16 and combines 32 lanes only; AMD GPUs run 64-lane wavefronts: loop while the offset is below 'warpSize' [rocm-warp-size-assumption]
+  for (unsigned o = 1; o <= 16; o <<= 1)
+    v = fmaxf(v, __shfl_xor_sync(~0ull, v, o));
+  // Negative: bounded by the real width.
+  for (int o = 1; o < warpSize; o *= 2) {
+    float t = __shfl_up(v, o);
+    if (lane >= o)
+      v += t;
+  }
+  // Negative: a loop over 32 elements that shuffles by another variable is not a scan by its counter.
+  for (int i = 1; i < 32; i *= 2)
+    v += __shfl_up(v, lane);
+  return v;
+}
