@@ -1,0 +1,54 @@
+// Ballot and lane-mask results narrowed to 32 bits (item 5), with 64-bit function fix-its.
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+
+#include <hip/hip_runtime.h>
+
+__device__ unsigned ballot32(int p) {
+  // CHECK: :[[@LINE+1]]:10: warning: result of '__ballot' narrowed to the 32-bit type 'unsigned int'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: keep it in a 64-bit integer [rocm-warp-size-assumption]
+  return __ballot(p);
+}
+
+__global__ void count(const float *in, int *out) {
+  int p = in[threadIdx.x] > 0.0f;
+  // CHECK: :[[@LINE+1]]:16: warning: result of '__ballot' narrowed to the 32-bit type 'unsigned int'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: keep it in a 64-bit integer [rocm-warp-size-assumption]
+  unsigned m = __ballot(p);
+  // CHECK: :[[@LINE+1]]:27: warning: result of '__activemask' narrowed to the 32-bit type 'int'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: keep it in a 64-bit integer [rocm-warp-size-assumption]
+  unsigned active = (int)(__activemask());
+  // CHECK: :[[@LINE+1]]:15: warning: result of '__lanemask_lt' narrowed to the 32-bit type 'int'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: keep it in a 64-bit integer [rocm-warp-size-assumption]
+  int below = __lanemask_lt();
+  unsigned long long votes = __ballot_sync(~0ull, p);
+  // CHECK: :[[@LINE+1]]:15: warning: 64-bit lane mask passed to 32-bit '__popc'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: use '__popcll' [rocm-warp-size-assumption]
+  int total = __popc(votes);
+  // CHECK: :[[@LINE+1]]:14: warning: 64-bit lane mask passed to 32-bit '__popc'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: use '__popcll' [rocm-warp-size-assumption]
+  int rank = __popc(votes & __lanemask_lt());
+  // CHECK: :[[@LINE+1]]:16: warning: 64-bit lane mask passed to 32-bit '__ffs'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: use '__ffsll' [rocm-warp-size-assumption]
+  int leader = __ffs(__ballot(p)) - 1;
+  // No fix-it for __clz and __brev: their results depend on the width, so the code around them changes too.
+  // CHECK: :[[@LINE+1]]:14: warning: 64-bit lane mask passed to 32-bit '__clz'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: use '__clzll' [rocm-warp-size-assumption]
+  int last = __clz(votes);
+  // A copy of a ballot is a ballot.
+  unsigned long long copy = votes;
+  // CHECK: :[[@LINE+1]]:19: warning: lane mask narrowed to the 32-bit type 'unsigned int'; AMD GPUs run 64-lane wavefronts, so lanes 32-63 are lost: keep it in a 64-bit integer [rocm-warp-size-assumption]
+  unsigned low = (copy);
+
+  // Negative cases.
+  // 64-bit storage and 64-bit functions are right.
+  unsigned long long ok = __ballot(p);
+  int n = __popcll(ok) + __ffsll(ok) + __clzll(ok);
+  // Testing for any vote is a boolean conversion, which keeps every lane.
+  if (__ballot(p))
+    n += 1;
+  bool anyVote = __ballot(p);
+  // A 32-bit value that is not a lane mask passed to __popc is ordinary bit counting.
+  unsigned bits = in[0] > 1.0f ? 7u : 3u;
+  n += __popc(bits);
+  // A 64-bit value that is not a lane mask is not this check's business.
+  unsigned long long big = 1ull << 40;
+  n += __popc(big);
+  // Already reported where it was narrowed: counting the 32-bit copy is not reported again.
+  n += __popc(m);
+  out[threadIdx.x] = n + total + rank + leader + last + (int)low + (int)active + below + anyVote;
+}

@@ -1,0 +1,52 @@
+// 32-bit full masks passed to the *_sync warp functions (item 4), with the '~0ull' fix-it.
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+
+#include <hip/hip_runtime.h>
+
+#define FULL_MASK 0xffffffff
+__device__ const unsigned kFull = 0xffffffffu;
+
+__global__ void masks(float *out, int *iout) {
+  float v = out[threadIdx.x];
+  int p = v > 0.0f;
+  // CHECK: :[[@LINE+1]]:25: warning: 32-bit full mask passed to '__shfl_down_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  v += __shfl_down_sync(0xffffffff, v, 1);
+  // CHECK: :[[@LINE+1]]:24: warning: 32-bit full mask passed to '__shfl_xor_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  v += __shfl_xor_sync(0xFFFFFFFFu, v, 2);
+  // CHECK: :[[@LINE+1]]:20: warning: 32-bit full mask passed to '__shfl_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  v += __shfl_sync(~0u, v, 0);
+  // CHECK: :[[@LINE+1]]:23: warning: 32-bit full mask passed to '__shfl_up_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  v += __shfl_up_sync((unsigned)-1, v, 1);
+  // A 64-bit type does not help when the value still has 32 set bits.
+  // CHECK: :[[@LINE+1]]:40: warning: 32-bit full mask passed to '__ballot_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  unsigned long long b = __ballot_sync(0xffffffffULL, p);
+  // CHECK: :[[@LINE+1]]:24: warning: 32-bit full mask passed to '__any_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  int any = __any_sync(FULL_MASK, p);
+  // CHECK: :[[@LINE+1]]:24: warning: 32-bit full mask passed to '__all_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  int all = __all_sync(kFull, p);
+  // CHECK: :[[@LINE+1]]:46: warning: 32-bit full mask passed to '__match_any_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  unsigned long long same = __match_any_sync(0xffffffff, p);
+  // CHECK: :[[@LINE+1]]:36: warning: 32-bit full mask passed to '__reduce_add_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  unsigned sum = __reduce_add_sync(0xffffffff, p);
+  // CHECK: :[[@LINE+1]]:14: warning: 32-bit full mask passed to '__syncwarp' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
+  __syncwarp(0xffffffff);
+
+  // Negative cases.
+  // Portable full masks: all 64 bits set (CUDA narrows them to its 32-bit full mask).
+  v += __shfl_down_sync(~0ull, v, 1);
+  v += __shfl_down_sync(-1, v, 1);
+  v += __shfl_down_sync(0xffffffffffffffffULL, v, 1);
+  // A deliberate partial mask (lanes 0-15) is the author's choice.
+  v += __shfl_down_sync(0xffff, v, 1);
+  // The default argument of __syncwarp is the full mask.
+  __syncwarp();
+  // A mask computed at run time is not a constant assumption.
+  v += __shfl_down_sync(b, v, 1);
+  // Functions without a mask are not affected.
+  v += __shfl_down(v, 1);
+  iout[0] = any + all + (int)(same & 1) + (int)sum + (int)(b & 1);
+  out[threadIdx.x] = v;
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Cost of rocm-warp-size-assumption on a large generated HIP file.
+#
+#   tools/bench/warp-size-bench.sh [KERNELS] [RUNS]
+#
+# Generates KERNELS kernels (default 400: ~30k lines, plus the HIP and C++ headers), then runs
+# clang-tidy-19 with the plugin RUNS times (default 5) for each of:
+#   baseline: -checks='-*,rocm-cuda-header' (preprocessor callbacks only: parsing plus clang-tidy's overhead)
+#   warp:     -checks='-*,rocm-warp-size-assumption'
+# and prints the median CPU time (user + system) of each, the difference, and the check's own
+# time from --enable-check-profile. Uses ROCm's headers from /usr/include/hip when present (they hold
+# thousands of device functions, which the check must skip cheaply), else the test header.
+# A benchmark, not a test: the numbers depend on the machine and its load.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+kernels=${1:-400}
+runs=${2:-5}
+plugin=$root/build/lib/RocmTidyModule.so
+tidy=${CLANG_TIDY:-clang-tidy-19}
+[[ -f $plugin ]] || { echo "warp-size-bench: build the plugin first ($plugin)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+src=$work/warp_bench.hip
+python3 "$root/tools/bench/gen-warp-bench.py" --kernels "$kernels" "$src"
+
+flags=(-x hip --offload-arch=gfx90a -nogpulib --cuda-host-only)
+if [[ -f /usr/include/hip/hip_runtime.h ]]; then
+  headers="ROCm headers (/usr/include/hip)"
+else
+  flags+=(-nogpuinc -isystem "$root/test/Inputs/include")
+  headers="rocm-tidy's fallback header"
+fi
+pass=${PASS:-host}
+[[ $pass == device ]] && flags=("${flags[@]/--cuda-host-only/--cuda-device-only}")
+
+# Prints the CPU seconds (user + system) of one run: on a shared machine they vary less than
+# wall time, which waits for other people's jobs too.
+one() {
+  local TIMEFORMAT='%3U %3S' t
+  t=$({ time "$tidy" --load="$plugin" -checks="$1" "$src" -- "${flags[@]}" > "$work/out" 2>&1; } 2>&1 || true)
+  echo "$t" | awk '{print $1 + $2}'
+}
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+"$tidy" --load="$plugin" -checks='-*,rocm-warp-size-assumption' "$src" -- "${flags[@]}" > "$work/found" 2>&1 || true
+findings=$(grep -c 'warning: .*\[rocm-warp-size-assumption\]' "$work/found" || true)
+
+base_times=() warp_times=()
+for ((r = 0; r < runs; ++r)); do
+  base_times+=("$(one '-*,rocm-cuda-header')")
+  warp_times+=("$(one '-*,rocm-warp-size-assumption')")
+done
+base=$(printf '%s\n' "${base_times[@]}" | median)
+warp=$(printf '%s\n' "${warp_times[@]}" | median)
+
+# The check's own time: matcher callbacks (the body scans) and the matchers of its nodes.
+"$tidy" --load="$plugin" -checks='-*,rocm-warp-size-assumption' --enable-check-profile "$src" -- "${flags[@]}" \
+  > "$work/profile" 2>&1 || true
+profile=$(awk '/rocm-warp-size-assumption/ && /[0-9]/ {print; exit}' "$work/profile")
+check_cpu=$(echo "$profile" | awk '{print $5}')
+# The profile's columns: user, system, user+system, wall (seconds), each followed by a percentage.
+check_wall=$(echo "$profile" | awk '{print $7}')
+
+lines=$(wc -l < "$src")
+echo "warp-size-bench: $kernels kernels, $lines lines, $headers, $pass pass, $runs runs each, $findings findings"
+printf '  baseline (rocm-cuda-header)        median %.3f s CPU\n' "$base"
+printf '  rocm-warp-size-assumption          median %.3f s CPU  (%+.2f%% of the baseline)\n' "$warp" \
+  "$(echo "($warp - $base) * 100 / $base" | bc -l)"
+printf '  --enable-check-profile, the check  %.4f s CPU, %.4f s wall  (%.2f%% of the baseline CPU time)\n' \
+  "$check_cpu" "$check_wall" "$(echo "$check_cpu * 100 / $base" | bc -l)"
+echo "  profile line: $profile"
