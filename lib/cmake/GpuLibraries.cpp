@@ -58,15 +58,7 @@ std::optional<GpuLibraryTable> parseGpuLibraryJson(std::string_view Json, std::s
 }
 
 const GpuLibraryTable &gpuLibraryTable() {
-  static const GpuLibraryTable Table = [] {
-    std::string Error;
-    auto Parsed = parseGpuLibraryJson(embeddedData("gpu_libraries.json"), Error);
-    if (!Parsed) {
-      std::fprintf(stderr, "rocm-tidy: internal error: %s\n", Error.c_str());
-      std::abort();
-    }
-    return *Parsed;
-  }();
+  static const GpuLibraryTable Table = parseBuiltinTable("gpu_libraries.json", parseGpuLibraryJson);
   return Table;
 }
 

@@ -53,15 +53,7 @@ std::optional<CudaHeaderTable> parseCudaHeaderJson(std::string_view Json, std::s
 }
 
 const CudaHeaderTable &cudaHeaderTable() {
-  static const CudaHeaderTable Table = [] {
-    std::string Error;
-    auto Parsed = parseCudaHeaderJson(embeddedData("cuda_headers.json"), Error);
-    if (!Parsed) {
-      std::fprintf(stderr, "rocm-tidy: internal error: %s\n", Error.c_str());
-      std::abort();
-    }
-    return *Parsed;
-  }();
+  static const CudaHeaderTable Table = parseBuiltinTable("cuda_headers.json", parseCudaHeaderJson);
   return Table;
 }
 

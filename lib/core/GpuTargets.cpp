@@ -70,16 +70,7 @@ std::optional<std::vector<GpuTarget>> parseGpuTargetsJson(std::string_view Json,
 }
 
 const std::vector<GpuTarget> &allGpuTargets() {
-  static const std::vector<GpuTarget> Table = [] {
-    std::string Error;
-    auto Parsed = parseGpuTargetsJson(embeddedData("gpu_targets.json"), Error);
-    if (!Parsed) {
-      // The table is compiled in and covered by unit tests; reaching this is a build defect.
-      std::fprintf(stderr, "rocm-tidy: internal error: %s\n", Error.c_str());
-      std::abort();
-    }
-    return *Parsed;
-  }();
+  static const std::vector<GpuTarget> Table = parseBuiltinTable("gpu_targets.json", parseGpuTargetsJson);
   return Table;
 }
 

@@ -75,15 +75,7 @@ std::optional<std::vector<NotebookEntry>> parseNotebook(std::string_view Json, s
 }
 
 const std::vector<NotebookEntry> &builtinNotebook() {
-  static const std::vector<NotebookEntry> Table = [] {
-    std::string Error;
-    auto Parsed = parseNotebook(embeddedData("notebook.json"), Error);
-    if (!Parsed) {
-      std::fprintf(stderr, "rocm-tidy: internal error: notebook: %s\n", Error.c_str());
-      std::abort();
-    }
-    return *Parsed;
-  }();
+  static const std::vector<NotebookEntry> Table = parseBuiltinTable("notebook.json", parseNotebook);
   return Table;
 }
 
