@@ -20,6 +20,7 @@ done
 shift $((OPTIND - 1))
 jobs=("$@")
 [ ${#jobs[@]} -eq 0 ] && jobs=(1 2)
+command -v /usr/bin/time >/dev/null || { echo "lint-parallel: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 [ -x "$lint" ] || { echo "lint-parallel: no rocm-lint at $lint (build first: tools/dev.sh build)" >&2; exit 2; }
 
 work=$(mktemp -d)
@@ -33,18 +34,17 @@ echo "rocm-lint: $lint"
 echo "machine:   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs"
 echo "project:   $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["files"])' \
   <("$lint" "${args[@]}" 2>/dev/null || true)) files, checks '$checks', $reps runs per -j value"
-printf '%-6s %10s %10s %10s %9s\n' "-j" "min s" "median s" "max s" "speed-up"
+printf '%-6s %10s %10s %10s %9s %9s\n' "-j" "min s" "median s" "max s" "cpu" "speed-up"
 base=""
 ref=""
+cpus=()
 for j in "${jobs[@]}"; do
   times=()
   for ((r = 0; r < reps; r++)); do
-    start=$(date +%s.%N)
     set +e
-    "$lint" "${args[@]}" -j "$j" > "$work/out.json" 2> "$work/err.txt"
+    /usr/bin/time -f '%e %U %S' -o "$work/time.txt" "$lint" "${args[@]}" -j "$j" > "$work/out.json" 2> "$work/err.txt"
     rc=$?
     set -e
-    end=$(date +%s.%N)
     if [ $rc -gt 1 ]; then
       echo "lint-parallel: rocm-lint -j$j exited $rc:" >&2
       cat "$work/err.txt" >&2
@@ -58,9 +58,14 @@ for j in "${jobs[@]}"; do
       echo "lint-parallel: -j$j gave a different report" >&2
       exit 1
     fi
-    times+=("$(echo "$end - $start" | bc -l)")
+    read -r wall user sys < <(tail -n 1 "$work/time.txt")
+    times+=("$wall")
+    cpus+=("$(echo "100 * ($user + $sys) / $wall" | bc -l)")
   done
   read -r min med max < <(printf '%s\n' "${times[@]}" | sort -g | awk '{ t[NR] = $1 } END { printf "%.2f %.2f %.2f\n", t[1], t[int((NR + 1) / 2)], t[NR] }')
+  cpu=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{ t[NR] = $1 } END { printf "%.0f%%", t[int((NR + 1) / 2)] }')
+  cpus=()
   [ -z "$base" ] && base=$med
-  printf '%-6s %10s %10s %10s %8.2fx\n' "$j" "$min" "$med" "$max" "$(echo "$base / $med" | bc -l)"
+  printf '%-6s %10s %10s %10s %9s %8.2fx\n' "$j" "$min" "$med" "$max" "$cpu" "$(echo "$base / $med" | bc -l)"
 done
+echo "(cpu: median (user+sys)/wall; near 100% at -j2 means the second core was busy with other work)"
