@@ -14,7 +14,7 @@ JOBS=${JOBS:-$(nproc)}
 # Debian 12 packages: the LLVM 19 toolchain and clang-tidy libraries, lit/FileCheck, lld for AMD code
 # objects, Debian's HIP headers and device libraries (AMD compile stage), nlohmann_json, GoogleTest,
 # and the libraries Debian's static clangd links against (rocm-clangd).
-PACKAGES=(cmake ninja-build python3 git
+PACKAGES=(cmake ninja-build python3 git python3-identify time
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools lld-19
   libamdhip64-dev rocm-device-libs nlohmann-json3-dev libgtest-dev
   libprotobuf-dev libgrpc++-dev libabsl-dev protobuf-compiler-grpc)

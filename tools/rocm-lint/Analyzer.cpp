@@ -51,11 +51,9 @@ private:
 /// reports compiler errors itself, once, in its own format.
 std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, const CompilationDatabase &Db,
                                             const std::string &File,
-                                            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                                            bool Profile) {
+                                            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
   ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
-  Context.setEnableProfiling(Profile);
   tidy::ClangTidyDiagnosticConsumer Consumer(Context, nullptr, /*RemoveIncompatibleErrors=*/true);
   DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(), &Consumer, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&Engine);
@@ -307,9 +305,12 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
     // Flags of a CUDA build through clang: the analysis runs as HIP.
     if (startsWith(A, "--cuda-gpu-arch=") || startsWith(A, "--cuda-path=") || startsWith(A, "-Werror"))
       continue;
-    if (A == "-x" || A == "-xcuda" || A == "-xhip" || A == "-xcu") {
+    if (A == "-x" || A == "-xcuda" || A == "-xhip" || A == "-xcu" || A == "-xc++-header") {
       std::string Lang = A == "-x" ? Next() : A.substr(2);
-      if (Lang == "cu" || Lang == "cuda" || Lang == "hip")
+      // Headers borrow the command of a nearby source with a header language (c++-header); like
+      // the sources, they are analysed as HIP, which accepts plain C++ as well.
+      if (Lang == "cu" || Lang == "cuda" || Lang == "hip" || Lang == "c++-header" || Lang == "cuda-header" ||
+          Lang == "hip-header")
         Lang = "hip";
       Out.push_back("-x");
       Out.push_back(Lang);
@@ -326,7 +327,10 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
       Gpu = true;
   // Without an explicit language: hipcc compiles everything as HIP, clang .hip as HIP and .cu as
   // CUDA (which we analyse as HIP). A plain C++ compile stays C++.
-  if (!HasX && (Nvcc || Hipcc || Ext == ".hip" || Ext == ".cu" || Ext == ".cuh")) {
+  // Headers (whose borrowed command has lost the source's "-x hip") and sources compiled with an
+  // --offload-arch are HIP as well.
+  bool Header = Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" || Ext == ".cuh";
+  if (!HasX && (Nvcc || Hipcc || Ext == ".hip" || Ext == ".cu" || Header || HasArch)) {
     Gpu = true;
     std::vector<std::string> WithX;
     bool Inserted = false;
@@ -452,7 +456,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   tidy::ClangTidyOptions Overrides;
   Overrides.Checks = "-*," + P->Opts.Checks;
-  Overrides.HeaderFilterRegex = "";
+  // Findings in the project's own headers are reported through the sources that include them,
+  // with the sources' flags (deduplicated later); system headers stay out.
+  Overrides.HeaderFilterRegex = ".*";
   Overrides.SystemHeaders = false;
   if (!P->Targets.empty())
     Overrides.CheckOptions["RocmTargets"] = tidy::ClangTidyOptions::ClangTidyValue(P->Targets);
@@ -473,6 +479,12 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::vector<ErrorAt> CompilerErrors;
 
   for (const auto &Pass : Passes) {
+    if (P->Opts.Verbose) {
+      std::string Line = F.Display + ": (in " + WorkDir + ")";
+      for (const std::string &A : Pass)
+        Line += " " + A;
+      R.Notices.push_back(Line);
+    }
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
@@ -493,7 +505,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
                                                                 Overrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
     std::vector<tidy::ClangTidyError> Errors =
-        runChecks(Context, Db, F.Absolute, Overlay, P->Opts.Profile);
+        runChecks(Context, Db, F.Absolute, Overlay);
 
     for (const tidy::ClangTidyError &E : Errors) {
       const std::string &Name = E.DiagnosticName;

@@ -119,6 +119,10 @@ static bool excluded(const ProjectConfig &Config, const fs::path &Abs, bool IsDi
   return false;
 }
 
+bool isExcluded(const ProjectConfig &Config, const std::string &AbsolutePath) {
+  return excluded(Config, fs::path(AbsolutePath), false);
+}
+
 static std::string displayPath(const fs::path &Abs, const fs::path &Cwd) {
   std::string A = Abs.string(), C = Cwd.string();
   if (A.size() > C.size() && A.compare(0, C.size(), C) == 0 && A[C.size()] == '/')

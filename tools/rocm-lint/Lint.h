@@ -29,7 +29,7 @@ struct Options {
   HipHeaders Headers = HipHeaders::Auto;
   std::vector<std::string> ExtraArgs; // --extra-arg
   bool DevicePass = true;
-  bool Profile = false;
+  bool Verbose = false; // print each pass's compile command
 };
 
 /// Thrown-free error reporting: input problems end the run with exit code 2.
@@ -51,6 +51,9 @@ struct ProjectConfig {
   std::string Targets;
   std::vector<std::string> ExtraArgs;
 };
+
+/// Whether \p AbsolutePath falls under an exclude pattern of \p Config.
+bool isExcluded(const ProjectConfig &Config, const std::string &AbsolutePath);
 
 /// Finds the inputs: walks directories, applies .rocm-lint excludes, --changed-since and --shard.
 /// Returns false and sets Error on bad input.

@@ -34,7 +34,7 @@ static const char *Usage =
     "usage: rocm-lint [PATH...] [-p BUILD_DIR] [--checks=GLOB] [--targets=gfx90a,gfx942]\n"
     "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [-j N]\n"
     "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
-    "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--no-progress]\n"
+    "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--verbose] [--no-progress]\n"
     "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE]\n"
     "       rocm-lint list-checks\n"
     "       rocm-lint list-targets\n"
@@ -130,12 +130,12 @@ static Options parseArgs(int Argc, char **Argv) {
       O.ExtraArgs.push_back(V);
     } else if (A == "--no-device-pass") {
       O.DevicePass = false;
+    } else if (A == "--verbose" || A == "-v") {
+      O.Verbose = true;
     } else if (A == "--quiet" || A == "-q") {
       O.Quiet = true;
     } else if (A == "--no-progress") {
       O.Progress = false;
-    } else if (A == "--enable-check-profile") {
-      O.Profile = true;
     } else if (A.size() > 1 && A[0] == '-') {
       usageError("unknown option '" + A + "' (see 'rocm-lint --help')");
     } else {
@@ -247,13 +247,20 @@ static int runLint(int Argc, char **Argv) {
   std::vector<std::string> Errors;
   for (size_t I = 0; I < Files.size(); ++I) {
     for (rocmtidy::Finding &F : Results[I].Findings) {
+      // A header reached from a source is reported unless the configuration excludes it.
+      if (!F.File.empty() && isExcluded(Config, F.File))
+        continue;
       F.File = relativeToCwd(F.File, Cwd);
       for (auto &N : F.Notes)
         N.File = relativeToCwd(N.File, Cwd);
+      for (auto &E : F.Fixes)
+        E.File = relativeToCwd(E.File, Cwd);
       All.push_back(std::move(F));
     }
     for (const std::string &E : Results[I].Errors)
       Errors.push_back(relativeToCwd(E, Cwd));
+    for (const std::string &N : Results[I].Notices)
+      std::fprintf(stderr, "rocm-lint: command: %s\n", N.c_str());
   }
   // A header analysed on its own and through a source reports the same finding once.
   std::set<std::string> Seen;
@@ -325,7 +332,7 @@ static int listChecks() {
 }
 
 static int listTargets() {
-  std::printf("%-8s %-8s %-10s %-9s %-8s %s\n", "target", "family", "wavefront", "LDS", "max WG", "products");
+  std::printf("%-8s %-15s %-10s %-9s %-8s %s\n", "target", "family", "wavefront", "LDS", "max WG", "products");
   for (const rocmtidy::GpuTarget &T : rocmtidy::allGpuTargets()) {
     std::string W;
     for (unsigned X : T.WavefrontSizes)
@@ -333,7 +340,7 @@ static int listTargets() {
     std::string P;
     for (const auto &X : T.Products)
       P += (P.empty() ? "" : ", ") + X;
-    std::printf("%-8s %-8s %-10s %-9s %-8u %s\n", T.Name.c_str(), T.Family.c_str(), W.c_str(),
+    std::printf("%-8s %-15s %-10s %-9s %-8u %s\n", T.Name.c_str(), T.Family.c_str(), W.c_str(),
                 (std::to_string(T.LdsBytes / 1024) + " KiB").c_str(), T.MaxWorkgroupSize, P.c_str());
   }
   return 0;

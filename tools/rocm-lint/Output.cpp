@@ -100,16 +100,14 @@ static nlohmann::json sarifLocation(const std::string &File, unsigned Line, unsi
 
 std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
                         const std::string &BaseDir) {
-  nlohmann::json Driver = {{"name", "rocm-lint"},
-                           {"version", ROCM_TIDY_VERSION},
-                           {"informationUri", "https://rocm-tidy.invalid/docs/checks"},
-                           {"rules", nlohmann::json::array()}};
+  nlohmann::json Driver = {{"name", "rocm-lint"}, {"version", ROCM_TIDY_VERSION}, {"rules", nlohmann::json::array()}};
   std::map<std::string, unsigned> RuleIndex;
   for (const RuleDescription &R : Rules) {
     RuleIndex[R.Id] = unsigned(RuleIndex.size());
     Driver["rules"].push_back({{"id", R.Id},
                                {"shortDescription", {{"text", R.Summary}}},
-                               {"helpUri", "docs/checks/" + R.Id + ".md"},
+                               // helpUri must be absolute and the docs have no fixed home: name the page.
+                               {"help", {{"text", "See docs/checks/" + R.Id + ".md in rocm-tidy."}}},
                                {"defaultConfiguration", {{"level", "warning"}}}});
   }
   nlohmann::json Results = nlohmann::json::array();
