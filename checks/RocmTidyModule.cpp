@@ -2,6 +2,7 @@
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
 #include "CudaHeaderCheck.h"
+#include "UnmatchedDeviceAllocCheck.h"
 
 namespace clang::tidy::rocm {
 
@@ -10,6 +11,7 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     // Sorted by check name.
     Factories.registerCheck<CudaHeaderCheck>("rocm-cuda-header");
+    Factories.registerCheck<UnmatchedDeviceAllocCheck>("rocm-unmatched-device-alloc");
   }
 };
 
