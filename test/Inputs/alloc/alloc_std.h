@@ -22,9 +22,11 @@ template <class T, class D = default_delete<T>> struct unique_ptr {
 };
 template <class T> struct vector {
   void push_back(const T &);
-  template <class... A> void emplace_back(A &&...);
+  template <class... A> void emplace_back(A &&...) {}
   T &operator[](__SIZE_TYPE__);
 };
-template <class F> struct function { function(F); };
+template <class Sig> struct function {
+  template <class F> function(F) {}
+};
 } // namespace std
 #endif
