@@ -276,11 +276,13 @@ __device__ int atomicExch(int *, int);
 __device__ int atomicCAS(int *, int, int);
 __device__ unsigned long long atomicCAS(unsigned long long *, unsigned long long, unsigned long long);
 
-// Math used by samples.
-__host__ __device__ float sqrtf(float);
-__host__ __device__ float expf(float);
-__host__ __device__ float fabsf(float);
-__host__ __device__ float fmaxf(float, float);
-__host__ __device__ float fminf(float, float);
+// Math used by samples: device overloads, as HIP's math wrapper adds them next to the C library's
+// host functions. A __host__ __device__ declaration here would make a later <cmath> (included by
+// kernels/common/harness.h) an error: a host-only redeclaration cannot overload it.
+__device__ float sqrtf(float);
+__device__ float expf(float);
+__device__ float fabsf(float);
+__device__ float fmaxf(float, float);
+__device__ float fminf(float, float);
 
 #endif // ROCM_TIDY_HIP_FALLBACK_H
