@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Cost of rocm-unmatched-device-alloc on a large generated HIP file: the check's own time from
+# clang-tidy's check profile against the time to parse the same file.
+#
+#   tools/bench/device-alloc-bench.sh [BUILD_DIR] [FUNCTIONS] [ALLOCATING_EVERY]
+#
+# FUNCTIONS host functions (default 6000); one in ALLOCATING_EVERY (default 50) allocates device
+# memory with error paths, loops and try/catch, the others copy, launch and branch without
+# allocating. Prints the parse time (clang++-19 -fsyntax-only, best of 3), the check's wall time
+# (best of 3) and the ratio; the target is under 2%.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$here/build}
+functions=${2:-6000}
+every=${3:-50}
+work=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+
+python3 - "$work/bench.hip" "$functions" "$every" <<'PY'
+import sys
+path, n, every = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+out = ['#include <cstdlib>', '#include <hip/hip_runtime.h>', '#include <stdexcept>', '#include <vector>',
+       'bool validate(const float *, int);', 'void logError(const char *);',
+       '__global__ void step(float *x, int n, float a) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = a * x[i] + 1.0f; }']
+for i in range(n):
+    if i % every == 0:
+        out.append(f'''int alloc{i}(const std::vector<float> &h, int iters) {{
+  float *d = nullptr, *s = nullptr;
+  const size_t bytes = h.size() * sizeof(float);
+  if (hipMalloc(&d, bytes) != hipSuccess) return -1;
+  if (hipMalloc(&s, bytes) != hipSuccess) {{ hipFree(d); return -1; }}
+  try {{
+    for (int k = 0; k < iters; ++k) {{
+      if (hipMemcpy(d, h.data(), bytes, hipMemcpyHostToDevice) != hipSuccess) {{ logError("copy"); break; }}
+      step<<<(int(h.size()) + 255) / 256, 256>>>(d, int(h.size()), 0.5f + k);
+      switch (k % 3) {{ case 0: hipMemset(s, 0, bytes); break; case 1: continue; default: break; }}
+      if (!validate(h.data(), k)) throw std::runtime_error("invalid");
+    }}
+  }} catch (const std::exception &) {{
+    hipFree(s); hipFree(d); return -2;
+  }}
+  hipFree(s);
+  hipFree(d);
+  return 0;
+}}''')
+    else:
+        out.append(f'''float work{i}(std::vector<float> &h, float *d, int iters) {{
+  float acc = 0.0f;
+  for (int k = 0; k < iters; ++k) {{
+    if (k % 7 == 3 && !validate(h.data(), k)) {{ logError("validate"); return -1.0f; }}
+    for (size_t j = 0; j < h.size(); j += 17) acc += h[j] * float(k + {i % 13});
+    if (acc > 1e9f) break;
+  }}
+  if (hipMemcpy(d, h.data(), h.size() * sizeof(float), hipMemcpyHostToDevice) != hipSuccess) return -2.0f;
+  step<<<(int(h.size()) + 255) / 256, 256>>>(d, int(h.size()), acc);
+  return acc;
+}}''')
+open(path, 'w').write('\n'.join(out) + '\n')
+PY
+
+flags=(-x hip --offload-arch=gfx90a -nogpulib -nogpuinc --cuda-host-only -isystem "$here/test/Inputs/include")
+lines=$(wc -l < "$work/bench.hip")
+
+best() { sort -g | head -1; }
+parse=$(for r in 1 2 3; do
+  /usr/bin/time -f %e clang++-19 -fsyntax-only "${flags[@]}" "$work/bench.hip" 2>&1 >/dev/null | tail -1
+done | best)
+
+check=$(for r in 1 2 3; do
+  rm -rf "$work/prof"
+  clang-tidy-19 --load="$build/lib/RocmTidyModule.so" -checks='-*,rocm-unmatched-device-alloc' \
+    --enable-check-profile --store-check-profile="$work/prof" "$work/bench.hip" -- "${flags[@]}" >/dev/null 2>&1 || true
+  python3 -c 'import glob, json, sys
+for f in glob.glob(sys.argv[1] + "/*.json"):
+    print(json.load(open(f))["profile"]["time.clang-tidy.rocm-unmatched-device-alloc.wall"])' "$work/prof"
+done | best)
+
+findings=$(clang-tidy-19 --load="$build/lib/RocmTidyModule.so" -checks='-*,rocm-unmatched-device-alloc' \
+  "$work/bench.hip" -- "${flags[@]}" 2>/dev/null | grep -c 'warning:' || true)
+
+python3 - "$functions" "$every" "$lines" "$parse" "$check" "$findings" <<'PY'
+import sys
+n, every, lines, parse, check, findings = sys.argv[1:]
+parse, check = float(parse), float(check)
+print(f"functions: {n} ({int(n) // int(every) + (1 if int(n) % int(every) else 0)} allocating), lines: {lines}")
+print(f"parse (clang++-19 -fsyntax-only, best of 3): {parse:.3f} s")
+print(f"rocm-unmatched-device-alloc (check profile wall, best of 3): {check:.4f} s")
+print(f"ratio: {100.0 * check / parse:.2f}% of parse time (target < 2%)")
+print(f"findings: {findings} (the generated code frees on every path)")
+PY
