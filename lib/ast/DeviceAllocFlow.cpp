@@ -135,6 +135,18 @@ public:
 private:
   void scan(const Stmt *S);
   bool isTracked(const VarDecl *V) const { return V && Tracked.count(V); }
+  /// The pointer whose allocation status \p E holds: an allocation call, also as one arm of ?:.
+  const VarDecl *statusOf(const Expr *E) const {
+    E = strip(E);
+    if (const auto *C = dyn_cast_or_null<ConditionalOperator>(E)) {
+      if (const VarDecl *V = statusOf(C->getTrueExpr()))
+        return V;
+      return statusOf(C->getFalseExpr());
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(E);
+    auto It = Call ? Allocs.find(Call) : Allocs.end();
+    return It == Allocs.end() ? nullptr : It->second.Var;
+  }
   const VarDecl *trackedRef(const Expr *E) const {
     const VarDecl *V = refVar(E);
     return isTracked(V) ? V : nullptr;
@@ -192,8 +204,10 @@ void Analysis::scan(const Stmt *S) {
       const Expr *Arg = Call->getArg(0)->IgnoreParenCasts();
       if (const auto *U = dyn_cast<UnaryOperator>(Arg); U && U->getOpcode() == UO_AddrOf) {
         const VarDecl *V = refVar(U->getSubExpr());
-        // Statics, globals and references outlive the function: the memory is the caller's.
-        if (V && V->hasLocalStorage() && !V->getType()->isReferenceType()) {
+        // Statics, globals and references outlive the function, and a lambda's captured
+        // variable belongs to the enclosing function: the memory is someone else's to free.
+        if (V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+            V->getDeclContext() == static_cast<const DeclContext *>(&FD)) {
           Allocs[Call] = AllocSite{V, A};
           AllocAddressArgs.insert(U);
           Tracked.insert(V);
@@ -366,10 +380,8 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
     if (const VarDecl *R = trackedRef(BO->getRHS()))
       escape(R, S);
     if (L && L->hasLocalStorage()) {
-      const auto *RCall = dyn_cast_or_null<CallExpr>(strip(BO->getRHS()));
-      auto A = RCall ? Allocs.find(RCall) : Allocs.end();
-      if (A != Allocs.end())
-        S.Status[L] = A->second.Var;
+      if (const VarDecl *P = statusOf(BO->getRHS()))
+        S.Status[L] = P;
       else
         S.Status.erase(L);
     }
@@ -380,8 +392,8 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
         continue;
       if (const VarDecl *R = trackedRef(VD->getInit()))
         escape(R, S);
-      if (const auto *Call = dyn_cast_or_null<CallExpr>(strip(VD->getInit())); Call && Allocs.count(Call))
-        S.Status[VD] = Allocs.lookup(Call).Var;
+      if (const VarDecl *P = statusOf(VD->getInit()))
+        S.Status[VD] = P;
     }
   } else if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
     if (const VarDecl *V = trackedRef(Ret->getRetValue()))

@@ -177,3 +177,43 @@ int others(hipStream_t s, int w, int h) {
   hipFreeArray(arr);
   return 0;
 }
+
+// A lambda is a function of its own: its early return leaks its local buffer.
+int lambdaBody(int n) {
+  auto run = [n]() {
+    float *t;
+    if (hipMalloc(&t, n) != hipSuccess)
+      return -1;
+    if (simulateFailure())
+      return -2;
+// CHECK: :[[@LINE-1]]:7: warning: device memory allocated into 't' by 'hipMalloc' is not freed on this path; free it with 'hipFree' before returning or own it with a RAII wrapper [rocm-unmatched-device-alloc]
+// CHECK: :[[@LINE-5]]:9: note: 't' is allocated here
+    hipFree(t);
+    return 0;
+  };
+  return run();
+}
+
+// A goto that jumps over the free.
+void gotoPastFree(int n) {
+  float *d;
+  hipMalloc(&d, n);
+  if (simulateFailure())
+    goto out;
+  hipFree(d);
+out:
+  return;
+// CHECK: :[[@LINE-1]]:3: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path; free it with 'hipFree' before returning or own it with a RAII wrapper [rocm-unmatched-device-alloc]
+// CHECK: :[[@LINE-7]]:3: note: 'd' is allocated here
+}
+
+// A function-try-block whose handler swallows an exception from compute().
+void functionTryBlock(int n) try {
+  float *d;
+  hipMalloc(&d, n);
+  compute(d, n);
+  hipFree(d);
+} catch (...) {
+}
+// CHECK: :[[@LINE-1]]:1: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path; free it with 'hipFree' before returning or own it with a RAII wrapper [rocm-unmatched-device-alloc]
+// CHECK: :[[@LINE-6]]:3: note: 'd' is allocated here

@@ -251,6 +251,26 @@ void resetAfterFree(int n) {
   hipFree(d);
 }
 
+// The lambda allocates into the enclosing function's variable: the enclosing function frees it.
+int allocatingLambda(int n) {
+  float *d = nullptr;
+  auto get = [&]() { return hipMalloc(&d, n); };
+  if (get() != hipSuccess)
+    return -1;
+  compute(d, n);
+  hipFree(d);
+  return 0;
+}
+
+// The status comes from one arm of a conditional: its test still guards the failed allocation.
+void conditionalStatus(int n) {
+  float *d;
+  hipError_t e = simulateFailure() ? hipErrorOutOfMemory : hipMalloc(&d, n);
+  if (e != hipSuccess)
+    return;
+  hipFree(d);
+}
+
 #ifdef WITH_LEAK
 void leaks(int n) {
   float *d;
