@@ -9,6 +9,7 @@
 #include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PointerIntPair.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
@@ -39,11 +40,16 @@ struct PtrState {
   }
 };
 
+// What a local variable knows about an allocation: its status code (false: non-zero means it
+// failed) or a success flag derived from it (true: non-zero means it succeeded).
+using StatusRef = llvm::PointerIntPair<const VarDecl *, 1, bool>;
+
 struct FlowState {
   bool Reached = false;
   llvm::SmallDenseMap<const VarDecl *, PtrState, 4> Ptrs;
   // Local variables holding an allocation's result: "hipError_t e = hipMalloc(&d, n)" maps e -> d.
-  llvm::SmallDenseMap<const VarDecl *, const VarDecl *, 4> Status;
+  // "bool ok = e == hipSuccess" maps ok -> (d, success flag).
+  llvm::SmallDenseMap<const VarDecl *, StatusRef, 4> Status;
 
   PtrState get(const VarDecl *V) const {
     auto It = Ptrs.find(V);
@@ -135,18 +141,10 @@ public:
 private:
   void scan(const Stmt *S);
   bool isTracked(const VarDecl *V) const { return V && Tracked.count(V); }
-  /// The pointer whose allocation status \p E holds: an allocation call, also as one arm of ?:.
-  const VarDecl *statusOf(const Expr *E) const {
-    E = strip(E);
-    if (const auto *C = dyn_cast_or_null<ConditionalOperator>(E)) {
-      if (const VarDecl *V = statusOf(C->getTrueExpr()))
-        return V;
-      return statusOf(C->getFalseExpr());
-    }
-    const auto *Call = dyn_cast_or_null<CallExpr>(E);
-    auto It = Call ? Allocs.find(Call) : Allocs.end();
-    return It == Allocs.end() ? nullptr : It->second.Var;
-  }
+  /// The allocation whose outcome \p E holds: an allocation call (also as one arm of ?:), a
+  /// status variable, or a comparison of either with zero / hipSuccess, or its negation.
+  StatusRef statusOf(const Expr *E, const FlowState &S) const;
+  bool isZero(const Expr *E) const;
   const VarDecl *trackedRef(const Expr *E) const {
     const VarDecl *V = refVar(E);
     return isTracked(V) ? V : nullptr;
@@ -168,7 +166,6 @@ private:
   void refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S);
   void applyCondition(const Expr *E, bool Truth, FlowState &S);
   void applyTest(const Expr *Subject, bool NonZero, FlowState &S);
-  bool isZero(const Expr *E) const;
 
   bool isIgnoredEdge(const CFGBlock &B, unsigned SuccIndex) const;
   bool isExceptionEdge(const CFGBlock &B, unsigned SuccIndex) const {
@@ -380,7 +377,7 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
     if (const VarDecl *R = trackedRef(BO->getRHS()))
       escape(R, S);
     if (L && L->hasLocalStorage()) {
-      if (const VarDecl *P = statusOf(BO->getRHS()))
+      if (StatusRef P = statusOf(BO->getRHS(), S); P.getPointer())
         S.Status[L] = P;
       else
         S.Status.erase(L);
@@ -392,7 +389,7 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
         continue;
       if (const VarDecl *R = trackedRef(VD->getInit()))
         escape(R, S);
-      if (const VarDecl *P = statusOf(VD->getInit()))
+      if (StatusRef P = statusOf(VD->getInit(), S); P.getPointer())
         S.Status[VD] = P;
     }
   } else if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
@@ -432,6 +429,39 @@ void Analysis::transfer(const CFGBlock &B, FlowState &S, FlowState *BeforeLast) 
     *BeforeLast = S;
 }
 
+StatusRef Analysis::statusOf(const Expr *E, const FlowState &S) const {
+  E = strip(E);
+  if (!E)
+    return {};
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    if (StatusRef R = statusOf(C->getTrueExpr(), S); R.getPointer())
+      return R;
+    return statusOf(C->getFalseExpr(), S);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    auto It = Allocs.find(Call);
+    return It == Allocs.end() ? StatusRef() : StatusRef(It->second.Var, false);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+    StatusRef R = statusOf(U->getSubExpr(), S);
+    return R.getPointer() ? StatusRef(R.getPointer(), !R.getInt()) : R;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+    const Expr *Subject = isZero(strip(BO->getRHS())) ? BO->getLHS()
+                          : isZero(strip(BO->getLHS())) ? BO->getRHS()
+                                                        : nullptr;
+    StatusRef R = Subject ? statusOf(Subject, S) : StatusRef();
+    // "x == 0" is non-zero exactly when x is zero.
+    return R.getPointer() && BO->getOpcode() == BO_EQ ? StatusRef(R.getPointer(), !R.getInt()) : R;
+  }
+  if (const VarDecl *V = refVar(E)) {
+    auto It = S.Status.find(V);
+    if (It != S.Status.end())
+      return It->second;
+  }
+  return {};
+}
+
 bool Analysis::isZero(const Expr *E) const {
   if (E->isValueDependent())
     return false;
@@ -456,8 +486,8 @@ void Analysis::applyTest(const Expr *Subject, bool NonZero, FlowState &S) {
   } else if (const VarDecl *V = refVar(Subject)) {
     auto St = S.Status.find(V);
     if (St != S.Status.end()) {
-      if (NonZero)
-        Failed = St->second;
+      if (NonZero != St->second.getInt())
+        Failed = St->second.getPointer();
     } else if (isTracked(V)) {
       PtrState &P = S.Ptrs[V];
       if (NonZero) {

@@ -217,3 +217,13 @@ void functionTryBlock(int n) try {
 }
 // CHECK: :[[@LINE-1]]:1: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path; free it with 'hipFree' before returning or own it with a RAII wrapper [rocm-unmatched-device-alloc]
 // CHECK: :[[@LINE-6]]:3: note: 'd' is allocated here
+
+// A success flag read the wrong way round: the successful path returns.
+void successFlagInverted(int n) {
+  float *d;
+  bool ok = hipMalloc(&d, n) == hipSuccess;
+  if (ok)
+    return;
+// CHECK: :[[@LINE-1]]:5: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path; free it with 'hipFree' before returning or own it with a RAII wrapper [rocm-unmatched-device-alloc]
+// CHECK: :[[@LINE-4]]:13: note: 'd' is allocated here
+}

@@ -271,6 +271,25 @@ void conditionalStatus(int n) {
   hipFree(d);
 }
 
+// Success and failure flags derived from the status.
+void statusFlags(int n) {
+  float *a, *b, *c;
+  bool ok = hipMalloc(&a, n) == hipSuccess;
+  if (!ok)
+    return;
+  hipError_t e = hipMalloc(&b, n);
+  const bool failed = e != hipSuccess;
+  if (failed) {
+    hipFree(a);
+    return;
+  }
+  bool good = !hipMalloc(&c, n);
+  if (good)
+    hipFree(c);
+  hipFree(a);
+  hipFree(b);
+}
+
 #ifdef WITH_LEAK
 void leaks(int n) {
   float *d;
