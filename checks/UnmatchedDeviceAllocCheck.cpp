@@ -82,9 +82,11 @@ void UnmatchedDeviceAllocCheck::check(const MatchFinder::MatchResult &Result) {
     StringRef Desc = A ? StringRef(Table.Families[A->Family].Description) : StringRef("device memory");
     switch (F.Kind) {
     case rocmtidy::DeviceAllocFinding::Leak:
+      // C has no destructors to offer as the other remedy.
       diag(At(F.Loc), "%0 allocated into '%1' by '%2' is not freed on this path; free it with '%3' before "
-                      "%select{returning|throwing}4 or own it with a RAII wrapper")
-          << Desc << F.Var->getName() << A->Name << A->Free << (F.Exit == rocmtidy::DeviceAllocFinding::Throw);
+                      "%select{returning|throwing}4%select{| or own it with a RAII wrapper}5")
+          << Desc << F.Var->getName() << A->Name << A->Free << (F.Exit == rocmtidy::DeviceAllocFinding::Throw)
+          << getLangOpts().CPlusPlus;
       diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Var->getName();
       break;
     case rocmtidy::DeviceAllocFinding::WrongFree:

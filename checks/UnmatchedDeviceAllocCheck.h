@@ -17,10 +17,9 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  // Allocations are host code: the host pass sees them, the device pass would repeat them.
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus && !LangOpts.CUDAIsDevice;
-  }
+  // C host code calls the runtime too. Allocations are host code: the host pass sees them, the
+  // device pass would repeat them.
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override { return !LangOpts.CUDAIsDevice; }
 
 private:
   /// Functions that take ownership of a pointer passed to them.

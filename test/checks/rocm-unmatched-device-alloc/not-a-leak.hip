@@ -297,3 +297,14 @@ void leaks(int n) {
 }
 // LEAK: :[[@LINE-1]]:1: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path
 #endif
+
+// A project's own [[noreturn]] error handler ends the path like exit().
+[[noreturn]] void fatal(const char *what);
+void userNoReturn(int n) {
+  float *d;
+  if (hipMalloc(&d, n) != hipSuccess)
+    fatal("hipMalloc");
+  if (simulateFailure())
+    fatal("simulated");
+  hipFree(d);
+}
