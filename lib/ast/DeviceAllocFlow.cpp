@@ -160,7 +160,11 @@ private:
       if (const VarDecl *V = trackedRef(A))
         escape(V, S);
   }
-  std::optional<std::string> calleeFrees(const FunctionDecl *Callee, unsigned Param);
+  struct CalleeEffect {
+    std::string Frees;  // the deallocator the callee hands the parameter to
+    bool Keeps = false; // the callee stores or returns it
+  };
+  CalleeEffect calleeEffect(const FunctionDecl *Callee, unsigned Param);
   bool isOwnershipFunction(const FunctionDecl *Callee) const;
 
   void refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S);
@@ -184,7 +188,7 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> Tracked;
   bool HasTry = false;
   std::unique_ptr<CFG> Cfg;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, std::optional<std::string>> CalleeCache;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, CalleeEffect> CalleeCache;
 
   bool Reporting = false;
   std::vector<DeviceAllocFinding> Findings;
@@ -235,36 +239,65 @@ bool Analysis::isOwnershipFunction(const FunctionDecl *Callee) const {
   return false;
 }
 
-// One level of look-through: a helper in this translation unit that hands its parameter to a
-// deallocator ("void release(float *p) { hipFree(p); }") frees the caller's pointer.
-std::optional<std::string> Analysis::calleeFrees(const FunctionDecl *Callee, unsigned Param) {
+static bool bindsToReference(const CallExpr *Call, unsigned Arg) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return false;
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  if (Arg < Offset || Arg - Offset >= Callee->getNumParams())
+    return false;
+  return Callee->getParamDecl(Arg - Offset)->getType()->isReferenceType();
+}
+
+// One level of look-through into helpers defined in this translation unit: one that hands its
+// parameter to a deallocator ("void release(float *p) { hipFree(p); }") frees the caller's
+// pointer; one that stores or returns it ("void Pool::add(float *p) { items.push_back(p); }")
+// takes it over.
+Analysis::CalleeEffect Analysis::calleeEffect(const FunctionDecl *Callee, unsigned Param) {
   auto Key = std::make_pair(Callee, Param);
   auto It = CalleeCache.find(Key);
   if (It != CalleeCache.end())
     return It->second;
-  std::optional<std::string> Result;
+  CalleeEffect Result;
   const FunctionDecl *Def = nullptr;
   if (Callee->hasBody(Def) && Def && Param < Def->getNumParams()) {
     const ParmVarDecl *P = Def->getParamDecl(Param);
     llvm::SmallVector<const Stmt *, 32> Stack{Def->getBody()};
-    while (!Stack.empty() && !Result) {
+    while (!Stack.empty() && Result.Frees.empty()) {
       const Stmt *S = Stack.pop_back_val();
       if (!S)
         continue;
       if (const auto *Call = dyn_cast<CallExpr>(S)) {
         StringRef Name = freeFunctionName(Call);
         if (Call->getNumArgs() > 0 && Table.deallocator(Name.str()) && refVar(Call->getArg(0)) == P)
-          Result = Name.str();
+          Result.Frees = Name.str();
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (refVar(Call->getArg(I)) == P && bindsToReference(Call, I))
+            Result.Keeps = true;
+        if (const auto *M = dyn_cast<CXXMemberCallExpr>(Call); M && plainName(M->getMethodDecl()) == "reset")
+          for (const Expr *A : Call->arguments())
+            Result.Keeps |= refVar(A) == P;
       } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(S)) {
         if (refVar(Del->getArgument()) == P)
-          Result = Del->isArrayForm() ? "delete[]" : "delete";
+          Result.Frees = Del->isArrayForm() ? "delete[]" : "delete";
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign) {
+        const VarDecl *L = refVar(BO->getLHS());
+        if (refVar(BO->getRHS()) == P && !(L && L->hasLocalStorage()))
+          Result.Keeps = true;
+      } else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(S)) {
+        for (const Expr *A : Ctor->arguments())
+          Result.Keeps |= refVar(A) == P;
+      } else if (const auto *Init = dyn_cast<InitListExpr>(S)) {
+        for (const Expr *A : Init->inits())
+          Result.Keeps |= refVar(A) == P;
+      } else if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+        Result.Keeps |= refVar(Ret->getRetValue()) == P;
       }
       for (const Stmt *Child : S->children())
         Stack.push_back(Child);
     }
   }
-  CalleeCache[Key] = Result;
-  return Result;
+  return CalleeCache[Key] = Result;
 }
 
 void Analysis::add(DeviceAllocFinding F) {
@@ -344,8 +377,11 @@ void Analysis::transferCall(const CallExpr *Call, FlowState &S) {
       escape(V, S);
       continue;
     }
-    if (std::optional<std::string> Dealloc = calleeFrees(Callee, ParamIndex))
-      release(V, *Dealloc, Call, S);
+    CalleeEffect Effect = calleeEffect(Callee, ParamIndex);
+    if (!Effect.Frees.empty())
+      release(V, Effect.Frees, Call, S);
+    else if (Effect.Keeps)
+      escape(V, S);
   }
 }
 

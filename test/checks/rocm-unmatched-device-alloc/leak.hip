@@ -227,3 +227,13 @@ void successFlagInverted(int n) {
 // CHECK: :[[@LINE-1]]:5: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path; free it with 'hipFree' before returning or own it with a RAII wrapper [rocm-unmatched-device-alloc]
 // CHECK: :[[@LINE-4]]:13: note: 'd' is allocated here
 }
+
+// A helper of this file that only reads the pointer does not take it over.
+static float firstElement(const float *p) { return p ? 1.0f : 0.0f; }
+float readOnlyHelper(int n) {
+  float *d;
+  hipMalloc(&d, n);
+  return firstElement(d);
+// CHECK: :[[@LINE-1]]:3: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path; free it with 'hipFree' before returning or own it with a RAII wrapper [rocm-unmatched-device-alloc]
+// CHECK: :[[@LINE-3]]:3: note: 'd' is allocated here
+}

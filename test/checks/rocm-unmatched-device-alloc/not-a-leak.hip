@@ -290,6 +290,24 @@ void statusFlags(int n) {
   hipFree(b);
 }
 
+// Helpers of this file that keep the pointer they are given by value.
+struct Registry {
+  std::vector<float *> Items;
+  float *Last = nullptr;
+  void add(float *p) { Items.push_back(p); }
+  void remember(float *p) { Last = p; }
+};
+float *passThrough(float *p) { return p; }
+void keptByHelpers(Registry &r, int n) {
+  float *a, *b, *c;
+  hipMalloc(&a, n);
+  r.add(a);
+  hipMalloc(&b, n);
+  r.remember(b);
+  hipMalloc(&c, n);
+  r.Last = passThrough(c);
+}
+
 #ifdef WITH_LEAK
 void leaks(int n) {
   float *d;
