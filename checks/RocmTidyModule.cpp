@@ -4,6 +4,7 @@
 #include "CudaHeaderCheck.h"
 #include "HardcodedBlockSizeCheck.h"
 #include "LdsLimitCheck.h"
+#include "UnmatchedDeviceAllocCheck.h"
 #include "WarpSizeAssumptionCheck.h"
 
 namespace clang::tidy::rocm {
@@ -15,6 +16,7 @@ public:
     Factories.registerCheck<CudaHeaderCheck>("rocm-cuda-header");
     Factories.registerCheck<HardcodedBlockSizeCheck>("rocm-hardcoded-block-size");
     Factories.registerCheck<LdsLimitCheck>("rocm-lds-limit");
+    Factories.registerCheck<UnmatchedDeviceAllocCheck>("rocm-unmatched-device-alloc");
     Factories.registerCheck<WarpSizeAssumptionCheck>("rocm-warp-size-assumption");
   }
 };
