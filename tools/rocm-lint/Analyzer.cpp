@@ -410,6 +410,13 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   return {"clang++", "-x", "hip", "-std=c++17", F.Absolute};
 }
 
+// clang names files as they were reached: relative to the command's directory for -I paths.
+static std::string absolutePath(const std::string &Path, const std::string &WorkDir) {
+  if (Path.empty() || fs::path(Path).is_absolute())
+    return Path;
+  return (fs::path(WorkDir) / Path).lexically_normal().string();
+}
+
 static std::string readWholeFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   std::stringstream S;
@@ -515,20 +522,20 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
       }
       if (startsWith(Name, "clang-diagnostic-")) {
         if (E.DiagLevel == tooling::Diagnostic::Error)
-          CompilerErrors.push_back({E.Message.FilePath, E.Message.FileOffset, E.Message.Message});
+          CompilerErrors.push_back({absolutePath(E.Message.FilePath, WorkDir), E.Message.FileOffset, E.Message.Message});
         continue;
       }
       rocmtidy::Finding Fd;
       Fd.Check = Name;
       Fd.Severity = E.DiagLevel == tooling::Diagnostic::Error ? "error" : "warning";
-      Fd.File = E.Message.FilePath;
+      Fd.File = absolutePath(E.Message.FilePath, WorkDir);
       Fd.Offset = E.Message.FileOffset;
       Fd.Message = E.Message.Message;
       if (!Fd.File.empty())
         offsetToLineCol(ContentOf(Fd.File), Fd.Offset, Fd.Line, Fd.Column);
       for (const auto &N : E.Notes) {
         rocmtidy::FindingNote Note;
-        Note.File = N.FilePath;
+        Note.File = absolutePath(N.FilePath, WorkDir);
         Note.Message = N.Message;
         if (!N.FilePath.empty())
           offsetToLineCol(ContentOf(N.FilePath), N.FileOffset, Note.Line, Note.Column);
@@ -536,7 +543,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
       }
       for (const auto &FileFix : E.Message.Fix)
         for (const auto &Rep : FileFix.second)
-          Fd.Fixes.push_back({Rep.getFilePath().str(), Rep.getOffset(), Rep.getLength(), Rep.getReplacementText().str()});
+          Fd.Fixes.push_back({absolutePath(Rep.getFilePath().str(), WorkDir), Rep.getOffset(), Rep.getLength(), Rep.getReplacementText().str()});
       std::string Key = Fd.Check + "\n" + Fd.File + "\n" + std::to_string(Fd.Offset) + "\n" + Fd.Message;
       if (SeenFindings.insert(Key).second)
         R.Findings.push_back(std::move(Fd));

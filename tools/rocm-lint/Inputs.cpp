@@ -120,7 +120,14 @@ static bool excluded(const ProjectConfig &Config, const fs::path &Abs, bool IsDi
 }
 
 bool isExcluded(const ProjectConfig &Config, const std::string &AbsolutePath) {
-  return excluded(Config, fs::path(AbsolutePath), false);
+  fs::path P(AbsolutePath);
+  if (excluded(Config, P, false))
+    return true;
+  // "dir/" patterns name directories: a file is excluded when one of its directories is.
+  for (fs::path D = P.parent_path(); !D.empty() && D != D.root_path(); D = D.parent_path())
+    if (excluded(Config, D, true))
+      return true;
+  return false;
 }
 
 static std::string displayPath(const fs::path &Abs, const fs::path &Cwd) {

@@ -243,12 +243,16 @@ static int runLint(int Argc, char **Argv) {
 
   std::error_code EC;
   std::string Cwd = fs::current_path(EC).string();
+  std::set<std::string> InputPaths;
+  for (const InputFile &F : Files)
+    InputPaths.insert(F.Absolute);
   std::vector<rocmtidy::Finding> All;
   std::vector<std::string> Errors;
   for (size_t I = 0; I < Files.size(); ++I) {
     for (rocmtidy::Finding &F : Results[I].Findings) {
-      // A header reached from a source is reported unless the configuration excludes it.
-      if (!F.File.empty() && isExcluded(Config, F.File))
+      // A header reached from a source is reported unless the configuration excludes it; a file
+      // named as an input is always reported.
+      if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
         continue;
       F.File = relativeToCwd(F.File, Cwd);
       for (auto &N : F.Notes)
