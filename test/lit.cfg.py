@@ -42,3 +42,9 @@ config.substitutions.append(("%resource_dir", config.resource_dir))
 
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
     config.available_features.add("rocm-clangd")
+
+# The SARIF 2.1.0 schema, fetched by tools/dev.sh (npm) into the build tree.
+sarif_schema = os.path.join(config.rocm_tidy_binary_dir, "third_party", "sarif-schema-2.1.0.json")
+if os.path.exists(sarif_schema):
+    config.available_features.add("sarif-schema")
+    config.substitutions.append(("%sarif_schema", sarif_schema))

@@ -14,7 +14,7 @@ JOBS=${JOBS:-$(nproc)}
 # Debian 12 packages: the LLVM 19 toolchain and clang-tidy libraries, lit/FileCheck, lld for AMD code
 # objects, Debian's HIP headers and device libraries (AMD compile stage), nlohmann_json, GoogleTest,
 # and the libraries Debian's static clangd links against (rocm-clangd).
-PACKAGES=(cmake ninja-build python3 git python3-identify time
+PACKAGES=(cmake ninja-build python3 git python3-identify python3-jsonschema time npm
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools lld-19
   libamdhip64-dev rocm-device-libs nlohmann-json3-dev libgtest-dev
   libprotobuf-dev libgrpc++-dev libabsl-dev protobuf-compiler-grpc)
@@ -37,6 +37,23 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The OASIS SARIF 2.1.0 schema, for the test that validates rocm-lint's SARIF output. npm is the
+# only registry that ships it (inside @microsoft/jest-sarif); it is fetched, never committed.
+fetch_sarif_schema() {
+  local dest="$BUILD_DIR/third_party/sarif-schema-2.1.0.json"
+  [ -f "$dest" ] && return 0
+  mkdir -p "$BUILD_DIR/third_party"
+  local tmp
+  tmp=$(mktemp -d)
+  if (cd "$tmp" && timeout 120 npm pack --silent @microsoft/jest-sarif@1.0.0-beta.0 >/dev/null 2>&1 &&
+      tar xzf microsoft-jest-sarif-1.0.0-beta.0.tgz package/lib/schemas/sarif-2.1.0-rtm.5.json); then
+    cp "$tmp/package/lib/schemas/sarif-2.1.0-rtm.5.json" "$dest"
+  else
+    echo "rocm-tidy: warning: could not fetch the SARIF 2.1.0 schema from npm; its validation test will be skipped" >&2
+  fi
+  rm -rf "$tmp"
+}
+
 build() {
   install_missing
   local start=$SECONDS
@@ -48,6 +65,7 @@ build() {
       -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
   fi
   cmake --build "$BUILD_DIR" -j "$JOBS"
+  fetch_sarif_schema
   echo "rocm-tidy: build finished in $((SECONDS - start)) s"
 }
 
