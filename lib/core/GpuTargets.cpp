@@ -64,6 +64,7 @@ std::optional<std::vector<GpuTarget>> parseGpuTargetsJson(std::string_view Json,
     }
     T.LdsBytes = E["lds_bytes"].get<unsigned>();
     T.MaxWorkgroupSize = E["max_workgroup_size"].get<unsigned>();
+    T.ParseAs = E.value("parse_as", "");
     Out.push_back(std::move(T));
   }
   return Out;

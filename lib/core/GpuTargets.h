@@ -16,6 +16,9 @@ struct GpuTarget {
   std::vector<unsigned> WavefrontSizes; // default first
   unsigned LdsBytes = 0;             // LDS one workgroup may allocate
   unsigned MaxWorkgroupSize = 0;
+  std::string ParseAs;               // processor clang 19 compiles for instead ("" = Name)
+
+  const std::string &offloadArch() const { return ParseAs.empty() ? Name : ParseAs; }
 
   unsigned defaultWavefront() const { return WavefrontSizes.empty() ? 64 : WavefrontSizes.front(); }
   unsigned largestWavefront() const;

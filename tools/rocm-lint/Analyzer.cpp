@@ -115,7 +115,7 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);
-  P->OffloadArch = List.empty() ? "gfx90a" : List.front()->Name;
+  P->OffloadArch = List.empty() ? "gfx90a" : List.front()->offloadArch();
   switch (Opts.Headers) {
   case HipHeaders::Builtin:
     P->Builtin = true;
