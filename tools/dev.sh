@@ -14,7 +14,7 @@ JOBS=${JOBS:-$(nproc)}
 # Debian 12 packages: the LLVM 19 toolchain and clang-tidy libraries, lit/FileCheck, lld for AMD code
 # objects, Debian's HIP headers and device libraries (AMD compile stage), nlohmann_json, GoogleTest,
 # and the libraries Debian's static clangd links against (rocm-clangd).
-PACKAGES=(cmake ninja-build python3 git python3-identify python3-jsonschema time npm
+PACKAGES=(cmake ninja-build python3 git python3-identify python3-jsonschema time
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools lld-19
   libamdhip64-dev rocm-device-libs nlohmann-json3-dev libgtest-dev
   libprotobuf-dev libgrpc++-dev libabsl-dev protobuf-compiler-grpc)
@@ -43,6 +43,12 @@ fetch_sarif_schema() {
   local dest="$BUILD_DIR/third_party/sarif-schema-2.1.0.json"
   [ -f "$dest" ] && return 0
   mkdir -p "$BUILD_DIR/third_party"
+  # Machines with Node.js from elsewhere already have npm (and Debian's npm conflicts with it).
+  if ! command -v npm >/dev/null; then
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm >/dev/null 2>&1 || true
+  fi
   local tmp
   tmp=$(mktemp -d)
   if (cd "$tmp" && timeout 120 npm pack --silent @microsoft/jest-sarif@1.0.0-beta.0 >/dev/null 2>&1 &&
