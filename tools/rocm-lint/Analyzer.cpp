@@ -25,6 +25,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -552,6 +553,14 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains.
   static const std::regex NotFound("'(.+)' file not found");
+  // Report the earliest error first; clang's "too many errors" stop carries no location of interest.
+  std::stable_sort(CompilerErrors.begin(), CompilerErrors.end(), [](const ErrorAt &A, const ErrorAt &B) {
+    bool AStop = A.Message.find("too many errors emitted") != std::string::npos;
+    bool BStop = B.Message.find("too many errors emitted") != std::string::npos;
+    if (AStop != BStop)
+      return BStop;
+    return std::tie(A.File, A.Offset) < std::tie(B.File, B.Offset);
+  });
   std::vector<std::string> Unexplained;
   for (const ErrorAt &E : CompilerErrors) {
     bool Explained = false;
