@@ -9,6 +9,7 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
@@ -217,6 +218,75 @@ public:
     return true;
   }
 
+  // Host-side tests of the device's warp size: 'prop.warpSize == 32', and a variable filled by
+  // 'hipDeviceGetAttribute(&w, hipDeviceAttributeWarpSize, dev)' compared with 32. A test that picks
+  // one of two paths (an 'if' with an 'else', a '?:') is a dispatch on the width and stays quiet.
+  bool VisitIfStmt(IfStmt *IS) {
+    if (IS->getElse() && IS->getCond())
+      Dispatch.insert(IS->getCond()->IgnoreParenImpCasts());
+    return true;
+  }
+  bool VisitConditionalOperator(ConditionalOperator *CO) {
+    Dispatch.insert(CO->getCond()->IgnoreParenImpCasts());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    StringRef Name = rocmtidy::calleeName(CE);
+    if (CE->getNumArgs() < 2 || (Name != "hipDeviceGetAttribute" && Name != "cudaDeviceGetAttribute"))
+      return true;
+    const auto *Attr = dyn_cast<DeclRefExpr>(CE->getArg(1)->IgnoreParenImpCasts());
+    const auto *Addr = dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts());
+    if (!Attr || !Addr || Addr->getOpcode() != UO_AddrOf || !Attr->getDecl()->getIdentifier() ||
+        (Attr->getDecl()->getName() != "hipDeviceAttributeWarpSize" &&
+         Attr->getDecl()->getName() != "cudaDevAttrWarpSize"))
+      return true;
+    if (const auto *Var = dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens()))
+      if (const auto *VD = dyn_cast<VarDecl>(Var->getDecl()))
+        QueriedWarpSize.try_emplace(VD, CE);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+      return true;
+    auto is32 = [](const Expr *E) {
+      auto V = rocmtidy::integerLiteralValue(E);
+      return V && *V == 32;
+    };
+    const Expr *Other = is32(BO->getRHS()) ? BO->getLHS() : is32(BO->getLHS()) ? BO->getRHS() : nullptr;
+    if (!Other || Dispatch.contains(BO))
+      return true;
+    Other = Other->IgnoreParenImpCasts();
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (Check.IgnoreMacros && Loc.isMacroID() && SM.getTopMacroCallerLoc(Loc).isMacroID())
+      return true;
+    if (const auto *ME = dyn_cast<MemberExpr>(Other)) {
+      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!Field || !Field->getIdentifier() || Field->getName() != "warpSize")
+        return true;
+      const RecordDecl *RD = Field->getParent();
+      StringRef Record = RD->getIdentifier() ? RD->getName() : StringRef();
+      if (!Record.starts_with("hipDeviceProp") && !Record.starts_with("cudaDeviceProp"))
+        return true;
+      Check.diag(Loc, "device property 'warpSize' compared with 32; %0, where this test fails: size per-warp work "
+                      "from the queried value")
+          << Wave64;
+      return true;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Other)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      auto It = VD ? QueriedWarpSize.find(VD) : QueriedWarpSize.end();
+      if (It == QueriedWarpSize.end())
+        return true;
+      Check.diag(Loc, "warp size queried into '%0' compared with 32; %1, where this test fails: size per-warp work "
+                      "from the queried value")
+          << VD->getName() << Wave64;
+      Check.diag(It->second->getBeginLoc(), "'%0' holds the device's warp size from '%1' here", DiagnosticIDs::Note)
+          << VD->getName() << rocmtidy::calleeName(It->second);
+    }
+    return true;
+  }
+
 private:
   void constant(const NamedDecl *D) {
     if (!D->getIdentifier() || !D->getLocation().isFileID() || !Check.isWarpSizeName(D->getName()))
@@ -230,6 +300,8 @@ private:
 
   WarpSizeAssumptionCheck &Check;
   ASTContext &Ctx;
+  llvm::DenseSet<const Expr *> Dispatch;
+  llvm::DenseMap<const VarDecl *, const CallExpr *> QueriedWarpSize;
 };
 
 void WarpSizeAssumptionCheck::registerMatchers(MatchFinder *Finder) {
@@ -332,6 +404,7 @@ public:
   llvm::DenseSet<const Expr *> BitOpArgs;
   std::vector<const ForStmt *> Loops;
   std::vector<std::pair<const CallExpr *, uint64_t>> LadderSteps;
+  std::vector<std::pair<const CallExpr *, StringRef>> Width32;
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     auto Lit = [](const Expr *E, uint64_t V) {
@@ -375,10 +448,13 @@ public:
       BitOps.push_back({CE, Name});
       BitOpArgs.insert(CE->getArg(0));
     }
-    if (isShuffle(Name))
+    if (isShuffle(Name)) {
       if (const Expr *D = explicitArg(CE, deltaIndex(Name)))
         if (auto V = rocmtidy::integerLiteralValue(D))
           LadderSteps.push_back({CE, *V});
+      if (auto W = rocmtidy::integerLiteralValue(explicitArg(CE, deltaIndex(Name) + 1)); W && *W == 32)
+        Width32.push_back({CE, Name});
+    }
     return true;
   }
 
@@ -697,11 +773,46 @@ void WarpSizeAssumptionCheck::scanDeviceBody(const Stmt *Body, ASTContext &Ctx) 
             << Wave64;
   }
   uint64_t Largest = 0;
-  bool HasEight = false;
+  bool HasEight = false, HasSixteen = false;
   for (auto [CE, Offset] : Scan.LadderSteps) {
     Largest = std::max(Largest, Offset);
     HasEight |= Offset == 8;
+    HasSixteen |= Offset == 16;
   }
+
+  // Item 6, widths: a literal width of 32 on a shuffle whose offset steps through a reduction (the
+  // counter of a loop that halves or doubles it, or a constant step of a ladder through 16 and 8)
+  // confines the reduction to 32-lane segments, so each half of a wavefront gets its own result.
+  // Widths below 32, and widths named by a macro or a constant (a tile size), are deliberate.
+  if (!Scan.Width32.empty()) {
+    llvm::SmallPtrSet<const VarDecl *, 4> Counters;
+    for (const ForStmt *FS : Scan.Loops)
+      if (auto [VD, Start] = loopStart(FS); VD && (halves(FS->getInc(), VD) || doubles(FS->getInc(), VD)))
+        Counters.insert(VD);
+    for (auto [CE, Name] : Scan.Width32) {
+      const Expr *Delta = CE->getArg(deltaIndex(Name))->IgnoreParenImpCasts();
+      const Expr *Width = CE->getArg(deltaIndex(Name) + 1)->IgnoreParenImpCasts();
+      bool Ladder = HasSixteen && HasEight && rocmtidy::integerLiteralValue(Delta);
+      const auto *DRE = dyn_cast<DeclRefExpr>(Delta);
+      const auto *Counter = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!Ladder && !(Counter && Counters.contains(Counter)))
+        continue;
+      SourceLocation Loc = Width->getBeginLoc();
+      // A 32 from a macro's body is a named width (a tile size, or a warp-size macro reported at its
+      // definition), unless the same macro writes the whole shuffle.
+      if (fromWarpSizeMacro(Loc) || skipForMacro(CE->getBeginLoc()))
+        continue;
+      if (inMacroBody(Loc) &&
+          !(inMacroBody(CE->getBeginLoc()) && SM.getExpansionLoc(Loc) == SM.getExpansionLoc(CE->getBeginLoc())))
+        continue;
+      auto D = diag(Loc, "shuffle width of 32 splits the reduction into 32-lane halves; %0, so lanes 32-63 get a "
+                         "separate result: use 'warpSize'")
+               << Wave64;
+      if (Loc.isFileID())
+        D << FixItHint::CreateReplacement(Width->getSourceRange(), "warpSize");
+    }
+  }
+
   if (Largest == 16 && HasEight)
     for (auto [CE, Offset] : Scan.LadderSteps) {
       StringRef Name = rocmtidy::calleeName(CE);

@@ -289,4 +289,11 @@ __device__ float fabsf(float);
 __device__ float fmaxf(float, float);
 __device__ float fminf(float, float);
 
+// rocm-warp-size-assumption: the attribute query of the device's warp size (host-side tests of it).
+typedef enum hipDeviceAttribute_t {
+  hipDeviceAttributeMaxThreadsPerBlock,
+  hipDeviceAttributeWarpSize
+} hipDeviceAttribute_t;
+hipError_t hipDeviceGetAttribute(int *, hipDeviceAttribute_t, int);
+
 #endif // ROCM_TIDY_HIP_FALLBACK_H
