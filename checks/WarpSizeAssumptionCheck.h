@@ -11,7 +11,7 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds device code that assumes 32-lane warps, which computes wrong results in silence on AMD GPUs with 64-lane wavefronts.
+/// Finds code that assumes 32-lane warps, which computes wrong results in silence on AMD GPUs with 64-lane wavefronts.
 ///
 /// For the user-facing documentation see docs/checks/rocm-warp-size-assumption.md.
 class WarpSizeAssumptionCheck : public ClangTidyCheck {
