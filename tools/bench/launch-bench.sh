@@ -16,6 +16,7 @@
 # valgrind, which the machine's load does not disturb: parse alone, clang-tidy with only
 # rocm-cuda-header (parse plus the matcher traversal), and the same plus each check; the
 # difference to the baseline is the check's whole cost.
+# PASSES="host" (or "device") measures one pass only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$here/build}
@@ -33,7 +34,7 @@ checks=(rocm-hardcoded-block-size rocm-lds-limit)
 best() { sort -g | head -1; }
 
 echo "launch-bench: $units units, $lines lines, ROCm headers (/usr/include/hip), best of $runs"
-for pass in host device; do
+for pass in ${PASSES:-host device}; do
   flags=(-x hip --offload-arch=gfx90a -nogpulib --cuda-$pass-only)
   parse=$(for ((r = 0; r < runs; ++r)); do
     /usr/bin/time -f '%U' clang++-19 -fsyntax-only "${flags[@]}" "$src" 2>&1 >/dev/null | tail -1
