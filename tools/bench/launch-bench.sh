@@ -5,7 +5,8 @@
 #
 #   tools/bench/launch-bench.sh [BUILD_DIR] [UNITS] [RUNS]
 #
-# UNITS generated units (default 300; five kernels and eleven launches each). For each pass it
+# UNITS generated units (default 300; three kernels, one a template, three device functions and
+# eleven launches each). For each pass it
 # prints the parse time (clang++-19 -fsyntax-only) and each check's own time from clang-tidy's
 # check profile (both checks enabled together), each the best of RUNS (default 3), as user CPU
 # time (steadier on a loaded machine), and each check's share of the parse time; the target is
