@@ -168,6 +168,7 @@ private:
   bool isOwnershipFunction(const FunctionDecl *Callee) const;
 
   void refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S);
+  void refineSwitch(const SwitchStmt &Sw, const CFGBlock &B, unsigned SuccIndex, FlowState &S);
   void applyCondition(const Expr *E, bool Truth, FlowState &S);
   void applyTest(const Expr *Subject, bool NonZero, FlowState &S);
 
@@ -575,11 +576,34 @@ void Analysis::applyCondition(const Expr *E, bool Truth, FlowState &S) {
   applyTest(E, Truth, S);
 }
 
+void Analysis::refineSwitch(const SwitchStmt &Sw, const CFGBlock &B, unsigned SuccIndex, FlowState &S) {
+  // The switch block's successors are its case blocks, then the default (or what follows the
+  // switch when it has none). Only a status switched on as a whole is a test: "switch (err)".
+  const CFGBlock *Succ = *(B.succ_begin() + SuccIndex);
+  if (!Succ)
+    return;
+  const Expr *Cond = Sw.getCond();
+  if (const auto *CS = dyn_cast_or_null<CaseStmt>(Succ->getLabel())) {
+    // "case A ... B:" (a GNU range) says too little.
+    if (CS->caseStmtIsGNURange())
+      return;
+    return applyTest(Cond, !isZero(strip(CS->getLHS())), S);
+  }
+  if (SuccIndex + 1 != B.succ_size())
+    return;
+  // The default path: a failure exactly when some case took the success value.
+  for (const SwitchCase *C = Sw.getSwitchCaseList(); C; C = C->getNextSwitchCase())
+    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && !CS->caseStmtIsGNURange() && isZero(strip(CS->getLHS())))
+      return applyTest(Cond, true, S);
+}
+
 void Analysis::refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S) {
+  if (const auto *Sw = dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+    return refineSwitch(*Sw, B, SuccIndex, S);
   if (B.succ_size() != 2 || SuccIndex > 1)
     return;
   const Stmt *T = B.getTerminatorStmt();
-  if (!T || isa<SwitchStmt>(T) || isa<CXXTryStmt>(T) || isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T))
+  if (!T || isa<CXXTryStmt>(T) || isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T))
     return;
   const auto *Cond = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
   // A range-for or other statement without a tested expression.

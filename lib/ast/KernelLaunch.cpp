@@ -90,6 +90,54 @@ static const FunctionDecl *enclosingFunction(const VarDecl &VD) {
   return dyn_cast_or_null<FunctionDecl>(VD.getParentFunctionOrMethod());
 }
 
+// A use of a variable that only reads it: an lvalue-to-rvalue conversion, a copy through a
+// const-reference copy constructor ("dim3 b2 = block", a dim3 passed by value), or a field of
+// it read by value ("block.x").
+static bool isPlainRead(const Expr *Ref, const Stmt *Parent, const Stmt *GrandParent) {
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+  if (Cast && Cast->getCastKind() == CK_LValueToRValue)
+    return true;
+  // dim3 -> const dim3 before binding to the copy constructor's parameter.
+  if (Cast && Cast->getCastKind() == CK_NoOp && Cast->getType().isConstQualified()) {
+    Ref = Cast;
+    Parent = GrandParent;
+    GrandParent = nullptr;
+  }
+  if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(Parent)) {
+    const CXXConstructorDecl *Ctor = C->getConstructor();
+    return Ctor->isCopyConstructor() && C->getNumArgs() >= 1 && C->getArg(0) == Ref &&
+           Ctor->getParamDecl(0)->getType()->getPointeeType().isConstQualified();
+  }
+  if (const auto *M = dyn_cast_or_null<MemberExpr>(Parent)) {
+    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(GrandParent);
+    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) && Read &&
+           Read->getCastKind() == CK_LValueToRValue;
+  }
+  return false;
+}
+
+// True when every reference to \p VD in \p Body is a plain read (see isPlainRead). A walk of
+// the body with parents at hand: far cheaper than ExprMutationAnalyzer, whose matchers build
+// the parent map of the whole translation unit (the runtime headers included) and cost about
+// a third of parse time on launch-heavy files (tools/bench/launch-bench.sh).
+static bool onlyPlainReads(const VarDecl &VD, const Stmt &Body) {
+  struct Item {
+    const Stmt *S, *Parent, *GrandParent;
+  };
+  llvm::SmallVector<Item, 64> Stack{{&Body, nullptr, nullptr}};
+  while (!Stack.empty()) {
+    Item I = Stack.pop_back_val();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(I.S); DRE && DRE->getDecl() == &VD &&
+                                                      !isPlainRead(DRE, I.Parent, I.GrandParent))
+      return false;
+    // A lambda's captures and body are its children; a capture by reference is no plain read.
+    for (const Stmt *Child : I.S->children())
+      if (Child)
+        Stack.push_back({Child, I.S, I.Parent});
+  }
+  return true;
+}
+
 // A variable whose initial value is its value wherever it is read: an automatic variable that
 // nothing in its function writes, takes a non-const reference to, or passes by pointer.
 static bool isUnmodifiedLocal(const VarDecl &VD, ASTContext &Ctx) {
@@ -99,6 +147,10 @@ static bool isUnmodifiedLocal(const VarDecl &VD, ASTContext &Ctx) {
   const FunctionDecl *FD = enclosingFunction(VD);
   if (!FD || !FD->getBody())
     return false;
+  // The common case decided without the analyzer; anything else (a call, an address taken, an
+  // assignment, a capture) goes to it.
+  if (onlyPlainReads(VD, *FD->getBody()))
+    return true;
   return !ExprMutationAnalyzer(*FD->getBody(), Ctx).isMutated(&VD);
 }
 
