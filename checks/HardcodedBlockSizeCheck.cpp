@@ -35,6 +35,7 @@ void HardcodedBlockSizeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void HardcodedBlockSizeCheck::registerMatchers(MatchFinder *Finder) {
+  Instantiations.registerMatchers(Finder, this);
   Targets.reportUnknown(*this, "rocm-hardcoded-block-size");
   Finder->addMatcher(rocmtidy::launchCandidateMatcher("launch"), this);
 }
@@ -71,6 +72,8 @@ static bool spelledAsLaunchBounds(const Attr &A, const ASTContext &Ctx) {
 }
 
 void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
+  if (Instantiations.record(Result))
+    return;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch");
   if (!Call || Targets.targets().empty())
     return;
@@ -86,7 +89,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceRange Range = userRange(L->BlockArg);
   // A launch in a template is reported at its one spelling; say which instantiation it was.
   auto noteInstantiation = [&] {
-    if (const FunctionDecl *I = rocmtidy::enclosingInstantiation(*L->Call, Ctx))
+    if (const FunctionDecl *I = Instantiations.enclosing(*L->Call, *Result.SourceManager))
       diag(Ctx.getSourceManager().getFileLoc(I->getPointOfInstantiation()), "in instantiation of '%0' requested here",
            DiagnosticIDs::Note)
           << kernelName(*I, Ctx);

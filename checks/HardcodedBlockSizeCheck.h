@@ -2,6 +2,7 @@
 #define ROCM_TIDY_CHECKS_HARDCODEDBLOCKSIZECHECK_H
 
 #include "ast/TargetOption.h"
+#include "ast/KernelLaunch.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <cstdint>
@@ -24,6 +25,7 @@ public:
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override { return LangOpts.CPlusPlus; }
 
 private:
+  rocmtidy::InstantiationTracker Instantiations;
   rocmtidy::TargetSelection Targets;
   std::string BlockSizesSpelling;
   std::vector<uint64_t> BlockSizes;

@@ -22,6 +22,7 @@ LdsLimitCheck::LdsLimitCheck(StringRef Name, ClangTidyContext *Context)
 void LdsLimitCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) { Targets.store(Options, Opts); }
 
 void LdsLimitCheck::registerMatchers(MatchFinder *Finder) {
+  Instantiations.registerMatchers(Finder, this);
   Targets.reportUnknown(*this, "rocm-lds-limit");
   Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
   Finder->addMatcher(rocmtidy::launchCandidateMatcher("launch"), this);
@@ -139,6 +140,8 @@ void LdsLimitCheck::report(SourceLocation Loc, const FunctionDecl *Kernel, const
 }
 
 void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
+  if (Instantiations.record(Result))
+    return;
   const rocmtidy::GpuTarget *Limit = Targets.smallestLds();
   if (!Limit)
     return;
@@ -173,7 +176,7 @@ void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
     const StaticLds *S = staticOf(L->Kernel);
     if (S->Bytes <= Limit->LdsBytes && S->Bytes + *L->SharedMemBytes > Limit->LdsBytes) {
       report(L->Loc, L->Kernel, *S, *L->SharedMemBytes, "at this launch", Ctx);
-      if (const FunctionDecl *I = rocmtidy::enclosingInstantiation(*Call, Ctx))
+      if (const FunctionDecl *I = Instantiations.enclosing(*Call, *Result.SourceManager))
         diag(SM.getFileLoc(I->getPointOfInstantiation()), "in instantiation of '%0' requested here",
              DiagnosticIDs::Note)
             << nameOf(*I, Ctx);

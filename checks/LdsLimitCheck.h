@@ -2,6 +2,7 @@
 #define ROCM_TIDY_CHECKS_LDSLIMITCHECK_H
 
 #include "ast/TargetOption.h"
+#include "ast/KernelLaunch.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -35,6 +36,7 @@ public:
   };
 
 private:
+  rocmtidy::InstantiationTracker Instantiations;
   const StaticLds &staticLds(const FunctionDecl &Kernel, ASTContext &Ctx);
   void report(SourceLocation Loc, const FunctionDecl *Kernel, const StaticLds &S, uint64_t Dynamic,
               StringRef DynamicSource, ASTContext &Ctx);

@@ -1,5 +1,7 @@
 #include "ast/KernelLaunch.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -296,17 +298,62 @@ const FunctionDecl *kernelFromExpr(const Expr *E) {
   return nullptr;
 }
 
-const FunctionDecl *enclosingInstantiation(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(S);
-  for (unsigned I = 0; I < 256; ++I) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    Node = Parents[0];
-    if (const auto *FD = Node.get<FunctionDecl>())
-      return FD->isTemplateInstantiation() && FD->getPointOfInstantiation().isValid() ? FD : nullptr;
-    if (Node.get<LambdaExpr>())
+static constexpr llvm::StringLiteral InstantiationId = "rocm-tidy-instantiation";
+
+void InstantiationTracker::registerMatchers(ast_matchers::MatchFinder *Finder,
+                                            ast_matchers::MatchFinder::MatchCallback *Callback) {
+  using namespace ast_matchers;
+  Finder->addMatcher(functionDecl(isTemplateInstantiation(), isDefinition()).bind(InstantiationId), Callback);
+}
+
+bool InstantiationTracker::record(const ast_matchers::MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(InstantiationId);
+  if (!FD)
+    return false;
+  if (Context != Result.Context) {
+    Context = Result.Context;
+    Instantiations.clear();
+  }
+  if (FD->getPointOfInstantiation().isValid() && FD->getBody())
+    Instantiations.push_back(FD);
+  return true;
+}
+
+namespace {
+class FindStmt : public RecursiveASTVisitor<FindStmt> {
+public:
+  explicit FindStmt(const Stmt &Target) : Target(Target) {}
+  bool TraverseStmt(Stmt *S) {
+    if (Found || !S)
+      return !Found;
+    if (S == &Target) {
+      Found = true;
+      return false;
+    }
+    return RecursiveASTVisitor<FindStmt>::TraverseStmt(S);
+  }
+  // Local classes are functions of their own.
+  bool TraverseDecl(Decl *D) { return isa_and_nonnull<CXXRecordDecl>(D) ? true : RecursiveASTVisitor::TraverseDecl(D); }
+  const Stmt &Target;
+  bool Found = false;
+};
+} // namespace
+
+const FunctionDecl *InstantiationTracker::enclosing(const Stmt &S, const SourceManager &SM) const {
+  // An instantiated body carries its template's source locations, so the range test keeps the
+  // search to the instantiations of the template that spells the statement.
+  SourceLocation Loc = SM.getExpansionLoc(S.getBeginLoc());
+  for (auto It = Instantiations.rbegin(); It != Instantiations.rend(); ++It) {
+    const FunctionDecl *FD = *It;
+    SourceRange R = FD->getSourceRange();
+    SourceLocation B = SM.getExpansionLoc(R.getBegin()), E = SM.getExpansionLoc(R.getEnd());
+    if (Loc.isInvalid() || B.isInvalid() || E.isInvalid() || SM.isBeforeInTranslationUnit(Loc, B) ||
+        SM.isBeforeInTranslationUnit(E, Loc))
       continue;
+    FindStmt Finder(S);
+    Finder.TraverseStmt(FD->getBody());
+    if (Finder.Found)
+      return FD;
   }
   return nullptr;
 }

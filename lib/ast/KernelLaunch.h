@@ -8,10 +8,12 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace rocmtidy {
 
@@ -96,10 +98,25 @@ Dim3Value evaluateDim3(const clang::Expr *E, clang::ASTContext &Ctx);
 /// reinterpret_cast<const void*>(&k<T>), ...; null otherwise.
 const clang::FunctionDecl *kernelFromExpr(const clang::Expr *E);
 
-/// The function-template instantiation (or member of a class-template instantiation) whose body
-/// holds \p S, when its values came from template arguments; null otherwise. Walks the parent
-/// map: call it when about to report, not for every launch.
-const clang::FunctionDecl *enclosingInstantiation(const clang::Stmt &S, clang::ASTContext &Ctx);
+/// Finds the function-template instantiation (or member of a class-template instantiation) whose
+/// body holds a statement, without the AST's parent map: building that map for a translation unit
+/// with ROCm's headers costs more than the checks themselves. A check registers the tracker's
+/// matcher and passes it every match; the matcher records instantiations as the traversal meets
+/// them (before their bodies), and a lookup, made only when a finding needs it, searches the
+/// recorded bodies whose source range holds the statement.
+class InstantiationTracker {
+public:
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder,
+                        clang::ast_matchers::MatchFinder::MatchCallback *Callback);
+  /// Records the instantiation in \p Result; returns false when the match was not the tracker's.
+  bool record(const clang::ast_matchers::MatchFinder::MatchResult &Result);
+  /// The innermost recorded instantiation whose body holds \p S; null when none does.
+  const clang::FunctionDecl *enclosing(const clang::Stmt &S, const clang::SourceManager &SM) const;
+
+private:
+  const clang::ASTContext *Context = nullptr;
+  std::vector<const clang::FunctionDecl *> Instantiations;
+};
 
 /// The maximum threads per block a kernel declares with __launch_bounds__ or
 /// amdgpu_flat_work_group_size; \p AttrOut receives the attribute.
