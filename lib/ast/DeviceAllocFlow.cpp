@@ -173,6 +173,25 @@ private:
   void applyTest(const Expr *Subject, bool NonZero, FlowState &S);
 
   bool isIgnoredEdge(const CFGBlock &B, unsigned SuccIndex) const;
+  /// Runs \p B on \p In and hands each followed successor its refined out-state. A call that
+  /// throws has not done its work: an exception edge carries the state from before that call.
+  /// Blocks that end the process (exit, abort, std::terminate) have no edges to follow.
+  template <class Fn> void forEachOutEdge(const CFGBlock &B, FlowState S, Fn &&Visit) {
+    FlowState BeforeLast;
+    bool HasEHEdges = HasTry && B.succ_size() > 1 && !B.getTerminatorStmt();
+    transfer(B, S, HasEHEdges ? &BeforeLast : nullptr);
+    if (B.hasNoReturnElement())
+      return;
+    unsigned I = 0;
+    for (auto It = B.succ_begin(); It != B.succ_end(); ++It, ++I) {
+      const CFGBlock *Succ = *It;
+      if (!Succ || isIgnoredEdge(B, I))
+        continue;
+      FlowState Out = isExceptionEdge(B, I) ? BeforeLast : S;
+      refine(B, I, Out);
+      Visit(*Succ, Out);
+    }
+  }
   bool isExceptionEdge(const CFGBlock &B, unsigned SuccIndex) const {
     return HasTry && !B.getTerminatorStmt() && B.succ_size() > 1 && SuccIndex > 0;
   }
@@ -671,46 +690,19 @@ std::vector<DeviceAllocFinding> Analysis::run() {
   In[Cfg->getEntry().getBlockID()].Reached = true;
   ForwardDataflowWorklist Worklist(*Cfg, &POV);
   Worklist.enqueueBlock(&Cfg->getEntry());
-  while (const CFGBlock *B = Worklist.dequeue()) {
-    FlowState S = In[B->getBlockID()];
-    FlowState BeforeLast;
-    bool HasEHEdges = HasTry && B->succ_size() > 1 && !B->getTerminatorStmt();
-    transfer(*B, S, HasEHEdges ? &BeforeLast : nullptr);
-    // exit(), abort(), std::terminate(): the process ends, the driver frees everything.
-    if (B->hasNoReturnElement())
-      continue;
-    unsigned I = 0;
-    for (auto It = B->succ_begin(); It != B->succ_end(); ++It, ++I) {
-      const CFGBlock *Succ = *It;
-      if (!Succ || isIgnoredEdge(*B, I))
-        continue;
-      // A call that throws has not done its work: the state is the one before it.
-      FlowState Out = isExceptionEdge(*B, I) ? BeforeLast : S;
-      refine(*B, I, Out);
-      if (In[Succ->getBlockID()].join(Out))
-        Worklist.enqueueBlock(Succ);
-    }
-  }
+  while (const CFGBlock *B = Worklist.dequeue())
+    forEachOutEdge(*B, In[B->getBlockID()], [&](const CFGBlock &Succ, const FlowState &Out) {
+      if (In[Succ.getBlockID()].join(Out))
+        Worklist.enqueueBlock(&Succ);
+    });
 
   Reporting = true;
-  for (const CFGBlock *B : *Cfg) {
-    if (!In[B->getBlockID()].Reached)
-      continue;
-    FlowState S = In[B->getBlockID()];
-    FlowState BeforeLast;
-    bool HasEHEdges = HasTry && B->succ_size() > 1 && !B->getTerminatorStmt();
-    transfer(*B, S, HasEHEdges ? &BeforeLast : nullptr);
-    if (B->hasNoReturnElement())
-      continue;
-    unsigned I = 0;
-    for (auto It = B->succ_begin(); It != B->succ_end(); ++It, ++I) {
-      if (*It != &Cfg->getExit() || isIgnoredEdge(*B, I))
-        continue;
-      FlowState Out = isExceptionEdge(*B, I) ? BeforeLast : S;
-      refine(*B, I, Out);
-      reportLeaks(*B, Out);
-    }
-  }
+  for (const CFGBlock *B : *Cfg)
+    if (In[B->getBlockID()].Reached)
+      forEachOutEdge(*B, In[B->getBlockID()], [&](const CFGBlock &Succ, const FlowState &Out) {
+        if (&Succ == &Cfg->getExit())
+          reportLeaks(*B, Out);
+      });
   // Path-merged maps iterate in pointer order; the caller gets a stable order.
   std::sort(Findings.begin(), Findings.end(), [](const DeviceAllocFinding &A, const DeviceAllocFinding &B) {
     return std::make_tuple(A.Loc.getRawEncoding(), A.Var->getName(), int(A.Kind)) <
