@@ -21,7 +21,7 @@ public:
   }
 };
 
-static ClangTidyModuleRegistry::Add<RocmModule> X("rocm-module", "Checks for porting CUDA code to AMD GPUs with HIP.");
+static ClangTidyModuleRegistry::Add<RocmModule> X("rocm", "Checks for porting CUDA code to AMD GPUs with HIP.");
 
 } // namespace clang::tidy::rocm
 

@@ -298,7 +298,7 @@ const FunctionDecl *kernelFromExpr(const Expr *E) {
   return nullptr;
 }
 
-static constexpr llvm::StringLiteral InstantiationId = "rocm-tidy-instantiation";
+static constexpr llvm::StringLiteral InstantiationId = "enclosing-instantiation";
 
 void InstantiationTracker::registerMatchers(ast_matchers::MatchFinder *Finder,
                                             ast_matchers::MatchFinder::MatchCallback *Callback) {
