@@ -96,10 +96,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
   };
 
   // The workgroup limit of the targets: such a launch fails on every one of them.
-  const rocmtidy::GpuTarget *Smallest = nullptr;
-  for (const rocmtidy::GpuTarget *G : Targets.targets())
-    if (!Smallest || G->MaxWorkgroupSize < Smallest->MaxWorkgroupSize)
-      Smallest = G;
+  const rocmtidy::GpuTarget *Smallest = Targets.smallestMaxWorkgroup();
   if (T > Smallest->MaxWorkgroupSize) {
     diag(L->Loc, "block of %0 threads is more than the %1 a workgroup may have on %2, so the launch of %3 fails; "
                  "take the size from hipOccupancyMaxPotentialBlockSize or hipDeviceProp_t::maxThreadsPerBlock")
@@ -127,10 +124,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   // The wavefront the targets run by default; the widest one decides what a full wavefront is.
-  const rocmtidy::GpuTarget *Widest = nullptr;
-  for (const rocmtidy::GpuTarget *G : Targets.targets())
-    if (!Widest || G->defaultWavefront() > Widest->defaultWavefront())
-      Widest = G;
+  const rocmtidy::GpuTarget *Widest = Targets.widestDefaultWavefront();
   const unsigned W = Widest->defaultWavefront();
 
   // A size the kernel declares as its bound is a deliberate choice.

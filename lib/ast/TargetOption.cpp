@@ -19,18 +19,20 @@ const GpuTarget *TargetSelection::smallestLds() const {
   return Best;
 }
 
-unsigned TargetSelection::widestWavefront() const {
-  unsigned W = 0;
+const GpuTarget *TargetSelection::smallestMaxWorkgroup() const {
+  const GpuTarget *Best = nullptr;
   for (const GpuTarget *T : Targets)
-    W = std::max(W, T->largestWavefront());
-  return W ? W : 64;
+    if (!Best || T->MaxWorkgroupSize < Best->MaxWorkgroupSize)
+      Best = T;
+  return Best;
 }
 
-unsigned TargetSelection::smallestMaxWorkgroup() const {
-  unsigned M = 0;
+const GpuTarget *TargetSelection::widestDefaultWavefront() const {
+  const GpuTarget *Best = nullptr;
   for (const GpuTarget *T : Targets)
-    M = M ? std::min(M, T->MaxWorkgroupSize) : T->MaxWorkgroupSize;
-  return M ? M : 1024;
+    if (!Best || T->defaultWavefront() > Best->defaultWavefront())
+      Best = T;
+  return Best;
 }
 
 void TargetSelection::reportUnknown(const clang::tidy::ClangTidyCheck &Check, llvm::StringRef CheckName) const {

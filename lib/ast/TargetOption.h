@@ -22,10 +22,11 @@ public:
 
   /// The target with the least LDS (the first such in the list); null if none selected.
   const GpuTarget *smallestLds() const;
-  /// The widest wavefront any selected target runs (64 if none selected).
-  unsigned widestWavefront() const;
-  /// The smallest max workgroup size among the targets (1024 if none selected).
-  unsigned smallestMaxWorkgroup() const;
+  /// The target with the smallest workgroup limit (the first such); null if none selected.
+  const GpuTarget *smallestMaxWorkgroup() const;
+  /// The target whose default wavefront is widest (the first such): what a full wavefront is for
+  /// every selected target; null if none selected.
+  const GpuTarget *widestDefaultWavefront() const;
 
   /// Emits one configuration diagnostic per unknown target name. Call from registerMatchers
   /// or registerPPCallbacks so it is said once per run.
