@@ -509,7 +509,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     // CUDA code guards device-only code with __CUDA_ARCH__, which HIP never defines; hipify-based
     // builds define it for the device compile of the code they translate.
     if (CudaSource)
-      Device.insert(Device.end() - 1, "-D__CUDA_ARCH__=700");
+      Device.insert(Device.begin() + 1, "-D__CUDA_ARCH__=700");
     Passes.push_back(Host);
     // Code under __HIP_DEVICE_COMPILE__ exists only in the device pass.
     if (P->Opts.DevicePass)

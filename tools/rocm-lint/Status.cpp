@@ -83,6 +83,20 @@ static std::string withoutTemplateArguments(const std::string &Message) {
   return Out;
 }
 
+// "also for 'fill<double>'": the first quoted name of \p Message that \p Kept does not contain.
+static std::string variantNote(const std::string &Kept, const std::string &Message) {
+  for (size_t Open = Message.find('\''); Open != std::string::npos;) {
+    size_t Close = Message.find('\'', Open + 1);
+    if (Close == std::string::npos)
+      break;
+    std::string Quoted = Message.substr(Open, Close - Open + 1);
+    if (Quoted.find('<') != std::string::npos && Kept.find(Quoted) == std::string::npos)
+      return "also for " + Quoted;
+    Open = Message.find('\'', Close + 1);
+  }
+  return "also: " + Message;
+}
+
 std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFinding> All) {
   std::vector<rocmtidy::Finding> Out;
   // Key: check, file (already a real path), offset, message up to template arguments. Value: index in Out and the merge bookkeeping.
@@ -111,7 +125,7 @@ std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFindin
     // Another instantiation (or pass) of the same code: the finding once, the variant as a note.
     if (std::find(M.Messages.begin(), M.Messages.end(), F.Message) == M.Messages.end()) {
       M.Messages.push_back(F.Message);
-      addLimitedNote(Kept, M.ExtraMessages, {Kept.File, Kept.Line, Kept.Column, "also: " + F.Message});
+      addLimitedNote(Kept, M.ExtraMessages, {Kept.File, Kept.Line, Kept.Column, variantNote(Kept.Message, F.Message)});
     }
     // A header reached from several analysed files: the first reports it, the others are named.
     if (!S.Source.empty() && S.Source != Kept.File &&
