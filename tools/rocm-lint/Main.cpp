@@ -39,7 +39,7 @@ static const char *Usage =
     "       rocm-lint list-checks\n"
     "       rocm-lint list-targets\n"
     "\n"
-    "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .h .hpp files,\n"
+    "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .c .h .hpp files,\n"
     "CMakeLists.txt and *.cmake.\n"
     "Missing headers are skipped and reported per file (--strict: such a file is an error).\n"
     "Exit status: 0 no findings, 1 findings, 2 usage or input error or a file that could not be analysed.\n";
