@@ -455,10 +455,13 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   }
   WorkDir = Dir;
   // C files of a HIP build are compiled by the C compiler; they hold host code only.
+  // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
+  // next to the source); it is searched last.
+  std::string Own = "-idirafter" + Dir;
   if (fs::path(F.Absolute).extension() == ".c")
-    return {"clang", "-x", "c", "-std=gnu11", F.Absolute};
+    return {"clang", "-x", "c", "-std=gnu11", Own, F.Absolute};
   // Like hipcc, which builds every source as HIP: headers and .cpp files may hold device code.
-  return {"clang++", "-x", "hip", "-std=c++17", F.Absolute};
+  return {"clang++", "-x", "hip", "-std=c++17", Own, F.Absolute};
 }
 
 // clang names files as they were reached: relative to the command's directory for -I paths.

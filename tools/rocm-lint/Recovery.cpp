@@ -12,7 +12,9 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorLexer.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -91,7 +93,7 @@ namespace {
 
 class IncludeRecorder : public PPCallbacks {
 public:
-  IncludeRecorder(const SourceManager &SM, RecoveryLog &Log) : SM(SM), Log(Log) {}
+  IncludeRecorder(Preprocessor &PP, RecoveryLog &Log) : PP(PP), SM(PP.getSourceManager()), Log(Log) {}
   void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
                    FileID) override {
     if (Reason != EnterFile || Kind != SrcMgr::C_User || Loc.isInvalid())
@@ -104,6 +106,15 @@ public:
     }
   }
   bool FileNotFound(StringRef FileName) override {
+    // <name.h> next to the including file: clang includes it after an error ("use quotes
+    // instead"); skipping it would lose a header that is there.
+    if (PreprocessorLexer *L = PP.getCurrentFileLexer())
+      if (auto Includer = SM.getFileEntryRefForID(L->getFileID())) {
+        SmallString<256> Next(Includer->getDir().getName());
+        llvm::sys::path::append(Next, FileName);
+        if (SM.getFileManager().getOptionalFileRef(Next))
+          return false;
+      }
     FileName.consume_front(UnavailablePrefix);
     if (std::find(Log.MissingHeaders.begin(), Log.MissingHeaders.end(), FileName) == Log.MissingHeaders.end())
       Log.MissingHeaders.push_back(FileName.str());
@@ -111,6 +122,7 @@ public:
   }
 
 private:
+  Preprocessor &PP;
   const SourceManager &SM;
   RecoveryLog &Log;
 };
@@ -148,7 +160,7 @@ private:
 
 std::unique_ptr<ASTConsumer> withRecovery(CompilerInstance &CI, std::unique_ptr<ASTConsumer> Inner,
                                           RecoveryLog &Log) {
-  CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(CI.getSourceManager(), Log));
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Log));
   std::vector<std::unique_ptr<ASTConsumer>> Consumers;
   Consumers.push_back(std::move(Inner));
   Consumers.push_back(std::make_unique<RecoveryConsumer>(Log));

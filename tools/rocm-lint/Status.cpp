@@ -63,9 +63,10 @@ static void addLimitedNote(rocmtidy::Finding &Into, unsigned &Extra, rocmtidy::F
   ++Extra;
 }
 
-// The message without template argument lists: the instantiations of one template report the
-// same hazard with different arguments ('fill<int>', 'fill<float>'); other differences (another
-// variable leaking at the same return) are different findings.
+// The message without template argument lists (and, for such messages, without numbers): the
+// instantiations of one template report the same hazard with different arguments ('fill<int>',
+// 'fill<float>'); other differences (another variable leaking at the same return) are different
+// findings.
 static std::string withoutTemplateArguments(const std::string &Message) {
   std::string Out;
   int Depth = 0;
@@ -80,6 +81,11 @@ static std::string withoutTemplateArguments(const std::string &Message) {
     }
     Out += C;
   }
+  // An instantiation's message also carries what depends on the arguments (bytes of LDS, a
+  // block size): such messages differ in numbers too.
+  if (Out != Message)
+    Out.erase(std::remove_if(Out.begin(), Out.end(), [](char C) { return std::isdigit((unsigned char)C); }),
+              Out.end());
   return Out;
 }
 
