@@ -311,6 +311,11 @@ static int runLint(int Argc, char **Argv) {
       Errors.push_back(relativeToCwd(E, Cwd));
     for (const std::string &N : Results[I].Notices)
       std::fprintf(stderr, "rocm-lint: command: %s\n", N.c_str());
+    // CMake files and configuration errors have no status of their own: an error is a failure.
+    if (!Results[I].Errors.empty() && Results[I].Status.Status == AnalysisStatus::Complete) {
+      Results[I].Status.Status = AnalysisStatus::Failed;
+      Results[I].Status.Reason = relativeToCwd(Results[I].Errors.front(), Cwd);
+    }
     Reports.push_back({Files[I].Display, Results[I].Status});
     StrictFailure |= Opts.Strict && Results[I].Status.Status == AnalysisStatus::Recovered;
   }
