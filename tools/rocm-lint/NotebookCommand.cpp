@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -68,7 +69,9 @@ static std::vector<std::string> splitLines(const std::string &Text) {
 static const RE2 &errorMarker() {
   static const RE2 R("(?i)(\\berror\\b|\\bfatal\\b|\\bfailed\\b|\\bfailure\\b|exception|\\babort|\\bfault\\b|"
                      "undefined (reference|symbol)|cannot |can't |not found|unable to|\\binvalid\\b|\\bWARN\\b|"
-                     "hipError[A-Za-z]+|HSA_STATUS_[A-Z_]+|_STATUS_[A-Z_]+|out of memory|timed? ?out|hang)");
+                     "hipError[A-Za-z]+|HSA_STATUS_[A-Z_]+|_STATUS_[A-Z_]+|out of memory|timed? ?out|hang|"
+                     "exhausted|\\bdenied\\b|refused|panic|segmentation|overflow|mismatch|not supported|"
+                     "unsupported)");
   return R;
 }
 
@@ -84,12 +87,27 @@ static int lineScore(const std::string &L) {
   static const RE2 Code("\\b(hipError[A-Za-z]+|HSA_STATUS_[A-Z_]+|[A-Z][A-Z0-9]+_[A-Z0-9_]{3,})\\b");
   if (RE2::PartialMatch(L, Code))
     S += 3;
+  // A tool's own tag ("POOLALLOC:", "MIOpen Error:") names the failure better than prose.
+  static const RE2 Tag("\\b[A-Z][A-Za-z0-9_]{3,}( [Ee]rror)?: ");
+  if (RE2::PartialMatch(L, Tag))
+    S += 2;
   static const RE2 Quoted("['`‘\"][^'`’\"]{2,60}['’\"]");
   if (RE2::PartialMatch(L, Quoted))
     S += 1;
   if (L.size() > 240)
     S -= 2;
   return S;
+}
+
+// Escapes what RE2 would read as syntax; spaces stay readable.
+static std::string literal(re2::StringPiece Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (std::strchr("\\.^$|?*+()[]{}", C) && C)
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
 }
 
 // Turns a log line into a pattern: the message from its error marker on, numbers, hex addresses
@@ -112,6 +130,11 @@ static std::string proposePattern(const std::string &Line) {
       if (P < PrevWord - 1 && std::isalpha((unsigned char)Text[P]))
         PrevWord = P;
     }
+    // A tool's tag in front of the message ("POOLALLOC: arena exhausted") is part of its name.
+    static const RE2 Tag("\\b[A-Z][A-Za-z0-9_]{3,}( [Ee]rror)?: ");
+    re2::StringPiece TagIn(Text), TagM;
+    if (RE2::PartialMatch(TagIn, "(" + Tag.pattern() + ")", &TagM) && size_t(TagM.data() - Text.data()) < PrevWord)
+      PrevWord = size_t(TagM.data() - Text.data());
     Text = Text.substr(PrevWord);
   }
   if (Text.size() > 110) {
@@ -126,10 +149,10 @@ static std::string proposePattern(const std::string &Line) {
   while (!Rest.empty()) {
     re2::StringPiece Before = Rest;
     if (!RE2::FindAndConsume(&Rest, Token, &Tok)) {
-      Out += RE2::QuoteMeta(Before);
+      Out += literal(Before);
       break;
     }
-    Out += RE2::QuoteMeta(re2::StringPiece(Before.data(), size_t(Tok.data() - Before.data())));
+    Out += literal(re2::StringPiece(Before.data(), size_t(Tok.data() - Before.data())));
     std::string T(Tok);
     if (T.rfind("0x", 0) == 0)
       Out += "0x[0-9a-fA-F]+";
@@ -161,23 +184,21 @@ static std::string guessPhase(const std::vector<std::string> &Lines) {
 }
 
 static std::string makeId(const std::string &Pattern, const std::set<std::string> &Taken) {
-  std::string Id;
-  int Words = 0;
-  bool InWord = false;
-  for (char C : Pattern) {
+  // The first four words of the pattern's literal text, lower case, joined by '-'.
+  std::vector<std::string> Words;
+  std::string W;
+  for (size_t I = 0; I <= Pattern.size() && Words.size() < 4; ++I) {
+    char C = I < Pattern.size() ? Pattern[I] : ' ';
     if (std::isalpha((unsigned char)C)) {
-      if (!InWord && !Id.empty())
-        Id += '-';
-      if (!InWord)
-        ++Words;
-      if (Words > 4)
-        break;
-      Id += char(std::tolower((unsigned char)C));
-      InWord = true;
-    } else {
-      InWord = false;
+      W += char(std::tolower((unsigned char)C));
+    } else if (!W.empty()) {
+      Words.push_back(W);
+      W.clear();
     }
   }
+  std::string Id;
+  for (const auto &X : Words)
+    Id += (Id.empty() ? "" : "-") + X;
   if (Id.empty())
     Id = "team-entry";
   std::string Base = Id;
@@ -448,11 +469,20 @@ static int notebookCheck(const std::vector<std::string> &Args) {
     }
   }
   if (!Builtin)
-    for (const auto &E : *Entries)
+    for (const auto &E : *Entries) {
+      std::string Ids;
+      unsigned N = 0;
       for (const auto &B : rocmtidy::builtinNotebook())
-        if (!B.Excerpt.empty() && !rocmtidy::refinesEitherWay(E, B) && !rocmtidy::matchLog({&E}, B.Excerpt).empty())
-          Problem(E, "also matches the excerpt of the built-in entry '" + B.Id +
-                         "'; make its patterns more distinctive");
+        if (!B.Excerpt.empty() && !rocmtidy::refinesEitherWay(E, B) &&
+            !rocmtidy::matchLog({&E}, B.Excerpt).empty()) {
+          if (++N <= 5)
+            Ids += (Ids.empty() ? "'" : ", '") + B.Id + "'";
+        }
+      if (N)
+        Problem(E, "also matches the excerpt of the built-in entr" + std::string(N == 1 ? "y " : "ies ") + Ids +
+                       (N > 5 ? " and " + std::to_string(N - 5) + " more" : "") +
+                       "; make its patterns more distinctive");
+    }
   std::printf("rocm-lint: %s: %zu entries, %u problem%s\n", Name.c_str(), Entries->size(), Problems,
               Problems == 1 ? "" : "s");
   return Problems ? 1 : 0;
