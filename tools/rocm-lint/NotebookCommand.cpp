@@ -81,6 +81,12 @@ static int lineScore(const std::string &L) {
     return -1;
   // Stack frames and source echoes say where, not what.
   static const RE2 Frame("^\\s*(File \"|at |#[0-9]+ |[0-9]+ \\||\\^|~)");
+  // Lines every failing build prints say that it failed, not why.
+  static const RE2 Echo("(^make(\\[[0-9]+\\])?: \\*\\*\\*|^ninja: build stopped|^FAILED: |collect2: error: ld returned|"
+                        "linker command failed with exit code|compilation terminated|[0-9]+ errors? generated|"
+                        "^Traceback \\(most recent call last\\)|^CMake Error at .*\\(message\\):$)");
+  if (RE2::PartialMatch(L, Echo))
+    return -1;
   if (RE2::PartialMatch(L, Frame))
     return -1;
   int S = 2;
@@ -143,7 +149,7 @@ static std::string proposePattern(const std::string &Line) {
   }
   while (!Text.empty() && std::isspace((unsigned char)Text.back()))
     Text.pop_back();
-  static const RE2 Token("(0x[0-9a-fA-F]+|[0-9]+|[^\\s'\"`]*/[^\\s'\"`:]*)");
+  static const RE2 Token("(\\b0x[0-9a-fA-F]+\\b|\\b[0-9]+\\b|[^\\s'\"`]*/[^\\s'\"`:]*)");
   std::string Out;
   re2::StringPiece Rest(Text), Tok;
   while (!Rest.empty()) {
@@ -293,9 +299,19 @@ static int notebookAdd(const std::vector<std::string> &Args) {
     }
     std::stable_sort(Scored.begin(), Scored.end(), [](auto &A, auto &B) { return A.first > B.first; });
     std::set<std::string> Seen;
+    // A line every build prints ("linker command failed") would match other entries' logs too.
+    auto Generic = [](const std::string &Pat) {
+      RE2 R(Pat);
+      for (const auto &E : rocmtidy::builtinNotebook())
+        for (const auto &L : splitLines(E.Excerpt))
+          if (RE2::PartialMatch(L, R))
+            return true;
+      return false;
+    };
     for (const auto &[S, I] : Scored) {
       std::string Pat = proposePattern(Lines[I]);
-      if (!rocmtidy::checkNotebookPattern(Pat).empty() || !Seen.insert(Pat).second)
+      size_t Letters = std::count_if(Pat.begin(), Pat.end(), [](char C) { return std::isalpha((unsigned char)C); });
+      if (Letters < 12 || !rocmtidy::checkNotebookPattern(Pat).empty() || !Seen.insert(Pat).second || Generic(Pat))
         continue;
       Patterns.push_back(Pat);
       Chosen.push_back(I);
@@ -378,6 +394,14 @@ static int notebookAdd(const std::vector<std::string> &Args) {
   for (const auto &P : Patterns)
     std::printf("  %s\n", P.c_str());
   std::printf("Fill in the TODO fields (title, conditions, fix, confirm), then run 'rocm-lint notebook check'.\n");
+  std::vector<const rocmtidy::NotebookEntry *> Builtin;
+  for (const auto &B : rocmtidy::builtinNotebook())
+    Builtin.push_back(&B);
+  auto Known = rocmtidy::matchLog(Builtin, Log);
+  if (!Known.empty())
+    std::printf("note: the built-in notebook already explains this log as '%s' (%s); make sure the new entry "
+                "says something it does not\n",
+                Known.front().Entry->Id.c_str(), Known.front().Entry->Title.c_str());
   return 0;
 }
 
