@@ -20,6 +20,30 @@ static int explainError(const std::string &Msg) {
   return 2;
 }
 
+// Log lines are echoed: keep the report valid UTF-8 and free of terminal control characters
+// whatever the log holds.
+static std::string printable(const std::string &In) {
+  std::string Out;
+  for (size_t I = 0; I < In.size();) {
+    unsigned char C = (unsigned char)In[I];
+    size_t Len = C < 0x80 ? 1 : (C >> 5) == 0x6 ? 2 : (C >> 4) == 0xE ? 3 : (C >> 3) == 0x1E ? 4 : 0;
+    bool Ok = Len != 0 && I + Len <= In.size();
+    for (size_t K = 1; Ok && K < Len; ++K)
+      Ok = ((unsigned char)In[I + K] >> 6) == 0x2;
+    if (!Ok) {
+      Out += "\xEF\xBF\xBD";
+      ++I;
+      continue;
+    }
+    if (Len == 1 && (C < 0x20 || C == 0x7F) && C != '\t')
+      Out += '?';
+    else
+      Out.append(In, I, Len);
+    I += Len;
+  }
+  return Out;
+}
+
 static std::string joinChecks(const std::vector<std::string> &Checks, const char *Sep) {
   std::string C;
   for (const auto &X : Checks)
@@ -39,7 +63,7 @@ static void printText(const std::string &LogName, const std::vector<rocmtidy::No
     std::printf("%s:%u: %s [%s, %s] (%s confidence)\n", LogName.c_str(), M.Line, E.Title.c_str(), E.Phase.c_str(),
                 E.Id.c_str(), rocmtidy::confidenceName(M.Level));
     for (const auto &L : M.Lines)
-      std::printf("  > %u: %s\n", L.first, L.second.c_str());
+      std::printf("  > %u: %s\n", L.first, printable(L.second).c_str());
     if (const std::string *Src = NB.sourceOf(&E))
       std::printf("  from: %s\n", Src->c_str());
     if (!E.Conditions.empty())
