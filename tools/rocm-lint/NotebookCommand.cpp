@@ -14,10 +14,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
 #include <set>
+#include <sstream>
 #include <unistd.h>
 
 namespace rocmlint {
@@ -26,7 +28,7 @@ namespace fs = std::filesystem;
 using OrderedJson = nlohmann::ordered_json;
 
 static const char *NotebookUsage =
-    "usage: rocm-lint notebook add LOG [--id=ID] [--title=TEXT] [--phase=build|run time|performance]\n"
+    "usage: rocm-lint notebook add LOG|- [--id=ID] [--title=TEXT] [--phase=build|run time|performance]\n"
     "                              [--pattern=REGEX]... [--notebook=FILE]\n"
     "       rocm-lint notebook check [--notebook=FILE | --builtin]\n"
     "       rocm-lint notebook docs DIR [--notebook=FILE | --builtin]\n"
@@ -284,8 +286,13 @@ static int notebookAdd(const std::vector<std::string> &Args) {
   if (!Phase.empty() && Phase != "build" && Phase != "run time" && Phase != "performance")
     return nbError("phase must be 'build', 'run time' or 'performance'");
   std::string Log, Error;
-  if (!readTextFile(LogPath, "log", Log, Error))
+  if (LogPath == "-") {
+    std::stringstream S;
+    S << std::cin.rdbuf();
+    Log = S.str();
+  } else if (!readTextFile(LogPath, "log", Log, Error)) {
     return nbError(Error);
+  }
   std::vector<std::string> Lines = splitLines(Log);
 
   // The lines to anchor on: the most distinctive error lines, in log order.
