@@ -1,0 +1,44 @@
+# A PyTorch extension that builds for CUDA and ROCm: nothing to report; each line says why.
+import os
+import torch
+from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension, CUDA_HOME, ROCM_HOME
+
+IS_ROCM = torch.version.hip is not None
+# Flags chosen by a test for ROCm: either branch is the author's choice for that platform.
+if IS_ROCM:
+    arch = ["-ffast-math"]
+    libs = ["hipblas"]
+    home = ROCM_HOME
+elif os.environ.get("FORCE_CUDA"):
+    arch = ["-gencode", "arch=compute_80,code=sm_80", "--use_fast_math"]
+    libs = ["cublas"]
+    home = CUDA_HOME
+else:
+    arch = ["-arch=sm_80"]
+    libs = ["cublas"]
+    home = CUDA_HOME
+# A conditional expression that tests for HIP.
+lt = ["-lineinfo"] if not torch.version.hip else []
+# Flags hipcc shares with nvcc; a default the environment overrides.
+common = ["-O3", "-std=c++17", "-DNDEBUG", "-U__CUDA_NO_HALF_OPERATORS__"]
+cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+# Strings that only mention a path, a message, a '#' inside a string.
+print("looking for ROCm in /opt/rocm # or elsewhere")
+msg = """the CUDA build needs /usr/local/cuda and -gencode"""
+
+setup(
+    name="dual",
+    ext_modules=[
+        CUDAExtension(
+            "dual._C",
+            ["csrc/bind.cpp", "csrc/kernel.cu"],
+            include_dirs=[os.path.join(home, "include")],
+            libraries=libs + ["m"],
+            extra_compile_args={"cxx": ["-O3", "-gencode"], "nvcc": common + arch + lt},
+        )
+    ],
+    cmdclass={"build_ext": BuildExtension},
+)
+# Suppressed in Python's comment syntax:
+bad = CUDAExtension("x", ["x.cu"], libraries=["cudart"])  # rocm-lint: disable=rocm-pyext-cuda-library
