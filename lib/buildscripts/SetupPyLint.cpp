@@ -17,6 +17,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <set>
 
 namespace rocmtidy::buildscripts {
 
@@ -244,6 +245,7 @@ public:
       R.Error = std::to_string(P.Line) + ":" + std::to_string(P.Column) + ": " + Error;
       return R;
     }
+    collectPlatformNames();
     markGuards();
     collectVariables();
     for (const Statement &St : Stmts)
@@ -288,8 +290,50 @@ private:
     return Limit;
   }
 
-  /// Marks statements in (or heading) a branch of an if-chain whose tests speak of ROCm or HIP,
-  /// and statements with a conditional expression that does.
+  /// Names whose value tells the platform: assigned from torch.version.cuda/hip or something
+  /// that speaks of ROCm (CUDA_VERSION = os.getenv(...) or torch.version.cuda).
+  std::set<std::string, std::less<>> PlatformNames = {"CUDA_HOME", "ROCM_HOME", "IS_HIP_EXTENSION"};
+
+  bool versionAttribute(size_t I) const {
+    return I >= 2 && Toks[I].Kind == Token::Name && (Toks[I].Text == "cuda" || Toks[I].Text == "hip") &&
+           isOp(I - 1, ".") && isName(I - 2, "version");
+  }
+
+  /// Whether the tokens [B, E) test which platform builds: ROCm/HIP, torch.version.cuda, a name
+  /// derived from them, or Windows (PyTorch has no ROCm build there).
+  bool platformTest(size_t B, size_t E) const {
+    for (size_t I = B; I < E; ++I) {
+      const Token &T = Toks[I];
+      if (T.Kind == Token::String) {
+        if (mentionsRocm(T.Value) || T.Value == "nt" || T.Value == "win32")
+          return true;
+      } else if (T.Kind == Token::Name) {
+        std::string L(T.Text);
+        for (char &C : L)
+          C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+        if (mentionsRocm(T.Text) || versionAttribute(I) || PlatformNames.count(T.Text) ||
+            L.find("windows") != std::string::npos)
+          return true;
+      }
+    }
+    return false;
+  }
+
+  void collectPlatformNames() {
+    for (const Statement &St : Stmts) {
+      size_t B = St.Begin;
+      if (Toks[B].Kind != Token::Name || !isOp(B + 1, "="))
+        continue;
+      for (size_t I = B + 2; I < St.End; ++I)
+        if (versionAttribute(I) || (Toks[I].Kind == Token::Name && mentionsRocm(Toks[I].Text))) {
+          PlatformNames.insert(std::string(Toks[B].Text));
+          break;
+        }
+    }
+  }
+
+  /// Marks statements in (or heading) a branch of an if-chain that tests the platform, and
+  /// statements with a conditional expression that does.
   void markGuards() {
     struct Block {
       unsigned ParentIndent;
@@ -302,10 +346,7 @@ private:
         Open.pop_back();
       bool Inherited = std::any_of(Open.begin(), Open.end(), [](const Block &B) { return B.Guard; });
       const Token &First = Toks[St.Begin];
-      bool Mentions = false;
-      for (size_t I = St.Begin; I < St.End; ++I)
-        Mentions = Mentions || ((Toks[I].Kind == Token::Name || Toks[I].Kind == Token::String) &&
-                                mentionsRocm(Toks[I].Kind == Token::Name ? Toks[I].Text : Toks[I].Value));
+      bool Mentions = platformTest(St.Begin, St.End);
       bool Compound = First.Kind == Token::Name && (First.Text == "if" || First.Text == "elif" || First.Text == "else");
       bool Guard = Inherited;
       if (Compound) {

@@ -449,7 +449,10 @@ private:
     }
     std::string Value;
     std::vector<std::pair<std::string, const Variable *>> Used;
-    if (!expand(A.Value, Value, Used) || Used.empty()) {
+    // Variables a user can override (environment, cache, a fallback branch) are linted as
+    // written, as a reference is: their literal value is only a default.
+    if (!expand(A.Value, Value, Used) || Used.empty() ||
+        std::all_of(Used.begin(), Used.end(), [](const auto &U) { return U.second->Guarded; })) {
       Lint(A);
       return;
     }

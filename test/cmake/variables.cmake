@@ -78,6 +78,9 @@ if(NOT DEFINED OTHER_ROCM)
   set(OTHER_ROCM /opt/rocm)
 endif()
 include_directories(${OTHER_ROCM}/include)
+# Such a variable stays a reference: rocm-cmake-raw-link-flag names it as written.
+# CHECK: variables.cmake:[[@LINE+1]]:18: warning: link directory '${OTHER_ROCM}/lib' hard-wires a GPU toolkit's library location
+link_directories(${OTHER_ROCM}/lib)
 # A variable set only inside a function body is not set here.
 function(set_gpu_libs)
   set(FN_LIBS -lamdhip64)

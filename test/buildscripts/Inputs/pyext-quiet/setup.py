@@ -18,6 +18,19 @@ else:
     arch = ["-arch=sm_80"]
     libs = ["cublas"]
     home = CUDA_HOME
+# A name derived from torch.version.cuda is None on ROCm: its branch is the CUDA build's.
+CUDA_VERSION = os.getenv("CUDA_VERSION", None) or torch.version.cuda
+def compile_args():
+    args = {}
+    if os.name == "nt" and CUDA_VERSION:
+        args = {"nvcc": ["-allow-unsupported-compiler"]}
+    elif CUDA_VERSION:
+        args = {"nvcc": ["-O3", "--expt-relaxed-constexpr", "--use_fast_math"]}
+    return args
+cuda_args = compile_args()
+# PyTorch has no ROCm build on Windows.
+windows = os.name == "nt"
+win_libs = ["cublas"] if windows else []
 # A conditional expression that tests for HIP.
 lt = ["-lineinfo"] if not torch.version.hip else []
 # Flags hipcc shares with nvcc; a default the environment overrides.
@@ -34,9 +47,10 @@ setup(
             "dual._C",
             ["csrc/bind.cpp", "csrc/kernel.cu"],
             include_dirs=[os.path.join(home, "include")],
-            libraries=libs + ["m"],
+            libraries=libs + ["m"] + win_libs,
             extra_compile_args={"cxx": ["-O3", "-gencode"], "nvcc": common + arch + lt},
-        )
+        ),
+        CUDAExtension("cuda_only._C", ["csrc/k.cu"], extra_compile_args=cuda_args),
     ],
     cmdclass={"build_ext": BuildExtension},
 )
