@@ -317,11 +317,13 @@ private:
         std::string_view After = Body.substr(P);
         // target: VAR = value (target-specific variable)
         size_t TEq = After.find('=');
+        size_t NameEnd = TEq;
+        while (NameEnd != std::string_view::npos && NameEnd > 0 &&
+               (After[NameEnd - 1] == ':' || After[NameEnd - 1] == '+' || After[NameEnd - 1] == '?'))
+          --NameEnd;
         if (TEq != std::string_view::npos && After.substr(0, TEq).find_first_of("$;") == std::string_view::npos &&
-            trim(After.substr(0, TEq)).find(' ') == std::string_view::npos) {
-          size_t NameEnd = TEq;
-          while (NameEnd > 0 && (After[NameEnd - 1] == ':' || After[NameEnd - 1] == '+' || After[NameEnd - 1] == '?'))
-            --NameEnd;
+            !trim(After.substr(0, NameEnd)).empty() &&
+            trim(After.substr(0, NameEnd)).find_first_of(" \t") == std::string_view::npos) {
           std::string_view Op = After.substr(NameEnd, TEq + 1 - NameEnd);
           size_t V = TEq + 1;
           while (V < After.size() && isSpace(After[V]))

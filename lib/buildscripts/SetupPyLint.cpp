@@ -466,7 +466,7 @@ private:
                                  "os.PathLike object, not NoneType' before anything compiles");
   }
 
-  void libraryString(size_t K) {
+  void libraryString(size_t K, const char *Where = "libraries") {
     if (TokenGuarded[K])
       return;
     std::string Name = Toks[K].Value;
@@ -475,7 +475,7 @@ private:
     if (!isCudaLibrary(Name))
       return;
     std::string Rocm = rocmLibraryFor(Name);
-    std::string Msg = "CUDA library '" + Name + "' in libraries cannot be linked in a ROCm build; ";
+    std::string Msg = "CUDA library '" + Name + "' in " + Where + " cannot be linked in a ROCm build; ";
     if (Rocm == "amdhip64")
       Msg += "CUDAExtension links the HIP runtime itself, remove it";
     else if (!Rocm.empty())
@@ -545,7 +545,7 @@ private:
           strings(B, E, [&](size_t S) {
             pathString(S, "extra_link_args");
             if (startsWith(Toks[S].Value, "-l"))
-              libraryString(S);
+              libraryString(S, "extra_link_args");
           });
         } else if (Kw == "extra_compile_args") {
           nvccValue(B, E, [&](size_t S) { nvccString(S, "extra_compile_args['nvcc']"); });
