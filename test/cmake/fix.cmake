@@ -1,13 +1,13 @@
 # --fix replaces raw library names by imported targets in place, byte for byte elsewhere, and the
 # result is clean for those findings. Findings without a mechanical fix stay.
 # RUN: cp %s %t.cmake
-# RUN: not rocm-cmake-check --fix %t.cmake > %t.log 2> %t.err
+# RUN: not rocm-lint --fix %t.cmake > %t.log 2> %t.err
 # RUN: FileCheck --check-prefix=FIXED --input-file=%t.cmake %s
 # RUN: FileCheck --check-prefix=ERR --input-file=%t.err %s
-# RUN: not rocm-cmake-check %t.cmake 2>&1 | FileCheck --check-prefix=AFTER %s --implicit-check-not=warning: --implicit-check-not=error:
+# RUN: not rocm-lint %t.cmake 2>&1 | FileCheck --check-prefix=AFTER %s --implicit-check-not=warning: --implicit-check-not=error:
 # A second --fix changes nothing.
 # RUN: cp %t.cmake %t.once
-# RUN: not rocm-cmake-check --fix %t.cmake
+# RUN: not rocm-lint --fix %t.cmake
 # RUN: diff %t.once %t.cmake
 
 find_package(hip REQUIRED)
@@ -29,7 +29,7 @@ target_link_libraries(app PRIVATE "amdhip64;m" -l\amdhip64 cudnn)
 set(CMAKE_EXE_LINKER_FLAGS "-lamdhip64")
 # FIXED: {{^}}set(CMAKE_EXE_LINKER_FLAGS "-lamdhip64"){{$}}
 
-# ERR: applied 10 of 10 fixes to {{.*}}.cmake
+# ERR: rocm-lint: applied 7 fixes to 1 file
 # What is left (lines 20 and 22 before the fix): a list element, an escaped flag, cuDNN (no package of its own)
 # and a flag inside a string.
 # AFTER: .cmake:31:36: warning: GPU library 'amdhip64' linked by name

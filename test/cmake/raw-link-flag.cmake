@@ -1,6 +1,6 @@
 # Golden test for rocm-cmake-raw-link-flag: every place a GPU library or toolkit directory can be
 # linked by hand, and the look-alikes that must stay quiet.
-# RUN: not rocm-cmake-check --checks=-*,rocm-cmake-raw-link-flag %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+# RUN: not rocm-lint --checks=-*,rocm-cmake-raw-link-flag %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 
 cmake_minimum_required(VERSION 3.21)
 project(port LANGUAGES CXX HIP)

@@ -38,6 +38,7 @@ static const char *Usage =
     "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--verbose] [--no-progress]\n"
     "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE]\n"
     "       rocm-lint list-checks\n"
+    "       rocm-lint --dump-cmake FILE...     # the CMake parse tree (golden tests of the front end)\n"
     "       rocm-lint list-targets\n"
     "\n"
     "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .h .hpp files,\n"
@@ -365,6 +366,8 @@ int main(int Argc, char **Argv) {
       return listTargets();
     if (Cmd == "explain")
       return runExplain(std::vector<std::string>(Argv + 2, Argv + Argc));
+    if (Cmd == "--dump-cmake")
+      return runDumpCMake(std::vector<std::string>(Argv + 2, Argv + Argc));
   }
   return runLint(Argc, Argv);
 }
