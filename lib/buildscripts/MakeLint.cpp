@@ -23,6 +23,7 @@ constexpr std::string_view RawLink = "rocm-make-raw-link-flag";
 constexpr unsigned MaxIncludeLevel = 8;
 constexpr unsigned MaxExpansionDepth = 24;
 constexpr size_t MaxWords = 200000;
+constexpr size_t MaxFlatBytes = 1 << 16; // one word's text after expansion
 
 bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; }
 
@@ -401,6 +402,8 @@ private:
             Via = std::string(Name);
           bool First = true;
           for (const Segment &P : It->second.Parts) {
+            if (Out.size() > MaxFlatBytes)
+              break;
             if (!First)
               Out += ' ';
             First = false;
@@ -419,7 +422,7 @@ private:
       } else {
         Out += S[I++];
       }
-      if (Out.size() > (1u << 20))
+      if (Out.size() > MaxFlatBytes)
         break;
     }
     return Out;

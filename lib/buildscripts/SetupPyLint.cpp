@@ -263,6 +263,10 @@ private:
   std::map<std::string, std::vector<std::pair<size_t, size_t>>, std::less<>> Vars;
   std::vector<bool> TokenGuarded; // per token: sits where the script has already chosen by platform
   bool HomeIsLiteral = false;     // CUDA_HOME = '...': reported there, and not None
+  /// Tokens the name-following walks may still visit for one statement: a hostile script that
+  /// appends to a list a thousand times at each of six levels must not take forever.
+  mutable size_t Budget = 0;
+  static constexpr size_t StatementBudget = 200000;
 
   bool isOp(size_t I, std::string_view Op) const {
     return I < Toks.size() && Toks[I].Kind == Token::Op && Toks[I].Text == Op;
@@ -395,6 +399,9 @@ private:
   /// assigned (a few levels deep); \p Dict: for dictionaries, only the value under key 'nvcc'.
   template <class Fn> void strings(size_t I, size_t E, Fn &&F, unsigned Level = 0) const {
     for (size_t K = I; K < E; ++K) {
+      if (Budget == 0)
+        return;
+      --Budget;
       const Token &T = Toks[K];
       if (T.Kind == Token::String) {
         // A dictionary key is not a value.
@@ -414,6 +421,9 @@ private:
   /// assigned one); calls \p F on its strings.
   template <class Fn> void nvccValue(size_t I, size_t E, Fn &&F, unsigned Level = 0) const {
     for (size_t K = I; K < E; ++K) {
+      if (Budget == 0)
+        return;
+      --Budget;
       if (Toks[K].Kind == Token::String && Toks[K].Value == "nvcc" && isOp(K + 1, ":")) {
         size_t VE = exprEnd(K + 2, E);
         strings(K + 2, VE, F);
@@ -529,6 +539,7 @@ private:
 
   /// Keyword arguments and subscript updates in one statement.
   void statement(const Statement &St) {
+    Budget = StatementBudget;
     for (size_t K = St.Begin; K + 1 < St.End; ++K) {
       // NAME=expr inside a call: a keyword argument.
       if (Toks[K].Kind == Token::Name && isOp(K + 1, "=") && K > St.Begin && (isOp(K - 1, "(") || isOp(K - 1, ","))) {
@@ -581,6 +592,9 @@ private:
 
   template <class Fn> void names(size_t I, size_t E, std::string_view Name, Fn &&F, unsigned Level = 0) const {
     for (size_t K = I; K < E; ++K) {
+      if (Budget == 0)
+        return;
+      --Budget;
       if (Toks[K].Kind != Token::Name || (K > I && isOp(K - 1, ".")))
         continue;
       if (Toks[K].Text == Name) {
