@@ -6,7 +6,9 @@
 
 #include "buildscripts/BuildScripts.h"
 #include "buildscripts/ScriptCommon.h"
+#include "cmake/GpuLibraries.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
@@ -597,6 +599,26 @@ private:
       else
         Msg += "set 'CUDA_PATH ?= /usr/local/cuda' once and write '$(CUDA_PATH)" + Suffix + "'";
       Finding *Fd = Main->Lines->emit(HardcodedPath, Offset + At, std::move(Msg));
+      // -L/opt/rocm/lib -lamdhip64: the libraries on the same line are found only there.
+      if (Fd && At >= 2 && Text.substr(At - 2, 2) == "-L") {
+        std::string Libs;
+        unsigned Count = 0;
+        for (size_t L = Text.find("-l"); L != std::string_view::npos; L = Text.find("-l", L + 2)) {
+          if (L > 0 && !isSpace(Text[L - 1]))
+            continue;
+          size_t E = L + 2;
+          while (E < Text.size() && !isSpace(Text[E]))
+            ++E;
+          std::string_view Name = Text.substr(L + 2, E - L - 2);
+          if (const cmake::GpuLibrary *G = cmake::gpuLibraryTable().lookup(Name); G && !isCudaLibrary(Name))
+            Libs += (Libs.empty() ? "'-l" : ", '-l") + std::string(Name) + "'", ++Count;
+        }
+        if (!Libs.empty())
+          Main->Lines->note(Fd, Offset + At,
+                            Libs + (Count > 1 ? " are" : " is") +
+                                " found only through this hand-written directory; hipcc links the HIP runtime "
+                                "itself, and '-L$(ROCM_PATH)/lib' finds the ROCm libraries wherever ROCm is");
+      }
       Main->Lines->note(Fd, Offset + At,
                         Kind == "rocm" ? "ROCm lives elsewhere on many machines (versioned /opt/rocm-X.Y.Z, distribution "
                                          "packages under /usr, ROCM_PATH set by modules); 'hipconfig --path' prints it"
