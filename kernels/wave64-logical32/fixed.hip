@@ -62,22 +62,24 @@ __global__ void blockSum(const int *In, int n, long long *Out) {
   }
 }
 
-// Kernel time of one launch sequence, after a warm-up run of it (lazy module loading).
+// Mean kernel time of a launch sequence over 20 runs, after a warm-up run (lazy module loading).
 template <class F> float timedMs(F Launch) {
+  constexpr int Runs = 20;
   Launch();
   HIP_CHECK(hipDeviceSynchronize());
   hipEvent_t Start, Stop;
   HIP_CHECK(hipEventCreate(&Start));
   HIP_CHECK(hipEventCreate(&Stop));
   HIP_CHECK(hipEventRecord(Start, 0));
-  Launch();
+  for (int R = 0; R < Runs; ++R)
+    Launch();
   HIP_CHECK(hipEventRecord(Stop, 0));
   HIP_CHECK(hipEventSynchronize(Stop));
   float Ms = 0.0f;
   HIP_CHECK(hipEventElapsedTime(&Ms, Start, Stop));
   HIP_CHECK(hipEventDestroy(Start));
   HIP_CHECK(hipEventDestroy(Stop));
-  return Ms;
+  return Ms / Runs;
 }
 
 int main() {
