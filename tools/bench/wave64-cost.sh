@@ -30,7 +30,7 @@ for f in "$root"/kernels/wave64-*/fixed.hip "$root"/kernels/wave64-*/bad.hip; do
   "$nvcc" "${flags[@]}" -DROCM_TIDY_WAVE64 "$f" -o "$b.w64" &
 done
 wait
-ms() { "$1" 2>/dev/null | sed -n 's/.*kernels\{0,1\} \([0-9.]*\) ms.*/\1/p' | head -n1; }
+ms() { { "$1" 2>/dev/null || true; } | sed -n 's/.*kernels\{0,1\} \([0-9.]*\) ms.*/\1/p' | head -n1; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 printf '%-28s %12s %12s %8s\n' program "32-lane ms" "wave64 ms" slowdown
 for p in "${progs[@]}"; do
