@@ -20,7 +20,7 @@
 //     __syncwarp synchronises the whole wavefront.
 //
 // Exchange. An operation that needs the other half of the wavefront goes through a per-wavefront
-// slot in shared memory (16 slots: 1024 threads; 8.6 KiB of static shared memory in kernels that
+// slot in shared memory (16 slots: 1024 threads; 9 KiB of static shared memory in kernels that
 // use such an operation): each warp writes its lanes' values, its active mask and a sequence number
 // (double-buffered by parity), then its leader waits for the other warp's sequence number. A
 // shuffle of width <= 32 whose sources all lie in the calling warp needs no partner and runs on
