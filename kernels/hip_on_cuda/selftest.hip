@@ -6,7 +6,8 @@
 // Built with -DROCM_TIDY_WAVE64 (kernels/run-gpu.sh --wave64) it also checks the wave64 emulation
 // (../wave64.h) against a CPU model of a 64-lane AMD wavefront: every warp function, shuffle widths
 // 2..64, and five patterns of active lanes (all, scattered, each half of the wavefront alone, a
-// range across both halves); and that a block of a size that is not a multiple of 64 is refused.
+// range across both halves); that a block of a size that is not a multiple of 64 is refused; and
+// that two halves running different wavefront operations at once are reported, not mis-paired.
 #include <hip/hip_bf16.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
@@ -286,18 +287,26 @@ int checkModel(std::string &Why) {
 
 __global__ void ballotIn96(unsigned long long *Out) { Out[threadIdx.x] = __ballot(threadIdx.x % 2); }
 
-// In a child process (a trapped kernel spoils the CUDA context): a 96-thread block that runs a
-// wavefront operation must fail to run.
-bool oddBlockRefused() {
+// The two halves of the wavefront run different wavefront operations at once (if/else): AMD runs
+// the branches one after the other; the emulation does not model that and must say so (trap).
+__global__ void divergentHalves(unsigned long long *Out) {
+  if (threadIdx.x < 32)
+    Out[threadIdx.x] = __shfl(threadIdx.x, 40);
+  else
+    Out[threadIdx.x] = __ballot(1);
+}
+
+// In a child process (a trapped kernel spoils the CUDA context): the launch must fail.
+template <class F> bool failsInChild(const char *What, F Launch) {
   std::fflush(stdout);
   const pid_t Pid = fork();
   if (Pid == 0) {
     unsigned long long *D = nullptr;
-    if (hipMalloc(&D, 96 * sizeof(unsigned long long)) != hipSuccess)
+    if (hipMalloc(&D, 128 * sizeof(unsigned long long)) != hipSuccess)
       _exit(3);
-    ballotIn96<<<1, 96>>>(D);
+    Launch(D);
     const hipError_t E = hipDeviceSynchronize();
-    std::printf("wave64 selftest: a 96-thread block with a wavefront operation gives '%s'\n", hipGetErrorString(E));
+    std::printf("wave64 selftest: %s gives '%s'\n", What, hipGetErrorString(E));
     std::fflush(stdout);
     _exit(E != hipSuccess ? 0 : 1);
   }
@@ -311,7 +320,12 @@ bool oddBlockRefused() {
 int main() {
 #ifdef ROCM_TIDY_WAVE64
   // Before this process touches the GPU: the child gets a CUDA context of its own.
-  expect(oddBlockRefused(), "wave64: block of 96 threads not refused");
+  expect(failsInChild("a 96-thread block with a wavefront operation",
+                      [](unsigned long long *D) { ballotIn96<<<1, 96>>>(D); }),
+         "wave64: block of 96 threads not refused");
+  expect(failsInChild("an if/else with different wavefront operations in the two halves",
+                      [](unsigned long long *D) { divergentHalves<<<1, 64>>>(D); }),
+         "wave64: divergent halves not reported");
 #endif
   int Dev = -1, Count = 0;
   hipDeviceProp_t Prop;
