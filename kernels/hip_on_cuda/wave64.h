@@ -23,8 +23,10 @@
 // slot in shared memory (16 slots: 1024 threads; 9 KiB of static shared memory in kernels that
 // use such an operation): each warp writes its lanes' values, its active mask and a sequence number
 // (double-buffered by parity), then its leader waits for the other warp's sequence number. A
-// shuffle of width <= 32 whose sources all lie in the calling warp needs no partner and runs on
-// the hardware shuffle (same result: it never leaves its 32-lane segment).
+// shuffle of width <= 32 whose arguments keep it in its segment (up, down, an index or xor mask
+// below the width) needs no partner and runs on the hardware shuffle (same result). That choice is
+// made per warp from the arguments: when they differ between the halves so that only one half
+// needs the other, the result is not modeled.
 //
 // Divergence. When a whole warp of a wavefront skips an operation (`if (threadIdx.x < 32)`), its
 // lanes are inactive lanes of the wavefront, as on AMD. The emulation cannot see a branch; it
