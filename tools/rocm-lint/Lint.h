@@ -106,6 +106,8 @@ std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const st
 std::vector<RuleDescription> allRules();
 
 int runExplain(const std::vector<std::string> &Args);
+/// rocm-lint notebook add|check|docs (NotebookCommand.cpp).
+int runNotebook(const std::vector<std::string> &Args);
 
 } // namespace rocmlint
 

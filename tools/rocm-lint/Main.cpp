@@ -35,7 +35,8 @@ static const char *Usage =
     "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [-j N]\n"
     "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
     "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--verbose] [--no-progress]\n"
-    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE]\n"
+    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json]\n"
+    "       rocm-lint notebook add LOG | check | docs DIR\n"
     "       rocm-lint list-checks\n"
     "       rocm-lint list-targets\n"
     "\n"
@@ -362,6 +363,8 @@ int main(int Argc, char **Argv) {
       return listTargets();
     if (Cmd == "explain")
       return runExplain(std::vector<std::string>(Argv + 2, Argv + Argc));
+    if (Cmd == "notebook")
+      return runNotebook(std::vector<std::string>(Argv + 2, Argv + Argc));
   }
   return runLint(Argc, Argv);
 }
