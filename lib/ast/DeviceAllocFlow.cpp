@@ -20,6 +20,22 @@
 using namespace clang;
 
 namespace rocmtidy {
+
+// Free functions only: a method named "free" belongs to some user pool, not to the runtime. In a
+// template, a call with dependent arguments names its callee through an unresolved lookup.
+StringRef freeFunctionName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee()) {
+    if (isa<CXXMethodDecl>(FD) || !FD->getDeclName().isIdentifier())
+      return {};
+    return FD->getName();
+  }
+  const Expr *Callee = Call->getCallee();
+  if (const auto *U = dyn_cast_or_null<UnresolvedLookupExpr>(Callee ? Callee->IgnoreParenImpCasts() : nullptr))
+    if (U->getName().isIdentifier() && !U->getQualifier())
+      return U->getName().getAsIdentifierInfo()->getName();
+  return {};
+}
+
 namespace {
 
 // Possibilities for one pointer; a path-merged state holds several.
@@ -123,12 +139,17 @@ StringRef plainName(const NamedDecl *D) {
   return D->getName();
 }
 
-// Free functions only: a method named "free" belongs to some user pool, not to the runtime.
-StringRef freeFunctionName(const CallExpr *Call) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD || isa<CXXMethodDecl>(FD))
-    return {};
-  return plainName(FD);
+StringRef freeFunctionName(const CallExpr *Call) { return rocmtidy::freeFunctionName(Call); }
+
+// A call in a template whose callee is not resolved until instantiation ("helper(p)" with a
+// dependent argument): it may free or keep whatever it is given.
+bool isUnresolvedCall(const CallExpr *Call) {
+  const Expr *Callee = Call->getCallee();
+  if (!Callee)
+    return false;
+  Callee = Callee->IgnoreParenImpCasts();
+  return isa<UnresolvedLookupExpr>(Callee) || isa<UnresolvedMemberExpr>(Callee) ||
+         isa<CXXDependentScopeMemberExpr>(Callee) || Call->isTypeDependent();
 }
 
 class Analysis {
@@ -172,6 +193,8 @@ private:
   void applyCondition(const Expr *E, bool Truth, FlowState &S);
   void applyTest(const Expr *Subject, bool NonZero, FlowState &S);
 
+  const VarDecl *helperTestedAllocation(const Expr *Cond, const FlowState &S) const;
+  bool exitsEarly(const Stmt *Branch) const;
   bool isIgnoredEdge(const CFGBlock &B, unsigned SuccIndex) const;
   /// Runs \p B on \p In and hands each followed successor its refined out-state. A call that
   /// throws has not done its work: an exception edge carries the state from before that call.
@@ -380,8 +403,11 @@ void Analysis::transferCall(const CallExpr *Call, FlowState &S) {
     escapeArgs(Call, S);
     return;
   }
-  if (!Callee)
+  if (!Callee) {
+    if (isUnresolvedCall(Call))
+      escapeArgs(Call, S);
     return;
+  }
   // Operator calls on a method carry the object as argument 0.
   unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
@@ -417,15 +443,31 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
     for (const Expr *A : Init->inits())
       if (const VarDecl *V = trackedRef(A))
         escape(V, S);
+  } else if (const auto *Unresolved = dyn_cast<CXXUnresolvedConstructExpr>(St)) {
+    // "Holder<T>(d)" in a template: a wrapper built from the pointer.
+    for (const Expr *A : Unresolved->arguments())
+      if (const VarDecl *V = trackedRef(A))
+        escape(V, S);
   } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(St)) {
     if (const VarDecl *V = trackedRef(Del->getArgument()))
       release(V, Del->isArrayForm() ? "delete[]" : "delete", Del, S);
   } else if (const auto *BO = dyn_cast<BinaryOperator>(St); BO && BO->getOpcode() == BO_Assign) {
     const VarDecl *L = refVar(BO->getLHS());
     if (isTracked(L)) {
-      if (BO->getRHS()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      if (BO->getRHS()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+        // "d = nullptr" while d still holds the allocation on this path: the last pointer to it
+        // is gone, and no later free can reach it.
+        if (PtrState P = S.get(L); (P.Mask & Allocated) && P.Alloc) {
+          DeviceAllocFinding F{DeviceAllocFinding::Leak};
+          F.Exit = DeviceAllocFinding::Overwrite;
+          F.Loc = BO->getBeginLoc();
+          F.Var = L;
+          F.Alloc = P.Alloc;
+          F.Allocator = Allocs.lookup(P.Alloc).Allocator;
+          add(std::move(F));
+        }
         S.Ptrs[L] = PtrState();
-      else if (trackedRef(BO->getRHS()) != L)
+      } else if (trackedRef(BO->getRHS()) != L)
         escape(L, S);  // overwritten with something we do not follow
       return;
     }
@@ -628,7 +670,57 @@ void Analysis::refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S) {
   // A range-for or other statement without a tested expression.
   if (!Cond)
     return;
+  // "if (!checkHip(hipMalloc(&d, n), __FILE__, __LINE__)) return false;": the allocation's status
+  // goes through a helper whose answer we cannot read, but the branch that leaves the function at
+  // once is the one where it failed.
+  if (const VarDecl *V = helperTestedAllocation(Cond, S)) {
+    const auto *If = dyn_cast<IfStmt>(T);
+    if (!If)
+      return;
+    bool ThenExits = exitsEarly(If->getThen());
+    bool ElseExits = If->getElse() && exitsEarly(If->getElse());
+    if (ThenExits != ElseExits && ThenExits == (SuccIndex == 0)) {
+      PtrState &P = S.Ptrs[V];
+      if (P.Mask & Allocated)
+        P.Mask = (P.Mask & ~Allocated) | AllocFailed;
+    }
+    return;
+  }
   applyCondition(Cond, SuccIndex == 0, S);
+}
+
+const VarDecl *Analysis::helperTestedAllocation(const Expr *E, const FlowState &S) const {
+  E = strip(E);
+  while (E) {
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+      E = strip(U->getSubExpr());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      if (isZero(strip(BO->getRHS())))
+        E = strip(BO->getLHS());
+      else if (isZero(strip(BO->getLHS())))
+        E = strip(BO->getRHS());
+      else
+        return nullptr;
+    } else {
+      break;
+    }
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call || Allocs.count(Call))
+    return nullptr;
+  for (const Expr *A : Call->arguments())
+    if (StatusRef R = statusOf(A, S); R.getPointer() && !R.getInt())
+      return R.getPointer();
+  return nullptr;
+}
+
+// A branch that returns or throws, possibly after a few statements of its own (logging).
+bool Analysis::exitsEarly(const Stmt *Branch) const {
+  while (const auto *C = dyn_cast_or_null<CompoundStmt>(Branch))
+    Branch = C->body_empty() ? nullptr : C->body_back();
+  if (const auto *E = dyn_cast_or_null<Expr>(Branch); E && isa<CXXThrowExpr>(E->IgnoreParenImpCasts()))
+    return true;
+  return Branch && isa<ReturnStmt>(Branch);
 }
 
 bool Analysis::isIgnoredEdge(const CFGBlock &B, unsigned SuccIndex) const {

@@ -17,8 +17,9 @@ namespace rocmtidy {
 
 struct DeviceAllocFinding {
   enum KindType { Leak, WrongFree, DoubleFree } Kind;
-  /// For leaks: how the path leaves the function.
-  enum ExitType { Return, Throw, EndOfFunction } Exit = Return;
+  /// For leaks: how the path leaves the function, or (Overwrite) the assignment of null that
+  /// drops the only pointer to the memory while the function still owns it.
+  enum ExitType { Return, Throw, EndOfFunction, Overwrite } Exit = Return;
   /// The exit statement (leak) or the deallocating expression (wrong or double free).
   clang::SourceLocation Loc;
   const clang::VarDecl *Var = nullptr;
@@ -35,6 +36,10 @@ struct DeviceAllocFlowOptions {
   /// Functions that take ownership of a pointer passed to them (plain or qualified names).
   std::vector<std::string> OwnershipFunctions;
 };
+
+/// The name of the free function \p Call calls ("hipMalloc"), also where the call is not resolved
+/// yet (in a template, with dependent arguments); empty for methods and calls through pointers.
+llvm::StringRef freeFunctionName(const clang::CallExpr *Call);
 
 /// Findings for one function definition, in no particular order, each reported once.
 std::vector<DeviceAllocFinding> analyzeDeviceAllocations(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
