@@ -79,7 +79,7 @@ void UnmatchedDeviceAllocCheck::check(const MatchFinder::MatchResult &Result) {
   // A return inside HIP_CHECK-style macros is reported where the macro is used.
   auto At = [&](SourceLocation L) { return SM.getFileLoc(L); };
   for (const rocmtidy::DeviceAllocFinding &F : Findings) {
-    if (!Reported.insert({At(F.Loc).getRawEncoding(), F.Var->getName().str(), int(F.Kind)}).second)
+    if (!Reported.insert({At(F.Loc).getRawEncoding(), F.Name, int(F.Kind)}).second)
       continue;
     const rocmtidy::DeviceAllocator *A = F.Allocator;
     StringRef Desc = A ? StringRef(Table.Families[A->Family].Description) : StringRef("device memory");
@@ -88,28 +88,28 @@ void UnmatchedDeviceAllocCheck::check(const MatchFinder::MatchResult &Result) {
       if (F.Exit == rocmtidy::DeviceAllocFinding::Overwrite) {
         diag(At(F.Loc), "%0 allocated into '%1' by '%2' is lost when '%1' is set to null here; free it with '%3' "
                         "first")
-            << Desc << F.Var->getName() << A->Name << A->Free;
-        diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Var->getName();
+            << Desc << F.Name << A->Name << A->Free;
+        diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Name;
         break;
       }
       // C has no destructors to offer as the other remedy.
       diag(At(F.Loc), "%0 allocated into '%1' by '%2' is not freed on this path; free it with '%3' before "
                       "%select{returning|throwing}4%select{| or own it with a RAII wrapper}5")
-          << Desc << F.Var->getName() << A->Name << A->Free << (F.Exit == rocmtidy::DeviceAllocFinding::Throw)
+          << Desc << F.Name << A->Name << A->Free << (F.Exit == rocmtidy::DeviceAllocFinding::Throw)
           << getLangOpts().CPlusPlus;
-      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Var->getName();
+      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Name;
       break;
     case rocmtidy::DeviceAllocFinding::WrongFree:
       diag(At(F.Loc), "'%0' cannot release %1 allocated into '%2' by '%3'; use '%4'")
-          << F.FreeName << Desc << F.Var->getName() << A->Name << A->Free;
-      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Var->getName();
+          << F.FreeName << Desc << F.Name << A->Name << A->Free;
+      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Name;
       break;
     case rocmtidy::DeviceAllocFinding::DoubleFree:
       diag(At(F.Loc), "%0 in '%1' is freed twice on this path; remove the second '%2' or set '%1' to nullptr "
                       "after the first")
-          << Desc << F.Var->getName() << F.FreeName;
+          << Desc << F.Name << F.FreeName;
       if (F.PrevFree.isValid())
-        diag(At(F.PrevFree), "'%0' is first freed here", DiagnosticIDs::Note) << F.Var->getName();
+        diag(At(F.PrevFree), "'%0' is first freed here", DiagnosticIDs::Note) << F.Name;
       break;
     }
   }

@@ -22,7 +22,10 @@ struct DeviceAllocFinding {
   enum ExitType { Return, Throw, EndOfFunction, Overwrite } Exit = Return;
   /// The exit statement (leak) or the deallocating expression (wrong or double free).
   clang::SourceLocation Loc;
+  /// The variable that holds the pointer, or the object whose field holds it.
   const clang::VarDecl *Var = nullptr;
+  /// How the code names the pointer: "d", "layer.w", "s->buf".
+  std::string Name;
   /// The allocation that reaches \c Loc.
   const clang::CallExpr *Alloc = nullptr;
   const DeviceAllocator *Allocator = nullptr;
