@@ -1,7 +1,7 @@
 // Input discovery: directory walks, .rocm-lint configuration, --changed-since and --shard.
 #include "Lint.h"
 
-#include "cmake/CMakeLint.h"
+#include "buildscripts/BuildScripts.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -20,7 +20,10 @@ static bool hasSourceExtension(const fs::path &P) {
   return Exts.count(P.extension().string()) != 0;
 }
 
-static bool isCMakePath(const fs::path &P) { return rocmtidy::cmake::isCMakeFile(P.string()); }
+// Build scripts: CMake files, Makefiles, setup.py and pyproject.toml.
+static bool isCMakePath(const fs::path &P) {
+  return rocmtidy::buildscripts::scriptKind(P.string()) != rocmtidy::buildscripts::ScriptKind::None;
+}
 
 static std::string trim(std::string S) {
   size_t B = S.find_first_not_of(" \t\r");
@@ -250,7 +253,7 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
         Add(F);
     } else {
       if (!hasSourceExtension(P) && !isCMakePath(P)) {
-        Error = "unsupported file type: '" + Root + "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt or *.cmake)";
+        Error = "unsupported file type: '" + Root + "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or pyproject.toml)";
         return false;
       }
       // A file named explicitly is linted even when an exclude pattern covers it.
