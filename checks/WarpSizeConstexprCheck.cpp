@@ -102,9 +102,16 @@ bool isBuiltinWarpSize(const ValueDecl *D, const SourceManager &SM) {
   if (!V || !V->getDeclContext()->getRedeclContext()->isTranslationUnit())
     return false;
   const IdentifierInfo *II = V->getIdentifier();
-  // HIP's own declaration lives in a system header (ROCm, the fallback header, rocm-lint's built-in
-  // one); a user's global of that name is theirs to define.
-  return II && II->getName() == "warpSize" && SM.isInSystemHeader(SM.getExpansionLoc(V->getLocation()));
+  if (!II || II->getName() != "warpSize")
+    return false;
+  // HIP's own declaration lives in a system header (ROCm through -isystem or hipcc, the fallback
+  // header, rocm-lint's built-in one) or, when a build names ROCm with a plain -I, in a header under
+  // a hip/ directory; a user's global of that name is theirs to define.
+  SourceLocation Loc = SM.getExpansionLoc(V->getLocation());
+  if (SM.isInSystemHeader(Loc))
+    return true;
+  StringRef File = SM.getFilename(Loc);
+  return File.contains("/hip/") || File.starts_with("hip/");
 }
 
 AST_MATCHER(DeclRefExpr, refersToBuiltinWarpSize) {

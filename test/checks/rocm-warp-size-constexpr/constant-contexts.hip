@@ -5,6 +5,9 @@
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-constexpr' %s -- -isystem %S/Inputs/hip-before-7 %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+// A build that names the HIP headers with a plain -I (not a system include path) is the same.
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-constexpr' %s -- -I %S/Inputs/hip-before-7 %hip_device_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 
 #include <hip/hip_runtime.h>
 
