@@ -30,6 +30,9 @@ struct Options {
   std::vector<std::string> ExtraArgs; // --extra-arg
   bool DevicePass = true;
   bool Verbose = false; // print each pass's compile command
+  std::string CacheDir;  // --cache-dir; "" = the user's cache folder
+  bool NoCache = false;  // --no-cache
+  bool ProjectIndex = true; // --no-index turns the cross-file kernel index off
 };
 
 /// Thrown-free error reporting: input problems end the run with exit code 2.
@@ -50,6 +53,7 @@ struct ProjectConfig {
   std::vector<std::string> Excludes;
   std::string Targets;
   std::vector<std::string> ExtraArgs;
+  std::string BuildStyle; // 'build-style' ("" = detect)
 };
 
 /// Whether \p AbsolutePath falls under an exclude pattern of \p Config.

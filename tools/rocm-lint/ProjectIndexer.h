@@ -1,0 +1,31 @@
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_PROJECTINDEXER_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_PROJECTINDEXER_H
+
+#include "Lint.h"
+#include "core/KernelIndex.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rocmlint {
+
+/// The cache folder: --cache-dir, else $XDG_CACHE_HOME/rocm-lint, else ~/.cache/rocm-lint; "" with
+/// --no-cache or when no home is known.
+std::string cacheDirectory(const Options &Opts);
+
+struct IndexRun {
+  std::shared_ptr<const rocmtidy::ProjectIndex> Index;
+  std::string File;       // the index file written to the cache folder ("" without a cache)
+  unsigned Scanned = 0;   // files read this time
+  unsigned Reused = 0;    // files whose facts came from the cache
+};
+
+/// The cheap first pass: every input source and header is read lexically for kernel definitions;
+/// the facts of files unchanged since the last run (same size and modification time) come from
+/// the cache folder.
+IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Files);
+
+} // namespace rocmlint
+
+#endif
