@@ -72,9 +72,9 @@ void lookAtPython(const fs::path &File, const fs::path &Root, Evidence &E) {
   std::string T = withoutComments(readText(File), '#');
   std::string Name = fs::relative(File, Root).generic_string();
   if (E.Hipify.empty() && has(T, "\\bCUDAExtension\\s*\\("))
-    E.Hipify = Name + " builds a torch.utils.cpp_extension CUDAExtension (PyTorch hipifies it for ROCm)";
+    E.Hipify = Name + " builds a torch.utils.cpp_extension CUDAExtension, which PyTorch hipifies for ROCm";
   else if (E.Hipify.empty() && has(T, "cpp_extension") && has(T, "\\bload(_inline)?\\s*\\("))
-    E.Hipify = Name + " compiles with torch.utils.cpp_extension.load (PyTorch hipifies it for ROCm)";
+    E.Hipify = Name + " compiles with torch.utils.cpp_extension.load, which PyTorch hipifies for ROCm";
   else if (E.Hipify.empty() && has(T, "\\bhipify"))
     E.Hipify = Name + " runs hipify";
 }
@@ -87,10 +87,10 @@ void lookAtCMake(const fs::path &File, const fs::path &Root, Evidence &E) {
   if (E.Hip.empty() && (has(T, "enable_language\\s*\\(\\s*HIP") || has(T, "LANGUAGE\\s+HIP\\b") ||
                         has(T, "project\\s*\\([^)]*\\bHIP\\b") || has(T, "find_package\\s*\\(\\s*hip\\b") ||
                         has(T, "hip_add_(library|executable)")))
-    E.Hip = Name + " builds with the HIP language";
+    E.Hip = Name;
   if (E.Cuda.empty() && (has(T, "enable_language\\s*\\(\\s*CUDA") || has(T, "project\\s*\\([^)]*\\bCUDA\\b") ||
                          has(T, "find_package\\s*\\(\\s*CUDAToolkit") || has(T, "LANGUAGE\\s+CUDA\\b")))
-    E.Cuda = Name + " builds with the CUDA language";
+    E.Cuda = Name;
 }
 
 void lookAtMake(const fs::path &File, const fs::path &Root, Evidence &E) {
@@ -108,7 +108,7 @@ bool hasProjectCMake(const fs::path &D) {
   std::error_code EC;
   if (!fs::is_regular_file(D / "CMakeLists.txt", EC))
     return false;
-  return has(withoutComments(readText(D / "CMakeLists.txt", 1 << 16), '#'), "^\\s*project\\s*\\(");
+  return has(withoutComments(readText(D / "CMakeLists.txt", 1 << 16), '#'), "(^|\n)\\s*project\\s*\\(");
 }
 
 // The project folder: the highest ancestor (a few levels up) with a setup.py, pyproject.toml or a
@@ -188,7 +188,7 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
   if (E.Hip.empty() && !Opts.BuildDir.empty()) {
     std::string Db = readText(fs::path(Opts.BuildDir) / "compile_commands.json", 4 << 20);
     if (has(Db, "hipcc|-x hip|\"hip\"|--offload-arch"))
-      E.Hip = "the compile database compiles sources as HIP";
+      E.Hip = "the compile database";
   }
 
   D.Root = Roots.empty() ? "" : *Roots.begin();
@@ -197,10 +197,11 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     D.Reason = E.Hipify;
   } else if (!E.Hip.empty() && (!E.Cuda.empty() || AnyCu)) {
     D.Style = BuildStyle::SingleSource;
-    D.Reason = E.Hip + (E.Cuda.empty() ? ", from CUDA sources" : " and " + E.Cuda);
+    D.Reason = E.Hip + " builds sources as HIP" + (E.Cuda.empty() ? " from CUDA (.cu) files" : " and " + E.Cuda + " as CUDA");
   } else if (!E.Hip.empty() || (AnyHip && !AnyCu)) {
     D.Style = BuildStyle::HipOnly;
-    D.Reason = E.Hip.empty() ? "the sources are HIP (.hip) and no CUDA build was found" : E.Hip + " and no CUDA build";
+    D.Reason = E.Hip.empty() ? "the sources are HIP (.hip) and no CUDA build was found"
+                             : E.Hip + " builds sources as HIP and no CUDA build was found";
   } else {
     D.Style = BuildStyle::SingleSource;
     D.Reason = AnyCu ? "no HIP build found: CUDA sources are analysed as the HIP they are to become"

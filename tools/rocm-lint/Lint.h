@@ -33,6 +33,8 @@ struct Options {
   std::string CacheDir;  // --cache-dir; "" = the user's cache folder
   bool NoCache = false;  // --no-cache
   bool ProjectIndex = true; // --no-index turns the cross-file kernel index off
+  bool NoProgress = false;  // --no-progress: neither the terminal line nor the periodic one
+  unsigned ProgressIntervalMs = 10000;
 };
 
 /// Thrown-free error reporting: input problems end the run with exit code 2.

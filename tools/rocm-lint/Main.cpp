@@ -2,6 +2,8 @@
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
 #include "Lint.h"
 #include "BuildStyle.h"
+#include "HipBuildFiles.h"
+#include "ProgressTicker.h"
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 
@@ -21,6 +23,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -141,6 +144,10 @@ static Options parseArgs(int Argc, char **Argv) {
       O.Quiet = true;
     } else if (A == "--no-progress") {
       O.Progress = false;
+      O.NoProgress = true;
+    } else if (takeValue(A, "--progress-interval-ms", I, Argc, Argv, V)) {
+      // Undocumented: lets a test see the periodic line without waiting 10 s.
+      O.ProgressIntervalMs = parseUnsigned(V, "--progress-interval-ms");
     } else if (takeValue(A, "--cache-dir", I, Argc, Argv, V)) {
       if (V.empty())
         usageError("option '--cache-dir' needs a directory");
@@ -225,6 +232,13 @@ static int runLint(int Argc, char **Argv) {
       usageError("unknown GPU target '" + Unknown.front() + "' in " + Config.Dir + "/.rocm-lint");
   }
   const BuildStyleDecision Style = detectBuildStyle(Opts, Config, Files);
+  {
+    std::vector<std::string> Skipped;
+    dropFilesOutsideHipBuild(Opts, Files, Skipped);
+    if (Opts.Verbose)
+      for (const std::string &S : Skipped)
+        std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
+  }
   if (!Opts.Quiet)
     std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", buildStyleName(Style.Style), Style.Reason.c_str(),
                  Style.Style == BuildStyle::Hipify ? "; CUDA headers and API names are not findings" : "");
@@ -260,12 +274,18 @@ static int runLint(int Argc, char **Argv) {
       }
     }
   };
-  std::vector<std::thread> Threads;
-  for (unsigned T = 1; T < Jobs; ++T)
-    Threads.emplace_back(Worker);
-  Worker();
-  for (auto &T : Threads)
-    T.join();
+  {
+    // Without a terminal (CI logs) a line every ~10 s instead of the in-place progress line.
+    std::unique_ptr<ProgressTicker> Ticker;
+    if (!Opts.Progress && !Opts.Quiet && !Opts.NoProgress && !Files.empty())
+      Ticker = std::make_unique<ProgressTicker>(Done, Files.size(), std::chrono::milliseconds(Opts.ProgressIntervalMs));
+    std::vector<std::thread> Threads;
+    for (unsigned T = 1; T < Jobs; ++T)
+      Threads.emplace_back(Worker);
+    Worker();
+    for (auto &T : Threads)
+      T.join();
+  }
   if (Opts.Progress && !Opts.Quiet && !Files.empty())
     std::fprintf(stderr, "\r\033[K");
 

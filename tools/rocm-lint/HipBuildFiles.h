@@ -1,0 +1,20 @@
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_HIPBUILDFILES_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_HIPBUILDFILES_H
+
+#include "Lint.h"
+
+#include <string>
+#include <vector>
+
+namespace rocmlint {
+
+/// Removes the sources a HIP build does not compile: a .cu/.cpp/.hip file absent from a compile
+/// database that compiles other files as HIP (-p, or the nearest compile_commands.json) is
+/// CUDA-only code (built only when the project's CMake selects CUDA), not a HIP source with
+/// hazards. Headers stay: they have no entries of their own. \p Skipped gets one line per file
+/// removed, with the reason, for --verbose.
+void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files, std::vector<std::string> &Skipped);
+
+} // namespace rocmlint
+
+#endif
