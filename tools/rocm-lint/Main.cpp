@@ -243,7 +243,7 @@ static int runLint(int Argc, char **Argv) {
     std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", buildStyleName(Style.Style), Style.Reason.c_str(),
                  Style.Style == BuildStyle::Hipify ? "; CUDA headers and API names are not findings" : "");
   if (Opts.ProjectIndex) {
-    IndexRun Run = buildProjectIndex(Opts, Files);
+    IndexRun Run = buildProjectIndex(Opts, Files, Style.Root);
     rocmtidy::setProcessProjectIndex(Run.Index);
     if (Opts.Verbose)
       std::fprintf(stderr, "rocm-lint: project index: %zu kernel definition%s from %u file%s read and %u unchanged%s%s\n",
@@ -263,9 +263,73 @@ static int runLint(int Argc, char **Argv) {
   std::vector<FileResult> Results(Files.size());
   std::atomic<size_t> Next{0}, Done{0};
   std::mutex ProgressMu;
+
+  std::error_code EC;
+  std::string Cwd = fs::current_path(EC).string();
+  std::set<std::string> InputPaths;
+  for (const InputFile &F : Files)
+    InputPaths.insert(F.Absolute);
+  std::vector<rocmtidy::Finding> Unique;
+  std::vector<std::string> Errors;
+  // A header analysed on its own and through a source reports the same finding once: the first
+  // file (in input order) that reaches it reports it.
+  std::set<std::string> Seen;
+  // Takes file I's results in input order; returns the findings no earlier file reported, sorted.
+  auto takeFile = [&](size_t I) {
+    std::vector<rocmtidy::Finding> Batch;
+    for (rocmtidy::Finding &F : Results[I].Findings) {
+      // A header reached from a source is reported unless the configuration excludes it; a file
+      // named as an input is always reported.
+      if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
+        continue;
+      if (quietUnderBuildStyle(Style.Style, F.Check))
+        continue;
+      F.File = relativeToCwd(F.File, Cwd);
+      for (auto &N : F.Notes)
+        N.File = relativeToCwd(N.File, Cwd);
+      for (auto &E : F.Fixes)
+        E.File = relativeToCwd(E.File, Cwd);
+      std::string Key = F.Check + "\n" + F.File + "\n" + std::to_string(F.Offset) + "\n" + F.Message;
+      if (Seen.insert(Key).second)
+        Batch.push_back(std::move(F));
+    }
+    for (const std::string &E : Results[I].Errors)
+      Errors.push_back(relativeToCwd(E, Cwd));
+    for (const std::string &N : Results[I].Notices)
+      std::fprintf(stderr, "rocm-lint: command: %s\n", N.c_str());
+    Results[I] = FileResult();
+    std::stable_sort(Batch.begin(), Batch.end(), [](const auto &A, const auto &B) {
+      return std::tie(A.File, A.Line, A.Column, A.Check) < std::tie(B.File, B.Line, B.Column, B.Check);
+    });
+    return Batch;
+  };
+  // Text on standard output streams: each file's findings are printed as soon as it and every file
+  // before it are done, so the order is the same for any -j and CI logs show findings early.
+  const bool Stream = Opts.Format == OutputFormat::Text && Opts.OutputFile.empty();
+  std::mutex EmitMu;
+  std::vector<char> Finished(Files.size(), 0);
+  size_t NextEmit = 0;
+  auto finish = [&](size_t I) {
+    std::lock_guard<std::mutex> L(EmitMu);
+    Finished[I] = 1;
+    for (; NextEmit < Files.size() && Finished[NextEmit]; ++NextEmit) {
+      std::vector<rocmtidy::Finding> Batch = takeFile(NextEmit);
+      if (Stream && !Batch.empty()) {
+        std::string Text = formatText(Batch);
+        std::lock_guard<std::mutex> P(ProgressMu);
+        if (Opts.Progress && !Opts.Quiet)
+          std::fprintf(stderr, "\r\033[K");
+        std::fwrite(Text.data(), 1, Text.size(), stdout);
+        std::fflush(stdout);
+      }
+      for (auto &F : Batch)
+        Unique.push_back(std::move(F));
+    }
+  };
   auto Worker = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
       Results[I] = Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
+      finish(I);
       size_t D = ++Done;
       if (Opts.Progress && !Opts.Quiet) {
         std::lock_guard<std::mutex> L(ProgressMu);
@@ -289,44 +353,12 @@ static int runLint(int Argc, char **Argv) {
   if (Opts.Progress && !Opts.Quiet && !Files.empty())
     std::fprintf(stderr, "\r\033[K");
 
-  std::error_code EC;
-  std::string Cwd = fs::current_path(EC).string();
-  std::set<std::string> InputPaths;
-  for (const InputFile &F : Files)
-    InputPaths.insert(F.Absolute);
-  std::vector<rocmtidy::Finding> All;
-  std::vector<std::string> Errors;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    for (rocmtidy::Finding &F : Results[I].Findings) {
-      // A header reached from a source is reported unless the configuration excludes it; a file
-      // named as an input is always reported.
-      if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
-        continue;
-      if (quietUnderBuildStyle(Style.Style, F.Check))
-        continue;
-      F.File = relativeToCwd(F.File, Cwd);
-      for (auto &N : F.Notes)
-        N.File = relativeToCwd(N.File, Cwd);
-      for (auto &E : F.Fixes)
-        E.File = relativeToCwd(E.File, Cwd);
-      All.push_back(std::move(F));
-    }
-    for (const std::string &E : Results[I].Errors)
-      Errors.push_back(relativeToCwd(E, Cwd));
-    for (const std::string &N : Results[I].Notices)
-      std::fprintf(stderr, "rocm-lint: command: %s\n", N.c_str());
-  }
-  // A header analysed on its own and through a source reports the same finding once.
-  std::set<std::string> Seen;
-  std::vector<rocmtidy::Finding> Unique;
-  for (auto &F : All) {
-    std::string Key = F.Check + "\n" + F.File + "\n" + std::to_string(F.Offset) + "\n" + F.Message;
-    if (Seen.insert(Key).second)
-      Unique.push_back(std::move(F));
-  }
-  std::stable_sort(Unique.begin(), Unique.end(), [](const auto &A, const auto &B) {
-    return std::tie(A.File, A.Line, A.Column, A.Check) < std::tie(B.File, B.Line, B.Column, B.Check);
-  });
+  // Text keeps the streaming order (input order, each file's new findings sorted); the structured
+  // formats are sorted by location.
+  if (Opts.Format != OutputFormat::Text)
+    std::stable_sort(Unique.begin(), Unique.end(), [](const auto &A, const auto &B) {
+      return std::tie(A.File, A.Line, A.Column, A.Check) < std::tie(B.File, B.Line, B.Column, B.Check);
+    });
 
   std::string Out;
   if (Opts.Format == OutputFormat::Text)
@@ -338,8 +370,10 @@ static int runLint(int Argc, char **Argv) {
   else
     Out = formatSarif(Unique, allRules(), Cwd);
   if (Opts.OutputFile.empty()) {
-    std::fwrite(Out.data(), 1, Out.size(), stdout);
-    std::fflush(stdout);
+    if (!Stream) {
+      std::fwrite(Out.data(), 1, Out.size(), stdout);
+      std::fflush(stdout);
+    }
   } else {
     std::string Err = rocmtidy::writeFileAtomically(Opts.OutputFile, Out);
     if (!Err.empty())

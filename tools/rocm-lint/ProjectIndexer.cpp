@@ -1,6 +1,7 @@
 // The project index pass of rocm-lint (lib/core/KernelIndex.h holds what it finds).
 #include "ProjectIndexer.h"
 
+#include "ProjectPaths.h"
 #include "core/TextEdits.h"
 
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -42,8 +44,52 @@ static std::string hex(uint64_t V) {
   return B;
 }
 
-IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Files) {
+// Sources under the project folder that are not inputs: build trees (which may hold hipified
+// copies), hidden and vendored folders stay out; a bound keeps a huge tree cheap.
+static std::vector<InputFile> projectSources(const std::string &Root, const std::vector<InputFile> &Inputs) {
+  std::vector<InputFile> Out;
+  if (Root.empty())
+    return Out;
+  std::set<std::string> Known;
+  for (const InputFile &F : Inputs)
+    Known.insert(F.Absolute);
+  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".hxx"};
+  std::error_code EC;
+  fs::path Cwd = fs::current_path(EC);
+  std::vector<std::string> Found;
+  fs::recursive_directory_iterator It(Root, fs::directory_options::skip_permission_denied, EC), End;
+  for (unsigned Seen = 0; It != End && Seen < 20000 && Found.size() < 5000; It.increment(EC), ++Seen) {
+    if (EC)
+      break;
+    std::string Name = It->path().filename().string();
+    if (It->is_directory(EC)) {
+      if (Name.empty() || Name[0] == '.' || Name.rfind("build", 0) == 0 || Name == "CMakeFiles" ||
+          Name == "third_party" || Name == "3rdparty" || Name == "node_modules")
+        It.disable_recursion_pending();
+      continue;
+    }
+    if (It->is_regular_file(EC) && Exts.count(It->path().extension().string()))
+      Found.push_back(It->path().string());
+  }
+  std::sort(Found.begin(), Found.end());
+  for (const std::string &P : Found) {
+    std::string Real = realPathOf(P);
+    if (!Known.insert(Real).second)
+      continue;
+    std::string Display = Real;
+    std::string C = Cwd.string() + "/";
+    if (Display.rfind(C, 0) == 0)
+      Display = Display.substr(C.size());
+    Out.push_back({Display, Real, false});
+  }
+  return Out;
+}
+
+IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Inputs, const std::string &ProjectRoot) {
   IndexRun Run;
+  std::vector<InputFile> Files = Inputs;
+  for (InputFile &F : projectSources(ProjectRoot, Inputs))
+    Files.push_back(std::move(F));
   std::string Dir = cacheDirectory(Opts);
   // One cache entry per set of inputs: runs over other folders do not evict each other.
   std::string Key;

@@ -21,10 +21,12 @@ struct IndexRun {
   unsigned Reused = 0;    // files whose facts came from the cache
 };
 
-/// The cheap first pass: every input source and header is read lexically for kernel definitions;
-/// the facts of files unchanged since the last run (same size and modification time) come from
-/// the cache folder.
-IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Files);
+/// The cheap first pass: every input source and header, and the other sources of the project
+/// folder \p ProjectRoot (so that linting one file still knows the kernels its neighbours define),
+/// is read lexically for kernel definitions; the facts of files unchanged since the last run (same
+/// size and modification time) come from the cache folder.
+IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Files,
+                           const std::string &ProjectRoot = "");
 
 } // namespace rocmlint
 
