@@ -71,7 +71,9 @@ void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files
   std::map<std::string, std::pair<std::shared_ptr<Database>, std::string>> ByDir;
   std::vector<InputFile> Kept;
   for (InputFile &F : Files) {
-    if (F.IsCMake || isHeader(F.Absolute)) {
+    // Only CUDA-spelled sources can be CUDA-only: a .hip or .cpp file missing from the database is
+    // more likely new than excluded, and is linted with an inferred command.
+    if (F.IsCMake || isHeader(F.Absolute) || fs::path(F.Absolute).extension() != ".cu") {
       Kept.push_back(std::move(F));
       continue;
     }

@@ -8,10 +8,11 @@
 
 namespace rocmlint {
 
-/// Removes the sources a HIP build does not compile: a .cu/.cpp/.hip file absent from a compile
+/// Removes the sources a HIP build does not compile: a .cu file absent from a compile
 /// database that compiles other files as HIP (-p, or the nearest compile_commands.json) is
 /// CUDA-only code (built only when the project's CMake selects CUDA), not a HIP source with
-/// hazards. Headers stay: they have no entries of their own. \p Skipped gets one line per file
+/// hazards. Headers stay (they have no entries of their own), and so do .hip and .cpp files (a
+/// new file not yet in the database is linted with an inferred command). \p Skipped gets one line per file
 /// removed, with the reason, for --verbose.
 void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files, std::vector<std::string> &Skipped);
 

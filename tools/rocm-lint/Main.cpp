@@ -231,6 +231,9 @@ static int runLint(int Argc, char **Argv) {
     if (!Unknown.empty())
       usageError("unknown GPU target '" + Unknown.front() + "' in " + Config.Dir + "/.rocm-lint");
   }
+  // Path order across all roots: the order findings stream in, whatever order the roots were named.
+  std::stable_sort(Files.begin(), Files.end(),
+                   [](const InputFile &A, const InputFile &B) { return A.Display < B.Display; });
   const BuildStyleDecision Style = detectBuildStyle(Opts, Config, Files);
   {
     std::vector<std::string> Skipped;
