@@ -18,7 +18,8 @@ bool identChar(char C) { return std::isalnum((unsigned char)C) || C == '_'; }
 // Splits source text into tokens. Comments, string and character literals are dropped (a string
 // becomes one "\"\"" token so that extern "C" stays recognisable); preprocessor lines are handed to
 // \p Directive and produce no tokens.
-std::vector<IndexToken> tokenize(const std::string &S, const std::function<void(const std::string &)> &Directive) {
+std::vector<IndexToken> tokenize(const std::string &S,
+                                 const std::function<void(const std::string &, unsigned)> &Directive) {
   std::vector<IndexToken> Out;
   unsigned Line = 1;
   bool LineStart = true;
@@ -62,6 +63,7 @@ std::vector<IndexToken> tokenize(const std::string &S, const std::function<void(
     }
     if (C == '#' && LineStart) {
       std::string D;
+      const unsigned DirectiveLine = Line;
       ++I;
       while (I < N && S[I] != '\n') {
         if (S[I] == '\\' && I + 1 < N && (S[I + 1] == '\n' || S[I + 1] == '\r')) {
@@ -77,7 +79,7 @@ std::vector<IndexToken> tokenize(const std::string &S, const std::function<void(
         }
         D += S[I++];
       }
-      Directive(D);
+      Directive(D, DirectiveLine);
       continue;
     }
     LineStart = false;
@@ -196,7 +198,7 @@ struct Scope {
 class Scanner {
 public:
   explicit Scanner(const std::string &Text) {
-    T = tokenize(Text, [&](const std::string &D) { directive(D); });
+    T = tokenize(Text, [&](const std::string &D, unsigned L) { directive(D, L); });
   }
 
   FileFacts run() {
@@ -247,10 +249,91 @@ private:
   std::vector<Scope> Scopes;
   FileFacts Facts;
 
-  void directive(const std::string &D) {
-    size_t I = D.find_first_not_of(" \t");
-    if (I == std::string::npos || D.compare(I, 6, "define") != 0)
+  // Per #if level: 1 the current branch is taken by the HIP build, 0 it is not, -1 unknown.
+  std::vector<int> Conditions;
+
+  // A macro only a HIP build defines: "__HIP_PLATFORM_AMD__", "USE_ROCM", "GGML_USE_HIP". Not the
+  // device-pass or RTC switches (their other branch is compiled by HIP builds too), nor HIP on NVIDIA.
+  static bool hipOnlyMacro(const std::string &M) {
+    if (M.find("HIP") == std::string::npos && M.find("ROCM") == std::string::npos)
+      return false;
+    for (const char *Not : {"NVIDIA", "NVCC", "CUDA", "DEVICE_COMPILE", "RTC", "VERSION", "DISABLE", "NO_"})
+      if (M.find(Not) != std::string::npos)
+        return false;
+    return true;
+  }
+
+  // 1: "defined(HIPMACRO) || HIPMACRO"; 0: "!defined(HIPMACRO)" / "!HIPMACRO"; -1 anything else.
+  static int classify(const std::string &Cond) {
+    std::vector<IndexToken> C = tokenize(Cond, [](const std::string &, unsigned) {});
+    if (C.empty())
+      return -1;
+    bool Negated = C[0].Text == "!";
+    size_t From = Negated ? 1 : 0;
+    bool Any = false;
+    for (size_t I = From; I < C.size(); ++I) {
+      const std::string &X = C[I].Text;
+      if (X == "defined" || X == "(" || X == ")")
+        continue;
+      if (X == "||" && !Negated)
+        continue;
+      if (!identStart(X[0]) || !hipOnlyMacro(X))
+        return -1;
+      Any = true;
+    }
+    if (!Any)
+      return -1;
+    return Negated ? 0 : 1;
+  }
+
+  void conditional(const std::string &Name, const std::string &Rest) {
+    auto word = [&]() {
+      std::vector<IndexToken> C = tokenize(Rest, [](const std::string &, unsigned) {});
+      return C.empty() ? std::string() : C[0].Text;
+    };
+    if (Name == "if") {
+      Conditions.push_back(classify(Rest));
+    } else if (Name == "ifdef") {
+      Conditions.push_back(hipOnlyMacro(word()) ? 1 : -1);
+    } else if (Name == "ifndef") {
+      Conditions.push_back(hipOnlyMacro(word()) ? 0 : -1);
+    } else if (Conditions.empty()) {
       return;
+    } else if (Name == "elif" || Name == "elifdef" || Name == "elifndef") {
+      // After a branch the HIP build takes, the rest of the chain is not taken.
+      int Prev = Conditions.back();
+      int Now = Name == "elif" ? classify(Rest) : Name == "elifdef" ? (hipOnlyMacro(word()) ? 1 : -1)
+                                                                    : (hipOnlyMacro(word()) ? 0 : -1);
+      Conditions.back() = Prev == 1 ? 0 : Now;
+    } else if (Name == "else") {
+      int Prev = Conditions.back();
+      Conditions.back() = Prev == 1 ? 0 : Prev == 0 ? 1 : -1;
+    } else if (Name == "endif") {
+      Conditions.pop_back();
+    }
+  }
+
+  void directive(const std::string &D, unsigned Line) {
+    size_t I = D.find_first_not_of(" \t");
+    if (I == std::string::npos || !identStart(D[I]))
+      return;
+    size_t NameEnd = I;
+    while (NameEnd < D.size() && identChar(D[NameEnd]))
+      ++NameEnd;
+    const std::string Name = D.substr(I, NameEnd - I);
+    if (Name == "include") {
+      size_t Q = D.find('"', NameEnd);
+      size_t E = Q == std::string::npos ? Q : D.find('"', Q + 1);
+      if (E != std::string::npos) {
+        bool Off = std::find(Conditions.begin(), Conditions.end(), 0) != Conditions.end();
+        Facts.Includes.push_back({D.substr(Q + 1, E - Q - 1), Line, Off});
+      }
+      return;
+    }
+    if (Name != "define") {
+      conditional(Name, D.substr(NameEnd));
+      return;
+    }
     I = D.find_first_not_of(" \t", I + 6);
     if (I == std::string::npos || !identStart(D[I]))
       return;
@@ -259,7 +342,7 @@ private:
       ++J;
     if (J < D.size() && D[J] == '(')
       return; // function-like macros are not constants
-    std::vector<IndexToken> Body = tokenize(D.substr(J), [](const std::string &) {});
+    std::vector<IndexToken> Body = tokenize(D.substr(J), [](const std::string &, unsigned) {});
     if (!Body.empty())
       Facts.Constants[D.substr(I, J - I)] = texts(Body, 0, Body.size());
   }
@@ -926,6 +1009,9 @@ std::optional<ProjectIndex> ProjectIndex::fromJson(const std::string &Text, std:
 std::string fileFactsToJson(const FileFacts &F) {
   nlohmann::json J;
   J["constants"] = F.Constants;
+  J["includes"] = nlohmann::json::array();
+  for (const IndexedInclude &Inc : F.Includes)
+    J["includes"].push_back({{"spelled", Inc.Spelled}, {"line", Inc.Line}, {"offHip", Inc.OffHip}});
   J["functions"] = nlohmann::json::array();
   for (const IndexedFunction &Fn : F.Functions) {
     nlohmann::json E;
@@ -955,6 +1041,8 @@ std::optional<FileFacts> fileFactsFromJson(const std::string &Text) {
   FileFacts F;
   try {
     F.Constants = J.at("constants").get<std::map<std::string, std::vector<std::string>>>();
+    for (const auto &Inc : J.at("includes"))
+      F.Includes.push_back({Inc.at("spelled"), Inc.at("line"), Inc.at("offHip")});
     for (const auto &E : J.at("functions")) {
       IndexedFunction Fn;
       Fn.Name = E.at("name");

@@ -46,9 +46,18 @@ struct IndexedFunction {
   std::vector<std::string> Callees;       // names called in the body (unqualified)
 };
 
+/// A quoted #include and whether it sits in a branch the HIP build does not take (the #else of
+/// "#ifdef __HIP_PLATFORM_AMD__", the body of "#ifndef USE_ROCM", ...).
+struct IndexedInclude {
+  std::string Spelled; // as written between the quotes
+  unsigned Line = 0;
+  bool OffHip = false;
+};
+
 /// What one file contributes to the index.
 struct FileFacts {
   std::vector<IndexedFunction> Functions;
+  std::vector<IndexedInclude> Includes;
   /// Object-like macros and namespace-scope constants with an initializer: name -> tokens.
   std::map<std::string, std::vector<std::string>> Constants;
 };

@@ -108,4 +108,57 @@ void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files
   Files = std::move(Kept);
 }
 
+void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
+                                   const std::map<std::string, rocmtidy::FileFacts> &Facts,
+                                   std::vector<std::string> &Skipped) {
+  // Quoted includes by the last component of their spelling; a header matches an include whose
+  // spelling is a suffix of its path, or resolves against the includer's folder.
+  struct Site {
+    const std::string *Includer;
+    const rocmtidy::IndexedInclude *Inc;
+  };
+  std::map<std::string, std::vector<Site>> ByName;
+  for (const auto &[Path, F] : Facts)
+    for (const rocmtidy::IndexedInclude &Inc : F.Includes)
+      ByName[fs::path(Inc.Spelled).filename().string()].push_back({&Path, &Inc});
+  std::error_code EC;
+  std::string Cwd = fs::current_path(EC).string() + "/";
+  std::vector<InputFile> Kept;
+  for (InputFile &H : Files) {
+    if (H.IsCMake || !isHeader(H.Absolute)) {
+      Kept.push_back(std::move(H));
+      continue;
+    }
+    auto It = ByName.find(fs::path(H.Absolute).filename().string());
+    unsigned On = 0, Off = 0;
+    std::string FirstOff;
+    if (It != ByName.end())
+      for (const Site &S : It->second) {
+        std::string Spelled = fs::path(S.Inc->Spelled).lexically_normal().string();
+        bool Match = realPathOf(S.Inc->Spelled, fs::path(*S.Includer).parent_path().string()) == H.Absolute ||
+                     (H.Absolute.size() > Spelled.size() &&
+                      H.Absolute.compare(H.Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
+                      H.Absolute[H.Absolute.size() - Spelled.size() - 1] == '/');
+        if (!Match)
+          continue;
+        if (S.Inc->OffHip) {
+          if (!Off++) {
+            FirstOff = *S.Includer;
+            if (FirstOff.rfind(Cwd, 0) == 0)
+              FirstOff = FirstOff.substr(Cwd.size());
+            FirstOff += ":" + std::to_string(S.Inc->Line);
+          }
+        } else {
+          ++On;
+        }
+      }
+    if (Off && !On) {
+      Skipped.push_back(H.Display + ": only included from branches the HIP build does not take (" + FirstOff + ")");
+      continue;
+    }
+    Kept.push_back(std::move(H));
+  }
+  Files = std::move(Kept);
+}
+
 } // namespace rocmlint

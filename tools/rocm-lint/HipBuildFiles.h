@@ -2,6 +2,9 @@
 #define ROCM_TIDY_TOOLS_ROCM_LINT_HIPBUILDFILES_H
 
 #include "Lint.h"
+#include "core/KernelIndex.h"
+
+#include <map>
 
 #include <string>
 #include <vector>
@@ -15,6 +18,14 @@ namespace rocmlint {
 /// new file not yet in the database is linted with an inferred command). \p Skipped gets one line per file
 /// removed, with the reason, for --verbose.
 void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files, std::vector<std::string> &Skipped);
+
+/// Removes the headers every #include of which (among \p Facts, the project index's per-file facts)
+/// sits in a branch the HIP build does not take: vendor headers of the CUDA build
+/// ("#if defined(GGML_USE_HIP) ... #else #include "vendors/cuda.h""). A header nobody includes is
+/// kept and analysed on its own.
+void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
+                                   const std::map<std::string, rocmtidy::FileFacts> &Facts,
+                                   std::vector<std::string> &Skipped);
 
 } // namespace rocmlint
 

@@ -248,6 +248,11 @@ static int runLint(int Argc, char **Argv) {
   if (Opts.ProjectIndex) {
     IndexRun Run = buildProjectIndex(Opts, Files, Style.Root);
     rocmtidy::setProcessProjectIndex(Run.Index);
+    std::vector<std::string> Skipped;
+    dropHeadersOnlyIncludedOffHip(Files, Run.Facts, Skipped);
+    if (Opts.Verbose)
+      for (const std::string &S : Skipped)
+        std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
     if (Opts.Verbose)
       std::fprintf(stderr, "rocm-lint: project index: %zu kernel definition%s from %u file%s read and %u unchanged%s%s\n",
                    Run.Index->kernels().size(), Run.Index->kernels().size() == 1 ? "" : "s", Run.Scanned,

@@ -112,8 +112,6 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
     }
   }
 
-  std::vector<rocmtidy::FileFacts> Facts;
-  Facts.reserve(Files.size());
   std::vector<std::tuple<std::string, std::string, const rocmtidy::FileFacts *>> ForBuild;
   nlohmann::json Store = nlohmann::json::object();
   Store["tool"] = ROCM_TIDY_VERSION;
@@ -142,8 +140,8 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
       ++Run.Scanned;
     }
     Store["files"][F.Absolute] = {{"stamp", Stamp}, {"facts", rocmtidy::fileFactsToJson(*Got)}};
-    Facts.push_back(std::move(*Got));
-    ForBuild.emplace_back(F.Absolute, F.Display, &Facts.back());
+    auto &Slot = Run.Facts[F.Absolute] = std::move(*Got);
+    ForBuild.emplace_back(F.Absolute, F.Display, &Slot);
   }
   auto Index = std::make_shared<rocmtidy::ProjectIndex>(rocmtidy::ProjectIndex::build(ForBuild));
   Run.Index = Index;

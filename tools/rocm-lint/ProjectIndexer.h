@@ -4,6 +4,7 @@
 #include "Lint.h"
 #include "core/KernelIndex.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ struct IndexRun {
   std::string File;       // the index file written to the cache folder ("" without a cache)
   unsigned Scanned = 0;   // files read this time
   unsigned Reused = 0;    // files whose facts came from the cache
+  std::map<std::string, rocmtidy::FileFacts> Facts; // by real path, inputs and project sources
 };
 
 /// The cheap first pass: every input source and header, and the other sources of the project
