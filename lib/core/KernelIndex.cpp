@@ -249,8 +249,14 @@ private:
   std::vector<Scope> Scopes;
   FileFacts Facts;
 
-  // Per #if level: 1 the current branch is taken by the HIP build, 0 it is not, -1 unknown.
-  std::vector<int> Conditions;
+  // Per #if level: State of the current branch (1 taken by the HIP build, 0 not taken, -1 unknown),
+  // whether an earlier branch of the chain is taken, and whether every earlier one is not.
+  struct Level {
+    int State;
+    bool TakenBefore = false;
+    bool AllNotTaken = true;
+  };
+  std::vector<Level> Conditions;
 
   // A macro only a HIP build defines: "__HIP_PLATFORM_AMD__", "USE_ROCM", "GGML_USE_HIP". Not the
   // device-pass or RTC switches (their other branch is compiled by HIP builds too), nor HIP on NVIDIA.
@@ -292,22 +298,23 @@ private:
       return C.empty() ? std::string() : C[0].Text;
     };
     if (Name == "if") {
-      Conditions.push_back(classify(Rest));
+      Conditions.push_back({classify(Rest)});
     } else if (Name == "ifdef") {
-      Conditions.push_back(hipOnlyMacro(word()) ? 1 : -1);
+      Conditions.push_back({hipOnlyMacro(word()) ? 1 : -1});
     } else if (Name == "ifndef") {
-      Conditions.push_back(hipOnlyMacro(word()) ? 0 : -1);
+      Conditions.push_back({hipOnlyMacro(word()) ? 0 : -1});
     } else if (Conditions.empty()) {
       return;
-    } else if (Name == "elif" || Name == "elifdef" || Name == "elifndef") {
+    } else if (Name == "elif" || Name == "elifdef" || Name == "elifndef" || Name == "else") {
+      Level &L = Conditions.back();
+      L.TakenBefore |= L.State == 1;
+      L.AllNotTaken &= L.State == 0;
+      int Now = Name == "else"       ? (L.AllNotTaken ? 1 : -1)
+                : Name == "elif"     ? classify(Rest)
+                : Name == "elifdef"  ? (hipOnlyMacro(word()) ? 1 : -1)
+                                     : (hipOnlyMacro(word()) ? 0 : -1);
       // After a branch the HIP build takes, the rest of the chain is not taken.
-      int Prev = Conditions.back();
-      int Now = Name == "elif" ? classify(Rest) : Name == "elifdef" ? (hipOnlyMacro(word()) ? 1 : -1)
-                                                                    : (hipOnlyMacro(word()) ? 0 : -1);
-      Conditions.back() = Prev == 1 ? 0 : Now;
-    } else if (Name == "else") {
-      int Prev = Conditions.back();
-      Conditions.back() = Prev == 1 ? 0 : Prev == 0 ? 1 : -1;
+      L.State = L.TakenBefore ? 0 : Now;
     } else if (Name == "endif") {
       Conditions.pop_back();
     }
@@ -325,7 +332,7 @@ private:
       size_t Q = D.find('"', NameEnd);
       size_t E = Q == std::string::npos ? Q : D.find('"', Q + 1);
       if (E != std::string::npos) {
-        bool Off = std::find(Conditions.begin(), Conditions.end(), 0) != Conditions.end();
+        bool Off = std::any_of(Conditions.begin(), Conditions.end(), [](const Level &L) { return L.State == 0; });
         Facts.Includes.push_back({D.substr(Q + 1, E - Q - 1), Line, Off});
       }
       return;

@@ -106,6 +106,10 @@ private:
   void rebuildLookup();
 };
 
+/// Changes whenever the lexical pass learns something new, so cached facts of an older pass are
+/// read again.
+constexpr int FileFactsVersion = 2;
+
 /// Per-file facts as JSON, for the index cache.
 std::string fileFactsToJson(const FileFacts &F);
 std::optional<FileFacts> fileFactsFromJson(const std::string &Text);

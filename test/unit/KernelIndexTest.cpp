@@ -104,3 +104,41 @@ TEST(KernelIndex, RoundTripsThroughJson) {
   ASSERT_EQ(Facts->Functions.size(), 1u);
   EXPECT_EQ(Facts->Functions[0].BoundsSpelling, "__launch_bounds__(B)");
 }
+
+TEST(KernelIndex, IncludesKnowTheirPlatformBranch) {
+  FileFacts F = scanFileFacts("#include \"always.h\"\n"
+                              "#if defined(GGML_USE_HIP)\n"
+                              "#include \"hip.h\"\n"
+                              "#elif defined(GGML_USE_MUSA)\n"
+                              "#include \"musa.h\"\n"
+                              "#else\n"
+                              "#include \"cuda.h\"\n"
+                              "#endif\n"
+                              "#ifndef USE_ROCM\n"
+                              "#include \"cuda_only.h\"\n"
+                              "#else\n"
+                              "#include \"rocm_only.h\"\n"
+                              "#endif\n"
+                              "#ifdef __HIP_DEVICE_COMPILE__\n"
+                              "#else\n"
+                              "#include \"host.h\"\n"
+                              "#endif\n"
+                              "#if defined(SOMETHING)\n"
+                              "#elif !defined(__HIP_PLATFORM_AMD__)\n"
+                              "#else\n"
+                              "#include \"unknown.h\"\n"
+                              "#endif\n");
+  std::map<std::string, bool> Off;
+  for (const IndexedInclude &I : F.Includes)
+    Off[I.Spelled] = I.OffHip;
+  EXPECT_FALSE(Off.at("always.h"));
+  EXPECT_FALSE(Off.at("hip.h"));
+  EXPECT_TRUE(Off.at("musa.h"));
+  EXPECT_TRUE(Off.at("cuda.h"));
+  EXPECT_TRUE(Off.at("cuda_only.h"));
+  EXPECT_FALSE(Off.at("rocm_only.h"));
+  // The host pass of a HIP build compiles the other branch of a device-pass test.
+  EXPECT_FALSE(Off.at("host.h"));
+  // Whether SOMETHING is defined is not known, so neither is the #else.
+  EXPECT_FALSE(Off.at("unknown.h"));
+}

@@ -135,8 +135,10 @@ void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
     if (It != ByName.end())
       for (const Site &S : It->second) {
         std::string Spelled = fs::path(S.Inc->Spelled).lexically_normal().string();
+        // A bare name ("cuda.h") matches only next to its includer: by suffix it would name every
+        // header of that name in the tree.
         bool Match = realPathOf(S.Inc->Spelled, fs::path(*S.Includer).parent_path().string()) == H.Absolute ||
-                     (H.Absolute.size() > Spelled.size() &&
+                     (Spelled.find('/') != std::string::npos && H.Absolute.size() > Spelled.size() &&
                       H.Absolute.compare(H.Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
                       H.Absolute[H.Absolute.size() - Spelled.size() - 1] == '/');
         if (!Match)

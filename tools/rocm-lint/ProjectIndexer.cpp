@@ -107,7 +107,8 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
       std::stringstream S;
       S << In.rdbuf();
       Cached = nlohmann::json::parse(S.str(), nullptr, /*allow_exceptions=*/false);
-      if (Cached.is_discarded() || !Cached.is_object() || Cached.value("tool", "") != ROCM_TIDY_VERSION)
+      if (Cached.is_discarded() || !Cached.is_object() || Cached.value("tool", "") != ROCM_TIDY_VERSION ||
+          Cached.value("factsVersion", 0) != rocmtidy::FileFactsVersion)
         Cached = nlohmann::json::object();
     }
   }
@@ -115,6 +116,7 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
   std::vector<std::tuple<std::string, std::string, const rocmtidy::FileFacts *>> ForBuild;
   nlohmann::json Store = nlohmann::json::object();
   Store["tool"] = ROCM_TIDY_VERSION;
+  Store["factsVersion"] = rocmtidy::FileFactsVersion;
   Store["files"] = nlohmann::json::object();
   for (const InputFile &F : Files) {
     if (F.IsCMake)
