@@ -7,6 +7,8 @@
 #                                               driver and toolkit versions
 #   kernels/run-gpu.sh --compile-only           only build (no GPU needed)
 #   kernels/run-gpu.sh --only rocm-cuda-header  one sample folder (repeatable)
+#   kernels/run-gpu.sh --wave64                 NVIDIA only: HIP's warp functions with 64-lane AMD
+#                                               wavefront semantics (kernels/hip_on_cuda/wave64.h)
 #
 # Platform: hipcc when ROCm is installed (AMD GPUs, native HIP), else nvcc with the project's
 # HIP-on-CUDA mapping (kernels/hip_on_cuda) on NVIDIA GPUs; --platform amd|nvidia forces one.
@@ -17,7 +19,13 @@
 # call, or a compile error) on AMD; on other hardware many hazards do not show, and the table says
 # so instead of calling it a failure. A sample states expectations for a platform with a line
 #   // gpu-expect-nvidia: PASS -- <reason>      (or gpu-expect-amd:, or gpu-expect: for all)
-# with outcomes PASS, FAIL, runtime-error, compile-error (several joined with '|').
+# with outcomes PASS, FAIL, runtime-error, compile-error (several joined with '|'). With --wave64 a
+#   // gpu-expect-wave64: FAIL -- <reason>
+# line comes first; without one, the platform's line applies.
+#
+# --wave64 is an emulation of wave64 semantics on an NVIDIA GPU (a logical wavefront is two 32-lane
+# warps; blocks that run warp functions need a multiple of 64 threads), not an AMD GPU: it shows
+# what a program computes on 64 lanes, not its timing, LDS banking or occupancy.
 #
 # Exit status: 0 when every fixed program passes (or builds, with --compile-only) and no bad program
 # contradicts a stated expectation; 1 otherwise; 2 on usage errors.
@@ -34,12 +42,15 @@ ARCH=""
 TIMEOUT_S=60
 BUILD_DIR=""
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+WAVE64=0
+
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --markdown) MARKDOWN=${2:?--markdown needs a file}; shift 2 ;;
     --markdown=*) MARKDOWN=${1#*=}; shift ;;
     --compile-only) COMPILE_ONLY=1; shift ;;
+    --wave64) WAVE64=1; shift ;;
     --platform) PLATFORM=${2:?}; shift 2 ;;
     --platform=*) PLATFORM=${1#*=}; shift ;;
     --only) ONLY+=("${2:?}"); shift 2 ;;
@@ -75,6 +86,10 @@ if [ "$PLATFORM" = auto ]; then
     exit 0
   fi
 fi
+if [ "$WAVE64" = 1 ] && [ "$PLATFORM" = amd ]; then
+  echo "run-gpu.sh: --wave64 emulates 64-lane wavefronts on NVIDIA GPUs; on AMD, run without it (CDNA GPUs run wave64 natively)" >&2
+  exit 2
+fi
 case "$PLATFORM" in
   amd) [ -n "$HIPCC" ] || { echo "run-gpu.sh: --platform amd but hipcc not found" >&2; exit 2; } ;;
   nvidia) [ -n "$NVCC" ] || { echo "run-gpu.sh: --platform nvidia but nvcc not found" >&2; exit 2; } ;;
@@ -91,6 +106,7 @@ if [ "$PLATFORM" = nvidia ]; then
   TOOLKIT_VERSION=$("$NVCC" --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p' | head -n1)
   [ -n "$ARCH" ] || { [ "$HAVE_GPU" = 1 ] && ARCH=native; }
   COMPILER=("$NVCC" -std=c++17 -O2 -I "$KERNELS/hip_on_cuda" -I "$KERNELS" -x cu)
+  [ "$WAVE64" = 1 ] && COMPILER+=(-DROCM_TIDY_WAVE64)
   [ -n "$ARCH" ] && COMPILER+=("-arch=$ARCH")
 else
   if command -v rocminfo >/dev/null 2>&1 && rocminfo 2>/dev/null | grep -q 'Device Type: *GPU'; then
@@ -152,7 +168,9 @@ build_one() { # sample/variant
   echo "$rc $(elapsed "$t0" "$t1")" >"$out.build"
 }
 
-echo "run-gpu.sh: $PLATFORM, $TOOLKIT_VERSION, device: $DEVICE_NAME; building ${#PROGRAMS[@]} programs (-j $JOBS)"
+MODE=""
+[ "$WAVE64" = 1 ] && MODE=" (wave64 emulation: 64-lane wavefront semantics over pairs of 32-lane warps)"
+echo "run-gpu.sh: $PLATFORM$MODE, $TOOLKIT_VERSION, device: $DEVICE_NAME; building ${#PROGRAMS[@]} programs (-j $JOBS)"
 running=0
 for prog in "${PROGRAMS[@]}"; do
   build_one "$prog" &
@@ -161,10 +179,12 @@ for prog in "${PROGRAMS[@]}"; do
 done
 wait
 
-# Expected outcomes: "gpu-expect-<platform>:" beats "gpu-expect:"; prints "OUTCOMES<TAB>reason".
+# Expected outcomes: "gpu-expect-wave64:" (with --wave64) beats "gpu-expect-<platform>:", which beats
+# "gpu-expect:"; prints "OUTCOMES<TAB>reason".
 expectation() { # file
-  local line
-  line=$(grep -m1 -E "//[[:space:]]*gpu-expect-$PLATFORM:" "$1" || grep -m1 -E '//[[:space:]]*gpu-expect:' "$1")
+  local line=""
+  [ "$WAVE64" = 1 ] && line=$(grep -m1 -E '//[[:space:]]*gpu-expect-wave64:' "$1")
+  [ -n "$line" ] || line=$(grep -m1 -E "//[[:space:]]*gpu-expect-$PLATFORM:" "$1" || grep -m1 -E '//[[:space:]]*gpu-expect:' "$1")
   [ -n "$line" ] || return 1
   line=${line#*gpu-expect*:}
   local outcomes=${line%%--*} reason=""
@@ -189,7 +209,7 @@ for prog in "${PROGRAMS[@]}"; do
   read -r brc btime <"$base.build"
   device="$DEVICE_NAME"
   warp="-"
-  [ "$PLATFORM" = nvidia ] && warp=32
+  [ "$PLATFORM" = nvidia ] && warp=$([ "$WAVE64" = 1 ] && echo 64 || echo 32)
   runtime="-"
   detail=""
   if [ "$brc" != 0 ]; then
@@ -290,7 +310,7 @@ SUMMARY="Summary: $n_fixed_ok of $n_fixed fixed programs (and the mapping self-t
 if [ -n "$MARKDOWN" ]; then
   {
     vendor=$([ "$PLATFORM" = nvidia ] && echo NVIDIA || echo AMD)
-    if [ "$COMPILE_ONLY" = 1 ]; then echo "## $vendor build (compile only, no run)"; else echo "## $vendor run: $DEVICE_NAME"; fi
+    if [ "$COMPILE_ONLY" = 1 ]; then echo "## $vendor build (compile only, no run)$MODE"; else echo "## $vendor run: $DEVICE_NAME$MODE"; fi
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- host: $(uname -srm)"
@@ -302,7 +322,7 @@ if [ -n "$MARKDOWN" ]; then
       echo "- ROCm: $(cat /opt/rocm/.info/version 2>/dev/null || echo '-'); $("$HIPCC" --version 2>/dev/null | sed -n 's/^HIP version: */HIP /p' | head -n1)"
       command -v hipconfig >/dev/null 2>&1 && echo "- hipconfig: platform $(hipconfig --platform 2>/dev/null), $(hipconfig --version 2>/dev/null)"
     fi
-    echo "- command: \`kernels/run-gpu.sh$([ "$COMPILE_ONLY" = 1 ] && echo ' --compile-only') --markdown ...\` (compiler: \`$(basename "${COMPILER[0]}") ${COMPILER[*]:1}\`)" | sed "s|$ROOT/||g"
+    echo "- command: \`kernels/run-gpu.sh$([ "$WAVE64" = 1 ] && echo ' --wave64')$([ "$COMPILE_ONLY" = 1 ] && echo ' --compile-only') --markdown ...\` (compiler: \`$(basename "${COMPILER[0]}") ${COMPILER[*]:1}\`)" | sed "s|$ROOT/||g"
     echo
     echo "| kernel | variant | device | warp size | observed | expected | verdict | build s | run s | program output |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"

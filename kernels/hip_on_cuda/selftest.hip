@@ -2,6 +2,12 @@
 // provides is used once and its result checked, so an NVIDIA run of kernels/run-gpu.sh shows that
 // the mapping means what HIP means before any sample's result is trusted. run-gpu.sh builds and
 // runs it first on NVIDIA; it is not a rocm-tidy sample (it is never linted or built for AMD).
+//
+// Built with -DROCM_TIDY_WAVE64 (kernels/run-gpu.sh --wave64) it also checks the wave64 emulation
+// (../wave64.h) against a CPU model of a 64-lane AMD wavefront: every warp function, shuffle widths
+// 2..64, and five patterns of active lanes (all, scattered, each half of the wavefront alone, a
+// range across both halves); that a block of a size that is not a multiple of 64 is refused; and
+// that two halves running different wavefront operations at once are reported, not mis-paired.
 #include <hip/hip_bf16.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
@@ -11,6 +17,11 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+#ifdef ROCM_TIDY_WAVE64
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 namespace {
 
@@ -87,9 +98,235 @@ __global__ void addOne(int *X, int N) {
     X[I] += 1;
 }
 
+#ifdef ROCM_TIDY_WAVE64
+// ---------------------------------------------------------------------------------------------
+// wave64 emulation against a CPU model of a 64-lane wavefront.
+enum ModelOp {
+  MShfl, MUp, MDown, MXor, MShfl64, MShflSync, MUpSync, MDownSync, MXorSync,
+  MBallot, MBallot32, MPopc, MAny, MAll, MActive, MBallotSync, MAnySync, MAllSync, MLane, MLtMask, MGtMask, MSyncwarp,
+  MNumOps
+};
+struct ModelCase {
+  int Op, Width, Arg;
+};
+constexpr int kModelThreads = 128; // two wavefronts
+constexpr unsigned long long kInactive = 0xdeadbeefdeadbeefull;
+
+__host__ __device__ inline bool modelActive(int Pattern, int Lane) {
+  switch (Pattern) {
+  case 0: return true;
+  case 1: return Lane % 3 != 1;
+  case 2: return Lane < 32;
+  case 3: return Lane >= 32;
+  default: return Lane >= 5 && Lane <= 40;
+  }
+}
+__host__ __device__ inline unsigned laneValue(int T) { return 0x1000u + 7u * unsigned(T); }
+__host__ __device__ inline int lanePred(int T, int Arg) { return (T * 5 + Arg) % 7 < 3; }
+// An 8-byte value whose two halves differ: a shuffle must move both.
+__host__ __device__ inline unsigned long long wide(unsigned V) { return (unsigned long long)V << 32 | (V ^ 0xabcdefu); }
+
+__global__ void modelKernel(const ModelCase *Cases, int NCases, int Pattern, unsigned long long *Out) {
+  const int T = threadIdx.x;
+  const int Lane = T % 64;
+  const unsigned V = laneValue(T);
+  const unsigned long long Full = ~0ull, Half = 0x00000000ffffffffull | (1ull << 40);
+  if (modelActive(Pattern, Lane)) {
+    for (int C = 0; C < NCases; ++C) {
+      const ModelCase K = Cases[C];
+      const int P = lanePred(T, K.Arg);
+      unsigned long long R = 0;
+      switch (K.Op) {
+      case MShfl: R = __shfl(V, K.Arg, K.Width); break;
+      case MUp: R = __shfl_up(V, unsigned(K.Arg), K.Width); break;
+      case MDown: R = __shfl_down(V, unsigned(K.Arg), K.Width); break;
+      case MXor: R = __shfl_xor(V, K.Arg, K.Width); break;
+      case MShfl64: R = __shfl(wide(V), K.Arg, K.Width); break;
+      case MShflSync: R = __shfl_sync(Full, V, K.Arg, K.Width); break;
+      case MUpSync: R = __shfl_up_sync(Full, V, unsigned(K.Arg), K.Width); break;
+      case MDownSync: R = __shfl_down_sync(Full, V, unsigned(K.Arg), K.Width); break;
+      case MXorSync: R = __shfl_xor_sync(Full, V, K.Arg, K.Width); break;
+      case MBallot: R = __ballot(P); break;
+      case MBallot32: {
+        const unsigned B32 = __ballot(P); // as a 32-bit copy keeps it
+        R = B32;
+        break;
+      }
+      case MPopc: R = __popcll(__ballot(P)); break;
+      case MAny: R = __any(P); break;
+      case MAll: R = __all(P); break;
+      case MActive: R = __activemask(); break;
+      case MBallotSync: R = __ballot_sync(Half, P); break;
+      case MAnySync: R = __any_sync(Half, P); break;
+      case MAllSync: R = __all_sync(Half, P); break;
+      case MLane: R = __lane_id(); break;
+      case MLtMask: R = __lanemask_lt(); break;
+      case MGtMask: R = __lanemask_gt(); break;
+      case MSyncwarp: __syncwarp(Full); __syncwarp(); R = 1; break;
+      }
+      Out[size_t(C) * kModelThreads + T] = R;
+    }
+  } else {
+    for (int C = 0; C < NCases; ++C)
+      Out[size_t(C) * kModelThreads + T] = kInactive;
+  }
+}
+
+// What lane L of a 64-lane AMD wavefront gets, from HIP's definitions read as "which lane is read":
+// a shuffle reads one lane of the wavefront (an inactive one reads 0); votes see the active lanes.
+unsigned long long modelResult(const ModelCase &K, int Pattern, int Wave, int L) {
+  auto active = [&](int Lane) { return modelActive(Pattern, Lane); };
+  auto value = [&](int Lane) { return (unsigned long long)laneValue(Wave * 64 + Lane); };
+  auto read = [&](int Src) { Src &= 63; return active(Src) ? value(Src) : 0ull; };
+  const int W = K.Width, SegStart = L / W * W, SegEnd = SegStart + W;
+  unsigned long long Ballot = 0, Act = 0;
+  for (int I = 0; I < 64; ++I)
+    if (active(I)) {
+      Act |= 1ull << I;
+      if (lanePred(Wave * 64 + I, K.Arg))
+        Ballot |= 1ull << I;
+    }
+  const unsigned long long Half = 0x00000000ffffffffull | (1ull << 40);
+  switch (K.Op) {
+  case MShfl: case MShflSync: return read(SegStart + K.Arg);
+  case MShfl64: {
+    const int Src = (SegStart + K.Arg) & 63;
+    return active(Src) ? wide(laneValue(Wave * 64 + Src)) : 0ull;
+  }
+  case MUp: case MUpSync: return L - K.Arg >= SegStart ? read(L - K.Arg) : read(L);
+  case MDown: case MDownSync: return L + K.Arg < SegEnd ? read(L + K.Arg) : read(L);
+  case MXor: case MXorSync: return (L ^ K.Arg) < SegEnd ? read(L ^ K.Arg) : read(L);
+  case MBallot: return Ballot;
+  case MBallot32: return Ballot & 0xffffffffull;
+  case MPopc: return __builtin_popcountll(Ballot);
+  case MAny: return Ballot != 0;
+  case MAll: return Ballot == Act;
+  case MActive: return Act;
+  case MBallotSync: return Ballot & Half;
+  case MAnySync: return (Ballot & Half) != 0;
+  case MAllSync: return (Ballot & Half) == (Act & Half);
+  case MLane: return L;
+  case MLtMask: return (1ull << L) - 1;
+  case MGtMask: return L == 63 ? 0ull : ~0ull << (L + 1);
+  case MSyncwarp: return 1;
+  }
+  return 0;
+}
+
+std::vector<ModelCase> modelCases(bool Short) {
+  std::vector<ModelCase> Cases;
+  for (int W = 2; W <= 64; W *= 2) {
+    if (Short && W < 32)
+      continue;
+    const int Args[] = {0, 1, W / 2, W - 1, W, W + 3, -1, 37};
+    for (int A : Args) {
+      Cases.push_back({MShfl, W, A});
+      if (A >= 0) {
+        Cases.push_back({MUp, W, A});
+        Cases.push_back({MDown, W, A});
+        Cases.push_back({MXor, W, A});
+      }
+    }
+    Cases.push_back({MShfl64, W, W - 3 > 0 ? W - 3 : 0});
+    Cases.push_back({MShfl64, W, W + 1});
+    Cases.push_back({MShflSync, W, 1});
+    Cases.push_back({MUpSync, W, W / 2});
+    Cases.push_back({MDownSync, W, W / 2});
+    Cases.push_back({MXorSync, W, W / 2});
+  }
+  for (int Op = MBallot; Op < MNumOps; ++Op)
+    for (int A = 0; A < 2; ++A)
+      Cases.push_back({Op, 64, A});
+  return Cases;
+}
+
+// Runs every case under every active-lane pattern; returns the number of cases checked and
+// appends the first mismatches to Why.
+int checkModel(std::string &Why) {
+  int Checked = 0, Bad = 0;
+  for (int Pattern = 0; Pattern < 5; ++Pattern) {
+    // A whole warp absent costs the other one the emulation's 2 ms wait per exchange: fewer widths.
+    const std::vector<ModelCase> Cases = modelCases(Pattern == 2 || Pattern == 3);
+    ModelCase *DCases = nullptr;
+    unsigned long long *DOut = nullptr;
+    HIP_CHECK(hipMalloc(&DCases, Cases.size() * sizeof(ModelCase)));
+    HIP_CHECK(hipMalloc(&DOut, Cases.size() * kModelThreads * sizeof(unsigned long long)));
+    HIP_CHECK(hipMemcpy(DCases, Cases.data(), Cases.size() * sizeof(ModelCase), hipMemcpyHostToDevice));
+    hipLaunchKernelGGL(modelKernel, dim3(1), dim3(kModelThreads), 0, 0, DCases, int(Cases.size()), Pattern, DOut);
+    HIP_CHECK(hipGetLastError());
+    HIP_CHECK(hipDeviceSynchronize());
+    std::vector<unsigned long long> Out(Cases.size() * kModelThreads);
+    HIP_CHECK(hipMemcpy(Out.data(), DOut, Out.size() * sizeof(unsigned long long), hipMemcpyDeviceToHost));
+    HIP_CHECK(hipFree(DCases));
+    HIP_CHECK(hipFree(DOut));
+    for (size_t C = 0; C < Cases.size(); ++C) {
+      bool Ok = true;
+      int FirstT = -1;
+      unsigned long long Got = 0, Want = 0;
+      for (int T = 0; T < kModelThreads; ++T) {
+        const int L = T % 64;
+        const unsigned long long W = modelActive(Pattern, L) ? modelResult(Cases[C], Pattern, T / 64, L) : kInactive;
+        if (Out[C * kModelThreads + T] != W && Ok) {
+          Ok = false;
+          FirstT = T;
+          Got = Out[C * kModelThreads + T];
+          Want = W;
+        }
+      }
+      ++Checked;
+      if (!Ok && ++Bad <= 3) {
+        char Buf[160];
+        std::snprintf(Buf, sizeof Buf, "%s[op %d width %d arg %d pattern %d: thread %d got %llx, model %llx]",
+                      Why.empty() ? "" : " ", Cases[C].Op, Cases[C].Width, Cases[C].Arg, Pattern, FirstT, Got, Want);
+        Why += Buf;
+      }
+    }
+  }
+  return Bad ? -Bad : Checked;
+}
+
+__global__ void ballotIn96(unsigned long long *Out) { Out[threadIdx.x] = __ballot(threadIdx.x % 2); }
+
+// The two halves of the wavefront run different wavefront operations at once (if/else): AMD runs
+// the branches one after the other; the emulation does not model that and must say so (trap).
+__global__ void divergentHalves(unsigned long long *Out) {
+  if (threadIdx.x < 32)
+    Out[threadIdx.x] = __shfl(threadIdx.x, 40);
+  else
+    Out[threadIdx.x] = __ballot(1);
+}
+
+// In a child process (a trapped kernel spoils the CUDA context): the launch must fail.
+template <class F> bool failsInChild(const char *What, F Launch) {
+  std::fflush(stdout);
+  const pid_t Pid = fork();
+  if (Pid == 0) {
+    unsigned long long *D = nullptr;
+    if (hipMalloc(&D, 128 * sizeof(unsigned long long)) != hipSuccess)
+      _exit(3);
+    Launch(D);
+    const hipError_t E = hipDeviceSynchronize();
+    std::printf("wave64 selftest: %s gives '%s'\n", What, hipGetErrorString(E));
+    std::fflush(stdout);
+    _exit(E != hipSuccess ? 0 : 1);
+  }
+  int Status = 0;
+  return Pid > 0 && waitpid(Pid, &Status, 0) == Pid && WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+}
+#endif // ROCM_TIDY_WAVE64
+
 } // namespace
 
 int main() {
+#ifdef ROCM_TIDY_WAVE64
+  // Before this process touches the GPU: the child gets a CUDA context of its own.
+  expect(failsInChild("a 96-thread block with a wavefront operation",
+                      [](unsigned long long *D) { ballotIn96<<<1, 96>>>(D); }),
+         "wave64: block of 96 threads not refused");
+  expect(failsInChild("an if/else with different wavefront operations in the two halves",
+                      [](unsigned long long *D) { divergentHalves<<<1, 64>>>(D); }),
+         "wave64: divergent halves not reported");
+#endif
   int Dev = -1, Count = 0;
   hipDeviceProp_t Prop;
   HIP_CHECK(hipGetDeviceCount(&Count));
@@ -212,6 +449,18 @@ int main() {
   HIP_CHECK(hipMemGetInfo(&Free, &Total));
   expect(Free > 0 && Free <= Total, "hipMemGetInfo");
 
+#ifdef ROCM_TIDY_WAVE64
+  std::string Why;
+  const int ModelCases = checkModel(Why);
+  expect(W == 64, "wave64: warpSize is not 64");
+  expect(ModelCases > 0, ("wave64 emulation differs from the 64-lane model: " + Why).c_str());
+#endif
   const bool Ok = Failures.empty();
-  return harness::report("hip_on_cuda/selftest", Ok, Ok ? "all mapped HIP names behave as HIP's" : Failures.c_str());
+#ifdef ROCM_TIDY_WAVE64
+  const std::string Good =
+      "all mapped HIP names behave as HIP's; wave64: " + std::to_string(ModelCases) + " cases match the 64-lane model";
+#else
+  const std::string Good = "all mapped HIP names behave as HIP's";
+#endif
+  return harness::report("hip_on_cuda/selftest", Ok, Ok ? Good.c_str() : Failures.c_str());
 }

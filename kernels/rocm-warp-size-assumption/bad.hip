@@ -144,3 +144,6 @@ int main() {
                 Count, Want.size(), CompactOk ? "" : " (values differ)");
   return harness::report("rocm-warp-size-assumption/bad", Ok, Detail);
 }
+
+// Under kernels/run-gpu.sh --wave64 (64-lane semantics emulated on NVIDIA) the hazard shows as on CDNA:
+// gpu-expect-wave64: FAIL -- 64-lane wavefronts: half of each warp sum and of each ballot is lost

@@ -4,6 +4,7 @@
 #include "core/CheckCatalog.h"
 
 #include <algorithm>
+#include <deque>
 #include <set>
 #include <unordered_map>
 
@@ -154,6 +155,10 @@ bool commandBuildsHip(const Command &C) {
   return false;
 }
 
+/// The value given to a variable that find_library() fills with a GPU library: a path that names
+/// the library and says where it came from.
+constexpr std::string_view FoundLibraryPrefix = "<find_library>/";
+
 /// Bounds the memory a hostile file can make the linter spend on findings.
 constexpr size_t MaxFindingsPerFile = 100000;
 
@@ -161,16 +166,31 @@ class Linter : public ParseCallbacks {
 public:
   Linter(std::string_view Path, std::string_view Content, const std::function<bool(std::string_view)> &IsEnabled,
          const LintOptions &Opts)
-      : Path(Path), IsEnabled(IsEnabled), Opts(Opts), Lines(Content) {}
+      : Path(Path), Content(Content), IsEnabled(IsEnabled), Opts(Opts), Lines(Content) {}
 
   void command(const Command &C) override {
     Cur = &C;
+    const std::string &N = C.LowerName;
+    bool Closes = N == "endif" || N == "endforeach" || N == "endwhile" || N == "endfunction" || N == "endmacro" ||
+                  N == "endblock";
+    if (Closes && Depth)
+      --Depth;
     if (C.LowerName == "find_package" && !C.Args.empty())
       FoundPackages.insert(lower(C.Args[0].Value));
     if (!Hip && commandBuildsHip(C))
       Hip = true;
     trackConditions(C);
+    size_t Before = Candidates.size();
     dispatch(C);
+    trackVariables(C, Candidates.size() > Before);
+    if (N == "include" && !Definitions)
+      followInclude(C);
+    if (N == "function" || N == "macro")
+      ++Definitions;
+    else if ((N == "endfunction" || N == "endmacro") && Definitions)
+      --Definitions;
+    if (N == "if" || N == "foreach" || N == "while" || N == "function" || N == "macro" || N == "block")
+      ++Depth;
     Cur = nullptr;
   }
 
@@ -179,17 +199,17 @@ public:
   /// The findings that survive suppressions and whole-file conditions, ordered by position.
   std::vector<Finding> finish() {
     std::vector<Finding> Out;
+    std::vector<Candidate *> Kept;
     for (Candidate &Cd : Candidates) {
       if (Cd.NeedsHip && !Hip && !Opts.AssumeHip)
         continue;
       if (suppressed(Cd.F.Check, Cd.F.Line, Cd.CommandLine))
         continue;
-      if (!Cd.Package.empty() && !FoundPackages.count(lower(Cd.Package)))
-        Cd.F.Notes.insert(Cd.F.Notes.begin(),
-                          {Cd.F.File, Cd.F.Line, Cd.F.Column,
-                           "'" + Cd.Target + "' needs 'find_package(" + Cd.Package + " REQUIRED)' first; this file does not call it"});
-      Out.push_back(std::move(Cd.F));
+      Kept.push_back(&Cd);
     }
+    addMissingPackages(Kept);
+    for (Candidate *Cd : Kept)
+      Out.push_back(std::move(Cd->F));
     // Ordered by position, ties in emission order (std::stable_sort trips a libstdc++ deprecation).
     std::vector<size_t> Order(Out.size());
     for (size_t I = 0; I < Order.size(); ++I)
@@ -208,11 +228,14 @@ private:
   struct Candidate {
     Finding F;
     unsigned CommandLine = 0;
+    unsigned CommandOffset = 0;
+    bool TopLevel = false;      // the command is outside if/foreach/while/function/macro/block
     bool NeedsHip = false;      // rocm-cmake-legacy-cuda: only in projects that build HIP
     std::string Package, Target; // note when the file never calls find_package(Package)
   };
 
   std::string_view Path;
+  std::string_view Content;
   const std::function<bool(std::string_view)> &IsEnabled;
   const LintOptions &Opts;
   LineCursor Lines;
@@ -222,6 +245,29 @@ private:
   std::set<std::string> FoundPackages;
   const Command *Cur = nullptr;
   bool Hip = false;
+  unsigned Depth = 0; // open if/foreach/while/function/macro/block commands
+  unsigned Definitions = 0; // open function/macro definitions: their bodies run later, with arguments
+
+  /// What the file stored in a variable, as far as a reading without running it can tell: the
+  /// values of every branch that sets it (an if() with a HIP and a CUDA branch keeps both).
+  struct Variable {
+    std::string Value;       // a CMake list value
+    unsigned Line = 0;       // where it was last set
+    std::string File;        // an include()d file that set it; empty for this one
+    bool Guarded = false;    // from the environment, a cache entry or a fallback branch: a user can override it
+    bool Reported = false;   // the command that set it already produced a finding
+  };
+  std::unordered_map<std::string, Variable> Vars;
+  /// Set while an argument is linted with its variable references replaced by their values.
+  struct ViaT {
+    bool Active = false;
+    unsigned Offset = 0;
+    std::vector<std::pair<std::string, const Variable *>> Used;
+  } Via;
+  static constexpr size_t MaxVariableBytes = 1 << 16;
+  std::string_view SkipVar; // a variable expand() leaves as written
+  unsigned IncludeLevel = 0;
+  std::deque<std::string> IncludedPaths; // keeps the path of each nested linter alive
   // One entry per open if(): whether the chain so far tests the environment or DEFINED, which makes
   // a literal path inside it a fallback rather than a hard-coded choice.
   std::vector<bool> Guards;
@@ -299,9 +345,18 @@ private:
   Finding *emit(std::string_view Rule, unsigned Offset, std::string Message) {
     if (!IsEnabled(Rule) || Candidates.size() >= MaxFindingsPerFile)
       return nullptr;
+    if (Via.Active) {
+      // Said once, where the variable was set; and a value the user can override is a default.
+      for (const auto &U : Via.Used)
+        if (U.second->Reported || (Rule == HardcodedPath && U.second->Guarded))
+          return nullptr;
+      Offset = Via.Offset;
+    }
     LineCursor::Position Pos = Lines.locate(Offset);
     Candidate &Cd = Candidates.emplace_back();
     Cd.CommandLine = Cur ? Cur->Line : Pos.Line;
+    Cd.CommandOffset = Cur ? Cur->Offset : Offset;
+    Cd.TopLevel = Cur && Depth == 0;
     Finding &Fd = Cd.F;
     Fd.Check = std::string(Rule);
     Fd.File = std::string(Path);
@@ -309,10 +364,321 @@ private:
     Fd.Column = Pos.Column;
     Fd.Offset = Offset;
     Fd.Message = std::move(Message);
+    if (Via.Active)
+      for (const auto &U : Via.Used) {
+        Fd.Notes.push_back({U.second->File.empty() ? std::string(Path) : U.second->File, U.second->Line, 1,
+                            "through '${" + U.first + "}', set " +
+                                (U.second->File.empty()
+                                     ? std::string()
+                                     : "in '" + U.second->File.substr(U.second->File.find_last_of('/') + 1) + "' ") +
+                                "at line " +
+                                std::to_string(U.second->Line) +
+                                (startsWith(U.second->Value, FoundLibraryPrefix)
+                                     ? " by find_library()"
+                                     : " to '" + shorten(U.second->Value) + "'")});
+      }
     return &Fd;
   }
 
+  static std::string shorten(std::string_view V) {
+    if (V.size() <= 80)
+      return std::string(V);
+    return std::string(V.substr(0, 77)) + "...";
+  }
+
+  // ---- variables --------------------------------------------------------------------------------
+
+  /// \p S with every ${NAME} of a tracked variable replaced by its value (references to unknown
+  /// variables stay as written). \p Used collects the variables replaced. Returns false when the
+  /// result would grow past MaxVariableBytes.
+  bool expand(std::string_view S, std::string &Out, std::vector<std::pair<std::string, const Variable *>> &Used,
+              unsigned Level = 0) const {
+    size_t I = 0;
+    while (I < S.size()) {
+      if (S[I] == '$' && I + 1 < S.size() && S[I + 1] == '{') {
+        // The matching brace, counting nested references.
+        size_t J = I + 2;
+        unsigned Open = 1;
+        while (J < S.size() && Open) {
+          if (S[J] == '{')
+            ++Open;
+          else if (S[J] == '}')
+            --Open;
+          ++J;
+        }
+        if (Open) {
+          Out.append(S.substr(I));
+          break;
+        }
+        std::string_view Inner = S.substr(I + 2, J - I - 3);
+        std::string Name;
+        if (Level < 8 && Inner.find("${") != std::string_view::npos) {
+          if (!expand(Inner, Name, Used, Level + 1))
+            return false;
+        } else {
+          Name = std::string(Inner);
+        }
+        auto It = Name == SkipVar ? Vars.end() : Vars.find(Name);
+        if (It != Vars.end()) {
+          Out += It->second.Value;
+          bool Seen = false;
+          for (const auto &U : Used)
+            Seen = Seen || U.first == Name;
+          if (!Seen)
+            Used.push_back({Name, &It->second});
+        } else {
+          Out.append(S.substr(I, J - I));
+        }
+        I = J;
+      } else {
+        Out += S[I++];
+      }
+      if (Out.size() > MaxVariableBytes)
+        return false;
+    }
+    return true;
+  }
+
+  /// Runs \p Lint on \p A, or, when \p A refers to tracked variables, on \p A with their values
+  /// in place: findings are then reported at the argument, with a note naming the variable, and
+  /// carry no fix (the text to edit is elsewhere and may serve other uses).
+  template <class Fn> void withValues(const Argument &A, Fn &&Lint) {
+    if (A.isParen() || A.Value.find("${") == std::string::npos || Via.Active) {
+      Lint(A);
+      return;
+    }
+    std::string Value;
+    std::vector<std::pair<std::string, const Variable *>> Used;
+    // Variables a user can override (environment, cache, a fallback branch) are linted as
+    // written, as a reference is: their literal value is only a default.
+    if (!expand(A.Value, Value, Used) || Used.empty() ||
+        std::all_of(Used.begin(), Used.end(), [](const auto &U) { return U.second->Guarded; })) {
+      Lint(A);
+      return;
+    }
+    Argument S;
+    S.Kind = Argument::Unquoted;
+    S.Value = std::move(Value);
+    S.Offset = A.Offset;
+    S.Line = A.Line;
+    S.Column = A.Column;
+    Via.Active = true;
+    Via.Offset = A.Offset;
+    Via.Used = std::move(Used);
+    size_t Before = Candidates.size();
+    Lint(S);
+    for (size_t I = Before; I < Candidates.size(); ++I)
+      Candidates[I].F.Fixes.clear();
+    Via = ViaT();
+  }
+
+  /// The arguments from \p First on, as the list CMake would store: references replaced.
+  std::string listValue(const Command &C, size_t First, size_t End, bool &Guarded) const {
+    std::string V;
+    for (size_t I = First; I < End; ++I) {
+      const Argument &A = C.Args[I];
+      if (A.isParen())
+        continue;
+      std::string E;
+      std::vector<std::pair<std::string, const Variable *>> Used;
+      if (!expand(A.Value, E, Used))
+        E = A.Value;
+      for (const auto &U : Used)
+        Guarded = Guarded || U.second->Guarded;
+      if (A.Value.find("$ENV{") != std::string::npos)
+        Guarded = true;
+      if (!V.empty())
+        V += ';';
+      V += E;
+    }
+    return V;
+  }
+
+  void store(const std::string &Name, std::string Value, bool Append, bool Guarded, bool Reported, bool List) {
+    Variable &V = Vars[Name];
+    bool Fresh = V.Line == 0;
+    // Inside a branch or loop both the old and the new value are possible.
+    bool Union = Depth > 0 && !Fresh;
+    if (Append || Union) {
+      if (!V.Value.empty() && !Value.empty() && (List || Union))
+        V.Value += ';';
+      V.Value += Value;
+    } else {
+      V.Value = std::move(Value);
+    }
+    V.Guarded = (Union || Append ? V.Guarded : false) || Guarded || inFallback();
+    V.Reported = (Union || Append ? V.Reported : false) || Reported;
+    V.Line = Cur ? Cur->Line : 0;
+    V.File = IncludeLevel ? std::string(Path) : std::string();
+    if (V.Value.size() > MaxVariableBytes)
+      Vars.erase(Name);
+  }
+
+  /// include(): the variables the included project file sets become known here. Its findings are
+  /// reported when it is linted itself.
+  void followInclude(const Command &C) {
+    if (!Opts.ReadInclude || C.Args.empty() || IncludeLevel >= 4)
+      return;
+    std::string Dir(Path.substr(0, Path.find_last_of('/') == std::string_view::npos ? 0 : Path.find_last_of('/')));
+    std::string Arg;
+    std::vector<std::pair<std::string, const Variable *>> Used;
+    // The directory variables name this file's directory (for a file included from elsewhere,
+    // CMAKE_CURRENT_SOURCE_DIR is the includer's; this file's own is the usual intent).
+    std::string_view Raw = C.Args[0].Value;
+    for (std::string_view V : {"${CMAKE_CURRENT_LIST_DIR}", "${CMAKE_CURRENT_SOURCE_DIR}"})
+      if (startsWith(Raw, V)) {
+        Arg = Dir + std::string(Raw.substr(V.size()));
+        break;
+      }
+    if (Arg.empty() && !expand(Raw, Arg, Used))
+      return;
+    if (Arg.find("${") != std::string::npos || Arg.empty())
+      return;
+    std::vector<std::string> Candidates;
+    if (Arg[0] == '/')
+      Candidates.push_back(Arg);
+    else if (endsWith(Arg, ".cmake") || Arg.find('/') != std::string::npos)
+      Candidates.push_back(Dir + "/" + Arg);
+    else if (auto It = Vars.find("CMAKE_MODULE_PATH"); It != Vars.end()) {
+      // include(Module): searched in CMAKE_MODULE_PATH first.
+      Argument A;
+      A.Value = It->second.Value;
+      for (const Piece &E : listElements(A))
+        if (!E.Text.empty() && E.Text[0] == '/')
+          Candidates.push_back(std::string(E.Text) + "/" + Arg + ".cmake");
+    }
+    for (const std::string &File : Candidates) {
+      std::string Text;
+      if (!Opts.ReadInclude(File, Text))
+        continue;
+      LintOptions Inner = Opts;
+      // Its rules run too (their findings are dropped) so that a value reported where it is set
+      // there is not reported again through the variable here.
+      Linter L(IncludedPaths.emplace_back(File), Text, IsEnabled, Inner);
+      L.IncludeLevel = IncludeLevel + 1;
+      L.Vars = Vars;
+      L.Definitions = 0;
+      ParseError E;
+      if (parseCMake(Text, L, E)) {
+        Vars = std::move(L.Vars);
+        FoundPackages.insert(L.FoundPackages.begin(), L.FoundPackages.end());
+        Hip = Hip || L.Hip;
+      }
+      return;
+    }
+  }
+
+  void trackVariables(const Command &C, bool Reported) {
+    if (Definitions || C.Args.empty())
+      return;
+    const std::string &N = C.LowerName;
+    const std::vector<Argument> &Args = C.Args;
+    if (N == "set") {
+      size_t End = Args.size();
+      bool Guarded = false;
+      for (size_t I = 1; I < Args.size(); ++I)
+        if (Args[I].Kind == Argument::Unquoted && (Args[I].Value == "CACHE" || Args[I].Value == "PARENT_SCOPE")) {
+          Guarded = Guarded || Args[I].Value == "CACHE";
+          End = I;
+          break;
+        }
+      if (End == 1 && Depth == 0) {
+        Vars.erase(Args[0].Value);
+        return;
+      }
+      std::string V = listValue(C, 1, End, Guarded);
+      store(Args[0].Value, std::move(V), false, Guarded, Reported, true);
+    } else if ((N == "list" || N == "string") && Args.size() >= 2 && Args[0].Value == "APPEND") {
+      bool Guarded = false;
+      std::string V = listValue(C, 2, Args.size(), Guarded);
+      if (N == "string") // string(APPEND) concatenates without a separator
+        V.erase(std::remove(V.begin(), V.end(), ';'), V.end());
+      store(Args[1].Value, std::move(V), true, Guarded, Reported, N == "list");
+    } else if (N == "unset" && Depth == 0) {
+      Vars.erase(Args[0].Value);
+    } else if (N == "find_library") {
+      // find_library(<VAR> name [path...]) or find_library(<VAR> NAMES name... [HINTS ...]).
+      std::vector<std::string_view> Names;
+      bool InNames = Args.size() > 1 && Args[1].Value == "NAMES";
+      if (!InNames && Args.size() > 1)
+        Names.push_back(Args[1].Value);
+      for (size_t I = 2; I < Args.size() && InNames; ++I) {
+        if (Args[I].Kind == Argument::Unquoted && isUpperKeyword(Args[I].Value))
+          break;
+        Names.push_back(Args[I].Value);
+      }
+      for (std::string_view Name : Names) {
+        if (startsWith(Name, "lib"))
+          Name = libraryFileName(Name).empty() ? Name : libraryFileName(Name);
+        if (const GpuLibrary *L = gpuLibraryTable().lookup(Name)) {
+          store(Args[0].Value, std::string(FoundLibraryPrefix) + "lib" + L->Name + ".so", false, false, Reported, true);
+          return;
+        }
+      }
+    }
+  }
+
   Candidate &last() { return Candidates.back(); }
+
+  /// Whether only spaces and tabs precede \p Offset on its line.
+  bool startsItsLine(unsigned Offset) const {
+    for (unsigned I = Offset; I > 0; --I) {
+      char C = Content[I - 1];
+      if (C == '\n')
+        return true;
+      if (C != ' ' && C != '\t')
+        return false;
+    }
+    return true;
+  }
+
+  /// An imported target exists only after find_package() made it, and cmake refuses to generate a
+  /// target that links an unknown name with '::'. When the file never finds the package, every fix
+  /// that writes the target also inserts one 'find_package(<Package> REQUIRED)' before the first
+  /// such command at the top level of the file (a directory-scope call that runs on every
+  /// configure); with no such place the fix is withdrawn and the finding says why.
+  void addMissingPackages(const std::vector<Candidate *> &Kept) {
+    std::set<std::string> Missing;
+    const Candidate *Anchor = nullptr;
+    for (const Candidate *Cd : Kept) {
+      if (Cd->Package.empty() || FoundPackages.count(lower(Cd->Package)))
+        continue;
+      if (!Cd->F.Fixes.empty())
+        Missing.insert(Cd->Package);
+      if (!Cd->F.Fixes.empty() && Cd->TopLevel && startsItsLine(Cd->CommandOffset) &&
+          (!Anchor || Cd->CommandOffset < Anchor->CommandOffset))
+        Anchor = Cd;
+    }
+    std::string Insert;
+    if (Anchor) {
+      unsigned LineStart = Anchor->CommandOffset;
+      while (LineStart > 0 && Content[LineStart - 1] != '\n')
+        --LineStart;
+      std::string Indent(Content.substr(LineStart, Anchor->CommandOffset - LineStart));
+      for (const std::string &P : Missing)
+        Insert += "find_package(" + P + " REQUIRED)\n" + Indent;
+    }
+    for (Candidate *Cd : Kept) {
+      if (Cd->Package.empty() || FoundPackages.count(lower(Cd->Package)))
+        continue;
+      Finding &F = Cd->F;
+      std::string Needs = "'" + Cd->Target + "' needs 'find_package(" + Cd->Package + " REQUIRED)' first";
+      if (F.Fixes.empty()) {
+        F.Notes.insert(F.Notes.begin(), {F.File, F.Line, F.Column, Needs + "; this file does not call it"});
+      } else if (Anchor) {
+        LineCursor::Position At = LineCursor(Content).locate(Anchor->CommandOffset);
+        F.Notes.insert(F.Notes.begin(), {F.File, At.Line, At.Column,
+                                         Needs + "; the fix inserts it here, as this file does not call it"});
+        F.Fixes.push_back({std::string(Path), Anchor->CommandOffset, 0, Insert});
+      } else {
+        F.Fixes.clear();
+        F.Notes.insert(F.Notes.begin(),
+                       {F.File, F.Line, F.Column,
+                        Needs + "; this file does not call it and has no top-level command to put it before, "
+                                "so no fix is offered"});
+      }
+    }
+  }
 
   void note(Finding *Fd, unsigned Offset, std::string Message) {
     if (!Fd)
@@ -399,6 +765,12 @@ private:
       const Argument &A = C.Args[I];
       if (A.isParen() || Keywords.count(A.Value))
         continue;
+      withValues(A, [&](const Argument &V) { linkArgument(V); });
+    }
+  }
+
+  void linkArgument(const Argument &A) {
+    {
       std::vector<Piece> Elems = listElements(A);
       for (const Piece &E : Elems) {
         if (E.Text.find("$<") != std::string_view::npos)
@@ -416,7 +788,9 @@ private:
         if (!L)
           continue;
         std::string Msg;
-        if (How == "flag")
+        if (How == "path" && startsWith(E.Text, FoundLibraryPrefix) && Via.Active && !Via.Used.empty())
+          Msg = "GPU library '" + L->Name + "' found with find_library() and linked through '${" + Via.Used[0].first + "}'";
+        else if (How == "flag")
           Msg = "raw link flag '" + std::string(E.Text) + "'";
         else if (How == "path")
           Msg = "GPU library linked by path '" + std::string(E.Text) + "'";
@@ -439,6 +813,10 @@ private:
 
   /// -l<gpu>, -L<gpu dir> and hard-coded toolkit paths among the flags of one argument.
   void flagArgument(const Argument &A, bool LinkFlags, bool PathFlags) {
+    withValues(A, [&](const Argument &V) { flagValue(V, LinkFlags, PathFlags); });
+  }
+
+  void flagValue(const Argument &A, bool LinkFlags, bool PathFlags) {
     if (A.isParen())
       return;
     std::string_view V = A.Value;
@@ -504,11 +882,47 @@ private:
   }
 
   void pathArgument(const Argument &A) {
+    withValues(A, [&](const Argument &V) { pathValue(V); });
+  }
+
+  void pathValue(const Argument &A) {
     if (A.isParen() || inFallback())
       return;
     for (const Piece &E : listElements(A))
       if (std::string_view Kind = toolkitRoot(E.Text); !Kind.empty())
         hardcoded(A.sourceOffsetOfValue(E.Index), E.Text, Kind);
+  }
+
+  /// Toolkit roots anywhere in a command line or a piece of CMake code (add_custom_command,
+  /// add_test, install(CODE)): where a path starts, after a separator, quote or '='.
+  void embeddedPathValue(const Argument &A) {
+    if (A.isParen() || inFallback())
+      return;
+    std::string_view V = A.Value;
+    for (size_t I = 0; I < V.size(); ++I) {
+      if (V[I] != '/')
+        continue;
+      if (I > 0) {
+        char P = V[I - 1];
+        bool Flag = I >= 2 && V[I - 2] == '-' && (P == 'I' || P == 'L'); // -I/opt/rocm/include
+        if (!Flag && !(P == ' ' || P == '\t' || P == '\n' || P == '"' || P == '\'' || P == '=' || P == ';' ||
+                       P == '(' || P == ':' || P == ','))
+          continue;
+      }
+      size_t End = V.find_first_of(" \t\n\"';)", I);
+      std::string_view Path = V.substr(I, End == std::string_view::npos ? End : End - I);
+      std::string_view Kind = toolkitRoot(Path);
+      if (Kind.empty())
+        continue;
+      hardcoded(A.sourceOffsetOfValue(I), Path, Kind);
+      I += Path.size();
+    }
+  }
+
+  void embeddedPaths(const Command &C, size_t First) {
+    for (size_t I = First; I < C.Args.size(); ++I)
+      if (!isUpperKeyword(C.Args[I].Value))
+        withValues(C.Args[I], [&](const Argument &V) { embeddedPathValue(V); });
   }
 
   static bool isPathVariable(std::string_view V) {
@@ -537,6 +951,8 @@ private:
       for (size_t I = First; I < C.Args.size(); ++I)
         if (C.Args[I].Value.find("$ENV{") != std::string::npos)
           return;
+    // set(X "${X} ...") keeps what X had: that was linted where it was set.
+    SkipVar = Var;
     for (size_t I = First; I < C.Args.size(); ++I) {
       const Argument &A = C.Args[I];
       if (C.LowerName == "set" && (A.Value == "CACHE" || A.Value == "PARENT_SCOPE") && A.Kind == Argument::Unquoted)
@@ -547,6 +963,7 @@ private:
       else if (!Cache)
         pathArgument(A);
     }
+    SkipVar = {};
   }
 
   // ---- rocm-cmake-legacy-cuda -------------------------------------------------------------------
@@ -581,9 +998,11 @@ private:
         const Argument &A = Args[I];
         if (A.isParen() || isUpperKeyword(A.Value))
           continue;
-        for (const Piece &E : listElements(A))
-          if (isGpuDir(E.Text))
-            directoryFinding(A.sourceOffsetOfValue(E.Index), E.Text, E.Text, false);
+        withValues(A, [&](const Argument &V) {
+          for (const Piece &E : listElements(V))
+            if (isGpuDir(E.Text))
+              directoryFinding(V.sourceOffsetOfValue(E.Index), E.Text, E.Text, false);
+        });
       }
     } else if (N == "include_directories" || N == "target_include_directories") {
       for (size_t I = N == "target_include_directories" ? 1 : 0; I < Args.size(); ++I)
@@ -639,6 +1058,14 @@ private:
         }
       }
       Flush();
+    } else if (N == "add_custom_command" || N == "add_custom_target" || N == "add_test" ||
+               N == "execute_process") {
+      embeddedPaths(C, N == "add_custom_target" ? 1 : 0);
+    } else if (N == "install") {
+      // install(CODE "...") and install(SCRIPT file): only the code runs a command.
+      for (size_t I = 0; I + 1 < Args.size(); ++I)
+        if (Args[I].Kind == Argument::Unquoted && Args[I].Value == "CODE")
+          withValues(Args[I + 1], [&](const Argument &V) { embeddedPathValue(V); });
     } else if (N == "include") {
       if (!Args.empty() && Args[0].Value == "FindCUDA")
         legacy(C.Offset, "'include(FindCUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "

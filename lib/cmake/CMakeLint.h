@@ -34,6 +34,10 @@ struct LintOptions {
   /// say so (rocm-cmake-legacy-cuda fires only in such projects). rocm-lint sets it when any
   /// CMake file of the tree passes buildsHip().
   bool AssumeHip = false;
+  /// Reads a project file that the linted file include()s (an absolute path), so that the
+  /// variables it sets are known; returns false when the file is not to be read (outside the
+  /// project, not a regular file). Without it include() is not followed.
+  std::function<bool(const std::string &Path, std::string &Content)> ReadInclude;
 };
 
 /// Lints one file. Findings carry 1-based line/column, byte offsets and fix-its (TextEdits on

@@ -1,6 +1,6 @@
 # Golden test for rocm-cmake-hardcoded-toolkit-path: literal toolkit roots where CMake looks for
 # the toolkit, and the fallback idioms that must stay quiet.
-# RUN: not rocm-cmake-check --checks=-*,rocm-cmake-hardcoded-toolkit-path %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+# RUN: not rocm-lint --checks=-*,rocm-cmake-hardcoded-toolkit-path %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 
 cmake_minimum_required(VERSION 3.21)
 project(port LANGUAGES CXX HIP)

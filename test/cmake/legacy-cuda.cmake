@@ -1,10 +1,11 @@
 # Golden test for rocm-cmake-legacy-cuda in a project that builds HIP (project(... HIP) below).
-# RUN: not rocm-cmake-check --checks=-*,rocm-cmake-legacy-cuda %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
-# The same FindCUDA code in a CUDA-only file is not reported, unless --assume-hip says the
-# project builds HIP elsewhere (rocm-lint passes this when any CMake file of the tree does).
+# RUN: not rocm-lint --checks=-*,rocm-cmake-legacy-cuda %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+# The same FindCUDA code in a CUDA-only file is not reported, unless another CMake file of the
+# run says the project builds HIP.
 # RUN: sed -e 's/ HIP)/)/' %s > %t.cmake
-# RUN: rocm-cmake-check --checks=-*,rocm-cmake-legacy-cuda %t.cmake 2>&1 | count 0
-# RUN: not rocm-cmake-check --assume-hip --checks=-*,rocm-cmake-legacy-cuda %t.cmake 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+# RUN: rocm-lint --checks=-*,rocm-cmake-legacy-cuda %t.cmake 2>/dev/null | count 0
+# RUN: printf 'enable_language(HIP)\n' > %t-hip.cmake
+# RUN: not rocm-lint --checks=-*,rocm-cmake-legacy-cuda %t.cmake %t-hip.cmake 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 
 cmake_minimum_required(VERSION 3.21)
 project(port LANGUAGES CXX HIP)

@@ -1,6 +1,6 @@
 # Golden test for rocm-cmake-raw-link-flag: every place a GPU library or toolkit directory can be
 # linked by hand, and the look-alikes that must stay quiet.
-# RUN: not rocm-cmake-check --checks=-*,rocm-cmake-raw-link-flag %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+# RUN: not rocm-lint --checks=-*,rocm-cmake-raw-link-flag %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 
 cmake_minimum_required(VERSION 3.21)
 project(port LANGUAGES CXX HIP)
@@ -14,13 +14,14 @@ target_link_libraries(app PUBLIC
   amdhip64
 # CHECK: :[[@LINE+1]]:3: warning: GPU library 'rocblas' linked by name; use find_package(rocblas) and link the imported target 'roc::rocblas' [rocm-cmake-raw-link-flag]
   "rocblas"
+# The fix-it needs the package: it inserts find_package() before the first command it fixes.
 # CHECK: :[[@LINE+2]]:3: warning: GPU library linked by path '${ROCM_PATH}/lib/libhipblas.so'; use find_package(hipblas) and link the imported target 'roc::hipblas' [rocm-cmake-raw-link-flag]
-# CHECK: :[[@LINE+1]]:3: note: 'roc::hipblas' needs 'find_package(hipblas REQUIRED)' first; this file does not call it
+# CHECK: :13:1: note: 'roc::hipblas' needs 'find_package(hipblas REQUIRED)' first; the fix inserts it here, as this file does not call it
   ${ROCM_PATH}/lib/libhipblas.so
   )
 # CUDA libraries: the CUDAToolkit target, and a note with what a HIP port links.
 # CHECK: :[[@LINE+3]]:27: warning: raw link flag '-lcudart'; use find_package(CUDAToolkit) and link the imported target 'CUDA::cudart' [rocm-cmake-raw-link-flag]
-# CHECK: :[[@LINE+2]]:27: note: 'CUDA::cudart' needs 'find_package(CUDAToolkit REQUIRED)' first; this file does not call it
+# CHECK: :13:1: note: 'CUDA::cudart' needs 'find_package(CUDAToolkit REQUIRED)' first; the fix inserts it here, as this file does not call it
 # CHECK: :[[@LINE+1]]:27: note: a HIP port links 'hip::host' from find_package(hip) instead
 target_link_libraries(app -lcudart)
 # CHECK: :[[@LINE+2]]:16: warning: GPU library 'nccl' linked by name; use find_package(rccl) and link the imported target 'rccl::rccl' [rocm-cmake-raw-link-flag]

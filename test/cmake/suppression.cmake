@@ -1,6 +1,6 @@
 # Suppression comments: '# rocm-lint: disable=<rule>[,<rule>]' on the finding's line, the line
 # before it, or the first line of its command (or the line before that); 'disable-file=' anywhere.
-# RUN: not rocm-cmake-check %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+# RUN: not rocm-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 
 # rocm-lint: disable-file=rocm-cmake-legacy-cuda
 project(port LANGUAGES CXX HIP)

@@ -74,11 +74,31 @@ TEST(CMakeLint, RawLinkFlagsInTargetLinkLibraries) {
   EXPECT_EQ(F.Offset, 29u + 34u);
   EXPECT_EQ(F.Message, "raw link flag '-lamdhip64'; use find_package(hip) and link the imported target 'hip::host'");
   ASSERT_EQ(F.Notes.size(), 1u);
-  EXPECT_EQ(F.Notes[0].Message, "'hip::host' needs 'find_package(hip REQUIRED)' first; this file does not call it");
-  ASSERT_EQ(F.Fixes.size(), 1u);
+  EXPECT_EQ(F.Notes[0].Message,
+            "'hip::host' needs 'find_package(hip REQUIRED)' first; the fix inserts it here, as this file does not call it");
+  EXPECT_EQ(F.Notes[0].Line, 2u);
+  EXPECT_EQ(F.Notes[0].Column, 1u);
+  // The target alone would make cmake fail to generate: the fix also finds the package, once,
+  // before the command.
+  ASSERT_EQ(F.Fixes.size(), 2u);
   EXPECT_EQ(F.Fixes[0].Offset, F.Offset);
   EXPECT_EQ(F.Fixes[0].Length, 10u);
   EXPECT_EQ(F.Fixes[0].Replacement, "hip::host");
+  EXPECT_EQ(F.Fixes[1].Offset, 29u);
+  EXPECT_EQ(F.Fixes[1].Length, 0u);
+  EXPECT_EQ(F.Fixes[1].Replacement, "find_package(hip REQUIRED)\n");
+}
+
+TEST(CMakeLint, ImportedTargetFixWithoutATopLevelPlaceIsWithdrawn) {
+  // Inside a function the package found there would not be found where the function is not
+  // called: no place is exact, so the finding keeps a note and offers no fix.
+  LintResult R = lint("function(link_gpu t)\n"
+                      "  target_link_libraries(${t} PRIVATE amdhip64)\n"
+                      "endfunction()\n");
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_TRUE(R.Findings[0].Fixes.empty());
+  ASSERT_FALSE(R.Findings[0].Notes.empty());
+  EXPECT_NE(R.Findings[0].Notes[0].Message.find("so no fix is offered"), std::string::npos);
 }
 
 TEST(CMakeLint, BareNamesPathsAndListsOfLibraries) {
@@ -245,6 +265,8 @@ TEST(CMakeLint, DisabledRulesAreNotReported) {
 TEST(CMakeLint, FixItsKeepEverythingElse) {
   EXPECT_EQ(fixed("target_link_libraries(app PRIVATE -lamdhip64  \"-lhipblas\" # keep\n"
                   "    amdhip64 -lm\t-lcudart)\n"),
+            // The targets' packages, which the file never finds, come first.
+            "find_package(CUDAToolkit REQUIRED)\nfind_package(hip REQUIRED)\nfind_package(hipblas REQUIRED)\n"
             "target_link_libraries(app PRIVATE hip::host  roc::hipblas # keep\n"
             "    hip::host -lm\tCUDA::cudart)\n");
   // Escaped or list-valued arguments are reported but not rewritten.
@@ -253,7 +275,7 @@ TEST(CMakeLint, FixItsKeepEverythingElse) {
   EXPECT_EQ(fixed(Tricky), Tricky);
   // A fixed file is clean for the rule that was fixed.
   std::string Once = fixed("find_package(hip)\ntarget_link_libraries(app -lamdhip64 -lrocblas)\n");
-  EXPECT_EQ(Once, "find_package(hip)\ntarget_link_libraries(app hip::host roc::rocblas)\n");
+  EXPECT_EQ(Once, "find_package(hip)\nfind_package(rocblas REQUIRED)\ntarget_link_libraries(app hip::host roc::rocblas)\n");
   EXPECT_TRUE(lint(Once).Findings.empty());
 }
 

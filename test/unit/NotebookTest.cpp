@@ -1,3 +1,4 @@
+#include "core/CheckCatalog.h"
 #include "core/Notebook.h"
 
 #include <gtest/gtest.h>
@@ -53,11 +54,97 @@ TEST(Notebook, MalformedNotebooksAreErrors) {
   EXPECT_FALSE(parseNotebook("{", Error));
   EXPECT_EQ(Error, "not valid JSON");
   EXPECT_FALSE(parseNotebook(R"({"entries": [{"id": "a", "phase": "build", "title": "t", "patterns": ["("], "fix": []}]})", Error));
-  EXPECT_NE(Error.find("invalid regular expression"), std::string::npos);
+  EXPECT_NE(Error.find("invalid pattern"), std::string::npos);
   EXPECT_FALSE(parseNotebook(R"({"entries": [{"id": "a", "phase": "later", "title": "t", "patterns": ["x"], "fix": []}]})", Error));
   EXPECT_NE(Error.find("phase"), std::string::npos);
   auto Ok = parseNotebook(R"({"entries": [{"id": "a", "phase": "build", "title": "t", "patterns": ["ERR[0-9]+"], "fix": ["f"], "icase": true}]})", Error);
   ASSERT_TRUE(Ok);
   std::vector<const NotebookEntry *> V = {&Ok->front()};
   EXPECT_EQ(matchLog(V, "x\nerr42\n").size(), 1u);
+}
+
+static std::optional<std::vector<NotebookEntry>> one(const std::string &Fields, std::string &Error) {
+  return parseNotebook(R"j({"entries": [{"id": "a", "phase": "build", "title": "t", "fix": ["f"], )j" + Fields + "}]}",
+                       Error);
+}
+
+TEST(Notebook, PatternsThatNeedBacktrackingAreRefused) {
+  std::string Error;
+  // Backreferences and lookaround cannot run in linear time; RE2 refuses them.
+  EXPECT_FALSE(one(R"j("patterns": ["(a+)\\1"])j", Error));
+  EXPECT_NE(Error.find("linear time"), std::string::npos) << Error;
+  EXPECT_FALSE(one(R"j("patterns": ["foo(?=bar)"])j", Error));
+  // A pattern that matches an empty line would match every log.
+  EXPECT_FALSE(one(R"j("patterns": ["x*"])j", Error));
+  EXPECT_NE(Error.find("empty line"), std::string::npos) << Error;
+  EXPECT_FALSE(one(R"j("patterns": ["[a-z]{1,5}"], "pattern": ["typo"])j", Error));
+  EXPECT_NE(Error.find("unknown field 'pattern'"), std::string::npos) << Error;
+  EXPECT_FALSE(one(R"j("broad": ["invalid argument"])j", Error));
+  EXPECT_NE(Error.find("corroborate"), std::string::npos) << Error;
+  EXPECT_EQ(checkNotebookPattern("(a+)+$"), "");
+}
+
+TEST(Notebook, CatastrophicPatternsStayLinear) {
+  // (a+)+$ backtracks exponentially in a backtracking engine on "aaaa...!"; RE2 answers at once.
+  std::string Error;
+  auto Nb = one(R"j("patterns": ["(a+)+$"])j", Error);
+  ASSERT_TRUE(Nb) << Error;
+  std::string Log;
+  for (int I = 0; I < 20; ++I)
+    Log += std::string(4000, 'a') + "!\n";
+  EXPECT_TRUE(matchLog({&Nb->front()}, Log).empty());
+  EXPECT_EQ(matchLog({&Nb->front()}, Log + "aaaa\n").size(), 1u);
+}
+
+TEST(Notebook, BroadWordsNeedCorroboration) {
+  std::string Error;
+  auto Nb = one(R"j("broad": ["invalid argument"], "corroborate": ["hipLaunchKernel"])j", Error);
+  ASSERT_TRUE(Nb) << Error;
+  const NotebookEntry *E = &Nb->front();
+  EXPECT_TRUE(matchLog({E}, "error: invalid argument\n").empty());
+  auto M = matchLog({E}, "hipLaunchKernel ( 0x1, {57,1,1}, {2048,1,1} )\nerror: invalid argument\n");
+  ASSERT_EQ(M.size(), 1u);
+  EXPECT_EQ(M[0].Level, Confidence::Medium);
+  EXPECT_EQ(M[0].Line, 2u);
+  ASSERT_EQ(M[0].Lines.size(), 2u);
+  EXPECT_EQ(M[0].Lines[1].first, 1u);
+}
+
+TEST(Notebook, RanksDistinctiveMatchesFirst) {
+  // An out-of-memory message alone is not a leak: the generic entry ranks first, and the leak
+  // entry needs a sign of growth.
+  auto M = matchLog(all(), "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 MiB.\n");
+  ASSERT_GE(M.size(), 1u);
+  EXPECT_EQ(M[0].Entry->Id, "device-out-of-memory");
+  for (const auto &X : M)
+    EXPECT_NE(X.Entry->Id, "device-memory-leak");
+  // With a sign of growth, the leak (which refines out-of-memory) ranks first.
+  M = matchLog(all(), "step 900: hipErrorOutOfMemory after 40 hours\n");
+  ASSERT_EQ(M.size(), 2u);
+  EXPECT_EQ(M[0].Entry->Id, "device-memory-leak");
+  EXPECT_EQ(M[0].Level, Confidence::Medium);
+  EXPECT_EQ(M[1].Entry->Id, "device-out-of-memory");
+  // RCCL's start-up warning is not a hang.
+  M = matchLog(all(), "host:1:1 [0] init.cc:136 NCCL WARN Missing \"iommu=pt\" from kernel command line\n");
+  ASSERT_EQ(M.size(), 1u);
+  EXPECT_EQ(M[0].Entry->Id, "rccl-iommu-pt");
+}
+
+TEST(Notebook, EntriesForAFindingsCheck) {
+  std::set<std::string> Ids;
+  for (const NotebookEntry *E : notebookEntriesForCheck("rocm-lds-limit"))
+    Ids.insert(E->Id);
+  EXPECT_TRUE(Ids.count("static-lds-over-limit"));
+  EXPECT_TRUE(notebookEntriesForCheck("no-such-check").empty());
+  // Every check an entry names exists (lib/data/checks.json has its summary).
+  for (const NotebookEntry &E : builtinNotebook())
+    for (const std::string &C : E.Checks)
+      EXPECT_NE(checkSummary(C), "") << E.Id << " names unknown check " << C;
+}
+
+TEST(Notebook, NoBuiltinEntryMatchesAnothersExcerpt) {
+  for (const NotebookEntry &A : builtinNotebook())
+    for (const NotebookEntry &B : builtinNotebook())
+      if (&A != &B && !refinesEitherWay(A, B))
+        EXPECT_TRUE(matchLog({&A}, B.Excerpt).empty()) << A.Id << " matches the excerpt of " << B.Id;
 }

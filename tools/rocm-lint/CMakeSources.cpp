@@ -1,10 +1,16 @@
-// CMake inputs go through the CMake linter in lib/cmake; findings share the clang-tidy checks'
-// output, filtering and --fix.
+// Build scripts go through their linters (CMake: lib/cmake; Makefiles and setup.py:
+// lib/buildscripts); findings share the clang-tidy checks' output, filtering and --fix.
 #include "Lint.h"
 
+#include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
+#include "cmake/CMakeParser.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <fstream>
+#include <iostream>
+#include <sys/stat.h>
 #include <sstream>
 
 namespace rocmlint {
@@ -22,7 +28,8 @@ static bool readFile(const std::string &Path, std::string &Out) {
 bool cmakeInputsBuildHip(const std::vector<InputFile> &Files) {
   for (const InputFile &F : Files) {
     std::string Content;
-    if (F.IsCMake && readFile(F.Absolute, Content) && rocmtidy::cmake::buildsHip(Content))
+    if (F.IsCMake && rocmtidy::buildscripts::scriptKind(F.Absolute) == rocmtidy::buildscripts::ScriptKind::CMake &&
+        readFile(F.Absolute, Content) && rocmtidy::cmake::buildsHip(Content))
       return true;
   }
   return false;
@@ -35,16 +42,121 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
     R.Errors.push_back(File.Display + ": cannot read the file");
     return R;
   }
+  auto IsEnabled = [&](std::string_view Id) { return checkEnabled(ChecksGlob, std::string(Id)); };
+  // Included files are read only when they are regular files of a size real ones have: never a
+  // FIFO or device a hostile tree could name.
+  auto Readable = [](const std::string &Path, std::string &Text) {
+    struct stat St;
+    if (stat(Path.c_str(), &St) != 0 || !S_ISREG(St.st_mode) || St.st_size > (4 << 20))
+      return false;
+    return readFile(Path, Text);
+  };
+  using rocmtidy::buildscripts::ScriptKind;
+  ScriptKind Kind = rocmtidy::buildscripts::scriptKind(File.Absolute);
+  if (Kind == ScriptKind::Make || Kind == ScriptKind::SetupPy) {
+    rocmtidy::buildscripts::ScriptOptions SOpts;
+    SOpts.ReadInclude = Readable;
+    auto Result = Kind == ScriptKind::Make
+                      ? rocmtidy::buildscripts::lintMakefile(File.Absolute, Content, IsEnabled, SOpts)
+                      : rocmtidy::buildscripts::lintSetupPy(File.Absolute, Content, IsEnabled);
+    if (!Result.Error.empty()) {
+      R.Errors.push_back(File.Display + ":" + Result.Error + "; the file could not be analysed");
+      return R;
+    }
+    R.Findings = std::move(Result.Findings);
+    return R;
+  }
   rocmtidy::cmake::LintOptions Opts;
   Opts.AssumeHip = ProjectBuildsHip;
-  auto Result = rocmtidy::cmake::lintCMake(
-      File.Absolute, Content, [&](std::string_view Id) { return checkEnabled(ChecksGlob, std::string(Id)); }, Opts);
+  // include()d project files are read for the variables they set: regular files only (never a
+  // FIFO or device a hostile tree could name), CMake files, of a size real ones have.
+  Opts.ReadInclude = [&](const std::string &Path, std::string &Text) {
+    return rocmtidy::cmake::isCMakeFile(Path) && Readable(Path, Text);
+  };
+  auto Result = rocmtidy::cmake::lintCMake(File.Absolute, Content, IsEnabled, Opts);
   if (!Result.Error.empty()) {
     R.Errors.push_back(File.Display + ":" + Result.Error + "; the file could not be analysed");
     return R;
   }
   R.Findings = std::move(Result.Findings);
   return R;
+}
+
+static std::string escaped(std::string_view S) {
+  std::string R;
+  for (char C : S) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '\n')
+      R += "\\n";
+    else if (C == '\t')
+      R += "\\t";
+    else if (C == '\r')
+      R += "\\r";
+    else if (C == '\\')
+      R += "\\\\";
+    else if (U < 0x20 || U == 0x7f) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\x%02x", U);
+      R += Buf;
+    } else
+      R += C;
+  }
+  return R;
+}
+
+/// The parse tree of one CMake file: kind, line:column and decoded value of every argument and
+/// comment (the CMake front end's golden tests compare it).
+static int dumpOne(const std::string &Path) {
+  namespace cmake = rocmtidy::cmake;
+  std::string Content;
+  if (!readFile(Path, Content)) {
+    std::cerr << "rocm-lint: error: " << Path << ": cannot read the file\n";
+    return 2;
+  }
+  cmake::ParsedFile F;
+  cmake::ParseError E;
+  if (!cmake::parseCMake(Content, F, E)) {
+    std::cout << Path << ":" << E.Line << ":" << E.Column << ": error: " << E.Message << "\n";
+    return 2;
+  }
+  static const char *Kinds[] = {"unquoted", "quoted", "bracket", "open-paren", "close-paren"};
+  size_t Ci = 0;
+  auto Comments = [&](unsigned Before) {
+    for (; Ci < F.Comments.size() && F.Comments[Ci].Offset < Before; ++Ci) {
+      const cmake::Comment &C = F.Comments[Ci];
+      std::cout << (C.IsBracket ? "bracket-comment " : "comment ") << C.Line << ":" << C.Column << " ["
+                << escaped(C.Text) << "]\n";
+    }
+  };
+  for (const cmake::Command &C : F.Commands) {
+    Comments(C.Offset);
+    std::cout << "command " << C.Name << " " << C.Line << ":" << C.Column << " args=" << C.Args.size() << "\n";
+    for (const cmake::Argument &A : C.Args) {
+      Comments(A.Offset);
+      std::cout << "  " << Kinds[A.Kind] << " " << A.Line << ":" << A.Column << " [" << escaped(A.Value) << "]\n";
+    }
+    Comments(C.EndOffset);
+  }
+  Comments(~0u);
+  return 0;
+}
+
+int runDumpCMake(const std::vector<std::string> &Paths) {
+  if (Paths.empty()) {
+    std::cerr << "rocm-lint: error: --dump-cmake needs a CMake file\n";
+    return 2;
+  }
+  int Rc = 0;
+  for (const std::string &P : Paths) {
+    struct stat St;
+    if (stat(P.c_str(), &St) != 0 || !S_ISREG(St.st_mode)) {
+      std::cerr << "rocm-lint: error: " << P << ": not a regular file\n";
+      Rc = 2;
+      continue;
+    }
+    Rc = std::max(Rc, dumpOne(P));
+  }
+  return Rc;
 }
 
 } // namespace rocmlint

@@ -1,33 +1,148 @@
-// rocm-lint explain: match a build or run log against the error notebook.
+// rocm-lint explain: match a build or run log against the error notebook (the built-in one and the
+// team's own .rocm-lint-notebook.json) and say what it is, how sure, and how to fix it.
 #include "Lint.h"
+#include "NotebookFiles.h"
 
 #include "core/Notebook.h"
 
 #include <cstdio>
-#include <fstream>
+#include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace rocmlint {
+
+namespace fs = std::filesystem;
 
 static int explainError(const std::string &Msg) {
   std::fprintf(stderr, "rocm-lint: error: %s\n", Msg.c_str());
   return 2;
 }
 
+// Log lines are echoed: keep the report valid UTF-8 and free of terminal control characters
+// whatever the log holds.
+static std::string printable(const std::string &In) {
+  std::string Out;
+  for (size_t I = 0; I < In.size();) {
+    unsigned char C = (unsigned char)In[I];
+    size_t Len = C < 0x80 ? 1 : (C >> 5) == 0x6 ? 2 : (C >> 4) == 0xE ? 3 : (C >> 3) == 0x1E ? 4 : 0;
+    bool Ok = Len != 0 && I + Len <= In.size();
+    for (size_t K = 1; Ok && K < Len; ++K)
+      Ok = ((unsigned char)In[I + K] >> 6) == 0x2;
+    if (!Ok) {
+      Out += "\xEF\xBF\xBD";
+      ++I;
+      continue;
+    }
+    if (Len == 1 && (C < 0x20 || C == 0x7F) && C != '\t')
+      Out += '?';
+    else
+      Out.append(In, I, Len);
+    I += Len;
+  }
+  return Out;
+}
+
+static std::string joinChecks(const std::vector<std::string> &Checks, const char *Sep) {
+  std::string C;
+  for (const auto &X : Checks)
+    C += (C.empty() ? "" : Sep) + X;
+  return C;
+}
+
+static void printText(const std::string &LogName, const std::vector<rocmtidy::NotebookMatch> &Matches,
+                      const LoadedNotebooks &NB, size_t Shown) {
+  for (size_t K = 0; K < Matches.size() && K < Shown; ++K) {
+    const auto &M = Matches[K];
+    const auto &E = *M.Entry;
+    if (K == 1)
+      std::printf("\nalso matched (less likely to be the cause):\n\n");
+    else if (K > 1)
+      std::printf("\n");
+    std::printf("%s:%u: %s [%s, %s] (%s confidence)\n", LogName.c_str(), M.Line, E.Title.c_str(), E.Phase.c_str(),
+                E.Id.c_str(), rocmtidy::confidenceName(M.Level));
+    for (const auto &L : M.Lines)
+      std::printf("  > %u: %s\n", L.first, printable(L.second).c_str());
+    if (const std::string *Src = NB.sourceOf(&E))
+      std::printf("  from: %s\n", Src->c_str());
+    if (!E.Conditions.empty())
+      std::printf("  when: %s\n", E.Conditions.c_str());
+    std::printf("  fix:\n");
+    for (size_t I = 0; I < E.Fix.size(); ++I)
+      std::printf("    %zu. %s\n", I + 1, E.Fix[I].c_str());
+    if (!E.Confirm.empty()) {
+      std::printf("  confirm:\n");
+      for (const auto &C : E.Confirm)
+        std::printf("    $ %s\n", C.c_str());
+    }
+    if (!E.Checks.empty())
+      std::printf("  caught before it happens by: %s (run: rocm-lint --checks=%s <sources>)\n",
+                  joinChecks(E.Checks, ", ").c_str(), joinChecks(E.Checks, ",").c_str());
+  }
+  if (Matches.size() > Shown) {
+    std::string Rest;
+    for (size_t K = Shown; K < Matches.size(); ++K)
+      Rest += (Rest.empty() ? "" : ", ") + Matches[K].Entry->Id;
+    std::printf("\n%zu more: %s (--all shows them)\n", Matches.size() - Shown, Rest.c_str());
+  }
+}
+
+static void printJson(const std::string &LogName, const std::vector<rocmtidy::NotebookMatch> &Matches,
+                      const LoadedNotebooks &NB) {
+  nlohmann::ordered_json J;
+  J["log"] = LogName;
+  J["notebooks"] = nlohmann::ordered_json::array({"built-in"});
+  for (const auto &P : NB.Paths)
+    J["notebooks"].push_back(P);
+  J["matches"] = nlohmann::ordered_json::array();
+  for (const auto &M : Matches) {
+    const auto &E = *M.Entry;
+    nlohmann::ordered_json X = {{"id", E.Id},
+                        {"title", E.Title},
+                        {"phase", E.Phase},
+                        {"confidence", rocmtidy::confidenceName(M.Level)},
+                        {"score", M.Score},
+                        {"line", M.Line},
+                        {"conditions", E.Conditions},
+                        {"fix", E.Fix},
+                        {"confirm", E.Confirm},
+                        {"checks", E.Checks}};
+    const std::string *Src = NB.sourceOf(&E);
+    X["notebook"] = Src ? *Src : "built-in";
+    X["lines"] = nlohmann::ordered_json::array();
+    for (const auto &L : M.Lines)
+      X["lines"].push_back({{"line", L.first}, {"text", L.second}});
+    J["matches"].push_back(std::move(X));
+  }
+  // Logs are not always valid UTF-8; replace what is not rather than abort.
+  std::puts(J.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace).c_str());
+}
+
 int runExplain(const std::vector<std::string> &Args) {
-  std::string LogPath, NotebookPath;
+  std::string LogPath, NotebookPath, Format = "text";
+  bool UseTeam = true, All = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
     if (A.rfind("--notebook=", 0) == 0)
       NotebookPath = A.substr(11);
     else if (A == "--notebook" && I + 1 < Args.size())
       NotebookPath = Args[++I];
+    else if (A.rfind("--format=", 0) == 0)
+      Format = A.substr(9);
+    else if (A == "--no-team-notebook")
+      UseTeam = false;
+    else if (A == "--all")
+      All = true;
     else if (A == "-h" || A == "--help") {
-      std::puts("usage: rocm-lint explain [LOG_FILE|-] [--notebook=FILE]\n"
-                "Matches a build or run log against the error notebook (docs/notebook.md) and prints, for each\n"
-                "known error, when it happens, the fix steps and the checks that catch it before it happens.\n"
-                "Exit status: 0 nothing recognised, 1 entries matched, 2 usage or input error.");
+      std::printf("usage: rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--no-team-notebook] [--format=text|json] "
+                  "[--all]\n"
+                  "Matches a build or run log against the error notebook (docs/notebook.md) and the team's notebook\n"
+                  "(%s, found in the current directory or a parent), and prints the entries that explain it,\n"
+                  "best first, with the lines that matched, how sure the match is, the fix steps, the commands that\n"
+                  "confirm the cause and the checks that catch it before it happens.\n"
+                  "Exit status: 0 nothing recognised, 1 entries matched, 2 usage or input error.\n",
+                  rocmtidy::TeamNotebookFileName);
       return 0;
     } else if (A != "-" && !A.empty() && A[0] == '-')
       return explainError("unknown option '" + A + "' for 'explain'");
@@ -36,26 +151,13 @@ int runExplain(const std::vector<std::string> &Args) {
     else
       LogPath = A;
   }
+  if (Format != "text" && Format != "json")
+    return explainError("unknown format '" + Format + "' for 'explain' (text or json)");
 
-  std::vector<rocmtidy::NotebookEntry> Extra;
-  if (!NotebookPath.empty()) {
-    std::ifstream In(NotebookPath, std::ios::binary);
-    if (!In)
-      return explainError("cannot read notebook '" + NotebookPath + "'");
-    std::stringstream S;
-    S << In.rdbuf();
-    std::string Error;
-    auto Parsed = rocmtidy::parseNotebook(S.str(), Error);
-    if (!Parsed)
-      return explainError("malformed notebook '" + NotebookPath + "': " + Error);
-    Extra = std::move(*Parsed);
-  }
-  std::vector<const rocmtidy::NotebookEntry *> Entries;
-  // A team's own entries come first: they know their logs best.
-  for (const auto &E : Extra)
-    Entries.push_back(&E);
-  for (const auto &E : rocmtidy::builtinNotebook())
-    Entries.push_back(&E);
+  LoadedNotebooks NB;
+  std::string Error;
+  if (!NB.load(NotebookPath, UseTeam, Error))
+    return explainError(Error);
 
   std::string Log;
   if (LogPath.empty() || LogPath == "-") {
@@ -63,38 +165,23 @@ int runExplain(const std::vector<std::string> &Args) {
     S << std::cin.rdbuf();
     Log = S.str();
     LogPath = "<stdin>";
-  } else {
-    std::ifstream In(LogPath, std::ios::binary);
-    if (!In)
-      return explainError("cannot read log '" + LogPath + "'");
-    std::stringstream S;
-    S << In.rdbuf();
-    Log = S.str();
-  }
+  } else if (!readTextFile(LogPath, "log", Log, Error))
+    return explainError(Error);
 
-  auto Matches = rocmtidy::matchLog(Entries, Log);
+  auto Matches = rocmtidy::matchLog(NB.entries(), Log);
+  if (Format == "json") {
+    printJson(LogPath, Matches, NB);
+    return Matches.empty() ? 0 : 1;
+  }
   if (Matches.empty()) {
-    std::printf("rocm-lint: no known error in %s (docs/notebook.md lists the known ones; add yours with "
-                "--notebook)\n",
-                LogPath.c_str());
+    std::printf("rocm-lint: no known error in %s: no entry of the built-in notebook%s matches it with confidence\n"
+                "(docs/notebook.md lists the known errors; once you have solved this one, record it with "
+                "'rocm-lint notebook add %s')\n",
+                LogPath.c_str(), NB.Paths.empty() ? "" : " or the team notebook",
+                LogPath == "<stdin>" ? "LOG" : LogPath.c_str());
     return 0;
   }
-  for (const auto &M : Matches) {
-    const auto &E = *M.Entry;
-    std::printf("%s:%u: %s [%s, %s]\n", LogPath.c_str(), M.Line, E.Title.c_str(), E.Phase.c_str(), E.Id.c_str());
-    std::printf("  > %s\n", M.Text.c_str());
-    if (!E.Conditions.empty())
-      std::printf("  when: %s\n", E.Conditions.c_str());
-    std::printf("  fix:\n");
-    for (size_t I = 0; I < E.Fix.size(); ++I)
-      std::printf("    %zu. %s\n", I + 1, E.Fix[I].c_str());
-    if (!E.Checks.empty()) {
-      std::string C;
-      for (const auto &X : E.Checks)
-        C += (C.empty() ? "" : ", ") + X;
-      std::printf("  caught before it happens by: %s\n", C.c_str());
-    }
-  }
+  printText(LogPath, Matches, NB, All ? Matches.size() : 3);
   return 1;
 }
 

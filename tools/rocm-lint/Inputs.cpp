@@ -3,7 +3,7 @@
 #include "BuildStyle.h"
 #include "ProjectPaths.h"
 
-#include "cmake/CMakeLint.h"
+#include "buildscripts/BuildScripts.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -22,7 +22,10 @@ static bool hasSourceExtension(const fs::path &P) {
   return Exts.count(P.extension().string()) != 0;
 }
 
-static bool isCMakePath(const fs::path &P) { return rocmtidy::cmake::isCMakeFile(P.string()); }
+// Build scripts: CMake files, Makefiles, setup.py and pyproject.toml.
+static bool isCMakePath(const fs::path &P) {
+  return rocmtidy::buildscripts::scriptKind(P.string()) != rocmtidy::buildscripts::ScriptKind::None;
+}
 
 static std::string trim(std::string S) {
   size_t B = S.find_first_not_of(" \t\r");
@@ -264,7 +267,7 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
         Add(F);
     } else {
       if (!hasSourceExtension(P) && !isCMakePath(P)) {
-        Error = "unsupported file type: '" + Root + "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt or *.cmake)";
+        Error = "unsupported file type: '" + Root + "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or pyproject.toml)";
         return false;
       }
       // A file named explicitly is linted even when an exclude pattern covers it.

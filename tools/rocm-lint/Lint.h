@@ -112,6 +112,10 @@ std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const st
 std::vector<RuleDescription> allRules();
 
 int runExplain(const std::vector<std::string> &Args);
+/// rocm-lint notebook add|check|docs (NotebookCommand.cpp).
+int runNotebook(const std::vector<std::string> &Args);
+/// rocm-lint --dump-cmake FILE...: the CMake front end's parse tree (golden tests).
+int runDumpCMake(const std::vector<std::string> &Paths);
 
 } // namespace rocmlint
 

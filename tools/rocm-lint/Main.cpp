@@ -7,6 +7,7 @@
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 
+#include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
 #include "core/CheckCatalog.h"
 #include "core/GpuTargets.h"
@@ -43,12 +44,14 @@ static const char *Usage =
     "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--verbose] [--no-progress]\n"
     "                 [--cache-dir=DIR] [--no-cache] [--no-index]\n"
     "       rocm-lint index [PATH...] --output=FILE   # the project index, for clang-tidy and rocm-clangd\n"
-    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE]\n"
+    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json]\n"
+    "       rocm-lint notebook add LOG | check | docs DIR\n"
     "       rocm-lint list-checks\n"
+    "       rocm-lint --dump-cmake FILE...     # the CMake parse tree (golden tests of the front end)\n"
     "       rocm-lint list-targets\n"
     "\n"
     "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .h .hpp files,\n"
-    "CMakeLists.txt and *.cmake.\n"
+    "CMakeLists.txt, *.cmake, Makefile/GNUmakefile/*.mk, setup.py and pyproject.toml.\n"
     "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
 
 [[noreturn]] static void usageError(const std::string &Msg) {
@@ -207,6 +210,8 @@ std::vector<RuleDescription> allRules() {
     if (F.getKey().starts_with("rocm-"))
       Rules.push_back({F.getKey().str(), rocmtidy::checkSummary(F.getKey())});
   for (const auto &R : rocmtidy::cmake::cmakeRules())
+    Rules.push_back({R.Id, R.Summary});
+  for (const auto &R : rocmtidy::buildscripts::scriptRules())
     Rules.push_back({R.Id, R.Summary});
   std::sort(Rules.begin(), Rules.end(), [](const auto &A, const auto &B) { return A.Id < B.Id; });
   return Rules;
@@ -480,6 +485,10 @@ int main(int Argc, char **Argv) {
       return runIndex(Argc - 1, Argv + 1);
     if (Cmd == "explain")
       return runExplain(std::vector<std::string>(Argv + 2, Argv + Argc));
+    if (Cmd == "notebook")
+      return runNotebook(std::vector<std::string>(Argv + 2, Argv + Argc));
+    if (Cmd == "--dump-cmake")
+      return runDumpCMake(std::vector<std::string>(Argv + 2, Argv + Argc));
   }
   return runLint(Argc, Argv);
 }

@@ -10,7 +10,9 @@
 // warp intrinsics, warpSize, device properties, atomics).
 //
 // Semantics that differ on AMD hardware are kept as CUDA has them here: warpSize is 32, masks and
-// ballots are 32 lanes wide (widened to 64-bit values where HIP returns 64-bit values).
+// ballots are 32 lanes wide (widened to 64-bit values where HIP returns 64-bit values). With
+// -DROCM_TIDY_WAVE64 (kernels/run-gpu.sh --wave64) the warp functions get the semantics of a
+// 64-lane AMD wavefront instead, emulated over pairs of warps: see ../wave64.h.
 #ifndef ROCM_TIDY_HIP_ON_CUDA_HIP_RUNTIME_H
 #define ROCM_TIDY_HIP_ON_CUDA_HIP_RUNTIME_H
 
@@ -27,6 +29,12 @@
 // before the __any macro below, for the same reason.
 #if __has_include(<cuda/std/functional>)
 #include <cuda/std/functional>
+#endif
+
+#if defined(ROCM_TIDY_WAVE64) && __has_include(<cooperative_groups.h>)
+// Seen before wave64.h's macros (warpSize, the _sync functions), which would rewrite its code;
+// its tiles stay 32-lane hardware tiles (not emulated).
+#include <cooperative_groups.h>
 #endif
 
 #include <cstddef>
@@ -89,6 +97,7 @@ struct hipDeviceProp_t : cudaDeviceProp {
   int clockRate;       // kHz
   int memoryClockRate; // kHz
   size_t maxSharedMemoryPerMultiProcessor;
+  int hip_on_cuda_warpSize64; // what 'Prop.warpSize' reads in wave64 mode (see ../wave64.h)
 };
 
 inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int D) {
@@ -99,6 +108,10 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int D) {
   std::snprintf(P->gcnArchName, sizeof(P->gcnArchName), "sm_%d%d", Base.major, Base.minor);
   P->gcnArch = 0;
   P->maxSharedMemoryPerMultiProcessor = Base.sharedMemPerMultiprocessor;
+#ifdef ROCM_TIDY_WAVE64
+  Base.warpSize = 64;
+#endif
+  P->hip_on_cuda_warpSize64 = Base.warpSize;
   if ((E = cudaDeviceGetAttribute(&P->clockRate, cudaDevAttrClockRate, D)) != cudaSuccess)
     return E;
   return cudaDeviceGetAttribute(&P->memoryClockRate, cudaDevAttrMemoryClockRate, D);
@@ -136,6 +149,13 @@ inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {
   case hipDeviceAttributeManagedMemory: C = cudaDevAttrManagedMemory; break;
   default: return cudaErrorInvalidValue;
   }
+#ifdef ROCM_TIDY_WAVE64
+  if (A == hipDeviceAttributeWarpSize) {
+    hipError_t E = cudaDeviceGetAttribute(V, C, D);
+    *V = 64;
+    return E;
+  }
+#endif
   return cudaDeviceGetAttribute(V, C, D);
 }
 
@@ -314,6 +334,10 @@ inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *NumBlocks, F
 #define hipGridDim_z (gridDim.z)
 #define HIP_DYNAMIC_SHARED(Type, Var) extern __shared__ Type Var[];
 
+#ifdef ROCM_TIDY_WAVE64
+#include "../wave64.h"
+#else // 32-lane warps, CUDA's own meaning
+
 namespace hip_on_cuda {
 
 // HIP's non-sync warp functions act on the lanes of the wavefront that run them. CUDA removed its
@@ -405,6 +429,7 @@ __device__ __forceinline__ unsigned __lane_id() {
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(Lane));
   return Lane;
 }
+#endif // ROCM_TIDY_WAVE64
 
 // __syncthreads, __popc/__popcll, __ffs/__ffsll, __clz/__clzll, __activemask, atomics and dim3
 // are CUDA's own, with the same names and (32-lane) meaning.

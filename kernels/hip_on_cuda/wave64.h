@@ -1,0 +1,349 @@
+// rocm-tidy's wave64 mode of the HIP-on-CUDA mapping: HIP's warp functions with the semantics of a
+// 64-lane AMD wavefront (CDNA: gfx90a, gfx942), emulated on 32-lane NVIDIA warps.
+//
+//   nvcc -DROCM_TIDY_WAVE64 ...            (kernels/run-gpu.sh --wave64)
+//
+// This is an emulation of wave64 *semantics*, not an AMD GPU: it shows what a program computes on a
+// 64-lane wavefront; it says nothing about timing, LDS banking or occupancy.
+//
+// Model. A logical wavefront is two adjacent hardware warps: linear thread ids 64w..64w+31 are lanes
+// 0-31, 64w+32..64w+63 lanes 32-63. A block that runs a wavefront operation must therefore have a
+// multiple of 64 threads; the first such operation in any other block prints a message and traps
+// (the launch fails). Operations follow HIP's AMD definitions (amd_warp_functions.h):
+//   - shuffles compute a source lane per lane as HIP does and read it as ds_bpermute does: lane
+//     index modulo 64, and an inactive source lane reads 0;
+//   - __ballot/__activemask return 64 bits; __any/__all look at the active lanes of all 64;
+//     a ballot stored in 32 bits keeps lanes 0-31 only, exactly as on AMD;
+//   - __lane_id() and __lanemask_* count lanes 0-63; warpSize is 64 in device and host code
+//     (hipDeviceProp_t::warpSize, hipDeviceAttributeWarpSize);
+//   - the _sync forms take 64-bit masks (a 32-bit mask is a compile error, as in ROCm >= 6.2);
+//     __syncwarp synchronises the whole wavefront.
+//
+// Exchange. An operation that needs the other half of the wavefront goes through a per-wavefront
+// slot in shared memory (16 slots: 1024 threads; 9 KiB of static shared memory in kernels that
+// use such an operation): each warp writes its lanes' values, its active mask and a sequence number
+// (double-buffered by parity), then its leader waits for the other warp's sequence number. A
+// shuffle of width <= 32 whose arguments keep it in its segment (up, down, an index or xor mask
+// below the width) needs no partner and runs on the hardware shuffle (same result). That choice is
+// made per warp from the arguments: when they differ between the halves so that only one half
+// needs the other, the result is not modeled.
+//
+// Divergence. When a whole warp of a wavefront skips an operation (`if (threadIdx.x < 32)`), its
+// lanes are inactive lanes of the wavefront, as on AMD. The emulation cannot see a branch; it
+// concludes that the other warp is absent when it has not arrived after kAbsentNs (2 ms), and then
+// does not count the operation, so both warps pair their next operations again. Limits, stated in
+// docs/validation.md: a warp delayed by more than that is taken as inactive; two halves that run
+// different wavefront operations at once (an if/else with operations on both sides) are reported
+// (trap) when the sites differ, and are not modeled.
+#ifndef ROCM_TIDY_HIP_ON_CUDA_WAVE64_H
+#define ROCM_TIDY_HIP_ON_CUDA_WAVE64_H
+
+#include <cstdint>
+
+// Kernels see warpSize == 64; host code reading hipDeviceProp_t::warpSize sees 64 too. The name is
+// a macro over a constant that is also a member of hipDeviceProp_t, so both spellings work.
+constexpr int hip_on_cuda_warpSize64 = 64;
+#undef warpSize
+#define warpSize hip_on_cuda_warpSize64
+
+namespace hip_on_cuda {
+namespace w64 {
+
+constexpr int kMaxWaves = 16;
+constexpr unsigned long long kAbsentNs = 2000000;
+
+struct Wave {
+  unsigned Val[2][64];
+  unsigned Mask[2][2];
+  unsigned Word[2][2];
+  int Site[2][2];
+  unsigned long long Seq[2]; // tag << 32 | operations completed by that half
+};
+
+__device__ __forceinline__ Wave *waves() {
+  __shared__ Wave Slots[kMaxWaves];
+  return Slots;
+}
+
+__device__ __forceinline__ unsigned linearTid() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+__device__ __forceinline__ unsigned lane64() { return linearTid() & 63u; }
+
+// Shared memory is not cleared between blocks: a sequence word counts only when it carries this
+// block's tag (grid id and block index, both known to every warp of the block without a barrier).
+__device__ __forceinline__ unsigned blockTag() {
+  unsigned long long G;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(G));
+  const unsigned long long B = blockIdx.x + gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+  unsigned long long H = (G + 1) * 0x9E3779B97F4A7C15ull ^ (B + 1) * 0xBF58476D1CE4E5B9ull;
+  H ^= H >> 29;
+  H *= 0x94D049BB133111EBull;
+  return unsigned(H >> 32) | 1u;
+}
+
+__device__ __forceinline__ unsigned long long globalNs() {
+  unsigned long long T;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
+  return T;
+}
+
+__device__ __forceinline__ void checkBlock() {
+  const unsigned N = blockDim.x * blockDim.y * blockDim.z;
+  if (N % 64 != 0 || N > 64 * kMaxWaves) {
+    if ((linearTid() & 31) == 0 && blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0)
+      printf("wave64 emulation: a block of %u threads runs a wavefront operation; wave64 mode needs blocks "
+             "of a multiple of 64 threads (two 32-lane warps per wavefront)\n",
+             N);
+    __trap();
+  }
+}
+
+struct Other {
+  unsigned Buf;     // buffer of this operation
+  bool Present;     // the other warp takes part
+  unsigned Mask;    // its active lanes (0 when absent)
+  unsigned Word;    // its per-warp word (ballot)
+  unsigned MyMask;  // this warp's active lanes
+};
+
+// One wavefront operation: publishes this warp's per-lane value V and word W, and waits for the
+// other warp of the wavefront (or decides it is absent).
+__device__ __forceinline__ Other exchange(int Site, unsigned V, unsigned W) {
+  checkBlock();
+  const unsigned T = linearTid(), Lane = T & 31u, Half = (T >> 5) & 1u;
+  Wave &Wv = waves()[T >> 6];
+  const unsigned Me = __activemask();
+  const unsigned Leader = __ffs(Me) - 1;
+  const unsigned Tag = blockTag();
+  volatile unsigned long long *Seq = Wv.Seq;
+  const unsigned long long Own = Seq[Half];
+  const unsigned Done = unsigned(Own >> 32) == Tag ? unsigned(Own) : 0u;
+  const unsigned K = Done + 1, B = K & 1u;
+  Wv.Val[B][Half * 32 + Lane] = V;
+  if (Lane == Leader) {
+    Wv.Mask[B][Half] = Me;
+    Wv.Word[B][Half] = W;
+    Wv.Site[B][Half] = Site;
+  }
+  __syncwarp(Me);
+  int Present = 0;
+  if (Lane == Leader) {
+    __threadfence_block();
+    Seq[Half] = (unsigned long long)Tag << 32 | K;
+    const unsigned long long Start = globalNs();
+    for (;;) {
+      const unsigned long long P = Seq[Half ^ 1u];
+      if (unsigned(P >> 32) == Tag && unsigned(P) >= K) {
+        Present = 1;
+        break;
+      }
+      if (globalNs() - Start > kAbsentNs)
+        break;
+    }
+    if (!Present)
+      Seq[Half] = (unsigned long long)Tag << 32 | Done;
+    __threadfence_block();
+  }
+  Present = __shfl_sync(Me, Present, Leader);
+  __syncwarp(Me);
+  Other R;
+  R.Buf = B;
+  R.Present = Present != 0;
+  R.MyMask = Me;
+  R.Mask = 0;
+  R.Word = 0;
+  if (R.Present) {
+    const volatile int *Sites = Wv.Site[B];
+    if (Sites[Half ^ 1u] != Site) {
+      if (Lane == Leader)
+        printf("wave64 emulation: the two halves of a wavefront reached different wavefront operations "
+               "(lines %d and %d) at once; divergent wavefront operations are not modeled\n",
+               Site, Sites[Half ^ 1u]);
+      __trap();
+    }
+    R.Mask = ((volatile unsigned *)Wv.Mask[B])[Half ^ 1u];
+    R.Word = ((volatile unsigned *)Wv.Word[B])[Half ^ 1u];
+  }
+  return R;
+}
+
+__device__ __forceinline__ unsigned long long joinHalves(unsigned Mine, unsigned Theirs) {
+  return (linearTid() >> 5) & 1u ? (unsigned long long)Mine << 32 | Theirs : (unsigned long long)Theirs << 32 | Mine;
+}
+
+// Source lane of each shuffle, as HIP computes it for ds_bpermute (before the modulo 64).
+enum class Kind { Idx, Up, Down, Xor };
+__device__ __forceinline__ int sourceLane(Kind K, int Self, int Arg, int Width) {
+  switch (K) {
+  case Kind::Idx:
+    return Arg + (Self & ~(Width - 1));
+  case Kind::Up: {
+    const int I = Self - Arg;
+    return I < (Self & ~(Width - 1)) ? Self : I;
+  }
+  case Kind::Down:
+    return (Self & (Width - 1)) + Arg >= Width ? Self : Self + Arg;
+  case Kind::Xor: {
+    const int I = Self ^ Arg;
+    return I >= ((Self + Width) & ~(Width - 1)) ? Self : I;
+  }
+  }
+  return Self;
+}
+
+// A shuffle of width <= 32 whose source lies in the caller's segment by construction (up, down, or
+// an index or xor mask below the width) never leaves the hardware warp. The choice depends on the
+// arguments only, so both halves of a wavefront make the same one when the arguments are uniform.
+__device__ __forceinline__ bool staysInSegment(Kind K, int Arg, int Width) {
+  if (Width > 32)
+    return false;
+  return K == Kind::Up || K == Kind::Down || (Arg >= 0 && Arg < Width);
+}
+
+__device__ __forceinline__ unsigned shuffle32(int Site, Kind K, unsigned V, int Arg, int Width) {
+  const unsigned T = linearTid(), Half = (T >> 5) & 1u;
+  const int Src = sourceLane(K, int(T & 63u), Arg, Width) & 63;
+  const unsigned Me = __activemask();
+  if (__all_sync(Me, staysInSegment(K, Arg, Width))) {
+    const unsigned R = __shfl_sync(Me, V, Src & 31);
+    return (Me >> (Src & 31)) & 1u ? R : 0u;
+  }
+  const Other O = exchange(Site, V, 0);
+  const bool Mine = unsigned(Src >> 5) == Half;
+  const bool Active = Mine ? (O.MyMask >> (Src & 31)) & 1u : (O.Mask >> (Src & 31)) & 1u;
+  const unsigned R = Active ? ((volatile unsigned *)waves()[T >> 6].Val[O.Buf])[Src] : 0u;
+  __syncwarp(Me);
+  return R;
+}
+
+template <class T> __device__ __forceinline__ T shuffle(int Site, Kind K, T V, int Arg, int Width) {
+  static_assert(sizeof(T) <= 8, "wave64 emulation: shuffles move values of up to 8 bytes");
+  if constexpr (sizeof(T) <= 4) {
+    unsigned U = 0;
+    memcpy(&U, &V, sizeof(T));
+    U = shuffle32(Site, K, U, Arg, Width);
+    T R;
+    memcpy(&R, &U, sizeof(T));
+    return R;
+  } else {
+    unsigned U[2];
+    memcpy(U, &V, sizeof(T));
+    U[0] = shuffle32(Site, K, U[0], Arg, Width);
+    U[1] = shuffle32(Site, K, U[1], Arg, Width);
+    T R;
+    memcpy(&R, U, sizeof(T));
+    return R;
+  }
+}
+
+template <class T> __device__ __forceinline__ T shfl(int Site, T V, int Src, int Width = 64) {
+  return shuffle(Site, Kind::Idx, V, Src, Width);
+}
+template <class T> __device__ __forceinline__ T shfl_up(int Site, T V, unsigned Delta, int Width = 64) {
+  return shuffle(Site, Kind::Up, V, int(Delta), Width);
+}
+template <class T> __device__ __forceinline__ T shfl_down(int Site, T V, unsigned Delta, int Width = 64) {
+  return shuffle(Site, Kind::Down, V, int(Delta), Width);
+}
+template <class T> __device__ __forceinline__ T shfl_xor(int Site, T V, int LaneMask, int Width = 64) {
+  return shuffle(Site, Kind::Xor, V, LaneMask, Width);
+}
+
+struct Vote {
+  unsigned long long Ballot, Active;
+};
+__device__ __forceinline__ Vote vote(int Site, int Pred) {
+  const unsigned Me = __activemask();
+  const unsigned Mine = __ballot_sync(Me, Pred);
+  const Other O = exchange(Site, 0, Mine);
+  return {joinHalves(Mine, O.Word), joinHalves(Me, O.Mask)};
+}
+
+__device__ __forceinline__ unsigned long long ballot(int Site, int Pred) { return vote(Site, Pred).Ballot; }
+__device__ __forceinline__ int any(int Site, int Pred) { return vote(Site, Pred).Ballot != 0; }
+__device__ __forceinline__ int all(int Site, int Pred) {
+  const Vote V = vote(Site, Pred);
+  return V.Ballot == V.Active;
+}
+__device__ __forceinline__ unsigned long long activemask(int Site) { return vote(Site, 1).Active; }
+
+// HIP's _sync forms (ROCm >= 6.2) insist on a 64-bit mask, then act as the plain forms; a ballot
+// keeps the lanes of the mask.
+template <class M> __device__ __forceinline__ void checkMask() {
+  static_assert(std::is_integral<M>::value && sizeof(M) == 8,
+                "wave64 emulation: HIP's _sync warp functions take a 64-bit mask (as ROCm >= 6.2 requires)");
+}
+template <class M, class T> __device__ __forceinline__ T shfl_sync(int Site, M, T V, int Src, int Width = 64) {
+  checkMask<M>();
+  return shfl(Site, V, Src, Width);
+}
+template <class M, class T>
+__device__ __forceinline__ T shfl_up_sync(int Site, M, T V, unsigned Delta, int Width = 64) {
+  checkMask<M>();
+  return shfl_up(Site, V, Delta, Width);
+}
+template <class M, class T>
+__device__ __forceinline__ T shfl_down_sync(int Site, M, T V, unsigned Delta, int Width = 64) {
+  checkMask<M>();
+  return shfl_down(Site, V, Delta, Width);
+}
+template <class M, class T>
+__device__ __forceinline__ T shfl_xor_sync(int Site, M, T V, int LaneMask, int Width = 64) {
+  checkMask<M>();
+  return shfl_xor(Site, V, LaneMask, Width);
+}
+template <class M> __device__ __forceinline__ unsigned long long ballot_sync(int Site, M Mask, int Pred) {
+  checkMask<M>();
+  return ballot(Site, Pred) & (unsigned long long)Mask;
+}
+template <class M> __device__ __forceinline__ int any_sync(int Site, M Mask, int Pred) {
+  checkMask<M>();
+  return (ballot(Site, Pred) & (unsigned long long)Mask) != 0;
+}
+template <class M> __device__ __forceinline__ int all_sync(int Site, M Mask, int Pred) {
+  checkMask<M>();
+  const Vote V = vote(Site, Pred);
+  return (V.Ballot & (unsigned long long)Mask) == (V.Active & (unsigned long long)Mask);
+}
+// A wavefront barrier: both warps meet (an absent warp is inactive, as on AMD). Called as
+// SyncWarp{line}() or SyncWarp{line}(mask), so that one macro serves both spellings.
+struct SyncWarp {
+  int Site;
+  __device__ __forceinline__ void operator()() const { (void)exchange(Site, 0, 0); }
+  template <class M> __device__ __forceinline__ void operator()(M) const {
+    checkMask<M>();
+    (void)exchange(Site, 0, 0);
+  }
+};
+
+} // namespace w64
+} // namespace hip_on_cuda
+
+#define __shfl(...) ::hip_on_cuda::w64::shfl(__LINE__, __VA_ARGS__)
+#define __shfl_up(...) ::hip_on_cuda::w64::shfl_up(__LINE__, __VA_ARGS__)
+#define __shfl_down(...) ::hip_on_cuda::w64::shfl_down(__LINE__, __VA_ARGS__)
+#define __shfl_xor(...) ::hip_on_cuda::w64::shfl_xor(__LINE__, __VA_ARGS__)
+#define __shfl_sync(...) ::hip_on_cuda::w64::shfl_sync(__LINE__, __VA_ARGS__)
+#define __shfl_up_sync(...) ::hip_on_cuda::w64::shfl_up_sync(__LINE__, __VA_ARGS__)
+#define __shfl_down_sync(...) ::hip_on_cuda::w64::shfl_down_sync(__LINE__, __VA_ARGS__)
+#define __shfl_xor_sync(...) ::hip_on_cuda::w64::shfl_xor_sync(__LINE__, __VA_ARGS__)
+#define __ballot(...) ::hip_on_cuda::w64::ballot(__LINE__, __VA_ARGS__)
+#define __any(...) ::hip_on_cuda::w64::any(__LINE__, __VA_ARGS__)
+#define __all(...) ::hip_on_cuda::w64::all(__LINE__, __VA_ARGS__)
+#define __ballot_sync(...) ::hip_on_cuda::w64::ballot_sync(__LINE__, __VA_ARGS__)
+#define __any_sync(...) ::hip_on_cuda::w64::any_sync(__LINE__, __VA_ARGS__)
+#define __all_sync(...) ::hip_on_cuda::w64::all_sync(__LINE__, __VA_ARGS__)
+#define __activemask() ::hip_on_cuda::w64::activemask(__LINE__)
+#define __syncwarp(...) ::hip_on_cuda::w64::SyncWarp{__LINE__}(__VA_ARGS__)
+
+__device__ __forceinline__ unsigned __lane_id() { return ::hip_on_cuda::w64::lane64(); }
+
+// HIP's lane masks over the 64 lanes of the wavefront.
+__device__ __forceinline__ unsigned long long __lanemask_lt() { return (1ull << __lane_id()) - 1; }
+__device__ __forceinline__ unsigned long long __lanemask_le() { return (2ull << __lane_id()) - 1; }
+__device__ __forceinline__ unsigned long long __lanemask_eq() { return 1ull << __lane_id(); }
+__device__ __forceinline__ unsigned long long __lanemask_gt() { return ~__lanemask_le(); }
+__device__ __forceinline__ unsigned long long __lanemask_ge() { return ~__lanemask_lt(); }
+
+#endif // ROCM_TIDY_HIP_ON_CUDA_WAVE64_H

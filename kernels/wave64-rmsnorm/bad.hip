@@ -1,0 +1,122 @@
+// wave64 sample (rocm-warp-size-assumption), as written for CUDA: RMS normalisation of the rows of
+// a matrix, y = x / sqrt(mean(x^2) + eps) * gain, one block per row (the normalisation layer of
+// many transformer code bases).
+// The block sum of squares is taken in two steps: each warp reduces with a butterfly that starts at
+// 'warpSize / 2' (portable on its own), then the lane 0 of every 32-thread group stores its warp's
+// sum under a 32-lane warp index, and every thread adds up the stored sums.
+// On a 64-lane wavefront the butterfly sums 64 lanes, so lanes 0 and 32 both hold the sum of the
+// whole wavefront and both store it: every wavefront is counted twice, the mean square doubles and
+// every output is 1/sqrt(2) of the right value. On 32-lane warps the two views agree and the
+// program PASSES.
+//
+// gpu-expect-nvidia: PASS -- warps have 32 lanes there: the 32-lane indices match the warps
+// gpu-expect-wave64: FAIL -- lanes 0 and 32 of each wavefront both store its 64-lane sum: the sum doubles
+// gpu-expect-amd: FAIL -- on 64-lane wavefronts (CDNA) the sum of squares doubles
+#include <hip/hip_runtime.h>
+
+#include "common/harness.h"
+
+#include <cmath>
+#include <vector>
+
+// The sum of v over the calling warp, in every lane of it.
+__device__ float warpReduceSum(float v) {
+  for (int mask = warpSize / 2; mask > 0; mask /= 2)
+    v += __shfl_xor(v, mask);
+  return v;
+}
+
+__global__ void rmsNorm(const float *X, const float *Gain, float *Y, int cols, float eps, float *MeanSquare) {
+  __shared__ float partial[32];
+  const int lane_id = threadIdx.x % 32;
+  const int warp_id = threadIdx.x / 32;
+  const float *x = X + size_t(blockIdx.x) * cols;
+  float ss = 0.0f;
+  for (int c = threadIdx.x; c < cols; c += blockDim.x)
+    ss += x[c] * x[c];
+  ss = warpReduceSum(ss);
+  if (lane_id == 0)
+    partial[warp_id] = ss;
+  __syncthreads();
+  float total = 0.0f;
+  for (int w = 0; w < int(blockDim.x) / 32; ++w)
+    total += partial[w];
+  const float ms = total / cols;
+  if (threadIdx.x == 0)
+    MeanSquare[blockIdx.x] = ms;
+  const float scale = 1.0f / sqrtf(ms + eps);
+  for (int c = threadIdx.x; c < cols; c += blockDim.x)
+    Y[size_t(blockIdx.x) * cols + c] = x[c] * scale * Gain[c];
+}
+
+// Mean kernel time of a launch sequence over 20 runs, after a warm-up run (lazy module loading).
+template <class F> float timedMs(F Launch) {
+  constexpr int Runs = 20;
+  Launch();
+  HIP_CHECK(hipDeviceSynchronize());
+  hipEvent_t Start, Stop;
+  HIP_CHECK(hipEventCreate(&Start));
+  HIP_CHECK(hipEventCreate(&Stop));
+  HIP_CHECK(hipEventRecord(Start, 0));
+  for (int R = 0; R < Runs; ++R)
+    Launch();
+  HIP_CHECK(hipEventRecord(Stop, 0));
+  HIP_CHECK(hipEventSynchronize(Stop));
+  float Ms = 0.0f;
+  HIP_CHECK(hipEventElapsedTime(&Ms, Start, Stop));
+  HIP_CHECK(hipEventDestroy(Start));
+  HIP_CHECK(hipEventDestroy(Stop));
+  return Ms / Runs;
+}
+
+int main() {
+  constexpr int Rows = 256, Cols = 4096, Block = 256;
+  constexpr float Eps = 1e-6f;
+  harness::Rng Rng(20261130);
+  std::vector<float> X(size_t(Rows) * Cols), Gain(Cols);
+  for (float &v : X)
+    v = Rng.uniform(-2.0f, 2.0f);
+  for (float &v : Gain)
+    v = Rng.uniform(0.5f, 1.5f);
+
+  float *DX = nullptr, *DGain = nullptr, *DY = nullptr, *DMs = nullptr;
+  HIP_CHECK(hipMalloc(&DX, X.size() * sizeof(float)));
+  HIP_CHECK(hipMalloc(&DGain, Cols * sizeof(float)));
+  HIP_CHECK(hipMalloc(&DY, X.size() * sizeof(float)));
+  HIP_CHECK(hipMalloc(&DMs, Rows * sizeof(float)));
+  HIP_CHECK(hipMemcpy(DX, X.data(), X.size() * sizeof(float), hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(DGain, Gain.data(), Cols * sizeof(float), hipMemcpyHostToDevice));
+  const float KernelMs = timedMs([&] {
+    hipLaunchKernelGGL(rmsNorm, dim3(Rows), dim3(Block), 0, 0, DX, DGain, DY, Cols, Eps, DMs);
+    HIP_CHECK(hipGetLastError());
+  });
+  std::vector<float> Y(X.size()), Ms(Rows);
+  HIP_CHECK(hipMemcpy(Y.data(), DY, Y.size() * sizeof(float), hipMemcpyDeviceToHost));
+  HIP_CHECK(hipMemcpy(Ms.data(), DMs, Rows * sizeof(float), hipMemcpyDeviceToHost));
+  HIP_CHECK(hipFree(DX));
+  HIP_CHECK(hipFree(DGain));
+  HIP_CHECK(hipFree(DY));
+  HIP_CHECK(hipFree(DMs));
+
+  // CPU reference in double. The GPU sums 4096 squares (each <= 4) in float in another order: the
+  // mean square may differ by a few float ulps; 1e-4 relative covers it with a wide margin, and a
+  // doubled sum (ratio 2) or outputs scaled by 1/sqrt(2) are far outside it.
+  int BadRows = 0;
+  double Want0 = 0.0;
+  for (int r = 0; r < Rows; ++r) {
+    double Sum = 0.0;
+    for (int c = 0; c < Cols; ++c)
+      Sum += double(X[size_t(r) * Cols + c]) * X[size_t(r) * Cols + c];
+    const double WantMs = Sum / Cols, Scale = 1.0 / std::sqrt(WantMs + Eps);
+    if (r == 0)
+      Want0 = WantMs;
+    bool Ok = harness::closeEnough(Ms[r], WantMs, 1e-4);
+    for (int c = 0; Ok && c < Cols; ++c)
+      Ok = harness::closeEnough(Y[size_t(r) * Cols + c], X[size_t(r) * Cols + c] * Scale * Gain[c], 1e-4);
+    BadRows += !Ok;
+  }
+  char Detail[200];
+  std::snprintf(Detail, sizeof Detail, "%d of %d rows off; row 0 mean square %.6g vs CPU %.6g (ratio %.4f); kernel %.3f ms",
+                BadRows, Rows, Ms[0], Want0, Ms[0] / Want0, KernelMs);
+  return harness::report("wave64-rmsnorm/bad", BadRows == 0, Detail);
+}

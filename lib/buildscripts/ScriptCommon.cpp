@@ -1,0 +1,254 @@
+#include "buildscripts/ScriptCommon.h"
+#include "cmake/GpuLibraries.h"
+#include "core/EmbeddedData.h"
+
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+
+namespace rocmtidy::buildscripts {
+
+bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
+bool endsWith(std::string_view S, std::string_view P) {
+  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
+}
+
+const NvccFlag *NvccFlagTable::match(std::string_view Token, std::string_view Next, bool &TakesNext) const {
+  TakesNext = false;
+  for (const NvccFlag &F : Flags) {
+    switch (F.Form) {
+    case NvccFlag::Exact:
+      if (Token == F.Spelling)
+        return &F;
+      break;
+    case NvccFlag::Prefix:
+      if (startsWith(Token, F.Spelling))
+        return &F;
+      break;
+    case NvccFlag::Separate:
+      if (Token == F.Spelling && (F.ValuePrefix.empty() || startsWith(Next, F.ValuePrefix))) {
+        TakesNext = !Next.empty();
+        return &F;
+      }
+      break;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<NvccFlagTable> parseNvccFlagJson(std::string_view Json, std::string &Error) {
+  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
+  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("flags") || !Doc["flags"].is_array()) {
+    Error = "nvcc flag table is not a JSON object with a 'flags' array";
+    return std::nullopt;
+  }
+  NvccFlagTable T;
+  for (const auto &E : Doc["flags"]) {
+    auto Str = [&](const char *Key) { return E.is_object() && E.contains(Key) && E[Key].is_string(); };
+    if (!Str("spelling") || !Str("form") || !Str("hip") || !Str("why")) {
+      Error = "nvcc flag entry " + std::to_string(T.Flags.size()) + " needs 'spelling', 'form', 'hip' and 'why'";
+      return std::nullopt;
+    }
+    NvccFlag F;
+    F.Spelling = E["spelling"].get<std::string>();
+    std::string Form = E["form"].get<std::string>();
+    if (Form == "exact")
+      F.Form = NvccFlag::Exact;
+    else if (Form == "prefix")
+      F.Form = NvccFlag::Prefix;
+    else if (Form == "separate")
+      F.Form = NvccFlag::Separate;
+    else {
+      Error = "nvcc flag '" + F.Spelling + "': form must be exact, prefix or separate";
+      return std::nullopt;
+    }
+    F.Hip = E["hip"].get<std::string>();
+    F.Why = E["why"].get<std::string>();
+    if (Str("value-prefix"))
+      F.ValuePrefix = E["value-prefix"].get<std::string>();
+    if (F.Spelling.empty() || F.Spelling[0] != '-') {
+      Error = "nvcc flag '" + F.Spelling + "' does not start with '-'";
+      return std::nullopt;
+    }
+    T.Flags.push_back(std::move(F));
+  }
+  return T;
+}
+
+const NvccFlagTable &nvccFlagTable() {
+  static const NvccFlagTable Table = parseBuiltinTable("nvcc_flags.json", parseNvccFlagJson);
+  return Table;
+}
+
+std::string_view toolkitRootOf(std::string_view S) {
+  struct Root {
+    std::string_view Prefix, Kind;
+  };
+  static const Root Roots[] = {{"/opt/rocm", "rocm"}, {"/usr/local/cuda", "cuda"}, {"/opt/cuda", "cuda"}};
+  for (const Root &R : Roots)
+    if (startsWith(S, R.Prefix)) {
+      if (S.size() == R.Prefix.size())
+        return R.Kind;
+      char N = S[R.Prefix.size()];
+      if (N == '/' || N == '-' || N == '.')
+        return R.Kind;
+    }
+  return {};
+}
+
+std::vector<std::pair<size_t, size_t>> toolkitPathsIn(std::string_view V) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  for (size_t I = 0; I < V.size(); ++I) {
+    if (V[I] != '/')
+      continue;
+    if (I > 0) {
+      char P = V[I - 1];
+      bool Flag = I >= 2 && V[I - 2] == '-' && (P == 'I' || P == 'L');
+      if (!Flag && !(P == ' ' || P == '\t' || P == '\n' || P == '"' || P == '\'' || P == '=' || P == ';' ||
+                     P == '(' || P == ':' || P == ',' || P == '['))
+        continue;
+    }
+    size_t End = V.find_first_of(" \t\r\n\"';:,)]", I);
+    size_t Len = (End == std::string_view::npos ? V.size() : End) - I;
+    if (toolkitRootOf(V.substr(I, Len)).empty())
+      continue;
+    Out.push_back({I, Len});
+    I += Len;
+  }
+  return Out;
+}
+
+std::string rocmLibraryFor(std::string_view CudaName) {
+  const cmake::GpuLibraryTable &T = cmake::gpuLibraryTable();
+  const cmake::GpuLibrary *L = T.lookup(CudaName);
+  if (!L || L->RocmTarget.empty())
+    return {};
+  for (const cmake::GpuLibrary &R : T.Libraries)
+    if (R.Target == L->RocmTarget && R.RocmTarget.empty())
+      return R.Name;
+  return {};
+}
+
+bool isCudaLibrary(std::string_view Name) {
+  const cmake::GpuLibrary *L = cmake::gpuLibraryTable().lookup(Name);
+  return L && L->Package == "CUDAToolkit";
+}
+
+FindingSink::FindingSink(std::string_view Path, std::string_view Content,
+                         std::function<bool(std::string_view)> IsEnabled)
+    : Path(Path), Content(Content), IsEnabled(std::move(IsEnabled)) {
+  LineStarts.push_back(0);
+  for (size_t I = 0; I < Content.size(); ++I)
+    if (Content[I] == '\n')
+      LineStarts.push_back(I + 1);
+}
+
+FindingSink::Position FindingSink::locate(size_t Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  size_t Line = It - LineStarts.begin(); // 1-based
+  return {static_cast<unsigned>(Line), static_cast<unsigned>(Offset - LineStarts[Line - 1] + 1)};
+}
+
+void FindingSink::comment(size_t Offset) {
+  std::string_view T = Content.substr(Offset);
+  T = T.substr(0, T.find('\n'));
+  size_t At = T.find("rocm-lint:");
+  if (At == std::string_view::npos || T.substr(0, At).find_first_not_of("# \t") != std::string_view::npos)
+    return;
+  T.remove_prefix(At + 10);
+  while (!T.empty() && (T[0] == ' ' || T[0] == '\t'))
+    T.remove_prefix(1);
+  bool WholeFile;
+  if (startsWith(T, "disable-file="))
+    WholeFile = true, T.remove_prefix(13);
+  else if (startsWith(T, "disable="))
+    WholeFile = false, T.remove_prefix(8);
+  else
+    return;
+  std::vector<std::string> Rules;
+  size_t I = 0;
+  while (true) {
+    size_t S = I;
+    while (I < T.size() && (std::isalnum(static_cast<unsigned char>(T[I])) || T[I] == '-' || T[I] == '_' || T[I] == '*'))
+      ++I;
+    if (I > S)
+      Rules.emplace_back(T.substr(S, I - S));
+    if (I < T.size() && T[I] == ',') {
+      ++I;
+      while (I < T.size() && T[I] == ' ')
+        ++I;
+      continue;
+    }
+    break;
+  }
+  auto &Dest = WholeFile ? FileRules : LineRules[locate(Offset).Line];
+  Dest.insert(Dest.end(), Rules.begin(), Rules.end());
+}
+
+Finding *FindingSink::emit(std::string_view Rule, size_t Offset, std::string Message) {
+  if (!IsEnabled(Rule) || Findings.size() >= 100000)
+    return nullptr;
+  Finding &F = Findings.emplace_back();
+  Position P = locate(Offset);
+  F.Check = std::string(Rule);
+  F.File = Path;
+  F.Line = P.Line;
+  F.Column = P.Column;
+  F.Offset = static_cast<unsigned>(Offset);
+  F.Message = std::move(Message);
+  return &F;
+}
+
+void FindingSink::note(Finding *F, size_t Offset, std::string Message) {
+  if (!F)
+    return;
+  Position P = locate(Offset);
+  F->Notes.push_back({Path, P.Line, P.Column, std::move(Message)});
+}
+
+void FindingSink::noteIn(Finding *F, const std::string &File, unsigned Line, std::string Message) {
+  if (F)
+    F->Notes.push_back({File, Line, 1, std::move(Message)});
+}
+
+std::vector<Finding> FindingSink::finish() {
+  auto Matches = [](std::string_view Pattern, std::string_view Rule) {
+    if (Pattern == "*" || Pattern == "all")
+      return true;
+    if (endsWith(Pattern, "*"))
+      return startsWith(Rule, Pattern.substr(0, Pattern.size() - 1));
+    return Pattern == Rule;
+  };
+  auto Listed = [&](const std::vector<std::string> &Rules, std::string_view Rule) {
+    return std::any_of(Rules.begin(), Rules.end(), [&](const std::string &P) { return Matches(P, Rule); });
+  };
+  std::vector<Finding> Out;
+  for (Finding &F : Findings) {
+    if (Listed(FileRules, F.Check))
+      continue;
+    bool Quiet = false;
+    for (unsigned L : {F.Line, F.Line - 1}) {
+      auto It = LineRules.find(L);
+      Quiet = Quiet || (It != LineRules.end() && Listed(It->second, F.Check));
+    }
+    if (!Quiet)
+      Out.push_back(std::move(F));
+  }
+  std::vector<size_t> Order(Out.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return Out[A].Offset != Out[B].Offset ? Out[A].Offset < Out[B].Offset : A < B;
+  });
+  std::vector<Finding> Sorted;
+  for (size_t I : Order)
+    Sorted.push_back(std::move(Out[I]));
+  // One finding per rule and place: a flag reached through several recipes is one edit.
+  std::vector<Finding> Unique;
+  for (Finding &F : Sorted)
+    if (Unique.empty() || Unique.back().Offset != F.Offset || Unique.back().Check != F.Check)
+      Unique.push_back(std::move(F));
+  return Unique;
+}
+
+} // namespace rocmtidy::buildscripts

@@ -1,0 +1,1 @@
+override ROCM_DIR = /opt/rocm
