@@ -79,10 +79,10 @@ void lookAtPython(const fs::path &File, const fs::path &Root, Evidence &E) {
     E.Hipify = Name + " runs hipify";
 }
 
-void lookAtCMake(const fs::path &File, const fs::path &Root, Evidence &E) {
+void lookAtCMake(const fs::path &File, const fs::path &Root, Evidence &E, bool MayHipify) {
   std::string T = withoutComments(readText(File), '#');
   std::string Name = fs::relative(File, Root).generic_string();
-  if (E.Hipify.empty() && has(T, "hipify"))
+  if (MayHipify && E.Hipify.empty() && has(T, "hipify"))
     E.Hipify = Name + " runs hipify";
   if (E.Hip.empty() && (has(T, "enable_language\\s*\\(\\s*HIP") || has(T, "LANGUAGE\\s+HIP\\b") ||
                         has(T, "project\\s*\\([^)]*\\bHIP\\b") || has(T, "find_package\\s*\\(\\s*hip\\b") ||
@@ -93,9 +93,9 @@ void lookAtCMake(const fs::path &File, const fs::path &Root, Evidence &E) {
     E.Cuda = Name;
 }
 
-void lookAtMake(const fs::path &File, const fs::path &Root, Evidence &E) {
+void lookAtMake(const fs::path &File, const fs::path &Root, Evidence &E, bool MayHipify) {
   std::string T = readText(File);
-  if (E.Hipify.empty() && has(T, "hipify-(perl|clang)"))
+  if (MayHipify && E.Hipify.empty() && has(T, "hipify-(perl|clang)"))
     E.Hipify = fs::relative(File, Root).generic_string() + " runs hipify";
 }
 
@@ -143,6 +143,7 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
   std::vector<std::string> Starts = Opts.Paths;
   if (Starts.empty())
     Starts.push_back(".");
+  std::set<std::string> InputAncestors;
   for (const std::string &S : Starts) {
     fs::path P = fs::weakly_canonical(fs::absolute(S, EC), EC);
     if (!fs::is_directory(P, EC))
@@ -150,6 +151,11 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     fs::path R = projectRoot(P);
     if (!R.empty())
       Roots.insert(R.string());
+    for (fs::path D = P; !D.empty(); D = D.parent_path()) {
+      InputAncestors.insert(D.string());
+      if (D == R || D == D.root_path())
+        break;
+    }
   }
 
   Evidence E;
@@ -176,12 +182,17 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
           It.disable_recursion_pending();
         continue;
       }
-      if (Name == "setup.py" || Name == "pyproject.toml" || (P.extension() == ".py" && It.depth() == 0))
+      // Which languages the project builds may be said anywhere in it (ggml builds src/ggml-cuda
+      // from src/ggml-hip/CMakeLists.txt); a hipify step changes the style only where it builds
+      // the inputs: the project's own setup.py, or a build script in a folder above an input.
+      // Nested sample projects (a tool's own test data) say nothing about the tree.
+      const bool Above = InputAncestors.count(P.parent_path().string()) != 0;
+      if (It.depth() == 0 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py"))
         lookAtPython(P, R, E);
       else if (Name == "CMakeLists.txt" || P.extension() == ".cmake")
-        lookAtCMake(P, R, E);
+        lookAtCMake(P, R, E, Above);
       else if (Name == "Makefile" || Name == "GNUmakefile" || P.extension() == ".mk" || P.extension() == ".sh")
-        lookAtMake(P, R, E);
+        lookAtMake(P, R, E, Above);
     }
   }
   // A compile database that runs hipcc or compiles as HIP is a HIP build.
