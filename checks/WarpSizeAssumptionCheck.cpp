@@ -426,7 +426,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     // Code that groups lanes by 32 and whose other cross-lane operations stay inside 32 lanes is
     // logical 32-lane code: a width of 32 on the reduction keeps its meaning. Where a full-wavefront
     // operation is met, the groupings themselves are reported (and rewritten to warpSize).
-    bool Logical32 = Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F);
+    bool Logical32 = !F.ShortReductions.empty() && Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) &&
+                     !Model.fullOpMet(F);
     for (const rocmtidy::ShortReduction &R : F.ShortReductions) {
       SourceLocation Loc = R.At->getBeginLoc();
       if (platform(Loc) != Platform::Any || skipForMacro(Loc) || !Loc.isFileID())

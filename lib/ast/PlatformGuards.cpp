@@ -176,21 +176,25 @@ public:
   PlatformGuardCallbacks(PlatformGuards &G, const SourceManager &SM, const Preprocessor &PP)
       : G(G), SM(SM), PP(PP) {}
 
-  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override { open(Loc, text(Cond)); }
+  // System headers (HIP's and the C++ library's hundreds of conditionals) are not the project's
+  // choices: their chains are kept for balance but not read.
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : text(Cond));
+  }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    open(Loc, G.classifyMacro(name(Name), false));
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), false));
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    open(Loc, G.classifyMacro(name(Name), true));
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), true));
   }
   void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
-    next(Loc, text(Cond));
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : text(Cond));
   }
   void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    next(Loc, G.classifyMacro(name(Name), false));
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), false));
   }
   void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    next(Loc, G.classifyMacro(name(Name), true));
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), true));
   }
   void Else(SourceLocation Loc, SourceLocation) override { next(Loc, {}); }
   void Endif(SourceLocation Loc, SourceLocation) override {
@@ -210,6 +214,7 @@ private:
     SourceLocation ChainBegin;
     bool Switch;         // some condition of the chain names a vendor or target macro
   };
+  bool system(SourceLocation Loc) const { return Loc.isValid() && SM.isInSystemHeader(Loc); }
   static llvm::StringRef name(const Token &T) {
     const IdentifierInfo *II = T.getIdentifierInfo();
     return II ? II->getName() : llvm::StringRef();
@@ -253,7 +258,7 @@ std::unique_ptr<PPCallbacks> PlatformGuards::callbacks(const SourceManager &SM, 
 }
 
 Platform PlatformGuards::at(SourceLocation Loc, const SourceManager &SM) const {
-  if (Loc.isInvalid())
+  if (Loc.isInvalid() || Regions.empty())
     return Platform::Any;
   Loc = SM.getExpansionLoc(Loc);
   Platform Result = Platform::Any;

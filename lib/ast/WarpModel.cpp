@@ -93,7 +93,7 @@ struct LoopInfo {
 class WarpBodyScanner : public RecursiveASTVisitor<WarpBodyScanner> {
 public:
   WarpBodyScanner(WarpModel &M, FunctionWarpFacts &F)
-      : M(M), F(F), Ctx(M.Ctx), SM(Ctx.getSourceManager()), T(warpTables()), Analysis(F.Body) {}
+      : M(M), F(F), Ctx(M.Ctx), SM(Ctx.getSourceManager()), T(warpTables()) {}
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -191,11 +191,12 @@ public:
     StringRef Name = calleeName(CE);
     if (Name.empty())
       return true;
-    if (!CE->getBeginLoc().isValid() || M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly) {
+    if (!CE->getBeginLoc().isValid())
       return true;
-    }
     F.Callees.push_back(Name);
     if (!Name.starts_with("__") && Name != "coalesced_threads")
+      return true;
+    if (M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly)
       return true;
     if (const ShuffleInfo *S = T.shuffle(Name)) {
       shuffle(CE, *S);
@@ -255,7 +256,7 @@ private:
     // A local assigned one constant.
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (auto Defs = Analysis.definitions().definitions(VD); Defs && Defs->size() == 1 && Defs->front() != E)
+        if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1 && Defs->front() != E)
           return evaluate(Defs->front());
     return std::nullopt;
   }
@@ -339,7 +340,7 @@ private:
     }
     // A local initialised from a named width: 'int ws = WARP_SIZE;'.
     if (const auto *VD = dyn_cast<VarDecl>(Named); VD && VD->isLocalVarDecl())
-      if (auto Defs = Analysis.definitions().definitions(VD); Defs && Defs->size() == 1)
+      if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1)
         if (auto Inner = origin(Defs->front(), Depth + 1); Inner && !Inner->Name.empty())
           return Inner;
     return std::nullopt;
@@ -351,7 +352,7 @@ private:
     if (!O || O->Value != Want)
       return false;
     const VarDecl *Via = nullptr;
-    ThreadValue V = Analysis.classify(Operand, &Via);
+    ThreadValue V = analysis().classify(Operand, &Via);
     bool Lane = V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId;
     switch (K) {
     case LaneGrouping32::ThreadShiftBack:
@@ -406,7 +407,7 @@ private:
   }
 
   void hardware(const BinaryOperator *BO, const Expr *Operand) {
-    ThreadValue V = Analysis.classify(Operand);
+    ThreadValue V = analysis().classify(Operand);
     if (V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId)
       F.HardwareGroupings.push_back(BO);
   }
@@ -428,12 +429,12 @@ private:
         Hw = isWarpSizeMinusOne(BO->getRHS()) || isLit(BO->getRHS(), 63);
       if (!Hw)
         return false;
-      ThreadValue V = Analysis.classify(BO->getLHS());
+      ThreadValue V = analysis().classify(BO->getLHS());
       return V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (auto Defs = Analysis.definitions().definitions(VD))
+        if (auto Defs = analysis().definitions().definitions(VD))
           for (const Expr *D : *Defs)
             if (reaches63(D, Depth + 1))
               return true;
@@ -550,7 +551,7 @@ private:
       auto [It, Inserted] = MaskVars.try_emplace(VD, false);
       if (!Inserted)
         return It->second;
-      auto Defs = Analysis.definitions().definitions(VD);
+      auto Defs = analysis().definitions().definitions(VD);
       bool All = Defs && !Defs->empty();
       if (All)
         for (const Expr *Def : *Defs)
@@ -683,7 +684,13 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const WarpTables &T;
-  ThreadIndexAnalysis Analysis;
+  // Built only when a candidate needs it: most device functions have none.
+  std::optional<ThreadIndexAnalysis> Analysis;
+  ThreadIndexAnalysis &analysis() {
+    if (!Analysis)
+      Analysis.emplace(F.Body);
+    return *Analysis;
+  }
   llvm::DenseSet<const Expr *> Dispatch;
   std::vector<SourceRange> WidthDispatch;
   llvm::DenseMap<const VarDecl *, LoopInfo> Loops;
@@ -755,6 +762,8 @@ template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, 
 const CrossLaneOp *WarpModel::fullOpMet(const FunctionWarpFacts &F) {
   if (!F.FullOps.empty())
     return &F.FullOps.front();
+  if (auto It = FullOpMemo.find(&F); It != FullOpMemo.end())
+    return It->second;
   const CrossLaneOp *Found = nullptr;
   anyConnected(F, [&](const FunctionWarpFacts &G) {
     if (G.FullOps.empty())
@@ -762,19 +771,34 @@ const CrossLaneOp *WarpModel::fullOpMet(const FunctionWarpFacts &F) {
     Found = &G.FullOps.front();
     return true;
   });
+  FullOpMemo[&F] = Found;
   return Found;
 }
 
+template <class PredT>
+static bool memoized(llvm::DenseMap<const FunctionWarpFacts *, bool> &Memo, const FunctionWarpFacts &F, PredT Compute) {
+  if (auto It = Memo.find(&F); It != Memo.end())
+    return It->second;
+  bool R = Compute();
+  Memo[&F] = R;
+  return R;
+}
+
 bool WarpModel::meetsHardwareGrouping(const FunctionWarpFacts &F) {
-  return anyConnected(F, [](const FunctionWarpFacts &G) { return !G.HardwareGroupings.empty(); });
+  return memoized(HardwareMemo, F, [&] {
+    return anyConnected(F, [](const FunctionWarpFacts &G) { return !G.HardwareGroupings.empty(); });
+  });
 }
 
 bool WarpModel::meetsLogicalWidth(const FunctionWarpFacts &F) {
-  return anyConnected(F, [](const FunctionWarpFacts &G) { return G.HasLogicalWidth; });
+  return memoized(LogicalMemo, F,
+                  [&] { return anyConnected(F, [](const FunctionWarpFacts &G) { return G.HasLogicalWidth; }); });
 }
 
 bool WarpModel::meetsGrouping32(const FunctionWarpFacts &F) {
-  return anyConnected(F, [](const FunctionWarpFacts &G) { return !G.Groupings.empty(); });
+  return memoized(Grouping32Memo, F, [&] {
+    return anyConnected(F, [](const FunctionWarpFacts &G) { return !G.Groupings.empty(); });
+  });
 }
 
 } // namespace rocmtidy

@@ -136,6 +136,9 @@ private:
   llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 1>> ByName;
   llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 2>> CallersOf;
   llvm::DenseMap<const FunctionWarpFacts *, llvm::StringRef> NameOf;
+  /// Answers already computed, per function: the calls are walked once per question.
+  llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
+  llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;
   friend class WarpBodyScanner;
 };
 
