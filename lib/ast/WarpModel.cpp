@@ -196,12 +196,20 @@ public:
     F.Callees.push_back(Name);
     if (!Name.starts_with("__") && Name != "coalesced_threads")
       return true;
-    if (M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly)
-      return true;
+    bool CudaOnly = M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly;
     if (const ShuffleInfo *S = T.shuffle(Name)) {
+      // '#ifdef USE_ROCM __shfl_down(v, i) #else __shfl_down_sync(m, v, i) #endif' inside one loop:
+      // the CUDA spelling stands for the AMD one the parse skipped, for the loop's offsets only.
+      if (CudaOnly) {
+        if (!explicitArg(CE, S->WidthArg) && explicitArg(CE, S->LaneArg))
+          DefaultWidth.push_back({CE, S});
+        return true;
+      }
       shuffle(CE, *S);
       return true;
     }
+    if (CudaOnly)
+      return true;
     if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0)))
       F.NarrowMasks.push_back({CE, Name});
     if (T.isFullWavefront(Name))

@@ -91,3 +91,17 @@ __global__ void remapped(float *out) {
   // COMMON: :[[@LINE+1]]:26: warning: 32-bit full mask passed to '__ballot_sync'
   out[0] = __ballot_sync(0xffffffff, v > 1.0f) != 0;
 }
+
+// A reduction written twice, per platform, inside one loop: the CUDA spelling stands for the AMD one
+// the parse skipped; the loop's start at 16 is reported, the CUDA branch's mask is not.
+__device__ float per_platform_reduce(float v) {
+  // COMMON: :[[@LINE+1]]:16: warning: shuffle reduction starts at lane offset 16 and combines 32 lanes only
+  for (int i = 16; i >= 1; i >>= 1) {
+#ifdef USE_ROCM
+    v = fmaxf(v, __shfl_down(v, i));
+#else
+    v = fmaxf(v, __shfl_down_sync(0xffffffff, v, i));
+#endif
+  }
+  return v;
+}
