@@ -196,6 +196,11 @@ public:
     F.Callees.push_back(Name);
     if (!Name.starts_with("__") && Name != "coalesced_threads")
       return true;
+    // A call clang repaired ('__shfl_xor_sync' undeclared with old HIP headers: "did you mean
+    // '__shfl_xor'?") keeps the written arguments under another function: it says nothing.
+    if (SourceLocation NameLoc = CE->getCallee()->getExprLoc(); NameLoc.isFileID() &&
+        Lexer::getSourceText(CharSourceRange::getTokenRange(NameLoc), SM, Ctx.getLangOpts()) != Name)
+      return true;
     bool CudaOnly = M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly;
     if (const ShuffleInfo *S = T.shuffle(Name)) {
       // '#ifdef USE_ROCM __shfl_down(v, i) #else __shfl_down_sync(m, v, i) #endif' inside one loop:
@@ -630,7 +635,12 @@ private:
       if (L.Halves && *L.StartValue == 16) {
         R.K = ShortReduction::LoopFrom16;
         R.At = L.Start;
-      } else if (L.Doubles && *L.StartValue == 1 && L.BoundValue && *L.BoundValue > 16 && *L.BoundValue <= 32) {
+      } else if (L.Doubles && *L.StartValue == 1 && L.BoundValue && *L.BoundValue > 16 && *L.BoundValue <= 32 &&
+                 llvm::any_of(Shuffles, [&](const CallExpr *CE) {
+                   return T.shuffle(calleeName(CE))->Op == ShuffleInfo::Kind::Up;
+                 })) {
+        // A scan: '__shfl_up' by 1, 2, 4, 8, 16. A xor butterfly over the same offsets stays inside
+        // each 32-lane group, exactly as with a width of 32: logical 32-lane code, not a scan.
         bool Inclusive = false;
         R.K = ShortReduction::ScanTo16;
         R.At = loopBound(L.Loop, VD, Inclusive);

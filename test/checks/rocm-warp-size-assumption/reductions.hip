@@ -85,7 +85,8 @@ __device__ float scan(float v, int lane) {
     if (lane >= o)
       v += t;
   }
-  // CHECK: :[[@LINE+1]]:29: warning: shuffle scan stops at lane offset 16 and combines 32 lanes only; AMD GPUs run 64-lane wavefronts: loop while the offset is below 'warpSize' [rocm-warp-size-assumption]
+  // Negative: a xor butterfly over offsets 1 to 16 stays inside each 32-lane group, as with a width
+  // of 32 (a 32-point transform): logical 32-lane code.
   for (unsigned o = 1; o <= 16; o <<= 1)
     v = fmaxf(v, __shfl_xor_sync(~0ull, v, o));
   // Negative: bounded by the real width.

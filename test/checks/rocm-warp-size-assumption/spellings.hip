@@ -46,3 +46,4 @@ __global__ void width_tests(int *out) {
     out[0] = per_width<64>(out[0]);
   out[1] = warpSize == 32 ? per_width<32>(1) : per_width<64>(1);
 }
+
