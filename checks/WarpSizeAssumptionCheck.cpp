@@ -14,7 +14,10 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "clang/Basic/CharInfo.h"
 
 #include <functional>
 
@@ -109,6 +112,51 @@ static void collectRemapped(StringRef Text, llvm::StringSet<> &Out) {
     if (Line.contains("define") && Define.match(Line, &M) && (T.takesMask(M[1]) || T.shuffle(M[1])))
       Out.insert(M[1]);
     Text = Rest;
+  }
+}
+
+// A header analysed on its own (rocm-lint lints headers as units of their own) does not include
+// the compatibility header its includers put before it. Then its directory's files are read as
+// text for *_sync intrinsics redefined under an AMD-only conditional ('#if defined(USE_ROCM)'):
+// at most 64 files of at most 1 MiB.
+static void collectRemappedInDirectory(StringRef Dir, const rocmtidy::PlatformGuards &G, llvm::StringSet<> &Out) {
+  std::error_code EC;
+  unsigned Files = 0;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC && Files < 64; It.increment(EC)) {
+    StringRef Path = It->path();
+    StringRef Ext = llvm::sys::path::extension(Path);
+    if (Ext != ".h" && Ext != ".cuh" && Ext != ".hpp" && Ext != ".hip" && Ext != ".cu")
+      continue;
+    ++Files;
+    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    if (!Buffer || (*Buffer)->getBufferSize() > (1u << 20))
+      continue;
+    llvm::SmallVector<rocmtidy::Platform, 8> Open;
+    for (StringRef Text = (*Buffer)->getBuffer(); !Text.empty();) {
+      auto [Line, Rest] = Text.split('\n');
+      Text = Rest;
+      Line = Line.trim();
+      if (!Line.consume_front("#"))
+        continue;
+      Line = Line.ltrim();
+      StringRef Directive = Line.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+      StringRef Arg = Line.drop_front(Directive.size()).trim();
+      StringRef Name = Arg.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+      if (Directive == "ifdef" || Directive == "ifndef")
+        Open.push_back(G.classifyMacro(Name, Directive == "ifndef").IfTrue);
+      else if (Directive == "if")
+        Open.push_back(G.classifyCondition(Arg).IfTrue);
+      else if (Directive == "elif" && !Open.empty())
+        Open.back() = G.classifyCondition(Arg).IfTrue;
+      else if (Directive == "else" && !Open.empty())
+        Open.back() = rocmtidy::Platform::Any;
+      else if (Directive == "endif" && !Open.empty())
+        Open.pop_back();
+      else if (Directive == "define" && llvm::is_contained(Open, rocmtidy::Platform::AmdOnly) &&
+               Arg.drop_front(Name.size()).starts_with("(") &&
+               (rocmtidy::warpTables().takesMask(Name) || rocmtidy::warpTables().shuffle(Name)))
+        Out.insert(Name);
+    }
   }
 }
 
@@ -336,6 +384,12 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       if (auto File = SM.getFileManager().getBufferForFile(Path))
         collectRemapped((*File)->getBuffer(), RemappedForAmd);
     }
+  }
+
+  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
+    StringRef Ext = llvm::sys::path::extension(Main->getName());
+    if (Ext == ".h" || Ext == ".cuh" || Ext == ".hpp")
+      collectRemappedInDirectory(llvm::sys::path::parent_path(Main->getName()), Guards, RemappedForAmd);
   }
 
   // Masks written by a macro are reported once, at the macro, with the uses as notes.
