@@ -486,6 +486,16 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       SourceLocation Loc = R.At->getBeginLoc();
       if (platform(Loc) != Platform::Any || skipForMacro(Loc) || !Loc.isFileID())
         continue;
+      // A xor reduction over offsets below 32 keeps every lane inside its 32-lane group, exactly as a
+      // width of 32 would: logical 32-lane code, unless the code around it numbers lanes by the
+      // hardware width or uses a full-wavefront operation.
+      bool XorOnly = llvm::all_of(R.Shuffles, [](const CallExpr *CE) {
+        const rocmtidy::ShuffleInfo *S = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+        return S && S->Op == rocmtidy::ShuffleInfo::Kind::Xor;
+      });
+      if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly && !Model.meetsHardwareGrouping(F) &&
+          !Model.fullOpMet(F))
+        continue;
       bool CanAddWidth = Logical32;
       for (const CallExpr *CE : R.Shuffles) {
         const rocmtidy::ShuffleInfo *S = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
