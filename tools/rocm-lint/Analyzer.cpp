@@ -1,7 +1,9 @@
 // The clang-tidy side of rocm-lint: compile commands, the host and device pass, and the
 // conversion of clang-tidy's diagnostics into rocmtidy::Finding.
 #include "Lint.h"
+#include "Safety.h"
 
+#include "core/CommandSanitizer.h"
 #include "core/EmbeddedData.h"
 #include "core/GpuTargets.h"
 
@@ -443,6 +445,12 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::vector<std::string> Base = P->commandFor(F, WorkDir, FromDb);
   bool Gpu = false;
   std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu);
+  // The command comes from the repository: nothing in it may write or load a file (docs/security.md).
+  std::vector<rocmtidy::DroppedFlag> Dropped;
+  Argv = rocmtidy::sanitizeCompileCommand(Argv, F.Absolute, Dropped);
+  if (P->Opts.Verbose)
+    for (const rocmtidy::DroppedFlag &D : Dropped)
+      R.Notices.push_back(F.Display + ": dropped '" + D.Flag + "' from the compile command (" + D.Reason + ")");
 
   bool HostOnly = false, DeviceOnly = false;
   for (const std::string &A : Argv) {
@@ -496,7 +504,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
-        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()));
+        // It records the bytes parsed, for --fix to check the file is unchanged before editing it.
+        makeRecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()),
+                                R.Parsed));
     if (P->Builtin) {
       auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       std::string_view Fallback = rocmtidy::embeddedData("hip_fallback.h");

@@ -1,9 +1,13 @@
 // CMake inputs go through the CMake linter in lib/cmake; findings share the clang-tidy checks'
 // output, filtering and --fix.
 #include "Lint.h"
+#include "Safety.h"
 
 #include "cmake/CMakeLint.h"
+#include "core/SafeFix.h"
 
+#include <climits>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -34,6 +38,11 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
   if (!readFile(File.Absolute, Content)) {
     R.Errors.push_back(File.Display + ": cannot read the file");
     return R;
+  }
+  {
+    char Real[PATH_MAX];
+    if (realpath(File.Absolute.c_str(), Real))
+      R.Parsed.record(Real, rocmtidy::contentHash(Content));
   }
   rocmtidy::cmake::LintOptions Opts;
   Opts.AssumeHip = ProjectBuildsHip;
