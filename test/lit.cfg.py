@@ -47,6 +47,15 @@ config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%srcroot", config.rocm_tidy_source_dir))
 config.substitutions.append(("%resource_dir", config.resource_dir))
 
+# Permission tests need a user the file modes apply to: as root, run the command as nobody.
+import shutil
+if os.geteuid() != 0:
+    config.substitutions.append(("%as_unprivileged", ""))
+    config.available_features.add("unprivileged")
+elif shutil.which("setpriv"):
+    config.substitutions.append(("%as_unprivileged", "setpriv --reuid=65534 --regid=65534 --clear-groups"))
+    config.available_features.add("unprivileged")
+
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
     config.available_features.add("rocm-clangd")
 

@@ -284,11 +284,17 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
       }
       std::vector<fs::path> Found;
       fs::path Entered = P; // the directory the next increment descends into, for the message
-      for (; It != End; It.increment(EC)) {
+      // A failed increment may leave the iterator at its end: the error is checked after each
+      // step, not only while entries remain.
+      for (bool First = true;; First = false) {
+        if (!First)
+          It.increment(EC);
         if (EC) {
           Error = "cannot read directory '" + displayPath(Entered, Cwd) + "': " + EC.message();
           return false;
         }
+        if (It == End)
+          break;
         const fs::path &E = It->path();
         std::string Name = E.filename().string();
         bool IsDir = It->is_directory(EC);

@@ -1,4 +1,4 @@
-// The bytes clang parsed, per real file: --fix compares them with the file on disk before writing,
+// Only regular files reach clang, and the bytes clang parsed are recorded per real file: --fix compares them with the file on disk before writing,
 // so a file edited while the run was going (or between the host and the device pass) is left alone.
 #include "Safety.h"
 
@@ -51,6 +51,11 @@ public:
   RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, ParsedFiles &Record)
       : ProxyFileSystem(std::move(Base)), Record(Record) {}
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
+    // `#include "/dev/zero"` or a FIFO would never end (or block on a CI runner's stdin): only
+    // regular files are read.
+    auto St = ProxyFileSystem::status(Path);
+    if (St && St->getType() != llvm::sys::fs::file_type::regular_file)
+      return std::make_error_code(std::errc::operation_not_permitted);
     auto F = ProxyFileSystem::openFileForRead(Path);
     if (!F)
       return F;
