@@ -33,10 +33,14 @@ FileResult analyzeContained(const InputFile &File, const std::function<FileResul
   llvm::CrashRecoveryContext CRC;
   bool Ok = CRC.RunSafelyOnThread(
       [&] {
+        // A thread may already have one (AddressSanitizer installs its own); keep it then.
         stack_t Alt{}, Old{};
-        Alt.ss_sp = std::malloc(SignalStackBytes);
-        Alt.ss_size = SignalStackBytes;
-        bool HaveAlt = Alt.ss_sp && sigaltstack(&Alt, &Old) == 0;
+        bool HaveAlt = false;
+        if (sigaltstack(nullptr, &Old) == 0 && (Old.ss_flags & SS_DISABLE)) {
+          Alt.ss_sp = std::malloc(SignalStackBytes);
+          Alt.ss_size = SignalStackBytes;
+          HaveAlt = Alt.ss_sp && sigaltstack(&Alt, nullptr) == 0;
+        }
         R = Analyze();
         if (HaveAlt) {
           stack_t Off{};
