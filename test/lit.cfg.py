@@ -11,7 +11,7 @@ config.name = "rocm-tidy"
 # External bash: RUN lines may use $?, subshells and redirections freely.
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".hip", ".cu", ".cpp", ".cuh", ".test", ".cmake"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "README.md", "unit"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "README.md", "unit", "fuzz"]
 config.test_source_root = os.path.dirname(__file__)
 # Scratch files live outside the source and build trees: rocm-lint searches upward for
 # compile_commands.json, and the build tree's own database must not leak into the tests.
@@ -25,6 +25,13 @@ plugin = os.path.join(config.rocm_tidy_binary_dir, "lib", "RocmTidyModule.so")
 
 # FileCheck, not, count and split-file come from llvm-19-tools.
 config.environment["PATH"] = os.pathsep.join([bindir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# The sanitizer build (tools/dev.sh sanitize): its runtime is preloaded into every process so that
+# Debian's uninstrumented clang-tidy can load the instrumented plugin.
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if os.environ.get("ROCM_TIDY_PRELOAD"):
+    config.environment["LD_PRELOAD"] = os.environ["ROCM_TIDY_PRELOAD"]
 # Keep a developer's ~/.clang-tidy or .rocm-lint from leaking into the tests.
 config.environment["HOME"] = config.test_exec_root
 
@@ -39,6 +46,15 @@ config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%srcroot", config.rocm_tidy_source_dir))
 config.substitutions.append(("%resource_dir", config.resource_dir))
+
+# Permission tests need a user the file modes apply to: as root, run the command as nobody.
+import shutil
+if os.geteuid() != 0:
+    config.substitutions.append(("%as_unprivileged", ""))
+    config.available_features.add("unprivileged")
+elif shutil.which("setpriv"):
+    config.substitutions.append(("%as_unprivileged", "setpriv --reuid=65534 --regid=65534 --clear-groups"))
+    config.available_features.add("unprivileged")
 
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
     config.available_features.add("rocm-clangd")

@@ -971,7 +971,7 @@ std::string ProjectIndex::toJson() const {
       E["staticLdsBytes"] = *K.StaticLdsBytes;
     J["kernels"].push_back(std::move(E));
   }
-  return J.dump(1) + "\n";
+  return J.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::optional<ProjectIndex> ProjectIndex::fromJson(const std::string &Text, std::string &Error) {
@@ -1038,7 +1038,7 @@ std::string fileFactsToJson(const FileFacts &F) {
       E["shared"].push_back({{"type", V.Type}, {"extents", V.Extents}, {"known", V.Known}});
     J["functions"].push_back(std::move(E));
   }
-  return J.dump();
+  return J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::optional<FileFacts> fileFactsFromJson(const std::string &Text) {

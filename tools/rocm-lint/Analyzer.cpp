@@ -3,7 +3,9 @@
 #include "Lint.h"
 #include "Recovery.h"
 #include "ProjectPaths.h"
+#include "Safety.h"
 
+#include "core/CommandSanitizer.h"
 #include "core/EmbeddedData.h"
 #include "core/GpuTargets.h"
 
@@ -497,6 +499,12 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::vector<std::string> Base = P->commandFor(F, WorkDir, FromDb);
   bool Gpu = false, CudaSource = false, CSource = false;
   std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource);
+  // The command comes from the repository: nothing in it may write or load a file (docs/security.md).
+  std::vector<rocmtidy::DroppedFlag> Dropped;
+  Argv = rocmtidy::sanitizeCompileCommand(Argv, F.Absolute, Dropped);
+  if (P->Opts.Verbose)
+    for (const rocmtidy::DroppedFlag &D : Dropped)
+      R.Notices.push_back(F.Display + ": dropped '" + D.Flag + "' from the compile command (" + D.Reason + ")");
 
   bool HostOnly = false, DeviceOnly = false;
   for (const std::string &A : Argv) {
@@ -559,7 +567,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
-        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()));
+        // It records the bytes parsed, for --fix to check the file is unchanged before editing it.
+        makeRecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()),
+                                R.Parsed));
     Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
     CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
     OneCommandDatabase Db(Cmd);

@@ -1,6 +1,7 @@
 // Build scripts go through their linters (CMake: lib/cmake; Makefiles and setup.py:
 // lib/buildscripts); findings share the clang-tidy checks' output, filtering and --fix.
 #include "Lint.h"
+#include "Safety.h"
 
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
@@ -8,6 +9,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include "core/SafeFix.h"
+
+#include <climits>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sys/stat.h>
@@ -41,6 +46,11 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
   if (!readFile(File.Absolute, Content)) {
     R.Errors.push_back(File.Display + ": cannot read the file");
     return R;
+  }
+  {
+    char Real[PATH_MAX];
+    if (realpath(File.Absolute.c_str(), Real))
+      R.Parsed.record(Real, rocmtidy::contentHash(Content));
   }
   auto IsEnabled = [&](std::string_view Id) { return checkEnabled(ChecksGlob, std::string(Id)); };
   // Included files are read only when they are regular files of a size real ones have: never a

@@ -4,12 +4,20 @@
 #include "ProjectPaths.h"
 
 #include "buildscripts/BuildScripts.h"
+#include "Process.h"
+
+#include "cmake/CMakeLint.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/GlobPattern.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -34,36 +42,88 @@ static std::string trim(std::string S) {
 }
 
 // .gitignore-like: "name" matches a file or directory name at any depth, "a/b" is anchored at the
-// configuration directory, "dir/" matches directories, '*' stays within a path segment, "**" does not.
-static bool matchesExclude(const std::string &Pattern, const std::string &Rel, bool IsDir) {
-  std::string P = Pattern;
-  bool DirOnly = !P.empty() && P.back() == '/';
-  if (DirOnly)
-    P.pop_back();
-  if (DirOnly && !IsDir)
-    return false;
-  bool Anchored = P.find('/') != std::string::npos;
-  if (!P.empty() && P.front() == '/')
-    P.erase(0, 1);
-  std::string Re;
-  for (size_t I = 0; I < P.size(); ++I) {
-    char C = P[I];
-    if (C == '*' && I + 1 < P.size() && P[I + 1] == '*') {
-      Re += ".*";
-      ++I;
-    } else if (C == '*') {
-      Re += "[^/]*";
-    } else if (C == '?') {
-      Re += "[^/]";
-    } else if (std::string("\\^$.|+()[]{}").find(C) != std::string::npos) {
-      Re += '\\';
-      Re += C;
+// configuration directory, "dir/" matches directories, '*' stays within a path segment and a "**"
+// segment spans any number of segments. Segments are matched with llvm::GlobPattern and the "**"
+// segments by a table over (pattern segment, path segment), so the time is bounded by the product
+// of the two lengths: no pattern can make the match backtrack exponentially.
+static std::vector<std::string> splitSegments(const std::string &S) {
+  std::vector<std::string> Parts;
+  std::string Cur;
+  for (char C : S) {
+    if (C == '/') {
+      if (!Cur.empty())
+        Parts.push_back(Cur);
+      Cur.clear();
     } else {
-      Re += C;
+      Cur += C;
     }
   }
-  std::regex R(Anchored ? Re : "(.*/)?" + Re);
-  return std::regex_match(Rel, R);
+  if (!Cur.empty())
+    Parts.push_back(Cur);
+  return Parts;
+}
+
+static bool compileExclude(const std::string &Pattern, ExcludePattern &Out, std::string &Error) {
+  std::string P = Pattern;
+  Out.DirOnly = !P.empty() && P.back() == '/';
+  if (Out.DirOnly)
+    P.pop_back();
+  bool Anchored = P.find('/') != std::string::npos;
+  std::vector<std::string> Segs = splitSegments(P);
+  if (Segs.empty()) {
+    Error = "empty pattern";
+    return false;
+  }
+  if (!Anchored)
+    Out.Segments.push_back({true, {}, {}});
+  for (std::string &S : Segs) {
+    if (S == "**") {
+      // Consecutive "**" segments mean the same as one.
+      if (Out.Segments.empty() || !Out.Segments.back().AnySegments)
+        Out.Segments.push_back({true, {}, {}});
+      continue;
+    }
+    // Elsewhere "**" is an ordinary '*' (gitignore).
+    std::string G;
+    for (size_t I = 0; I < S.size(); ++I) {
+      if (S[I] == '\\' && I + 1 < S.size()) {
+        G += S[I];
+        G += S[++I];
+      } else if (S[I] == '*' && !G.empty() && G.back() == '*' && (G.size() < 2 || G[G.size() - 2] != '\\')) {
+        continue;
+      } else {
+        G += S[I];
+      }
+    }
+    auto Text = std::make_shared<const std::string>(std::move(G));
+    auto Compiled = llvm::GlobPattern::create(*Text);
+    if (!Compiled) {
+      Error = llvm::toString(Compiled.takeError());
+      return false;
+    }
+    Out.Segments.push_back({false, Text, std::make_shared<llvm::GlobPattern>(std::move(*Compiled))});
+  }
+  return true;
+}
+
+static bool matchesExclude(const ExcludePattern &Pattern, const std::string &Rel, bool IsDir) {
+  if (Pattern.DirOnly && !IsDir)
+    return false;
+  std::vector<std::string> Path = splitSegments(Rel);
+  const auto &Pat = Pattern.Segments;
+  size_t NP = Pat.size(), NS = Path.size();
+  // Can[i][j]: pattern segments i.. match path segments j..
+  std::vector<std::vector<char>> Can(NP + 1, std::vector<char>(NS + 1, 0));
+  Can[NP][NS] = 1;
+  for (size_t I = NP; I-- > 0;) {
+    for (size_t J = NS + 1; J-- > 0;) {
+      if (Pat[I].AnySegments)
+        Can[I][J] = Can[I + 1][J] || (J < NS && Can[I][J + 1]);
+      else
+        Can[I][J] = J < NS && Can[I + 1][J + 1] && Pat[I].Glob->match(Path[J]);
+    }
+  }
+  return Can[0][0];
 }
 
 static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string &Error) {
@@ -91,13 +151,14 @@ static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string 
       return false;
     }
     if (Key == "exclude") {
-      try {
-        (void)matchesExclude(Value, "x", false);
-      } catch (const std::regex_error &) {
-        Error = File.string() + ":" + std::to_string(N) + ": bad exclude pattern '" + Value + "'";
+      ExcludePattern Compiled;
+      std::string Why;
+      if (!compileExclude(Value, Compiled, Why)) {
+        Error = File.string() + ":" + std::to_string(N) + ": bad exclude pattern '" + Value + "': " + Why;
         return false;
       }
       Config.Excludes.push_back(Value);
+      Config.CompiledExcludes.push_back(std::move(Compiled));
     } else if (Key == "targets") {
       Config.Targets = Value;
     } else if (Key == "extra-arg") {
@@ -128,7 +189,7 @@ static bool excluded(const ProjectConfig &Config, const fs::path &Abs, bool IsDi
   if (EC || Rel.empty() || *Rel.begin() == "..")
     return false;
   std::string R = Rel.generic_string();
-  for (const std::string &P : Config.Excludes)
+  for (const ExcludePattern &P : Config.CompiledExcludes)
     if (matchesExclude(P, R, IsDir))
       return true;
   return false;
@@ -152,28 +213,13 @@ static std::string displayPath(const fs::path &Abs, const fs::path &Cwd) {
   return A;
 }
 
-static bool runGit(const std::string &Args, std::vector<std::string> &Lines, std::string &Error) {
-  std::string Cmd = "git " + Args + " 2>&1";
-  FILE *F = popen(Cmd.c_str(), "r");
-  if (!F) {
-    Error = "cannot run git";
-    return false;
-  }
+// git without a shell; names come NUL-separated (-z), so names git would quote arrive verbatim.
+static bool runGit(const std::vector<std::string> &Args, std::vector<std::string> &Names, std::string &Error) {
   std::string Out;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, F)) > 0)
-    Out.append(Buf, N);
-  int Status = pclose(F);
-  std::istringstream S(Out);
-  std::string L;
-  while (std::getline(S, L))
-    if (!L.empty())
-      Lines.push_back(L);
-  if (Status != 0) {
-    Error = Lines.empty() ? "git failed" : Lines.front();
+  if (!runProgram("git", Args, Out, Error))
     return false;
-  }
+  for (std::string &N : splitNul(Out))
+    Names.push_back(std::move(N));
   return true;
 }
 
@@ -205,8 +251,15 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
   if (FilterChanged) {
     std::vector<std::string> Changed;
     std::string GitErr;
-    if (!runGit("diff --name-only --relative --diff-filter=ACMRT " + Opts.ChangedSince + " --", Changed, GitErr) ||
-        !runGit("ls-files --others --exclude-standard", Changed, GitErr)) {
+    // A revision that starts with '-' would be read as an option (--output=FILE makes git write).
+    if (Opts.ChangedSince[0] == '-') {
+      Error = "invalid revision '" + Opts.ChangedSince + "' for --changed-since: a revision cannot start with '-'";
+      return false;
+    }
+    if (!runGit({"diff", "--name-only", "-z", "--relative", "--diff-filter=ACMRT", "--end-of-options",
+                 Opts.ChangedSince, "--"},
+                Changed, GitErr) ||
+        !runGit({"ls-files", "-z", "--others", "--exclude-standard"}, Changed, GitErr)) {
       Error = "cannot list the files changed since '" + Opts.ChangedSince + "': " + GitErr;
       return false;
     }
@@ -240,14 +293,25 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
       return false;
     }
     if (fs::is_directory(St)) {
-      fs::recursive_directory_iterator It(P, fs::directory_options::skip_permission_denied, EC), End;
+      // An unreadable directory is an error: skipping it would report a clean run that checked
+      // nothing there.
+      fs::recursive_directory_iterator It(P, fs::directory_options::none, EC), End;
       if (EC) {
         Error = "cannot read directory '" + Root + "': " + EC.message();
         return false;
       }
       std::vector<fs::path> Found;
-      for (; It != End; It.increment(EC)) {
-        if (EC)
+      fs::path Entered = P; // the directory the next increment descends into, for the message
+      // A failed increment may leave the iterator at its end: the error is checked after each
+      // step, not only while entries remain.
+      for (bool First = true;; First = false) {
+        if (!First)
+          It.increment(EC);
+        if (EC) {
+          Error = "cannot read directory '" + displayPath(Entered, Cwd) + "': " + EC.message();
+          return false;
+        }
+        if (It == End)
           break;
         const fs::path &E = It->path();
         std::string Name = E.filename().string();
@@ -256,10 +320,16 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
           // Hidden directories (.git) and CMake's own build trees hold nothing to port.
           if ((!Name.empty() && Name[0] == '.') || Name == "CMakeFiles" || excluded(Config, E, true))
             It.disable_recursion_pending();
+          else
+            Entered = E;
           continue;
         }
         if (!It->is_regular_file(EC) || !(hasSourceExtension(E) || isCMakePath(E)) || excluded(Config, E, false))
           continue;
+        if (access(E.c_str(), R_OK) != 0) {
+          Error = "cannot read '" + displayPath(E, Cwd) + "': " + std::strerror(errno);
+          return false;
+        }
         Found.push_back(E);
       }
       std::sort(Found.begin(), Found.end());
@@ -268,6 +338,15 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
     } else {
       if (!hasSourceExtension(P) && !isCMakePath(P)) {
         Error = "unsupported file type: '" + Root + "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or pyproject.toml)";
+        return false;
+      }
+      // A FIFO, socket or device would block or never end; only regular files are sources.
+      if (!fs::is_regular_file(St)) {
+        Error = "not a regular file: '" + Root + "'";
+        return false;
+      }
+      if (access(P.c_str(), R_OK) != 0) {
+        Error = "cannot read '" + Root + "': " + std::strerror(errno);
         return false;
       }
       // A file named explicitly is linted even when an exclude pattern covers it.

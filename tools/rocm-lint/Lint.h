@@ -5,8 +5,13 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
+
+namespace llvm {
+class GlobPattern;
+}
 
 namespace rocmlint {
 
@@ -21,6 +26,7 @@ struct Options {
   OutputFormat Format = OutputFormat::Text;
   std::string OutputFile;
   bool Fix = false;
+  bool FixOutside = false; // --fix may edit files outside the project root
   unsigned Jobs = 0;             // 0 = hardware threads
   std::string ChangedSince;
   unsigned ShardIndex = 0, ShardCount = 0; // --shard=I/N, 1-based I
@@ -50,10 +56,24 @@ struct InputFile {
   bool IsCMake = false;
 };
 
+/// One exclude pattern of .rocm-lint, split at '/': each segment is a glob or "**" (any number of
+/// segments).
+struct ExcludePattern {
+  struct Segment {
+    bool AnySegments = false;
+    // GlobPattern keeps a reference into its pattern text: the text lives beside it, on the heap.
+    std::shared_ptr<const std::string> Text;
+    std::shared_ptr<llvm::GlobPattern> Glob;
+  };
+  bool DirOnly = false;
+  std::vector<Segment> Segments;
+};
+
 /// Configuration read from the nearest .rocm-lint file.
 struct ProjectConfig {
   std::string Dir; // directory holding .rocm-lint ("" if none)
   std::vector<std::string> Excludes;
+  std::vector<ExcludePattern> CompiledExcludes; // Excludes, compiled
   std::string Targets;
   std::vector<std::string> ExtraArgs;
   std::string BuildStyle; // 'build-style' ("" = detect)
@@ -65,6 +85,16 @@ bool isExcluded(const ProjectConfig &Config, const std::string &AbsolutePath);
 /// Finds the inputs: walks directories, applies .rocm-lint excludes, --changed-since and --shard.
 /// Returns false and sets Error on bad input.
 bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectConfig &Config, std::string &Error);
+
+/// Records the bytes the analysis parsed: real path -> hash (Safety.h), so that --fix edits only a
+/// file whose bytes are still those. A file read twice with different bytes during a run (edited
+/// between the host and the device pass) lands in Changed.
+struct ParsedFiles {
+  std::map<std::string, uint64_t> Hashes;
+  std::set<std::string> Changed;
+  void record(const std::string &RealPath, uint64_t Hash);
+  void merge(const ParsedFiles &Other);
+};
 
 /// How much of a file the analysis saw.
 enum class AnalysisStatus { Complete, Recovered, Failed };
@@ -84,6 +114,7 @@ const char *statusName(AnalysisStatus S);
 struct FileResult {
   FileStatus Status;
   std::vector<std::string> ReachedFiles; // project files (real paths) the analysis parsed, the input included
+  ParsedFiles Parsed;
   std::vector<rocmtidy::Finding> Findings;
   std::vector<std::string> Errors; // one-line errors: file could not be analysed
   std::vector<std::string> Notices; // informational, once per run (deduplicated by the caller)

@@ -6,12 +6,13 @@
 #include "ProgressTicker.h"
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
+#include "Safety.h"
 
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
 #include "core/CheckCatalog.h"
 #include "core/GpuTargets.h"
-#include "core/TextEdits.h"
+#include "core/SafeFix.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -39,7 +40,7 @@ namespace rocmlint {
 
 static const char *Usage =
     "usage: rocm-lint [PATH...] [-p BUILD_DIR] [--checks=GLOB] [--targets=gfx90a,gfx942]\n"
-    "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [-j N]\n"
+    "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [--fix-outside] [-j N]\n"
     "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
     "                 [--extra-arg=ARG] [--no-device-pass] [--strict] [--quiet] [--verbose] [--no-progress]\n"
     "                 [--cache-dir=DIR] [--no-cache] [--no-index]\n"
@@ -113,6 +114,8 @@ static Options parseArgs(int Argc, char **Argv) {
       O.OutputFile = V;
     } else if (A == "--fix") {
       O.Fix = true;
+    } else if (A == "--fix-outside") {
+      O.Fix = O.FixOutside = true;
     } else if (takeValue(A, "-j", I, Argc, Argv, V) || takeValue(A, "--jobs", I, Argc, Argv, V)) {
       O.Jobs = parseUnsigned(V, "-j");
       if (!O.Jobs)
@@ -179,6 +182,12 @@ static Options parseArgs(int Argc, char **Argv) {
     if (List.empty())
       usageError("option '--targets' names no target");
   }
+  // A typo in --checks would otherwise run nothing and report a clean tree.
+  bool Any = false;
+  for (const RuleDescription &R : allRules())
+    Any = Any || checkEnabled(O.Checks, R.Id);
+  if (!Any)
+    usageError("--checks='" + O.Checks + "' enables no check (see 'rocm-lint list-checks')");
   return O;
 }
 
@@ -228,10 +237,13 @@ static std::string relativeToCwd(const std::string &Path, const std::string &Cwd
 
 static int runLint(int Argc, char **Argv) {
   Options Opts = parseArgs(Argc, Argv);
+  enableCrashContainment();
   std::vector<InputFile> Files;
   ProjectConfig Config;
   std::string Error;
   if (!collectInputs(Opts, Files, Config, Error))
+    usageError(Error);
+  if (!checkOutputPath(Opts.OutputFile, Files, Error))
     usageError(Error);
   if (!Config.Targets.empty() && Opts.Targets.empty()) {
     std::vector<std::string> Unknown;
@@ -288,7 +300,9 @@ static int runLint(int Argc, char **Argv) {
   auto Worker = [&] {
     for (size_t K; (K = Next++) < Phase->size();) {
       size_t I = (*Phase)[K];
-      Results[I] = Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
+      Results[I] = analyzeContained(Files[I], [&] {
+        return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
+      });
       size_t D = ++Done;
       if (Opts.Progress && !Opts.Quiet) {
         std::lock_guard<std::mutex> L(ProgressMu);
@@ -354,7 +368,9 @@ static int runLint(int Argc, char **Argv) {
     }
     return It->second;
   };
+  ParsedFiles Parsed;
   for (size_t I = 0; I < Files.size(); ++I) {
+    Parsed.merge(Results[I].Parsed);
     for (rocmtidy::Finding &F : Results[I].Findings) {
       // A header reached from a source is reported unless the configuration excludes it; a file
       // named as an input is always reported.
@@ -396,36 +412,23 @@ static int runLint(int Argc, char **Argv) {
     Out = formatGitLab(Unique);
   else
     Out = formatSarif(Unique, allRules(), Cwd, Reports);
-  if (Opts.OutputFile.empty()) {
-    std::fwrite(Out.data(), 1, Out.size(), stdout);
-    std::fflush(stdout);
-  } else {
-    std::string Err = rocmtidy::writeFileAtomically(Opts.OutputFile, Out);
-    if (!Err.empty())
-      usageError(Err);
-  }
+  bool ReportFailed = !writeReport(Opts.OutputFile, Out, Files, Error);
+  if (ReportFailed)
+    Errors.push_back(Error);
 
   if (Opts.Fix) {
-    std::map<std::string, std::vector<rocmtidy::TextEdit>> ByFile;
-    for (const auto &F : Unique)
-      for (const auto &E : F.Fixes)
-        ByFile[E.File].push_back(E);
-    unsigned Applied = 0, Skipped = 0;
-    for (auto &KV : ByFile) {
-      std::ifstream In(KV.first, std::ios::binary);
-      if (!In)
-        usageError("cannot read '" + KV.first + "' to apply fixes");
-      std::stringstream S;
-      S << In.rdbuf();
-      std::string New = rocmtidy::applyEdits(S.str(), KV.second, Applied, Skipped);
-      std::string Err = rocmtidy::writeFileAtomically(KV.first, New);
-      if (!Err.empty())
-        usageError(Err);
-    }
+    rocmtidy::FixRequest Req;
+    Req.ProjectRoot = projectRoot(Config, Cwd);
+    Req.FixOutside = Opts.FixOutside;
+    rocmtidy::FixReport Rep = rocmtidy::applyFixesSafely(Unique, Parsed.Hashes, Parsed.Changed, Req);
+    for (const std::string &N : Rep.Notes)
+      if (!Opts.Quiet)
+        std::fprintf(stderr, "rocm-lint: note: %s\n", N.c_str());
+    Errors.insert(Errors.end(), Rep.Errors.begin(), Rep.Errors.end());
     if (!Opts.Quiet)
-      std::fprintf(stderr, "rocm-lint: applied %u fix%s to %zu file%s%s\n", Applied, Applied == 1 ? "" : "es",
-                   ByFile.size(), ByFile.size() == 1 ? "" : "s",
-                   Skipped ? (", skipped " + std::to_string(Skipped) + " overlapping").c_str() : "");
+      std::fprintf(stderr, "rocm-lint: applied %u fix%s to %u file%s%s\n", Rep.Applied, Rep.Applied == 1 ? "" : "es",
+                   Rep.FilesChanged, Rep.FilesChanged == 1 ? "" : "s",
+                   Rep.Skipped ? (", skipped " + std::to_string(Rep.Skipped) + " overlapping").c_str() : "");
   }
 
   for (const std::string &E : Errors)
@@ -457,9 +460,9 @@ static int runIndex(int Argc, char **Argv) {
   for (InputFile &F : Files)
     F.Display = F.Absolute;
   IndexRun Run = buildProjectIndex(Opts, Files);
-  std::string Err = rocmtidy::writeFileAtomically(Opts.OutputFile, Run.Index->toJson());
-  if (!Err.empty())
-    usageError(Err);
+  // The same output rules as the report: a regular file or a new path, never an input.
+  if (!writeReport(Opts.OutputFile, Run.Index->toJson(), Files, Error))
+    usageError(Error);
   if (!Opts.Quiet)
     std::fprintf(stderr, "rocm-lint: indexed %zu kernel definition%s in %zu file%s\n", Run.Index->kernels().size(),
                  Run.Index->kernels().size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");

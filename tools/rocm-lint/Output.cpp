@@ -71,7 +71,7 @@ std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned 
     J["summary"]["recovered"] = Counts[unsigned(AnalysisStatus::Recovered)];
     J["summary"]["failed"] = Counts[unsigned(AnalysisStatus::Failed)];
   }
-  return J.dump(2) + "\n";
+  return J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string formatGitLab(const std::vector<rocmtidy::Finding> &Findings) {
@@ -91,7 +91,7 @@ std::string formatGitLab(const std::vector<rocmtidy::Finding> &Findings) {
                    {"severity", F.Severity == "error" ? "critical" : "major"},
                    {"location", {{"path", F.File}, {"lines", {{"begin", F.Line}}}}}});
   }
-  return Out.dump(2) + "\n";
+  return Out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 static std::string fileUri(const std::string &Path, const std::string &BaseDir, bool &Relative) {
@@ -204,7 +204,7 @@ std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const st
   nlohmann::json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                         {"version", "2.1.0"},
                         {"runs", nlohmann::json::array({Run})}};
-  return Log.dump(2) + "\n";
+  return Log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 } // namespace rocmlint

@@ -1,0 +1,50 @@
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_SAFETY_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_SAFETY_H
+
+// What keeps rocm-lint safe on a hostile repository (docs/security.md): the report is written only
+// where it was asked for, --fix writes only the project's own unchanged, writable files, and a file
+// that crashes clang costs that file's results, not the run's.
+#include "Lint.h"
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm::vfs {
+class FileSystem;
+}
+
+namespace rocmlint {
+
+/// Whether the report goes to standard output ("", "-", "/dev/stdout").
+bool outputIsStdout(const std::string &Path);
+
+/// Checks before the run that --output names a regular file or a new path (a symlink counts as its
+/// target) that is none of \p Inputs. Sets Error and returns false otherwise.
+bool checkOutputPath(const std::string &Path, const std::vector<InputFile> &Inputs, std::string &Error);
+
+/// Writes the report to standard output or to \p Path (through a temporary file and a rename onto
+/// the symlink's target; a new file gets the mode the umask leaves of 0666). Returns false and sets
+/// Error on any failure, including a short write to standard output.
+bool writeReport(const std::string &Path, const std::string &Content, const std::vector<InputFile> &Inputs,
+                 std::string &Error);
+
+/// A file system that forwards to \p Base and hashes every buffer it hands out into \p Record.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeRecordingFileSystem(
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, ParsedFiles &Record);
+
+/// The directory --fix may edit under: .rocm-lint's directory, else git's top level, else \p Cwd.
+std::string projectRoot(const ProjectConfig &Config, const std::string &Cwd);
+
+/// Runs \p Analyze on a thread with a large stack inside llvm::CrashRecoveryContext; a crash
+/// becomes an error for \p File. enableCrashContainment() must have run once.
+FileResult analyzeContained(const InputFile &File, const std::function<FileResult()> &Analyze);
+void enableCrashContainment();
+
+} // namespace rocmlint
+
+#endif
