@@ -71,6 +71,11 @@ void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
   const ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Ctx.getLangOpts();
+  // The bounds act only on the device compile, and their values often come from device-only
+  // macros (__GFX9__, __AMDGCN_WAVEFRONT_SIZE__): the host pass of a HIP file would judge values
+  // the device never sees, so the device pass decides.
+  if (LO.HIP && !LO.CUDAIsDevice)
+    return;
 
   const Expr *MaxExpr = nullptr, *MinExpr = nullptr;
   SourceLocation AttrLoc;

@@ -47,5 +47,16 @@ __global__ void __attribute__((amdgpu_flat_work_group_size(1, 96), amdgpu_waves_
 template <int Block> __global__ void __launch_bounds__(Block) g(float *X) { X[threadIdx.x] = 0.0f; }
 template __global__ void g<512>(float *);
 
+// A bound from a device-only macro: 32 on the host pass, 64 when the device pass compiles for a
+// 64-lane GFX9 part; only the device value is real.
+constexpr __host__ __device__ int physicalWarp() {
+#if defined(__GFX9__)
+  return 64;
+#else
+  return 32;
+#endif
+}
+__global__ void __launch_bounds__(physicalWarp(), 1) k(float *X) { X[threadIdx.x] = 0.0f; }
+
 // Not a kernel attribute at all: a device function without bounds.
 __device__ float h(float X) { return X * 2.0f; }

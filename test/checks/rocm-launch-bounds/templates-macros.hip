@@ -1,6 +1,6 @@
 // Bounds through macros and template parameters: judged on the values of each instantiation,
 // reported once per value at the attribute.
-// RUN: %clang_tidy -checks='-*,rocm-launch-bounds' %s -- %hip_flags 2>&1 \
+// RUN: %clang_tidy -checks='-*,rocm-launch-bounds' %s -- %hip_device_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note:' --implicit-check-not='error:'
 
 #include <hip/hip_runtime.h>
