@@ -3,6 +3,8 @@
 
 #include "CudaHeaderCheck.h"
 #include "HardcodedBlockSizeCheck.h"
+#include "InlinePtxCheck.h"
+#include "LaunchBoundsCheck.h"
 #include "LdsLimitCheck.h"
 #include "UnmatchedDeviceAllocCheck.h"
 #include "WarpSizeAssumptionCheck.h"
@@ -16,6 +18,8 @@ public:
     // Sorted by check name.
     Factories.registerCheck<CudaHeaderCheck>("rocm-cuda-header");
     Factories.registerCheck<HardcodedBlockSizeCheck>("rocm-hardcoded-block-size");
+    Factories.registerCheck<InlinePtxCheck>("rocm-inline-ptx");
+    Factories.registerCheck<LaunchBoundsCheck>("rocm-launch-bounds");
     Factories.registerCheck<LdsLimitCheck>("rocm-lds-limit");
     Factories.registerCheck<UnmatchedDeviceAllocCheck>("rocm-unmatched-device-alloc");
     Factories.registerCheck<WarpSizeAssumptionCheck>("rocm-warp-size-assumption");
