@@ -29,6 +29,8 @@ config.environment["PATH"] = os.pathsep.join([bindir, config.llvm_tools_dir, con
 config.environment["HOME"] = config.test_exec_root
 
 hip = "-x hip --offload-arch=gfx90a -nogpulib -nogpuinc -isystem " + os.path.join(inputs, "include")
+# Before %clang_tidy, which is a prefix of it: the bare clang-tidy-19 (tests of an installed plugin).
+config.substitutions.append(("%clang_tidy_exe", config.clang_tidy))
 config.substitutions.append(("%clang_tidy", "%s --load=%s" % (config.clang_tidy, plugin)))
 config.substitutions.append(("%rocm_lint", os.path.join(bindir, "rocm-lint")))
 config.substitutions.append(("%rocm_plugin", plugin))
@@ -38,6 +40,7 @@ config.substitutions.append(("%hip_flags", hip + " --cuda-host-only"))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%srcroot", config.rocm_tidy_source_dir))
+config.substitutions.append(("%binroot", config.rocm_tidy_binary_dir))
 config.substitutions.append(("%resource_dir", config.resource_dir))
 
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
