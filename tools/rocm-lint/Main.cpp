@@ -1,6 +1,7 @@
 // rocm-lint: the front door. Lints C++/HIP/CUDA sources with the rocm-* clang-tidy checks linked
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
 #include "Lint.h"
+#include "Version.h"
 
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
@@ -81,7 +82,7 @@ static Options parseArgs(int Argc, char **Argv) {
       std::fputs(Usage, stdout);
       std::exit(0);
     } else if (A == "--version") {
-      std::printf("rocm-lint %s (LLVM 19)\n", ROCM_TIDY_VERSION);
+      std::fputs(versionText().c_str(), stdout);
       std::exit(0);
     } else if (takeValue(A, "-p", I, Argc, Argv, V)) {
       O.BuildDir = V;
