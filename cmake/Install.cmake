@@ -42,7 +42,9 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-tidy-${LLVM_VERSION_MAJOR}, libclang-common-${LLVM_VERSION_MAJOR}-dev")
-# dpkg-shlibdeps must find libclang-cpp and libLLVM in LLVM's lib folder.
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${LLVM_LIBRARY_DIR})
+# libLLVM is named explicitly: the binaries find it through /usr/lib/llvm-19/lib, whose link to it
+# belongs to llvm-19-dev (no shlibs file), so dpkg-shlibdeps cannot map it to libllvm19 and CPack
+# drops it silently (test/install/deb-package.sh checks the Depends line).
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "clang-tidy-${LLVM_VERSION_MAJOR}, libclang-common-${LLVM_VERSION_MAJOR}-dev, libllvm${LLVM_VERSION_MAJOR}")
 include(CPack)
