@@ -43,6 +43,10 @@ config.substitutions.append(("%srcroot", config.rocm_tidy_source_dir))
 config.substitutions.append(("%binroot", config.rocm_tidy_binary_dir))
 config.substitutions.append(("%resource_dir", config.resource_dir))
 
+# The pre-commit framework (Debian package pre-commit) for the end-to-end hook test.
+import shutil
+if shutil.which("pre-commit", path=config.environment["PATH"]):
+    config.available_features.add("pre-commit")
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
     config.available_features.add("rocm-clangd")
 
