@@ -16,7 +16,8 @@ public:
   CudaHeaderCheck(StringRef Name, ClangTidyContext *Context);
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *ModuleExpanderPP) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override { return LangOpts.CPlusPlus; }
+  // C files of a HIP build (host code linked with hip::host) include the CUDA headers too.
+  bool isLanguageVersionSupported(const LangOptions &) const override { return true; }
 
 private:
   friend class CudaHeaderPPCallbacks;

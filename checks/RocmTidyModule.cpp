@@ -6,6 +6,7 @@
 #include "LdsLimitCheck.h"
 #include "UnmatchedDeviceAllocCheck.h"
 #include "WarpSizeAssumptionCheck.h"
+#include "WarpSizeConstexprCheck.h"
 
 namespace clang::tidy::rocm {
 
@@ -18,6 +19,7 @@ public:
     Factories.registerCheck<LdsLimitCheck>("rocm-lds-limit");
     Factories.registerCheck<UnmatchedDeviceAllocCheck>("rocm-unmatched-device-alloc");
     Factories.registerCheck<WarpSizeAssumptionCheck>("rocm-warp-size-assumption");
+    Factories.registerCheck<WarpSizeConstexprCheck>("rocm-warp-size-constexpr");
   }
 };
 

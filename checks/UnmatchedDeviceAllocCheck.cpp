@@ -46,9 +46,8 @@ AST_MATCHER(FunctionDecl, bodyCallsAllocator) {
   while (!Stack.empty()) {
     const Stmt *S = Stack.pop_back_val();
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
-        if (const IdentifierInfo *II = Callee->getIdentifier(); II && Names.contains(II->getName()))
-          return true;
+      if (StringRef Name = rocmtidy::freeFunctionName(Call); !Name.empty() && Names.contains(Name))
+        return true;
     for (const Stmt *Child : S->children())
       if (Child)
         Stack.push_back(Child);
@@ -67,8 +66,10 @@ void UnmatchedDeviceAllocCheck::registerMatchers(MatchFinder *Finder) {
 
 void UnmatchedDeviceAllocCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  // Template patterns are analysed through their instantiations, where the calls resolve.
-  if (!FD || FD->isDependentContext())
+  // Templates are analysed from their definition (host code whose instantiations are not in this
+  // translation unit is covered too) and in each instantiation, where more calls resolve; a finding
+  // is reported once per location.
+  if (!FD)
     return;
   const rocmtidy::DeviceAllocTable &Table = rocmtidy::deviceAllocTable();
   rocmtidy::DeviceAllocFlowOptions Opts{OwnershipFunctions};
@@ -78,28 +79,37 @@ void UnmatchedDeviceAllocCheck::check(const MatchFinder::MatchResult &Result) {
   // A return inside HIP_CHECK-style macros is reported where the macro is used.
   auto At = [&](SourceLocation L) { return SM.getFileLoc(L); };
   for (const rocmtidy::DeviceAllocFinding &F : Findings) {
+    if (!Reported.insert({At(F.Loc).getRawEncoding(), F.Name, int(F.Kind)}).second)
+      continue;
     const rocmtidy::DeviceAllocator *A = F.Allocator;
     StringRef Desc = A ? StringRef(Table.Families[A->Family].Description) : StringRef("device memory");
     switch (F.Kind) {
     case rocmtidy::DeviceAllocFinding::Leak:
+      if (F.Exit == rocmtidy::DeviceAllocFinding::Overwrite) {
+        diag(At(F.Loc), "%0 allocated into '%1' by '%2' is lost when '%1' is set to null here; free it with '%3' "
+                        "first")
+            << Desc << F.Name << A->Name << A->Free;
+        diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Name;
+        break;
+      }
       // C has no destructors to offer as the other remedy.
       diag(At(F.Loc), "%0 allocated into '%1' by '%2' is not freed on this path; free it with '%3' before "
                       "%select{returning|throwing}4%select{| or own it with a RAII wrapper}5")
-          << Desc << F.Var->getName() << A->Name << A->Free << (F.Exit == rocmtidy::DeviceAllocFinding::Throw)
+          << Desc << F.Name << A->Name << A->Free << (F.Exit == rocmtidy::DeviceAllocFinding::Throw)
           << getLangOpts().CPlusPlus;
-      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Var->getName();
+      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Name;
       break;
     case rocmtidy::DeviceAllocFinding::WrongFree:
       diag(At(F.Loc), "'%0' cannot release %1 allocated into '%2' by '%3'; use '%4'")
-          << F.FreeName << Desc << F.Var->getName() << A->Name << A->Free;
-      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Var->getName();
+          << F.FreeName << Desc << F.Name << A->Name << A->Free;
+      diag(At(F.Alloc->getBeginLoc()), "'%0' is allocated here", DiagnosticIDs::Note) << F.Name;
       break;
     case rocmtidy::DeviceAllocFinding::DoubleFree:
       diag(At(F.Loc), "%0 in '%1' is freed twice on this path; remove the second '%2' or set '%1' to nullptr "
                       "after the first")
-          << Desc << F.Var->getName() << F.FreeName;
+          << Desc << F.Name << F.FreeName;
       if (F.PrevFree.isValid())
-        diag(At(F.PrevFree), "'%0' is first freed here", DiagnosticIDs::Note) << F.Var->getName();
+        diag(At(F.PrevFree), "'%0' is first freed here", DiagnosticIDs::Note) << F.Name;
       break;
     }
   }

@@ -13,6 +13,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -20,6 +22,22 @@
 using namespace clang;
 
 namespace rocmtidy {
+
+// Free functions only: a method named "free" belongs to some user pool, not to the runtime. In a
+// template, a call with dependent arguments names its callee through an unresolved lookup.
+StringRef freeFunctionName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee()) {
+    if (isa<CXXMethodDecl>(FD) || !FD->getDeclName().isIdentifier())
+      return {};
+    return FD->getName();
+  }
+  const Expr *Callee = Call->getCallee();
+  if (const auto *U = dyn_cast_or_null<UnresolvedLookupExpr>(Callee ? Callee->IgnoreParenImpCasts() : nullptr))
+    if (U->getName().isIdentifier() && !U->getQualifier())
+      return U->getName().getAsIdentifierInfo()->getName();
+  return {};
+}
+
 namespace {
 
 // Possibilities for one pointer; a path-merged state holds several.
@@ -40,18 +58,28 @@ struct PtrState {
   }
 };
 
+// What the analysis tracks: a local pointer variable ("d"), or a pointer field of a local object
+// the function owns ("layer.w" of a local struct, "s->buf" of an object it created with new or
+// malloc). Interned: one Place per (variable, field).
+struct Place {
+  const VarDecl *Base;
+  const FieldDecl *Field; // null for the variable itself
+  std::string Name;
+};
+using PlaceRef = const Place *;
+
 // What a local variable knows about an allocation: its status code (false: non-zero means it
 // failed) or a success flag derived from it (true: non-zero means it succeeded).
-using StatusRef = llvm::PointerIntPair<const VarDecl *, 1, bool>;
+using StatusRef = llvm::PointerIntPair<PlaceRef, 1, bool>;
 
 struct FlowState {
   bool Reached = false;
-  llvm::SmallDenseMap<const VarDecl *, PtrState, 4> Ptrs;
+  llvm::SmallDenseMap<PlaceRef, PtrState, 4> Ptrs;
   // Local variables holding an allocation's result: "hipError_t e = hipMalloc(&d, n)" maps e -> d.
   // "bool ok = e == hipSuccess" maps ok -> (d, success flag).
   llvm::SmallDenseMap<const VarDecl *, StatusRef, 4> Status;
 
-  PtrState get(const VarDecl *V) const {
+  PtrState get(PlaceRef V) const {
     auto It = Ptrs.find(V);
     return It == Ptrs.end() ? PtrState() : It->second;
   }
@@ -96,7 +124,7 @@ struct FlowState {
 };
 
 struct AllocSite {
-  const VarDecl *Var;
+  PlaceRef Var;
   const DeviceAllocator *Allocator;
 };
 
@@ -123,12 +151,17 @@ StringRef plainName(const NamedDecl *D) {
   return D->getName();
 }
 
-// Free functions only: a method named "free" belongs to some user pool, not to the runtime.
-StringRef freeFunctionName(const CallExpr *Call) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD || isa<CXXMethodDecl>(FD))
-    return {};
-  return plainName(FD);
+StringRef freeFunctionName(const CallExpr *Call) { return rocmtidy::freeFunctionName(Call); }
+
+// A call in a template whose callee is not resolved until instantiation ("helper(p)" with a
+// dependent argument): it may free or keep whatever it is given.
+bool isUnresolvedCall(const CallExpr *Call) {
+  const Expr *Callee = Call->getCallee();
+  if (!Callee)
+    return false;
+  Callee = Callee->IgnoreParenImpCasts();
+  return isa<UnresolvedLookupExpr>(Callee) || isa<UnresolvedMemberExpr>(Callee) ||
+         isa<CXXDependentScopeMemberExpr>(Callee) || Call->isTypeDependent();
 }
 
 class Analysis {
@@ -140,24 +173,31 @@ public:
 
 private:
   void scan(const Stmt *S);
-  bool isTracked(const VarDecl *V) const { return V && Tracked.count(V); }
+  bool isTracked(PlaceRef V) const { return V && Tracked.count(V); }
   /// The allocation whose outcome \p E holds: an allocation call (also as one arm of ?:), a
   /// status variable, or a comparison of either with zero / hipSuccess, or its negation.
   StatusRef statusOf(const Expr *E, const FlowState &S) const;
   bool isZero(const Expr *E) const;
-  const VarDecl *trackedRef(const Expr *E) const {
-    const VarDecl *V = refVar(E);
+  /// The tracked place \p E names ("d", "layer.w", "s->buf"), if any.
+  PlaceRef trackedRef(const Expr *E) const {
+    PlaceRef V = lookupPlace(E);
     return isTracked(V) ? V : nullptr;
   }
+  PlaceRef lookupPlace(const Expr *E) const;
+  /// The place an allocator writes through "&d" / "&layer.w" / "&s->buf", created on first use;
+  /// null when the memory would not be this function's to free.
+  PlaceRef ownedPlace(const Expr *E);
+  /// A whole-object use of a variable whose fields hold allocations: the object escapes.
+  void escapeObject(const VarDecl *Base, FlowState &S);
 
   void transfer(const CFGBlock &B, FlowState &S, FlowState *BeforeLast);
   void transferStmt(const Stmt *St, FlowState &S);
   void transferCall(const CallExpr *Call, FlowState &S);
-  void release(const VarDecl *V, StringRef Name, const Expr *At, FlowState &S);
-  void escape(const VarDecl *V, FlowState &S) { S.Ptrs[V] = PtrState{Escaped, nullptr, nullptr}; }
+  void release(PlaceRef V, StringRef Name, const Expr *At, FlowState &S);
+  void escape(PlaceRef V, FlowState &S) { S.Ptrs[V] = PtrState{Escaped, nullptr, nullptr}; }
   void escapeArgs(const CallExpr *Call, FlowState &S) {
     for (const Expr *A : Call->arguments())
-      if (const VarDecl *V = trackedRef(A))
+      if (PlaceRef V = trackedRef(A))
         escape(V, S);
   }
   struct CalleeEffect {
@@ -172,6 +212,8 @@ private:
   void applyCondition(const Expr *E, bool Truth, FlowState &S);
   void applyTest(const Expr *Subject, bool NonZero, FlowState &S);
 
+  PlaceRef helperTestedAllocation(const Expr *Cond, const FlowState &S) const;
+  bool exitsEarly(const Stmt *Branch) const;
   bool isIgnoredEdge(const CFGBlock &B, unsigned SuccIndex) const;
   /// Runs \p B on \p In and hands each followed successor its refined out-state. A call that
   /// throws has not done its work: an exception edge carries the state from before that call.
@@ -205,14 +247,19 @@ private:
 
   llvm::DenseMap<const CallExpr *, AllocSite> Allocs;
   llvm::SmallPtrSet<const Expr *, 8> AllocAddressArgs;
-  llvm::SmallPtrSet<const VarDecl *, 8> Tracked;
+  llvm::SmallPtrSet<PlaceRef, 8> Tracked;
+  std::map<std::pair<const VarDecl *, const FieldDecl *>, std::unique_ptr<Place>> Places;
+  // Objects whose fields are tracked, and the references to them that do not hand the object on:
+  // the base of a field access, the argument of free()/delete.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<PlaceRef, 2>> FieldsOf;
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> InnerRefs;
   bool HasTry = false;
   std::unique_ptr<CFG> Cfg;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, CalleeEffect> CalleeCache;
 
   bool Reporting = false;
   std::vector<DeviceAllocFinding> Findings;
-  std::set<std::tuple<unsigned, const VarDecl *, int>> Seen;
+  std::set<std::tuple<unsigned, std::string, int>> Seen;
 };
 
 void Analysis::scan(const Stmt *S) {
@@ -224,11 +271,7 @@ void Analysis::scan(const Stmt *S) {
     if (const DeviceAllocator *A = Table.allocator(freeFunctionName(Call).str()); A && Call->getNumArgs() > 0) {
       const Expr *Arg = Call->getArg(0)->IgnoreParenCasts();
       if (const auto *U = dyn_cast<UnaryOperator>(Arg); U && U->getOpcode() == UO_AddrOf) {
-        const VarDecl *V = refVar(U->getSubExpr());
-        // Statics, globals and references outlive the function, and a lambda's captured
-        // variable belongs to the enclosing function: the memory is someone else's to free.
-        if (V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
-            V->getDeclContext() == static_cast<const DeclContext *>(&FD)) {
+        if (PlaceRef V = ownedPlace(U->getSubExpr())) {
           Allocs[Call] = AllocSite{V, A};
           AllocAddressArgs.insert(U);
           Tracked.insert(V);
@@ -236,6 +279,15 @@ void Analysis::scan(const Stmt *S) {
       }
     }
   }
+  if (const auto *M = dyn_cast<MemberExpr>(S))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(M->getBase())))
+      InnerRefs.insert(DRE);
+  if (const auto *Del = dyn_cast<CXXDeleteExpr>(S))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(Del->getArgument())))
+      InnerRefs.insert(DRE);
+  if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getNumArgs() == 1 && freeFunctionName(Call) == "free")
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(Call->getArg(0))))
+      InnerRefs.insert(DRE);
   // Lambda bodies are functions of their own, with their own CFG.
   if (const auto *L = dyn_cast<LambdaExpr>(S)) {
     for (const Expr *Init : L->capture_inits())
@@ -244,6 +296,104 @@ void Analysis::scan(const Stmt *S) {
   }
   for (const Stmt *Child : S->children())
     scan(Child);
+}
+
+// A local variable of this function (not a parameter, static, reference or a lambda's capture).
+static bool isOwnLocal(const VarDecl *V, const FunctionDecl &FD) {
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !V->getType()->isReferenceType() &&
+         V->getDeclContext() == static_cast<const DeclContext *>(&FD);
+}
+
+// A struct whose destructor may free its fields is RAII: its fields are not ours to follow.
+static bool hasUserDestructor(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->hasDefinition() && RD->hasUserDeclaredDestructor();
+}
+
+// "s" was made here by new, malloc or calloc: the object, and what its fields own, is the
+// function's until it hands "s" on.
+static bool isFreshObject(const VarDecl *V) {
+  const Expr *Init = V->getInit();
+  if (!Init)
+    return false;
+  Init = Init->IgnoreParenCasts();
+  if (isa<CXXNewExpr>(Init))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(Init)) {
+    StringRef Name = freeFunctionName(Call);
+    return Name == "malloc" || Name == "calloc";
+  }
+  return false;
+}
+
+PlaceRef Analysis::lookupPlace(const Expr *E) const {
+  E = strip(E);
+  const VarDecl *Base = nullptr;
+  const FieldDecl *Field = nullptr;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E)) {
+    Base = dyn_cast<VarDecl>(DRE->getDecl());
+  } else if (const auto *M = dyn_cast_or_null<MemberExpr>(E)) {
+    Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(M->getBase())))
+      Base = dyn_cast<VarDecl>(DRE->getDecl());
+  }
+  if (!Base)
+    return nullptr;
+  auto It = Places.find({Base, Field});
+  return It == Places.end() ? nullptr : It->second.get();
+}
+
+PlaceRef Analysis::ownedPlace(const Expr *E) {
+  E = strip(E);
+  const VarDecl *Base = nullptr;
+  const FieldDecl *Field = nullptr;
+  std::string Name;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E)) {
+    // Statics, globals and references outlive the function, and a lambda's captured variable
+    // belongs to the enclosing function: the memory is someone else's to free.
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+        V->getDeclContext() != static_cast<const DeclContext *>(&FD))
+      return nullptr;
+    Base = V;
+    Name = V->getName().str();
+  } else if (const auto *M = dyn_cast_or_null<MemberExpr>(E)) {
+    // A field of an object the function owns: a local struct ("layer.w"), or one it created
+    // ("s->buf" after "s = new S" / malloc). Fields of parameters, of "this" and of objects
+    // with destructors belong to whoever owns the object.
+    Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    const auto *DRE = dyn_cast<DeclRefExpr>(strip(M->getBase()));
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Field || !isOwnLocal(V, FD))
+      return nullptr;
+    QualType T = V->getType();
+    if (M->isArrow()) {
+      if (!T->isPointerType() || !isFreshObject(V) || hasUserDestructor(T->getPointeeType()))
+        return nullptr;
+    } else if (!T->isRecordType() || hasUserDestructor(T)) {
+      return nullptr;
+    }
+    Base = V;
+    Name = (V->getName() + (M->isArrow() ? "->" : ".") + Field->getName()).str();
+  } else {
+    return nullptr;
+  }
+  std::unique_ptr<Place> &P = Places[{Base, Field}];
+  if (!P) {
+    P = std::make_unique<Place>(Place{Base, Field, std::move(Name)});
+    if (Field)
+      FieldsOf[Base].push_back(P.get());
+  }
+  return P.get();
+}
+
+void Analysis::escapeObject(const VarDecl *Base, FlowState &S) {
+  auto It = FieldsOf.find(Base);
+  if (It == FieldsOf.end())
+    return;
+  for (PlaceRef P : It->second)
+    if (isTracked(P))
+      escape(P, S);
 }
 
 bool Analysis::isOwnershipFunction(const FunctionDecl *Callee) const {
@@ -323,17 +473,18 @@ Analysis::CalleeEffect Analysis::calleeEffect(const FunctionDecl *Callee, unsign
 void Analysis::add(DeviceAllocFinding F) {
   if (!Reporting)
     return;
-  if (!Seen.insert({F.Loc.getRawEncoding(), F.Var, int(F.Kind)}).second)
+  if (!Seen.insert({F.Loc.getRawEncoding(), F.Name, int(F.Kind)}).second)
     return;
   Findings.push_back(std::move(F));
 }
 
-void Analysis::release(const VarDecl *V, StringRef Name, const Expr *At, FlowState &S) {
+void Analysis::release(PlaceRef V, StringRef Name, const Expr *At, FlowState &S) {
   PtrState &P = S.Ptrs[V];
   if (P.Mask & Freed) {
     DeviceAllocFinding F{DeviceAllocFinding::DoubleFree};
     F.Loc = At->getBeginLoc();
-    F.Var = V;
+    F.Var = V->Base;
+    F.Name = V->Name;
     F.Alloc = P.Alloc;
     F.Allocator = P.Alloc ? Allocs.lookup(P.Alloc).Allocator : nullptr;
     F.FreeName = Name.str();
@@ -344,7 +495,8 @@ void Analysis::release(const VarDecl *V, StringRef Name, const Expr *At, FlowSta
     if (A && !Table.releases(Name.str(), *A)) {
       DeviceAllocFinding F{DeviceAllocFinding::WrongFree};
       F.Loc = At->getBeginLoc();
-      F.Var = V;
+      F.Var = V->Base;
+    F.Name = V->Name;
       F.Alloc = P.Alloc;
       F.Allocator = A;
       F.FreeName = Name.str();
@@ -366,7 +518,7 @@ void Analysis::transferCall(const CallExpr *Call, FlowState &S) {
   }
   StringRef Name = freeFunctionName(Call);
   if (!Name.empty() && Call->getNumArgs() > 0 && Table.deallocator(Name.str())) {
-    if (const VarDecl *V = trackedRef(Call->getArg(0)))
+    if (PlaceRef V = trackedRef(Call->getArg(0)))
       release(V, Name, Call, S);
     return;
   }
@@ -380,12 +532,15 @@ void Analysis::transferCall(const CallExpr *Call, FlowState &S) {
     escapeArgs(Call, S);
     return;
   }
-  if (!Callee)
+  if (!Callee) {
+    if (isUnresolvedCall(Call))
+      escapeArgs(Call, S);
     return;
+  }
   // Operator calls on a method carry the object as argument 0.
   unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    const VarDecl *V = trackedRef(Call->getArg(I));
+    PlaceRef V = trackedRef(Call->getArg(I));
     if (!V || I < Offset)
       continue;
     unsigned ParamIndex = I - Offset;
@@ -411,26 +566,44 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
   } else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(St)) {
     // A smart pointer or any RAII wrapper built from the pointer now owns it.
     for (const Expr *A : Ctor->arguments())
-      if (const VarDecl *V = trackedRef(A))
+      if (PlaceRef V = trackedRef(A))
         escape(V, S);
   } else if (const auto *Init = dyn_cast<InitListExpr>(St)) {
     for (const Expr *A : Init->inits())
-      if (const VarDecl *V = trackedRef(A))
+      if (PlaceRef V = trackedRef(A))
+        escape(V, S);
+  } else if (const auto *Unresolved = dyn_cast<CXXUnresolvedConstructExpr>(St)) {
+    // "Holder<T>(d)" in a template: a wrapper built from the pointer.
+    for (const Expr *A : Unresolved->arguments())
+      if (PlaceRef V = trackedRef(A))
         escape(V, S);
   } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(St)) {
-    if (const VarDecl *V = trackedRef(Del->getArgument()))
+    if (PlaceRef V = trackedRef(Del->getArgument()))
       release(V, Del->isArrayForm() ? "delete[]" : "delete", Del, S);
   } else if (const auto *BO = dyn_cast<BinaryOperator>(St); BO && BO->getOpcode() == BO_Assign) {
-    const VarDecl *L = refVar(BO->getLHS());
-    if (isTracked(L)) {
-      if (BO->getRHS()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    if (PlaceRef LP = trackedRef(BO->getLHS())) {
+      PlaceRef L = LP;
+      if (BO->getRHS()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+        // "d = nullptr" while d still holds the allocation on this path: the last pointer to it
+        // is gone, and no later free can reach it.
+        if (PtrState P = S.get(L); (P.Mask & Allocated) && P.Alloc) {
+          DeviceAllocFinding F{DeviceAllocFinding::Leak};
+          F.Exit = DeviceAllocFinding::Overwrite;
+          F.Loc = BO->getBeginLoc();
+          F.Var = L->Base;
+          F.Name = L->Name;
+          F.Alloc = P.Alloc;
+          F.Allocator = Allocs.lookup(P.Alloc).Allocator;
+          add(std::move(F));
+        }
         S.Ptrs[L] = PtrState();
-      else if (trackedRef(BO->getRHS()) != L)
+      } else if (trackedRef(BO->getRHS()) != L)
         escape(L, S);  // overwritten with something we do not follow
       return;
     }
+    const VarDecl *L = refVar(BO->getLHS());
     // Stored anywhere else (member, global, *out, array slot, another local): no longer ours.
-    if (const VarDecl *R = trackedRef(BO->getRHS()))
+    if (PlaceRef R = trackedRef(BO->getRHS()))
       escape(R, S);
     if (L && L->hasLocalStorage()) {
       if (StatusRef P = statusOf(BO->getRHS(), S); P.getPointer())
@@ -443,28 +616,36 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD || !VD->getInit())
         continue;
-      if (const VarDecl *R = trackedRef(VD->getInit()))
+      if (PlaceRef R = trackedRef(VD->getInit()))
         escape(R, S);
       if (StatusRef P = statusOf(VD->getInit(), S); P.getPointer())
         S.Status[VD] = P;
     }
   } else if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
-    if (const VarDecl *V = trackedRef(Ret->getRetValue()))
+    if (PlaceRef V = trackedRef(Ret->getRetValue()))
       escape(V, S);
   } else if (const auto *Throw = dyn_cast<CXXThrowExpr>(St)) {
-    if (const VarDecl *V = trackedRef(Throw->getSubExpr()))
+    if (PlaceRef V = trackedRef(Throw->getSubExpr()))
       escape(V, S);
   } else if (const auto *L = dyn_cast<LambdaExpr>(St)) {
     // A lambda that captures the pointer may free it later (a scope guard) or keep it.
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable())
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()); isTracked(V))
-          escape(V, S);
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar())) {
+          if (auto It = Places.find({V, nullptr}); It != Places.end() && isTracked(It->second.get()))
+            escape(It->second.get(), S);
+          escapeObject(V, S);
+        }
   } else if (const auto *U = dyn_cast<UnaryOperator>(St); U && U->getOpcode() == UO_AddrOf) {
     // &d handed to anything but the allocator: whoever holds the address may free or keep it.
     if (!AllocAddressArgs.count(U))
-      if (const VarDecl *V = trackedRef(U->getSubExpr()))
+      if (PlaceRef V = trackedRef(U->getSubExpr()))
         escape(V, S);
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(St)) {
+    // The object itself handed on, copied, assigned or returned: its fields go with it.
+    if (!InnerRefs.count(DRE))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        escapeObject(V, S);
   }
 }
 
@@ -532,19 +713,19 @@ void Analysis::applyTest(const Expr *Subject, bool NonZero, FlowState &S) {
   Subject = strip(Subject);
   if (const auto *BO = dyn_cast<BinaryOperator>(Subject); BO && BO->getOpcode() == BO_Assign)
     Subject = strip(BO->getRHS());
-  const VarDecl *Failed = nullptr;
+  PlaceRef Failed = nullptr;
   if (const auto *Call = dyn_cast<CallExpr>(Subject)) {
     auto A = Allocs.find(Call);
     if (A == Allocs.end())
       return;
     if (NonZero)
       Failed = A->second.Var;
-  } else if (const VarDecl *V = refVar(Subject)) {
-    auto St = S.Status.find(V);
-    if (St != S.Status.end()) {
-      if (NonZero != St->second.getInt())
-        Failed = St->second.getPointer();
-    } else if (isTracked(V)) {
+  } else if (const VarDecl *SV = refVar(Subject); SV && S.Status.count(SV)) {
+    StatusRef St = S.Status.find(SV)->second;
+    if (NonZero != St.getInt())
+      Failed = St.getPointer();
+  } else if (PlaceRef V = trackedRef(Subject)) {
+    {
       PtrState &P = S.Ptrs[V];
       if (NonZero) {
         P.Mask &= ~(Unallocated | AllocFailed);
@@ -628,7 +809,57 @@ void Analysis::refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S) {
   // A range-for or other statement without a tested expression.
   if (!Cond)
     return;
+  // "if (!checkHip(hipMalloc(&d, n), __FILE__, __LINE__)) return false;": the allocation's status
+  // goes through a helper whose answer we cannot read, but the branch that leaves the function at
+  // once is the one where it failed.
+  if (PlaceRef V = helperTestedAllocation(Cond, S)) {
+    const auto *If = dyn_cast<IfStmt>(T);
+    if (!If)
+      return;
+    bool ThenExits = exitsEarly(If->getThen());
+    bool ElseExits = If->getElse() && exitsEarly(If->getElse());
+    if (ThenExits != ElseExits && ThenExits == (SuccIndex == 0)) {
+      PtrState &P = S.Ptrs[V];
+      if (P.Mask & Allocated)
+        P.Mask = (P.Mask & ~Allocated) | AllocFailed;
+    }
+    return;
+  }
   applyCondition(Cond, SuccIndex == 0, S);
+}
+
+PlaceRef Analysis::helperTestedAllocation(const Expr *E, const FlowState &S) const {
+  E = strip(E);
+  while (E) {
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+      E = strip(U->getSubExpr());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      if (isZero(strip(BO->getRHS())))
+        E = strip(BO->getLHS());
+      else if (isZero(strip(BO->getLHS())))
+        E = strip(BO->getRHS());
+      else
+        return nullptr;
+    } else {
+      break;
+    }
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call || Allocs.count(Call))
+    return nullptr;
+  for (const Expr *A : Call->arguments())
+    if (StatusRef R = statusOf(A, S); R.getPointer() && !R.getInt())
+      return R.getPointer();
+  return nullptr;
+}
+
+// A branch that returns or throws, possibly after a few statements of its own (logging).
+bool Analysis::exitsEarly(const Stmt *Branch) const {
+  while (const auto *C = dyn_cast_or_null<CompoundStmt>(Branch))
+    Branch = C->body_empty() ? nullptr : C->body_back();
+  if (const auto *E = dyn_cast_or_null<Expr>(Branch); E && isa<CXXThrowExpr>(E->IgnoreParenImpCasts()))
+    return true;
+  return Branch && isa<ReturnStmt>(Branch);
 }
 
 bool Analysis::isIgnoredEdge(const CFGBlock &B, unsigned SuccIndex) const {
@@ -662,7 +893,8 @@ void Analysis::reportLeaks(const CFGBlock &B, const FlowState &S) {
     if (!(P.Mask & Allocated) || !P.Alloc)
       continue;
     DeviceAllocFinding F = Proto;
-    F.Var = V;
+    F.Var = V->Base;
+    F.Name = V->Name;
     F.Alloc = P.Alloc;
     F.Allocator = Allocs.lookup(P.Alloc).Allocator;
     add(std::move(F));
@@ -705,8 +937,8 @@ std::vector<DeviceAllocFinding> Analysis::run() {
       });
   // Path-merged maps iterate in pointer order; the caller gets a stable order.
   std::sort(Findings.begin(), Findings.end(), [](const DeviceAllocFinding &A, const DeviceAllocFinding &B) {
-    return std::make_tuple(A.Loc.getRawEncoding(), A.Var->getName(), int(A.Kind)) <
-           std::make_tuple(B.Loc.getRawEncoding(), B.Var->getName(), int(B.Kind));
+    return std::make_tuple(A.Loc.getRawEncoding(), A.Name, int(A.Kind)) <
+           std::make_tuple(B.Loc.getRawEncoding(), B.Name, int(B.Kind));
   });
   return std::move(Findings);
 }

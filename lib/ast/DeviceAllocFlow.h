@@ -17,11 +17,15 @@ namespace rocmtidy {
 
 struct DeviceAllocFinding {
   enum KindType { Leak, WrongFree, DoubleFree } Kind;
-  /// For leaks: how the path leaves the function.
-  enum ExitType { Return, Throw, EndOfFunction } Exit = Return;
+  /// For leaks: how the path leaves the function, or (Overwrite) the assignment of null that
+  /// drops the only pointer to the memory while the function still owns it.
+  enum ExitType { Return, Throw, EndOfFunction, Overwrite } Exit = Return;
   /// The exit statement (leak) or the deallocating expression (wrong or double free).
   clang::SourceLocation Loc;
+  /// The variable that holds the pointer, or the object whose field holds it.
   const clang::VarDecl *Var = nullptr;
+  /// How the code names the pointer: "d", "layer.w", "s->buf".
+  std::string Name;
   /// The allocation that reaches \c Loc.
   const clang::CallExpr *Alloc = nullptr;
   const DeviceAllocator *Allocator = nullptr;
@@ -35,6 +39,10 @@ struct DeviceAllocFlowOptions {
   /// Functions that take ownership of a pointer passed to them (plain or qualified names).
   std::vector<std::string> OwnershipFunctions;
 };
+
+/// The name of the free function \p Call calls ("hipMalloc"), also where the call is not resolved
+/// yet (in a template, with dependent arguments); empty for methods and calls through pointers.
+llvm::StringRef freeFunctionName(const clang::CallExpr *Call);
 
 /// Findings for one function definition, in no particular order, each reported once.
 std::vector<DeviceAllocFinding> analyzeDeviceAllocations(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,

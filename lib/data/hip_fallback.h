@@ -15,6 +15,14 @@
 
 typedef __SIZE_TYPE__ size_t;
 
+// C files of a HIP build (host code) include this header too: they see the runtime API without
+// default arguments, overloads, templates or device code.
+#ifdef __cplusplus
+#define ROCM_TIDY_DEFAULT(V) = V
+#else
+#define ROCM_TIDY_DEFAULT(V)
+#endif
+
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define __host__ __attribute__((host))
@@ -26,6 +34,7 @@ typedef __SIZE_TYPE__ size_t;
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __restrict__ __restrict
 
+#ifdef __cplusplus
 // Thread and block coordinates, with the same shape as ROCm's (properties on a builtin object).
 #define ROCM_TIDY_BUILTIN_DIM(NAME)                                                                    \
   struct NAME##_t {                                                                                    \
@@ -64,6 +73,11 @@ struct dim3 {
   unsigned int x, y, z;
   constexpr __host__ __device__ dim3(unsigned int x = 1, unsigned int y = 1, unsigned int z = 1) : x(x), y(y), z(z) {}
 };
+#else
+typedef struct dim3 {
+  unsigned int x, y, z;
+} dim3;
+#endif
 
 typedef enum hipError_t {
   hipSuccess = 0,
@@ -133,21 +147,22 @@ hipError_t hipDeviceReset(void);
 hipError_t hipMemGetInfo(size_t *, size_t *);
 
 hipError_t hipMalloc(void **, size_t);
-hipError_t hipMallocManaged(void **, size_t, unsigned int flags = hipMemAttachGlobal);
+hipError_t hipMallocManaged(void **, size_t, unsigned int flags ROCM_TIDY_DEFAULT(hipMemAttachGlobal));
 hipError_t hipMallocAsync(void **, size_t, hipStream_t);
 hipError_t hipMallocFromPoolAsync(void **, size_t, hipMemPool_t, hipStream_t);
 hipError_t hipMallocPitch(void **, size_t *, size_t, size_t);
 hipError_t hipExtMallocWithFlags(void **, size_t, unsigned int);
-hipError_t hipHostMalloc(void **, size_t, unsigned int flags = hipHostMallocDefault);
+hipError_t hipHostMalloc(void **, size_t, unsigned int flags ROCM_TIDY_DEFAULT(hipHostMallocDefault));
 hipError_t hipHostAlloc(void **, size_t, unsigned int);
 hipError_t hipMallocHost(void **, size_t);
-hipError_t hipMallocArray(hipArray_t *, const hipChannelFormatDesc *, size_t, size_t, unsigned int flags = 0);
+hipError_t hipMallocArray(hipArray_t *, const hipChannelFormatDesc *, size_t, size_t, unsigned int flags ROCM_TIDY_DEFAULT(0));
 hipError_t hipMalloc3DArray(hipArray_t *, const hipChannelFormatDesc *, hipExtent, unsigned int);
 hipError_t hipFree(void *);
 hipError_t hipFreeAsync(void *, hipStream_t);
 hipError_t hipHostFree(void *);
 hipError_t hipFreeHost(void *);
 hipError_t hipFreeArray(hipArray_t);
+#ifdef __cplusplus
 template <class T> hipError_t hipMalloc(T **p, size_t n) { return hipMalloc((void **)p, n); }
 template <class T> hipError_t hipMallocManaged(T **p, size_t n, unsigned int flags = hipMemAttachGlobal) {
   return hipMallocManaged((void **)p, n, flags);
@@ -156,17 +171,18 @@ template <class T> hipError_t hipHostMalloc(T **p, size_t n, unsigned int flags 
   return hipHostMalloc((void **)p, n, flags);
 }
 template <class T> hipError_t hipMallocAsync(T **p, size_t n, hipStream_t s) { return hipMallocAsync((void **)p, n, s); }
+#endif
 
 hipError_t hipMemcpy(void *, const void *, size_t, hipMemcpyKind);
-hipError_t hipMemcpyAsync(void *, const void *, size_t, hipMemcpyKind, hipStream_t stream = 0);
+hipError_t hipMemcpyAsync(void *, const void *, size_t, hipMemcpyKind, hipStream_t stream ROCM_TIDY_DEFAULT(0));
 hipError_t hipMemset(void *, int, size_t);
-hipError_t hipMemsetAsync(void *, int, size_t, hipStream_t stream = 0);
+hipError_t hipMemsetAsync(void *, int, size_t, hipStream_t stream ROCM_TIDY_DEFAULT(0));
 hipError_t hipStreamCreate(hipStream_t *);
 hipError_t hipStreamDestroy(hipStream_t);
 hipError_t hipStreamSynchronize(hipStream_t);
 hipError_t hipEventCreate(hipEvent_t *);
 hipError_t hipEventDestroy(hipEvent_t);
-hipError_t hipEventRecord(hipEvent_t, hipStream_t stream = 0);
+hipError_t hipEventRecord(hipEvent_t, hipStream_t stream ROCM_TIDY_DEFAULT(0));
 hipError_t hipEventSynchronize(hipEvent_t);
 hipError_t hipEventElapsedTime(float *, hipEvent_t, hipEvent_t);
 
@@ -181,13 +197,16 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigne
                                  void **kernelParams, void **extra);
 hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value);
 hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, const void *f,
-                                             size_t dynSharedMemPerBlk = 0, int blockSizeLimit = 0);
+                                             size_t dynSharedMemPerBlk ROCM_TIDY_DEFAULT(0),
+                                             int blockSizeLimit ROCM_TIDY_DEFAULT(0));
+#ifdef __cplusplus
 template <class F>
 hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, F f, size_t dynSharedMemPerBlk = 0,
                                              int blockSizeLimit = 0) {
   return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, (const void *)f, dynSharedMemPerBlk,
                                            blockSizeLimit);
 }
+#endif
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *f, int blockSize,
                                                         size_t dynSharedMemPerBlk);
 // As in ROCm: a macro around the triple-chevron launch.
@@ -195,15 +214,18 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const vo
   do {                                                                                                 \
     kernelName<<<(numBlocks), (numThreads), (memPerBlock), (streamId)>>>(__VA_ARGS__);                 \
   } while (0)
+#ifdef __cplusplus
 template <typename... Args, typename F = void (*)(Args...)>
 void hipExtLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, unsigned int sharedMemBytes,
                            hipStream_t stream, hipEvent_t startEvent, hipEvent_t stopEvent, unsigned int flags,
                            Args... args);
+#endif
 // rocm-hardcoded-block-size, rocm-lds-limit: the other launch of hip_ext.h.
 hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks, dim3 dimBlocks, void **args,
-                              size_t sharedMemBytes, hipStream_t stream, hipEvent_t startEvent = nullptr,
-                              hipEvent_t stopEvent = nullptr, int flags = 0);
+                              size_t sharedMemBytes, hipStream_t stream, hipEvent_t startEvent ROCM_TIDY_DEFAULT(nullptr),
+                              hipEvent_t stopEvent ROCM_TIDY_DEFAULT(nullptr), int flags ROCM_TIDY_DEFAULT(0));
 
+#ifdef __cplusplus
 // The chevron launch lowers to these in clang's HIP mode.
 extern "C" hipError_t hipConfigureCall(dim3 gridSize, dim3 blockSize, size_t sharedMem = 0, hipStream_t stream = 0);
 extern "C" hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
@@ -288,6 +310,8 @@ __device__ float expf(float);
 __device__ float fabsf(float);
 __device__ float fmaxf(float, float);
 __device__ float fminf(float, float);
+
+#endif // __cplusplus: device functions
 
 // rocm-warp-size-assumption: the attribute query of the device's warp size (host-side tests of it).
 typedef enum hipDeviceAttribute_t {

@@ -373,7 +373,7 @@ def check_text(root, path, only):
 
 def json_findings(path, root, files):
     doc = json.load(open(path))
-    if set(doc) != {"tool", "version", "build", "schema", "findings", "summary"}:
+    if set(doc) != {"tool", "version", "build", "schema", "findings", "summary", "files"}:
         fail("JSON top-level keys: %s" % sorted(doc))
     if doc["tool"] != "rocm-lint" or doc["schema"] != 1 or not isinstance(doc["version"], str) or \
             set(doc["build"]) != {"llvm", "data"}:

@@ -4,7 +4,14 @@ import sys
 
 doc = json.load(open(sys.argv[1]))
 assert doc["tool"] == "rocm-lint" and doc["schema"] == 1, doc
-assert doc["summary"] == {"files": 2, "findings": 3}, doc["summary"]
+assert doc["summary"] == {"files": 2, "findings": 3, "complete": 1, "recovered": 1, "failed": 0}, doc["summary"]
+# Per-file analysis status: the CUDA library headers have ROCm replacements the machine lacks.
+files = {x["file"]: x for x in doc["files"]}
+assert files["clean.hip"] == {"file": "clean.hip", "status": "complete"}, files
+rec = files["headers.hip"]
+assert rec["status"] == "recovered", rec
+assert rec["missing_headers"] == ["hipblas/hipblas.h", "hiprand/hiprand_kernel.h"], rec
+assert rec["dropped_declarations"] == 0 and rec["compiler_errors"] == 0, rec
 f = doc["findings"]
 assert [x["line"] for x in f] == [2, 3, 6], f
 first = f[0]

@@ -32,4 +32,12 @@ for res in results:
                 assert rep["deletedRegion"]["byteOffset"] >= 0 and "text" in rep["insertedContent"]
 assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"].startswith("file://")
 assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"].endswith("/")
+# The file analysed without its missing headers is a notification of the tool's execution.
+inv = run["invocations"]
+assert len(inv) == 1 and inv[0]["executionSuccessful"] is True, inv
+notes = inv[0]["toolExecutionNotifications"]
+assert len(notes) == 1, notes
+assert notes[0]["level"] == "warning" and notes[0]["descriptor"]["id"] == "rocm-lint-recovered", notes
+assert "'hipblas/hipblas.h'" in notes[0]["message"]["text"], notes
+assert notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "headers.hip", notes
 print("sarif ok")

@@ -1,6 +1,7 @@
 // The clang-tidy side of rocm-lint: compile commands, the host and device pass, and the
 // conversion of clang-tidy's diagnostics into rocmtidy::Finding.
 #include "Lint.h"
+#include "Recovery.h"
 
 #include "core/EmbeddedData.h"
 #include "core/GpuTargets.h"
@@ -33,8 +34,6 @@ using namespace clang::tooling;
 
 namespace rocmlint {
 
-static constexpr const char *BuiltinIncludeDir = "/rocm-lint-builtin/include";
-
 namespace {
 
 /// Hands ClangTool exactly one prepared command for the file being analysed.
@@ -52,7 +51,8 @@ private:
 /// reports compiler errors itself, once, in its own format.
 std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, const CompilationDatabase &Db,
                                             const std::string &File,
-                                            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
+                                            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                                            RecoveryLog &Log) {
   ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   tidy::ClangTidyDiagnosticConsumer Consumer(Context, nullptr, /*RemoveIncompatibleErrors=*/true);
@@ -62,24 +62,27 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
 
   class Action : public ASTFrontendAction {
   public:
-    explicit Action(tidy::ClangTidyASTConsumerFactory &Factory) : Factory(Factory) {}
+    Action(tidy::ClangTidyASTConsumerFactory &Factory, RecoveryLog &Log) : Factory(Factory), Log(Log) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
-      return Factory.createASTConsumer(CI, InFile);
+      return withRecovery(CI, Factory.createASTConsumer(CI, InFile), Log);
     }
 
   private:
     tidy::ClangTidyASTConsumerFactory &Factory;
+    RecoveryLog &Log;
   };
   class Factory : public FrontendActionFactory {
   public:
-    Factory(tidy::ClangTidyContext &Context, llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
-        : ConsumerFactory(Context, std::move(FS)) {}
-    std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(ConsumerFactory); }
+    Factory(tidy::ClangTidyContext &Context, llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+            RecoveryLog &Log)
+        : ConsumerFactory(Context, std::move(FS)), Log(Log) {}
+    std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(ConsumerFactory, Log); }
 
   private:
     tidy::ClangTidyASTConsumerFactory ConsumerFactory;
+    RecoveryLog &Log;
   };
-  Factory F(Context, FS);
+  Factory F(Context, FS, Log);
   Tool.run(&F);
   return Consumer.take();
 }
@@ -107,7 +110,10 @@ struct SourceAnalyzer::Impl {
   }
 
   std::vector<std::string> commandFor(const InputFile &F, std::string &WorkDir, bool &FromDb) const;
-  std::vector<std::string> translate(std::vector<std::string> Argv, const std::string &File, bool &Gpu) const;
+  /// \p Gpu: a HIP compile (host and device pass); \p CudaSource: CUDA code analysed as HIP;
+  /// \p CSource: a C compile.
+  std::vector<std::string> translate(std::vector<std::string> Argv, const std::string &File, bool &Gpu,
+                                     bool &CudaSource, bool &CSource) const;
 };
 
 SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config) : P(std::make_shared<Impl>()) {
@@ -240,15 +246,34 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
   return true;
 }
 
+const char *statusName(AnalysisStatus S) {
+  switch (S) {
+  case AnalysisStatus::Complete:
+    return "complete";
+  case AnalysisStatus::Recovered:
+    return "recovered";
+  case AnalysisStatus::Failed:
+    return "failed";
+  }
+  return "failed";
+}
+
+static bool hasHeaderExtension(const std::string &Path) {
+  std::string Ext = fs::path(Path).extension().string();
+  return Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" || Ext == ".cuh";
+}
+
+bool SourceAnalyzer::isHeader(const InputFile &File) { return !File.IsCMake && hasHeaderExtension(File.Absolute); }
+
 std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string> Argv, const std::string &File,
-                                                         bool &Gpu) const {
+                                                         bool &Gpu, bool &CudaSource, bool &CSource) const {
   std::vector<std::string> Out;
   if (Argv.empty())
     Argv.push_back("clang++");
   std::string Tool = baseName(Argv[0]);
   bool Nvcc = Tool.find("nvcc") != std::string::npos;
   bool Hipcc = Tool.find("hipcc") != std::string::npos;
-  bool HasX = false, HasArch = false;
+  bool HasX = false, HasArch = false, CudaLang = false;
   std::string Ext = fs::path(File).extension().string();
   Out.push_back(Nvcc || Hipcc ? "clang++" : Argv[0]);
   for (size_t I = 1; I < Argv.size(); ++I) {
@@ -304,12 +329,15 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
       continue;
     }
     // Flags of a CUDA build through clang: the analysis runs as HIP.
-    if (startsWith(A, "--cuda-gpu-arch=") || startsWith(A, "--cuda-path=") || startsWith(A, "-Werror"))
+    if (startsWith(A, "--cuda-gpu-arch=") || startsWith(A, "--cuda-path=") || startsWith(A, "-Werror")) {
+      CudaLang |= !startsWith(A, "-Werror");
       continue;
+    }
     if (A == "-x" || A == "-xcuda" || A == "-xhip" || A == "-xcu" || A == "-xc++-header") {
       std::string Lang = A == "-x" ? Next() : A.substr(2);
       // Headers borrow the command of a nearby source with a header language (c++-header); like
       // the sources, they are analysed as HIP, which accepts plain C++ as well.
+      CudaLang |= Lang == "cu" || Lang == "cuda" || Lang == "cuda-header";
       if (Lang == "cu" || Lang == "cuda" || Lang == "hip" || Lang == "c++-header" || Lang == "cuda-header" ||
           Lang == "hip-header")
         Lang = "hip";
@@ -330,8 +358,12 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   // CUDA (which we analyse as HIP). A plain C++ compile stays C++.
   // Headers (whose borrowed command has lost the source's "-x hip") and sources compiled with an
   // --offload-arch are HIP as well.
-  bool Header = Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" || Ext == ".cuh";
-  if (!HasX && (Nvcc || Hipcc || Ext == ".hip" || Ext == ".cu" || Header || HasArch)) {
+  bool Header = hasHeaderExtension(File);
+  // A .cu file compiled by nvcc, or by clang without HIP flags, is CUDA: it is analysed as the HIP
+  // hipify makes of it (its CUDA runtime names mapped, __CUDA_ARCH__ code in the device pass).
+  CudaSource = Nvcc || CudaLang || (!HasX && !Hipcc && !HasArch && Ext == ".cu");
+  CSource = !Gpu && (Ext == ".c" || (HasX && std::find(Out.begin(), Out.end(), "c") != Out.end()));
+  if (!HasX && !CSource && (Nvcc || Hipcc || Ext == ".hip" || Ext == ".cu" || Header || HasArch)) {
     Gpu = true;
     std::vector<std::string> WithX;
     bool Inserted = false;
@@ -371,7 +403,22 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
     }
     if (Nvcc || Hipcc || AddPlatformMacro)
       Added.push_back("-D__HIP_PLATFORM_AMD__=1");
+  } else if (CSource) {
+    // C files of a HIP build use the runtime API like hip::host code: the platform macro and, on a
+    // machine without ROCm, the built-in header (its C-compatible part).
+    if (Builtin) {
+      Added.push_back("-isystem");
+      Added.push_back(BuiltinIncludeDir);
+    }
+    Added.push_back("-D__HIP_PLATFORM_AMD__=1");
   }
+  RecoveryMode Mode;
+  Mode.BuiltinHip = Builtin;
+  Mode.Gpu = Gpu;
+  Mode.CudaSource = CudaSource && Gpu;
+  Mode.ForceHipRuntime = Header && Gpu;
+  for (std::string &A : recoveryArguments(Mode))
+    Added.push_back(std::move(A));
   for (const std::string &E : Config.ExtraArgs)
     Added.push_back(E);
   for (const std::string &E : Opts.ExtraArgs)
@@ -407,8 +454,14 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
     }
   }
   WorkDir = Dir;
+  // C files of a HIP build are compiled by the C compiler; they hold host code only.
+  // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
+  // next to the source); it is searched last.
+  std::string Own = "-idirafter" + Dir;
+  if (fs::path(F.Absolute).extension() == ".c")
+    return {"clang", "-x", "c", "-std=gnu11", Own, F.Absolute};
   // Like hipcc, which builds every source as HIP: headers and .cpp files may hold device code.
-  return {"clang++", "-x", "hip", "-std=c++17", F.Absolute};
+  return {"clang++", "-x", "hip", "-std=c++17", Own, F.Absolute};
 }
 
 // clang names files as they were reached: relative to the command's directory for -I paths.
@@ -441,8 +494,8 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::string WorkDir;
   bool FromDb;
   std::vector<std::string> Base = P->commandFor(F, WorkDir, FromDb);
-  bool Gpu = false;
-  std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu);
+  bool Gpu = false, CudaSource = false, CSource = false;
+  std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource);
 
   bool HostOnly = false, DeviceOnly = false;
   for (const std::string &A : Argv) {
@@ -456,6 +509,10 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     auto Host = Argv, Device = Argv;
     Host.insert(Host.begin() + 1, "--cuda-host-only");
     Device.insert(Device.begin() + 1, "--cuda-device-only");
+    // CUDA code guards device-only code with __CUDA_ARCH__, which HIP never defines; hipify-based
+    // builds define it for the device compile of the code they translate.
+    if (CudaSource)
+      Device.insert(Device.begin() + 1, "-D__CUDA_ARCH__=700");
     Passes.push_back(Host);
     // Code under __HIP_DEVICE_COMPILE__ exists only in the device pass.
     if (P->Opts.DevicePass)
@@ -464,6 +521,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   tidy::ClangTidyOptions Overrides;
   Overrides.Checks = "-*," + P->Opts.Checks;
+  // C code has no kernels, launches or warp code: only the include and allocation checks apply.
+  if (CSource)
+    Overrides.Checks = *Overrides.Checks + ",-rocm-warp-size-assumption,-rocm-hardcoded-block-size,-rocm-lds-limit";
   // Findings in the project's own headers are reported through the sources that include them,
   // with the sources' flags (deduplicated later); system headers stay out.
   Overrides.HeaderFilterRegex = ".*";
@@ -486,7 +546,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   };
   std::vector<ErrorAt> CompilerErrors;
 
-  for (const auto &Pass : Passes) {
+  std::vector<RecoveryLog> Logs(Passes.size());
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+    const auto &Pass = Passes[PassIndex];
     if (P->Opts.Verbose) {
       std::string Line = F.Display + ": (in " + WorkDir + ")";
       for (const std::string &A : Pass)
@@ -497,15 +559,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
         llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()));
-    if (P->Builtin) {
-      auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-      std::string_view Fallback = rocmtidy::embeddedData("hip_fallback.h");
-      Mem->addFile(std::string(BuiltinIncludeDir) + "/hip/hip_runtime.h", 0,
-                   llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(Fallback.data(), Fallback.size())));
-      Mem->addFile(std::string(BuiltinIncludeDir) + "/hip/hip_runtime_api.h", 0,
-                   llvm::MemoryBuffer::getMemBufferCopy("#include <hip/hip_runtime.h>\n"));
-      Overlay->pushOverlay(Mem);
-    }
+    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
     CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;
@@ -513,7 +567,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
                                                                 Overrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
     std::vector<tidy::ClangTidyError> Errors =
-        runChecks(Context, Db, F.Absolute, Overlay);
+        runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex]);
 
     for (const tidy::ClangTidyError &E : Errors) {
       const std::string &Name = E.DiagnosticName;
@@ -571,7 +625,13 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     if (Explained)
       continue;
     unsigned Line = 0, Col = 0;
-    std::string Where = E.File.empty() ? F.Display : E.File;
+    // Errors name the input file: an error in a header says which analysed file reached it.
+    std::string Where = F.Display;
+    if (!E.File.empty() && E.File != F.Absolute) {
+      std::error_code EC;
+      fs::path Rel = fs::relative(E.File, fs::current_path(EC), EC);
+      Where += ": " + (EC || Rel.empty() || *Rel.begin() == ".." ? E.File : Rel.string());
+    }
     if (!E.File.empty()) {
       offsetToLineCol(ContentOf(E.File), E.Offset, Line, Col);
       Where += ":" + std::to_string(Line) + ":" + std::to_string(Col);
@@ -580,13 +640,39 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     if (std::find(Unexplained.begin(), Unexplained.end(), Msg) == Unexplained.end())
       Unexplained.push_back(Msg);
   }
+  FileStatus &St = R.Status;
+  bool Parsed = true;
+  for (const RecoveryLog &L : Logs) {
+    Parsed &= L.Parsed;
+    for (const std::string &M : L.MissingHeaders)
+      if (std::find(St.MissingHeaders.begin(), St.MissingHeaders.end(), M) == St.MissingHeaders.end())
+        St.MissingHeaders.push_back(M);
+    // The passes parse the same declarations: the larger count, not the sum.
+    St.DroppedDeclarations = std::max(St.DroppedDeclarations, L.DroppedDeclarations);
+    for (const std::string &U : L.UserFiles)
+      if (U != F.Absolute && std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), U) == R.ReachedFiles.end())
+        R.ReachedFiles.push_back(U);
+  }
+  St.CompilerErrors = unsigned(Unexplained.size());
   // One line per file: the first error says where to look; the rest are usually its echoes.
+  std::string FirstError;
   if (!Unexplained.empty()) {
-    std::string Line = Unexplained.front();
+    FirstError = Unexplained.front();
     if (Unexplained.size() > 1)
-      Line += " (and " + std::to_string(Unexplained.size() - 1) + " more compiler error" +
-              (Unexplained.size() > 2 ? "s" : "") + ")";
-    R.Errors.push_back(Line + "; the file could not be analysed completely");
+      FirstError += " (and " + std::to_string(Unexplained.size() - 1) + " more compiler error" +
+                    (Unexplained.size() > 2 ? "s" : "") + ")";
+  }
+  if (!Parsed) {
+    St.Status = AnalysisStatus::Failed;
+    St.Reason = FirstError.empty() ? F.Display + ": the compiler could not parse the file" : FirstError;
+    R.Errors.push_back(St.Reason + "; the file could not be analysed");
+  } else if (!St.MissingHeaders.empty()) {
+    // The errors are what the missing declarations leave behind; the status line names the headers.
+    St.Status = AnalysisStatus::Recovered;
+  } else if (!FirstError.empty()) {
+    St.Status = AnalysisStatus::Failed;
+    St.Reason = FirstError;
+    R.Errors.push_back(FirstError + "; the file could not be analysed completely");
   }
   return R;
 }

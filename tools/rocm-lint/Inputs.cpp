@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 namespace rocmlint {
 
 static bool hasSourceExtension(const fs::path &P) {
-  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".hxx"};
+  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx"};
   return Exts.count(P.extension().string()) != 0;
 }
 

@@ -30,6 +30,7 @@ struct Options {
   std::vector<std::string> ExtraArgs; // --extra-arg
   bool DevicePass = true;
   bool Verbose = false; // print each pass's compile command
+  bool Strict = false;  // --strict: a file analysed with missing headers ends the run with exit code 2
 };
 
 /// Thrown-free error reporting: input problems end the run with exit code 2.
@@ -59,8 +60,24 @@ bool isExcluded(const ProjectConfig &Config, const std::string &AbsolutePath);
 /// Returns false and sets Error on bad input.
 bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectConfig &Config, std::string &Error);
 
+/// How much of a file the analysis saw.
+enum class AnalysisStatus { Complete, Recovered, Failed };
+
+struct FileStatus {
+  AnalysisStatus Status = AnalysisStatus::Complete;
+  std::vector<std::string> MissingHeaders; // recovered: includes that were not found (skipped)
+  unsigned DroppedDeclarations = 0;        // recovered: declarations clang marked invalid
+  unsigned CompilerErrors = 0;             // compiler errors after recovery
+  std::string Reason;                      // failed: why, naming the input file
+  std::string AnalysedThrough;             // a header skipped because this analysed source includes it
+};
+
+const char *statusName(AnalysisStatus S);
+
 /// Per-file result of the analysis.
 struct FileResult {
+  FileStatus Status;
+  std::vector<std::string> ReachedFiles; // project files (real paths) the analysis parsed, the input included
   std::vector<rocmtidy::Finding> Findings;
   std::vector<std::string> Errors; // one-line errors: file could not be analysed
   std::vector<std::string> Notices; // informational, once per run (deduplicated by the caller)
@@ -73,6 +90,9 @@ public:
   /// Checks that compile databases and configuration files are readable; sets Error if not.
   bool prepare(const std::vector<InputFile> &Files, std::string &Error);
   FileResult analyze(const InputFile &File) const;
+  /// Whether the file is analysed as a header (rocm-lint analyses headers after the sources, and only
+  /// those that no analysed source reaches).
+  static bool isHeader(const InputFile &File);
   bool usesBuiltinHeaders() const { return BuiltinHeaders; }
 
 private:
@@ -90,17 +110,38 @@ bool cmakeInputsBuildHip(const std::vector<InputFile> &Files);
 /// Whether a check name passes a clang-tidy style glob list ("-*,rocm-*").
 bool checkEnabled(const std::string &Glob, const std::string &Check);
 
+/// The status of one input file, as the outputs report it.
+struct FileReport {
+  std::string Display;
+  FileStatus Status;
+};
+/// "k.cu: analysed without missing headers 'a.h'; 3 declarations dropped, 7 compiler errors"; "" when complete.
+std::string statusNote(const FileReport &F);
+/// The summary's tail: ", 12 with missing headers: ATen/ATen.h (9), ..., 1 not analysed"; "" when all complete.
+std::string statusSummary(const std::vector<FileReport> &Files);
+
+/// A finding and the analysed file (as displayed) that reported it.
+struct SourcedFinding {
+  rocmtidy::Finding Finding;
+  std::string Source;
+};
+/// One finding per check and location (files must be real paths): other messages at the location
+/// (template instantiations, passes) and other analysed files that reached it become notes, at
+/// most three of each and then "and N more". Keeps the order of first occurrence.
+std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFinding> All);
+
 /// Output.
 struct RuleDescription {
   std::string Id;
   std::string Summary;
 };
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings);
-std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked);
+std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
+                       const std::vector<FileReport> &Files = {});
 /// GitLab code quality (Code Climate issue subset) for merge-request widgets.
 std::string formatGitLab(const std::vector<rocmtidy::Finding> &Findings);
 std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
-                        const std::string &BaseDir);
+                        const std::string &BaseDir, const std::vector<FileReport> &Files = {});
 
 /// All checks rocm-lint knows (clang-tidy checks and CMake rules), with summaries.
 std::vector<RuleDescription> allRules();

@@ -36,16 +36,17 @@ static const char *Usage =
     "usage: rocm-lint [PATH...] [-p BUILD_DIR] [--checks=GLOB] [--targets=gfx90a,gfx942]\n"
     "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [-j N]\n"
     "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
-    "                 [--extra-arg=ARG] [--no-device-pass] [--quiet] [--verbose] [--no-progress]\n"
+    "                 [--extra-arg=ARG] [--no-device-pass] [--strict] [--quiet] [--verbose] [--no-progress]\n"
     "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json]\n"
     "       rocm-lint notebook add LOG | check | docs DIR\n"
     "       rocm-lint list-checks\n"
     "       rocm-lint --dump-cmake FILE...     # the CMake parse tree (golden tests of the front end)\n"
     "       rocm-lint list-targets\n"
     "\n"
-    "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .h .hpp files,\n"
+    "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .c .h .hpp files,\n"
     "CMakeLists.txt, *.cmake, Makefile/GNUmakefile/*.mk, setup.py and pyproject.toml.\n"
-    "Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
+    "Missing headers are skipped and reported per file (--strict: such a file is an error).\n"
+    "Exit status: 0 no findings, 1 findings, 2 usage or input error or a file that could not be analysed.\n";
 
 [[noreturn]] static void usageError(const std::string &Msg) {
   std::fprintf(stderr, "rocm-lint: error: %s\n", Msg.c_str());
@@ -132,6 +133,8 @@ static Options parseArgs(int Argc, char **Argv) {
         usageError("unknown value '" + V + "' for '--hip-headers' (auto, system or builtin)");
     } else if (takeValue(A, "--extra-arg", I, Argc, Argv, V)) {
       O.ExtraArgs.push_back(V);
+    } else if (A == "--strict") {
+      O.Strict = true;
     } else if (A == "--no-device-pass") {
       O.DevicePass = false;
     } else if (A == "--verbose" || A == "-v") {
@@ -227,8 +230,15 @@ static int runLint(int Argc, char **Argv) {
   std::vector<FileResult> Results(Files.size());
   std::atomic<size_t> Next{0}, Done{0};
   std::mutex ProgressMu;
+  // Sources first, then headers: a header an analysed source reaches is analysed through it (with
+  // the source's flags) and not again on its own.
+  std::vector<size_t> Order, Headers;
+  for (size_t I = 0; I < Files.size(); ++I)
+    (SourceAnalyzer::isHeader(Files[I]) ? Headers : Order).push_back(I);
+  std::vector<size_t> *Phase = &Order;
   auto Worker = [&] {
-    for (size_t I; (I = Next++) < Files.size();) {
+    for (size_t K; (K = Next++) < Phase->size();) {
+      size_t I = (*Phase)[K];
       Results[I] = Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
       size_t D = ++Done;
       if (Opts.Progress && !Opts.Quiet) {
@@ -238,12 +248,33 @@ static int runLint(int Argc, char **Argv) {
       }
     }
   };
-  std::vector<std::thread> Threads;
-  for (unsigned T = 1; T < Jobs; ++T)
-    Threads.emplace_back(Worker);
-  Worker();
-  for (auto &T : Threads)
-    T.join();
+  auto RunPhase = [&] {
+    Next = 0;
+    std::vector<std::thread> Threads;
+    for (unsigned T = 1; T < Jobs; ++T)
+      Threads.emplace_back(Worker);
+    Worker();
+    for (auto &T : Threads)
+      T.join();
+  };
+  RunPhase();
+  std::map<std::string, std::string> ReachedBy; // real path -> first analysed source reaching it
+  for (size_t I : Order)
+    for (const std::string &Path : Results[I].ReachedFiles)
+      ReachedBy.emplace(Path, Files[I].Display);
+  std::vector<size_t> Alone;
+  for (size_t I : Headers) {
+    std::error_code HEC;
+    auto It = ReachedBy.find(fs::weakly_canonical(Files[I].Absolute, HEC).string());
+    if (It == ReachedBy.end()) {
+      Alone.push_back(I);
+      continue;
+    }
+    Results[I].Status.AnalysedThrough = It->second;
+    ++Done;
+  }
+  Phase = &Alone;
+  RunPhase();
   if (Opts.Progress && !Opts.Quiet && !Files.empty())
     std::fprintf(stderr, "\r\033[K");
 
@@ -252,34 +283,50 @@ static int runLint(int Argc, char **Argv) {
   std::set<std::string> InputPaths;
   for (const InputFile &F : Files)
     InputPaths.insert(F.Absolute);
-  std::vector<rocmtidy::Finding> All;
+  std::vector<SourcedFinding> All;
   std::vector<std::string> Errors;
+  std::vector<FileReport> Reports;
+  bool StrictFailure = false;
+  // Spellings of one file (a/../common.cuh, a symlink) are one location.
+  std::map<std::string, std::string> RealPaths;
+  auto RealPath = [&](const std::string &P) -> std::string {
+    if (P.empty())
+      return P;
+    auto It = RealPaths.find(P);
+    if (It == RealPaths.end()) {
+      std::error_code PEC;
+      fs::path Real = fs::weakly_canonical(P, PEC);
+      It = RealPaths.emplace(P, PEC ? P : Real.string()).first;
+    }
+    return It->second;
+  };
   for (size_t I = 0; I < Files.size(); ++I) {
     for (rocmtidy::Finding &F : Results[I].Findings) {
       // A header reached from a source is reported unless the configuration excludes it; a file
       // named as an input is always reported.
       if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
         continue;
-      F.File = relativeToCwd(F.File, Cwd);
+      F.File = relativeToCwd(RealPath(F.File), Cwd);
       for (auto &N : F.Notes)
-        N.File = relativeToCwd(N.File, Cwd);
+        N.File = relativeToCwd(RealPath(N.File), Cwd);
       for (auto &E : F.Fixes)
-        E.File = relativeToCwd(E.File, Cwd);
-      All.push_back(std::move(F));
+        E.File = relativeToCwd(RealPath(E.File), Cwd);
+      All.push_back({std::move(F), relativeToCwd(RealPath(Files[I].Absolute), Cwd)});
     }
     for (const std::string &E : Results[I].Errors)
       Errors.push_back(relativeToCwd(E, Cwd));
     for (const std::string &N : Results[I].Notices)
       std::fprintf(stderr, "rocm-lint: command: %s\n", N.c_str());
+    // CMake files and configuration errors have no status of their own: an error is a failure.
+    if (!Results[I].Errors.empty() && Results[I].Status.Status == AnalysisStatus::Complete) {
+      Results[I].Status.Status = AnalysisStatus::Failed;
+      Results[I].Status.Reason = relativeToCwd(Results[I].Errors.front(), Cwd);
+    }
+    Reports.push_back({Files[I].Display, Results[I].Status});
+    StrictFailure |= Opts.Strict && Results[I].Status.Status == AnalysisStatus::Recovered;
   }
-  // A header analysed on its own and through a source reports the same finding once.
-  std::set<std::string> Seen;
-  std::vector<rocmtidy::Finding> Unique;
-  for (auto &F : All) {
-    std::string Key = F.Check + "\n" + F.File + "\n" + std::to_string(F.Offset) + "\n" + F.Message;
-    if (Seen.insert(Key).second)
-      Unique.push_back(std::move(F));
-  }
+  // Once per location: passes, template instantiations and includers of a header become notes.
+  std::vector<rocmtidy::Finding> Unique = mergeFindingsByLocation(std::move(All));
   std::stable_sort(Unique.begin(), Unique.end(), [](const auto &A, const auto &B) {
     return std::tie(A.File, A.Line, A.Column, A.Check) < std::tie(B.File, B.Line, B.Column, B.Check);
   });
@@ -288,11 +335,11 @@ static int runLint(int Argc, char **Argv) {
   if (Opts.Format == OutputFormat::Text)
     Out = formatText(Unique);
   else if (Opts.Format == OutputFormat::Json)
-    Out = formatJson(Unique, unsigned(Files.size()));
+    Out = formatJson(Unique, unsigned(Files.size()), Reports);
   else if (Opts.Format == OutputFormat::GitLab)
     Out = formatGitLab(Unique);
   else
-    Out = formatSarif(Unique, allRules(), Cwd);
+    Out = formatSarif(Unique, allRules(), Cwd, Reports);
   if (Opts.OutputFile.empty()) {
     std::fwrite(Out.data(), 1, Out.size(), stdout);
     std::fflush(stdout);
@@ -327,10 +374,14 @@ static int runLint(int Argc, char **Argv) {
 
   for (const std::string &E : Errors)
     std::fprintf(stderr, "rocm-lint: error: %s\n", E.c_str());
+  for (const FileReport &R : Reports)
+    if (R.Status.Status == AnalysisStatus::Recovered && (!Opts.Quiet || Opts.Strict))
+      std::fprintf(stderr, "rocm-lint: %s: %s\n", Opts.Strict ? "error" : "note", statusNote(R).c_str());
   if (!Opts.Quiet)
-    std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked\n", Unique.size(),
-                 Unique.size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");
-  if (!Errors.empty())
+    std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked%s\n", Unique.size(),
+                 Unique.size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s",
+                 statusSummary(Reports).c_str());
+  if (!Errors.empty() || StrictFailure)
     return 2;
   return Unique.empty() ? 0 : 1;
 }

@@ -37,7 +37,22 @@ static nlohmann::json findingJson(const rocmtidy::Finding &F) {
   return J;
 }
 
-std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked) {
+static nlohmann::json statusJson(const FileReport &F) {
+  nlohmann::json J = {{"file", F.Display}, {"status", statusName(F.Status.Status)}};
+  if (F.Status.Status == AnalysisStatus::Recovered) {
+    J["missing_headers"] = F.Status.MissingHeaders;
+    J["dropped_declarations"] = F.Status.DroppedDeclarations;
+    J["compiler_errors"] = F.Status.CompilerErrors;
+  }
+  if (F.Status.Status == AnalysisStatus::Failed)
+    J["reason"] = F.Status.Reason;
+  if (!F.Status.AnalysedThrough.empty())
+    J["analysed_through"] = F.Status.AnalysedThrough;
+  return J;
+}
+
+std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
+                       const std::vector<FileReport> &Files) {
   nlohmann::json J;
   J["tool"] = "rocm-lint";
   J["version"] = toolVersion();
@@ -47,6 +62,17 @@ std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned 
   for (const auto &F : Findings)
     J["findings"].push_back(findingJson(F));
   J["summary"] = {{"files", FilesChecked}, {"findings", Findings.size()}};
+  if (!Files.empty()) {
+    J["files"] = nlohmann::json::array();
+    unsigned Counts[3] = {0, 0, 0};
+    for (const FileReport &F : Files) {
+      J["files"].push_back(statusJson(F));
+      ++Counts[unsigned(F.Status.Status)];
+    }
+    J["summary"]["complete"] = Counts[unsigned(AnalysisStatus::Complete)];
+    J["summary"]["recovered"] = Counts[unsigned(AnalysisStatus::Recovered)];
+    J["summary"]["failed"] = Counts[unsigned(AnalysisStatus::Failed)];
+  }
   return J.dump(2) + "\n";
 }
 
@@ -101,7 +127,7 @@ static nlohmann::json sarifLocation(const std::string &File, unsigned Line, unsi
 }
 
 std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
-                        const std::string &BaseDir) {
+                        const std::string &BaseDir, const std::vector<FileReport> &Files) {
   nlohmann::json Driver = {{"name", "rocm-lint"},
                            {"version", toolVersion()},
                            {"properties", buildInfoJson()},
@@ -154,6 +180,30 @@ std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const st
     Results.push_back(R);
   }
   nlohmann::json Run = {{"tool", {{"driver", Driver}}}, {"results", Results}, {"columnKind", "unicodeCodePoints"}};
+  // Files not (fully) analysed: SARIF's notifications of the tool's execution, one per file.
+  nlohmann::json Notifications = nlohmann::json::array();
+  bool Failed = false;
+  for (const FileReport &F : Files) {
+    std::string Text = statusNote(F);
+    if (Text.empty())
+      continue;
+    bool IsFailure = F.Status.Status == AnalysisStatus::Failed;
+    Failed |= IsFailure;
+    bool Rel;
+    nlohmann::json Art = {{"uri", fileUri(F.Display, BaseDir, Rel)}};
+    if (Rel)
+      Art["uriBaseId"] = "%SRCROOT%";
+    Notifications.push_back({{"level", IsFailure ? "error" : "warning"},
+                             {"message", {{"text", Text}}},
+                             {"descriptor", {{"id", std::string("rocm-lint-") + statusName(F.Status.Status)}}},
+                             {"locations", nlohmann::json::array({{{"physicalLocation", {{"artifactLocation", Art}}}}})}});
+  }
+  if (!Files.empty()) {
+    nlohmann::json Invocation = {{"executionSuccessful", !Failed}};
+    if (!Notifications.empty())
+      Invocation["toolExecutionNotifications"] = Notifications;
+    Run["invocations"] = nlohmann::json::array({Invocation});
+  }
   if (!BaseDir.empty())
     Run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", "file://" + BaseDir + "/"}}}};
   nlohmann::json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

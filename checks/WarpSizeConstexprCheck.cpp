@@ -1,0 +1,422 @@
+#include "WarpSizeConstexprCheck.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::rocm {
+
+WarpSizeConstexprCheck::WarpSizeConstexprCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), HostReads(Options.get("HostReads", true)) {}
+
+void WarpSizeConstexprCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "HostReads", HostReads);
+}
+
+namespace {
+
+// The syntactic places that need a constant expression. The check decides from where the name is
+// written, not from what the headers say: HIP before 7.0 declares warpSize constexpr (the code
+// compiles and breaks on upgrade), ROCm 7 and rocm-tidy's fallback header do not (the compiler
+// already rejects some of these, and error recovery drops others from the AST).
+enum class Use {
+  Ignored, // unevaluated (sizeof, decltype) or nothing we can judge
+  Runtime, // an ordinary read; a problem only on the host
+  ArrayBound,
+  SharedArrayBound,
+  TemplateArgument,
+  ConstexprInit,
+  StaticMemberInit,
+  DeviceVarInit,
+  StaticAssert,
+  CaseLabel,
+  Enumerator,
+  Alignment,
+  BitFieldWidth,
+  IfConstexpr,
+  AttributeArgument,
+  ConstantExpression,
+};
+
+const char *describe(Use U) {
+  switch (U) {
+  case Use::ArrayBound:
+    return "an array bound";
+  case Use::SharedArrayBound:
+    return "the size of a __shared__ array";
+  case Use::TemplateArgument:
+    return "a template argument";
+  case Use::ConstexprInit:
+    return "a constexpr initializer";
+  case Use::StaticMemberInit:
+    return "the in-class initializer of a static member";
+  case Use::DeviceVarInit:
+    return "the initializer of a device variable";
+  case Use::StaticAssert:
+    return "a static_assert condition";
+  case Use::CaseLabel:
+    return "a case label";
+  case Use::Enumerator:
+    return "an enumerator value";
+  case Use::Alignment:
+    return "an alignment";
+  case Use::BitFieldWidth:
+    return "a bit-field width";
+  case Use::IfConstexpr:
+    return "an 'if constexpr' condition";
+  case Use::AttributeArgument:
+    return "an attribute argument";
+  case Use::ConstantExpression:
+  default:
+    return "a constant expression";
+  }
+}
+
+// Sizes take the largest wavefront; everything that selects code by the width wants the width as a
+// template parameter, so that each instantiation has its own constant.
+const char *remedy(Use U) {
+  switch (U) {
+  case Use::ArrayBound:
+  case Use::SharedArrayBound:
+  case Use::Alignment:
+  case Use::BitFieldWidth:
+  case Use::AttributeArgument:
+    return "size it by the largest wavefront (64), or by a template parameter chosen at launch from the "
+           "device's warp size";
+  default:
+    return "make the width a template parameter chosen at launch from the device's warp size "
+           "(hipDeviceAttributeWarpSize)";
+  }
+}
+
+bool isBuiltinWarpSize(const ValueDecl *D, const SourceManager &SM) {
+  const auto *V = dyn_cast_or_null<VarDecl>(D);
+  if (!V || !V->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  const IdentifierInfo *II = V->getIdentifier();
+  if (!II || II->getName() != "warpSize")
+    return false;
+  // HIP's own declaration lives in a system header (ROCm through -isystem or hipcc, the fallback
+  // header, rocm-lint's built-in one) or, when a build names ROCm with a plain -I, in a header under
+  // a hip/ directory; a user's global of that name is theirs to define.
+  SourceLocation Loc = SM.getExpansionLoc(V->getLocation());
+  if (SM.isInSystemHeader(Loc))
+    return true;
+  StringRef File = SM.getFilename(Loc);
+  return File.contains("/hip/") || File.starts_with("hip/");
+}
+
+AST_MATCHER(DeclRefExpr, refersToBuiltinWarpSize) {
+  return isBuiltinWarpSize(Node.getDecl(), Finder->getASTContext().getSourceManager());
+}
+
+// A const variable initialised from warpSize that is not itself constexpr: HIP before 7.0 lets it
+// stand in for a constant; its constant uses are reported where they are.
+AST_MATCHER(VarDecl, isInitializedFromWarpSize) {
+  if (Node.isConstexpr() || !Node.getType().isConstQualified() || !Node.getType()->isIntegralOrEnumerationType())
+    return false;
+  const Expr *Init = Node.getInit();
+  if (!Init)
+    return false;
+  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  llvm::SmallVector<const Stmt *, 16> Stack{Init};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *R = dyn_cast<DeclRefExpr>(S); R && isBuiltinWarpSize(R->getDecl(), SM))
+      return true;
+    for (const Stmt *C : S->children())
+      if (C)
+        Stack.push_back(C);
+  }
+  return false;
+}
+
+bool isCudaDeviceOrKernel(const Decl *D) {
+  return D->hasAttr<CUDADeviceAttr>() || D->hasAttr<CUDAGlobalAttr>();
+}
+
+bool hasExplicitTemplateArgs(const Expr *E) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->hasExplicitTemplateArgs();
+  if (const auto *O = dyn_cast<OverloadExpr>(E))
+    return O->hasExplicitTemplateArgs();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return M->hasExplicitTemplateArgs();
+  if (const auto *D = dyn_cast<DependentScopeDeclRefExpr>(E))
+    return D->hasExplicitTemplateArgs();
+  if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(E))
+    return M->hasExplicitTemplateArgs();
+  return false;
+}
+
+bool isStmtChild(const Expr *Parent, const Expr *Child) {
+  for (const Stmt *C : Parent->children())
+    if (C == Child)
+      return true;
+  return false;
+}
+
+struct UseSite {
+  Use Kind = Use::Ignored;
+  // For runtime reads: the function the read is in, or the variable whose initializer holds it.
+  const FunctionDecl *Function = nullptr;
+  const VarDecl *Global = nullptr;
+};
+
+struct WalkState {
+  bool SawConstantExpr = false;
+  bool InArrayBound = false; // decided: an array bound; looking for the declaration (__shared__?)
+};
+
+UseSite runtimeOr(const WalkState &St) {
+  UseSite R;
+  R.Kind = St.SawConstantExpr ? Use::ConstantExpression : Use::Runtime;
+  return R;
+}
+
+UseSite decided(Use U) {
+  UseSite R;
+  R.Kind = U;
+  return R;
+}
+
+UseSite walk(DynTypedNode Child, WalkState St, ASTContext &Ctx, unsigned Depth);
+
+// One step up: what the parent P says about the use that reached it through Child.
+UseSite step(const DynTypedNode &P, const DynTypedNode &Child, WalkState St, ASTContext &Ctx, unsigned Depth) {
+  const auto *ChildExpr = Child.get<Expr>();
+  if (St.InArrayBound) {
+    if (const auto *D = P.get<Decl>())
+      return decided(D->hasAttr<CUDASharedAttr>() ? Use::SharedArrayBound : Use::ArrayBound);
+    return walk(P, St, Ctx, Depth + 1);
+  }
+  if (const auto *E = P.get<Expr>()) {
+    if (isa<ConstantExpr>(E))
+      St.SawConstantExpr = true;
+    if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXNoexceptExpr>(E) || isa<CXXTypeidExpr>(E))
+      return {};
+    // The explicit template arguments of a name ('reduce<warpSize>(v)') hang off the expression
+    // that names the template, not among its statement children.
+    if (hasExplicitTemplateArgs(E) && ChildExpr && !isStmtChild(E, ChildExpr))
+      return decided(Use::TemplateArgument);
+    if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+      // A read in a lambda's body belongs to the lambda's call operator.
+      UseSite R = runtimeOr(St);
+      R.Function = L->getCallOperator();
+      return R;
+    }
+    return walk(P, St, Ctx, Depth + 1);
+  }
+  if (P.get<TemplateArgumentLoc>() || P.get<TemplateArgument>())
+    return decided(Use::TemplateArgument);
+  if (const auto *TL = P.get<TypeLoc>()) {
+    if (TL->getAs<DecltypeTypeLoc>() || TL->getAs<TypeOfExprTypeLoc>())
+      return {};
+    if (TL->getAs<ArrayTypeLoc>() && ChildExpr) {
+      St.InArrayBound = true;
+      return walk(P, St, Ctx, Depth + 1);
+    }
+    if ((TL->getAs<TemplateSpecializationTypeLoc>() || TL->getAs<DependentTemplateSpecializationTypeLoc>()) &&
+        ChildExpr)
+      return decided(Use::TemplateArgument);
+    return walk(P, St, Ctx, Depth + 1);
+  }
+  if (const auto *S = P.get<Stmt>()) {
+    if (const auto *C = dyn_cast<CaseStmt>(S); C && ChildExpr && (ChildExpr == C->getLHS() || ChildExpr == C->getRHS()))
+      return decided(Use::CaseLabel);
+    if (const auto *I = dyn_cast<IfStmt>(S); I && I->isConstexpr() && ChildExpr && ChildExpr == I->getCond())
+      return decided(Use::IfConstexpr);
+    // A statement: the value is read at run time; find the function it runs in.
+    UseSite R = runtimeOr(St);
+    for (unsigned D = Depth; D < 512; ++D) {
+      DynTypedNodeList Up = Ctx.getParents(P);
+      if (Up.empty())
+        break;
+      if (const auto *F = Up[0].get<FunctionDecl>()) {
+        R.Function = F;
+        return R;
+      }
+      if (const auto *L = Up[0].get<LambdaExpr>()) {
+        R.Function = L->getCallOperator();
+        return R;
+      }
+      const_cast<DynTypedNode &>(P) = Up[0];
+    }
+    return R;
+  }
+  if (const auto *A = P.get<Attr>())
+    return decided(isa<AlignedAttr>(A) ? Use::Alignment : Use::AttributeArgument);
+  if (const auto *D = P.get<Decl>()) {
+    if (const auto *V = dyn_cast<VarDecl>(D); V && ChildExpr && ChildExpr == V->getInit()) {
+      if (V->isConstexpr() || V->hasAttr<ConstInitAttr>())
+        return decided(Use::ConstexprInit);
+      if (V->isStaticDataMember() && !V->isOutOfLine())
+        return decided(Use::StaticMemberInit);
+      bool NamespaceScope = V->hasGlobalStorage() && !V->isStaticLocal() && !V->isStaticDataMember();
+      if (NamespaceScope && (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
+        return decided(Use::DeviceVarInit);
+      UseSite R = runtimeOr(St);
+      if (NamespaceScope) {
+        // Initialised on the host, before main.
+        R.Global = V;
+        return R;
+      }
+      return walk(P, St, Ctx, Depth + 1);
+    }
+    if (const auto *F = dyn_cast<FieldDecl>(D); F && ChildExpr && ChildExpr == F->getBitWidth())
+      return decided(Use::BitFieldWidth);
+    if (isa<EnumConstantDecl>(D))
+      return decided(Use::Enumerator);
+    if (isa<StaticAssertDecl>(D))
+      return decided(Use::StaticAssert);
+    if (isa<NonTypeTemplateParmDecl>(D))
+      return decided(Use::TemplateArgument);
+    // Default member initializers and default arguments are evaluated where they are used.
+    if (isa<FieldDecl>(D) || isa<ParmVarDecl>(D))
+      return {};
+    if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+      UseSite R = runtimeOr(St);
+      R.Function = F;
+      return R;
+    }
+    if (isa<VarDecl>(D))
+      return walk(P, St, Ctx, Depth + 1);
+    return St.SawConstantExpr ? decided(Use::ConstantExpression) : UseSite{};
+  }
+  return walk(P, St, Ctx, Depth + 1);
+}
+
+// Walks from the reference up to the construct that decides whether a constant is required. A
+// non-dependent expression in a template is shared with the template's instantiations and has a
+// parent in each; every parent is tried, and a constant context found through any of them wins
+// (the syntax is the same).
+UseSite walk(DynTypedNode Child, WalkState St, ASTContext &Ctx, unsigned Depth) {
+  if (Depth > 256)
+    return {};
+  DynTypedNodeList Parents = Ctx.getParents(Child);
+  if (Parents.empty())
+    return St.InArrayBound ? decided(Use::ArrayBound) : UseSite{};
+  UseSite Best;
+  bool HaveRuntime = false;
+  for (const DynTypedNode &P : Parents) {
+    UseSite R = step(P, Child, St, Ctx, Depth);
+    if (R.Kind != Use::Ignored && R.Kind != Use::Runtime)
+      return R;
+    if (R.Kind == Use::Runtime && !HaveRuntime) {
+      Best = R;
+      HaveRuntime = true;
+    }
+  }
+  return Best;
+}
+
+UseSite classify(const Expr *Ref, ASTContext &Ctx) { return walk(DynTypedNode::create(*Ref), WalkState(), Ctx, 0); }
+
+} // namespace
+
+class WavefrontMacroCallbacks : public PPCallbacks {
+public:
+  WavefrontMacroCallbacks(WarpSizeConstexprCheck &Check, const SourceManager &SM) : Check(Check), SM(SM) {}
+
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II || (II->getName() != "__AMDGCN_WAVEFRONT_SIZE" && II->getName() != "__AMDGCN_WAVEFRONT_SIZE__"))
+      return;
+    // Where the name is written: the user's own macro body when one wraps it.
+    SourceLocation Loc = SM.getSpellingLoc(Name.getLocation());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || SM.isWrittenInBuiltinFile(Loc) ||
+        SM.isWrittenInCommandLineFile(Loc) || SM.isInSystemHeader(SM.getExpansionLoc(Range.getBegin())))
+      return;
+    if (!Check.Reported.insert(Loc).second)
+      return;
+    Check.diag(Loc, "'%0' is deprecated and is being removed from the compiler; ROCm 7 warns about it: use "
+                    "'warpSize' in device code, a template parameter chosen at launch where a constant is "
+                    "needed, and the device's warp size (hipDeviceAttributeWarpSize) on the host")
+        << II->getName();
+  }
+
+private:
+  WarpSizeConstexprCheck &Check;
+  const SourceManager &SM;
+};
+
+void WarpSizeConstexprCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
+  Reported.clear();
+  PP->addPPCallbacks(std::make_unique<WavefrontMacroCallbacks>(*this, SM));
+}
+
+// Templates: a non-dependent reference is one node shared by the template and its instantiations
+// (isInTemplateInstantiation() would drop it); a dependent one is rebuilt per instantiation at the
+// same location. Either way one finding per location is kept.
+void WarpSizeConstexprCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(declRefExpr(refersToBuiltinWarpSize(), unless(isExpansionInSystemHeader())).bind("ref"), this);
+  // A constant holding warpSize, used where a constant is required.
+  Finder->addMatcher(
+      declRefExpr(to(varDecl(isInitializedFromWarpSize()).bind("holder")), unless(isExpansionInSystemHeader()))
+          .bind("held"),
+      this);
+}
+
+void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
+  const auto *Held = Result.Nodes.getNodeAs<DeclRefExpr>("held");
+  const DeclRefExpr *E = Ref ? Ref : Held;
+  if (!E)
+    return;
+  UseSite C = classify(E, Ctx);
+  if (C.Kind == Use::Ignored)
+    return;
+  SourceLocation Loc = E->getLocation();
+  if (C.Kind == Use::Runtime) {
+    // A use of a constant holding warpSize is fine at run time; its initializer is judged on its own.
+    if (Held || !HostReads)
+      return;
+    // __host__ __device__ functions (and constexpr functions and lambdas, implicitly both) are left
+    // alone: clang reports their host-side reads only when the host actually emits them.
+    bool Host = false;
+    if (C.Function)
+      Host = !isCudaDeviceOrKernel(C.Function);
+    else if (C.Global)
+      Host = !C.Global->hasAttr<CUDADeviceAttr>() && !C.Global->hasAttr<CUDAConstantAttr>() &&
+             !C.Global->hasAttr<CUDASharedAttr>();
+    if (!Host || !Reported.insert(Loc).second)
+      return;
+    diag(Loc, "'warpSize' read in host code; ROCm 7 makes it a device-only value and this stops compiling: "
+              "query the device's warp size at run time (hipDeviceProp_t::warpSize or "
+              "hipDeviceGetAttribute with hipDeviceAttributeWarpSize)");
+    return;
+  }
+  if (!Reported.insert(Loc).second)
+    return;
+  if (Ref) {
+    diag(Loc, "'warpSize' used as %0, which needs a compile-time constant; ROCm 7 makes 'warpSize' a run-time "
+              "value and this stops compiling: %1")
+        << describe(C.Kind) << remedy(C.Kind);
+    noteTargetMacros(Loc);
+  } else {
+    const auto *Holder = Result.Nodes.getNodeAs<VarDecl>("holder");
+    diag(Loc, "'%0' holds 'warpSize' and is used as %1, which needs a compile-time constant; ROCm 7 makes "
+              "'warpSize' a run-time value and this stops compiling: %2")
+        << Holder->getName() << describe(C.Kind) << remedy(C.Kind);
+    diag(Holder->getLocation(), "'%0' is initialized from 'warpSize' here", DiagnosticIDs::Note) << Holder->getName();
+    noteTargetMacros(Loc);
+  }
+}
+
+void WarpSizeConstexprCheck::noteTargetMacros(SourceLocation Loc) {
+  diag(Loc,
+       "a per-target constant (64 under __GFX9__, 32 otherwise) is the last resort: it cannot be chosen in "
+       "--offload-arch=amdgcnspirv builds, which pick the target at run time",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::rocm

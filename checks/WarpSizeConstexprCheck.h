@@ -1,0 +1,37 @@
+#ifndef ROCM_TIDY_CHECKS_WARPSIZECONSTEXPRCHECK_H
+#define ROCM_TIDY_CHECKS_WARPSIZECONSTEXPRCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::rocm {
+
+/// Finds 'warpSize' used as a compile-time constant or read in host code, which stops compiling with ROCm 7, and the deprecated __AMDGCN_WAVEFRONT_SIZE macro.
+///
+/// For the user-facing documentation see docs/checks/rocm-warp-size-constexpr.md.
+class WarpSizeConstexprCheck : public ClangTidyCheck {
+public:
+  WarpSizeConstexprCheck(StringRef Name, ClangTidyContext *Context);
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *ModuleExpanderPP) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus && (LangOpts.CUDA || LangOpts.HIP);
+  }
+  void onEndOfTranslationUnit() override { Reported.clear(); }
+
+private:
+  friend class WavefrontMacroCallbacks;
+  void noteTargetMacros(SourceLocation Loc);
+
+  /// Reads of 'warpSize' in host-only functions and host initialisers are reported.
+  const bool HostReads;
+  /// One finding per location: a template's body is seen once, but a location may be reached from
+  /// a reference and from a constant that holds it.
+  llvm::DenseSet<SourceLocation> Reported;
+};
+
+} // namespace clang::tidy::rocm
+
+#endif

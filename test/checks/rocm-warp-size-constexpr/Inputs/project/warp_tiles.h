@@ -1,0 +1,3 @@
+// A project header: its findings show with -header-filter.
+#pragma once
+constexpr int kHeaderLanes = warpSize;

@@ -1,0 +1,170 @@
+// Missing headers do not end the analysis: an include that cannot be found is skipped (as if an
+// empty file stood in its place) and recorded; CUDA toolkit headers are served as the ROCm header
+// rocm-cuda-header's fix-it names; CUDA runtime names resolve through the mapping header generated
+// from lib/data; HIP intrinsics newer than the installed HIP are declared by lib/data/hip_supplement.h.
+#include "Recovery.h"
+
+#include "core/CudaHeaderMap.h"
+#include "core/CudaRuntimeMap.h"
+#include "core/EmbeddedData.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorLexer.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace rocmlint {
+
+// Served with -idirafter: a header the build really has (a CUDA toolkit on the include path, or a
+// project's own stand-in) is found first; these are only the last resort before "not found".
+static constexpr const char *CudaStandInDir = "/rocm-lint-builtin/cuda";
+static constexpr const char *SupportDir = "/rocm-lint-builtin/support";
+static constexpr const char *SupplementName = "rocm-tidy/hip_supplement.h";
+// With the built-in HIP header, the ROCm headers it does not stand in for (hip/hip_fp16.h, ...) are
+// not available: a stand-in includes them under this prefix, which is never found, so that they
+// are recorded as missing (without the prefix) instead of mixing a system HIP into the built-in one.
+static constexpr const char *UnavailablePrefix = "rocm-lint-unavailable/";
+
+// The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
+static bool declaresRuntimeApi(const std::string &Cuda) {
+  return Cuda == "cuda_runtime.h" || Cuda == "cuda_runtime_api.h" || Cuda == "cuda.h";
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip) {
+  auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  auto Add = [&](const std::string &Path, const std::string &Text) {
+    Mem->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+  };
+  if (BuiltinHip) {
+    std::string_view Fallback = rocmtidy::embeddedData("hip_fallback.h");
+    Add(std::string(BuiltinIncludeDir) + "/hip/hip_runtime.h", std::string(Fallback));
+    Add(std::string(BuiltinIncludeDir) + "/hip/hip_runtime_api.h", "#include <hip/hip_runtime.h>\n");
+  }
+  Add(std::string(SupportDir) + "/" + rocmtidy::CudaToHipMappingHeaderName, rocmtidy::cudaToHipMappingHeader());
+  Add(std::string(SupportDir) + "/" + SupplementName, std::string(rocmtidy::embeddedData("hip_supplement.h")));
+  // A CUDA header with no ROCm counterpart is not served: it is reported as missing.
+  for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers) {
+    if (M.Hip.empty())
+      continue;
+    bool BuiltinCovers = M.Hip == "hip/hip_runtime.h" || M.Hip == "hip/hip_runtime_api.h";
+    std::string Hip = BuiltinHip && !BuiltinCovers ? UnavailablePrefix + M.Hip : M.Hip;
+    std::string Text = "// rocm-lint: '" + M.Cuda + "' analysed as its ROCm replacement\n#include <" + Hip + ">\n";
+    if (declaresRuntimeApi(M.Cuda))
+      Text += std::string("#include <") + rocmtidy::CudaToHipMappingHeaderName + ">\n";
+    Add(std::string(CudaStandInDir) + "/" + M.Cuda, Text);
+  }
+  return Mem;
+}
+
+std::vector<std::string> recoveryArguments(const RecoveryMode &Mode) {
+  std::vector<std::string> Args;
+  // Each error of a file with missing headers would otherwise count towards clang's limit of 20,
+  // after which the rest of the file is not analysed.
+  Args.push_back("-ferror-limit=0");
+  Args.push_back("-idirafter");
+  Args.push_back(CudaStandInDir);
+  Args.push_back("-idirafter");
+  Args.push_back(SupportDir);
+  if (!Mode.Gpu)
+    return Args;
+  if (!Mode.BuiltinHip) {
+    Args.push_back("-include");
+    Args.push_back(std::string(SupportDir) + "/" + SupplementName);
+  }
+  if (Mode.ForceHipRuntime) {
+    Args.push_back("-include");
+    Args.push_back("hip/hip_runtime.h");
+  }
+  if (Mode.CudaSource) {
+    Args.push_back("-include");
+    Args.push_back(std::string(SupportDir) + "/" + rocmtidy::CudaToHipMappingHeaderName);
+  }
+  return Args;
+}
+
+namespace {
+
+class IncludeRecorder : public PPCallbacks {
+public:
+  IncludeRecorder(Preprocessor &PP, RecoveryLog &Log) : PP(PP), SM(PP.getSourceManager()), Log(Log) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
+                   FileID) override {
+    if (Reason != EnterFile || Kind != SrcMgr::C_User || Loc.isInvalid())
+      return;
+    if (auto F = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+      StringRef Real = F->getFileEntry().tryGetRealPathName();
+      std::string Name = (Real.empty() ? F->getName() : Real).str();
+      if (std::find(Log.UserFiles.begin(), Log.UserFiles.end(), Name) == Log.UserFiles.end())
+        Log.UserFiles.push_back(Name);
+    }
+  }
+  bool FileNotFound(StringRef FileName) override {
+    // <name.h> next to the including file: clang includes it after an error ("use quotes
+    // instead"); skipping it would lose a header that is there.
+    if (PreprocessorLexer *L = PP.getCurrentFileLexer())
+      if (auto Includer = SM.getFileEntryRefForID(L->getFileID())) {
+        SmallString<256> Next(Includer->getDir().getName());
+        llvm::sys::path::append(Next, FileName);
+        if (SM.getFileManager().getOptionalFileRef(Next))
+          return false;
+      }
+    FileName.consume_front(UnavailablePrefix);
+    if (std::find(Log.MissingHeaders.begin(), Log.MissingHeaders.end(), FileName) == Log.MissingHeaders.end())
+      Log.MissingHeaders.push_back(FileName.str());
+    return true; // skip the include, as if it were empty
+  }
+
+private:
+  Preprocessor &PP;
+  const SourceManager &SM;
+  RecoveryLog &Log;
+};
+
+class InvalidDeclCounter : public RecursiveASTVisitor<InvalidDeclCounter> {
+public:
+  InvalidDeclCounter(const SourceManager &SM, unsigned &Count) : SM(SM), Count(Count) {}
+  bool VisitDecl(Decl *D) {
+    if (D->isInvalidDecl() && !isa<TranslationUnitDecl>(D)) {
+      SourceLocation L = D->getLocation();
+      if (L.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(L)))
+        ++Count;
+    }
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  unsigned &Count;
+};
+
+class RecoveryConsumer : public ASTConsumer {
+public:
+  explicit RecoveryConsumer(RecoveryLog &Log) : Log(Log) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Log.Parsed = true;
+    InvalidDeclCounter(Ctx.getSourceManager(), Log.DroppedDeclarations).TraverseAST(Ctx);
+  }
+
+private:
+  RecoveryLog &Log;
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> withRecovery(CompilerInstance &CI, std::unique_ptr<ASTConsumer> Inner,
+                                          RecoveryLog &Log) {
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Log));
+  std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+  Consumers.push_back(std::move(Inner));
+  Consumers.push_back(std::make_unique<RecoveryConsumer>(Log));
+  return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+}
+
+} // namespace rocmlint

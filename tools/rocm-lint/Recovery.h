@@ -1,0 +1,52 @@
+// Recovery for partial builds: rocm-lint analyses files whose headers are not all present on the
+// machine (third-party SDKs, CUDA toolkit headers in a HIP port, older HIP) and records what it
+// could not see, so the analysis status of each file can be reported.
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_RECOVERY_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_RECOVERY_H
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rocmlint {
+
+/// The directory of the built-in declarations-only HIP header (hip/hip_runtime.h).
+inline constexpr const char *BuiltinIncludeDir = "/rocm-lint-builtin/include";
+
+/// What one pass of one file could not see.
+struct RecoveryLog {
+  std::vector<std::string> MissingHeaders; // as spelled in the #include, first occurrence order, unique
+  unsigned DroppedDeclarations = 0;        // declarations outside system headers clang marked invalid
+  bool Parsed = false;                     // the parse reached the end of the translation unit
+  std::vector<std::string> UserFiles;      // files outside system headers the parse entered (real paths)
+};
+
+/// How the commands of a file are extended for recovery.
+struct RecoveryMode {
+  bool BuiltinHip = false; // the built-in HIP header stands in for ROCm's
+  bool Gpu = false;        // a HIP pass (host or device)
+  bool CudaSource = false; // CUDA code analysed as the HIP it becomes
+  bool ForceHipRuntime = false; // a header analysed on its own: include hip/hip_runtime.h first
+};
+
+/// The in-memory files recovery serves: the built-in HIP header (when \p BuiltinHip), CUDA toolkit
+/// headers as their ROCm replacement, the CUDA-to-HIP mapping header and the HIP supplement.
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip);
+
+/// Compiler arguments (placed before the input) that make a pass use the recovery files.
+std::vector<std::string> recoveryArguments(const RecoveryMode &Mode);
+
+/// Registers the missing-include handler on \p CI's preprocessor and wraps \p Inner so that the
+/// invalid declarations are counted once the translation unit is parsed. Both write into \p Log,
+/// which must outlive the parse.
+std::unique_ptr<clang::ASTConsumer> withRecovery(clang::CompilerInstance &CI, std::unique_ptr<clang::ASTConsumer> Inner,
+                                                 RecoveryLog &Log);
+
+} // namespace rocmlint
+
+#endif
