@@ -14,7 +14,7 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::rocm {
 
 HardcodedBlockSizeCheck::HardcodedBlockSizeCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Targets(Options),
+    : ClangTidyCheck(Name, Context), Targets(Options), Index(Options),
       BlockSizesSpelling(Options.get("BlockSizes", "32;1024").str()),
       CheckWavefrontMultiple(Options.get("CheckWavefrontMultiple", true)) {
   for (StringRef S : utils::options::parseStringList(BlockSizesSpelling)) {
@@ -30,6 +30,7 @@ HardcodedBlockSizeCheck::HardcodedBlockSizeCheck(StringRef Name, ClangTidyContex
 
 void HardcodedBlockSizeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Targets.store(Options, Opts);
+  Index.store(Options, Opts);
   Options.store(Opts, "BlockSizes", BlockSizesSpelling);
   Options.store(Opts, "CheckWavefrontMultiple", CheckWavefrontMultiple);
 }
@@ -37,6 +38,7 @@ void HardcodedBlockSizeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void HardcodedBlockSizeCheck::registerMatchers(MatchFinder *Finder) {
   Instantiations.registerMatchers(Finder, this);
   Targets.reportUnknown(*this, "rocm-hardcoded-block-size");
+  Index.reportProblems(*this, "rocm-hardcoded-block-size");
   Finder->addMatcher(rocmtidy::launchCandidateMatcher("launch"), this);
 }
 
@@ -110,6 +112,27 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
   const Attr *Bounds = nullptr;
   std::optional<uint64_t> MaxThreads =
       L->Kernel ? rocmtidy::declaredMaxThreads(*L->Kernel, Ctx, &Bounds) : std::nullopt;
+  // A kernel this file only declares: its definition in another file (the project index) knows
+  // the bound.
+  std::optional<rocmtidy::DefinitionElsewhere> Elsewhere;
+  if (!MaxThreads && L->Kernel)
+    Elsewhere = Index.lookup(*L->Kernel);
+  auto noteElsewhere = [&] {
+    if (Elsewhere)
+      diag(L->Loc, "%0 is %1", DiagnosticIDs::Note) << Subject << Elsewhere->describe();
+  };
+  if (Elsewhere && Elsewhere->MaxThreads && T > *Elsewhere->MaxThreads) {
+    diag(L->Loc, "block of %0 threads exceeds the %1 threads %2 allows with "
+                 "%select{__launch_bounds__|amdgpu_flat_work_group_size}3, so the launch fails; launch at most %1 "
+                 "threads or raise the bound to match")
+        << static_cast<unsigned>(T) << static_cast<unsigned>(*Elsewhere->MaxThreads) << Subject
+        << (Elsewhere->Def->FlatWorkGroupSize ? 1 : 0) << Range;
+    noteElsewhere();
+    noteInstantiation();
+    return;
+  }
+  if (Elsewhere && Elsewhere->MaxThreads)
+    MaxThreads = Elsewhere->MaxThreads;
   if (MaxThreads && T > *MaxThreads) {
     diag(L->Loc, "block of %0 threads exceeds the %1 threads %2 allows with "
                  "%select{__launch_bounds__|amdgpu_flat_work_group_size}3, so the launch fails; launch at most %1 "
@@ -143,6 +166,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
       diag(L->Loc, "a %0-thread block fills %0 of the %1 lanes of a wavefront on %2; the other lanes stay idle",
            DiagnosticIDs::Note)
           << static_cast<unsigned>(T) << W << Widest->displayName();
+    noteElsewhere();
     noteInstantiation();
     return;
   }
@@ -155,6 +179,7 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
                  "every block runs %3 of %1 lanes; use a multiple of %1 such as %4")
         << static_cast<unsigned>(T) << W << Widest->displayName() << static_cast<unsigned>(T % W)
         << static_cast<unsigned>(Suggest ? Suggest : W) << Range;
+    noteElsewhere();
     noteInstantiation();
   }
 }

@@ -3,6 +3,7 @@
 
 #include "ast/TargetOption.h"
 #include "ast/KernelLaunch.h"
+#include "ast/ProjectIndexOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <cstdint>
@@ -27,6 +28,7 @@ public:
 private:
   rocmtidy::InstantiationTracker Instantiations;
   rocmtidy::TargetSelection Targets;
+  rocmtidy::ProjectIndexOption Index;
   std::string BlockSizesSpelling;
   std::vector<uint64_t> BlockSizes;
   bool CheckWavefrontMultiple;

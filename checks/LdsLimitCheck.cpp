@@ -17,13 +17,17 @@ namespace clang::tidy::rocm {
 static constexpr unsigned MaxCallDepth = 8;
 
 LdsLimitCheck::LdsLimitCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Targets(Options) {}
+    : ClangTidyCheck(Name, Context), Targets(Options), Index(Options) {}
 
-void LdsLimitCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) { Targets.store(Options, Opts); }
+void LdsLimitCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Targets.store(Options, Opts);
+  Index.store(Options, Opts);
+}
 
 void LdsLimitCheck::registerMatchers(MatchFinder *Finder) {
   Instantiations.registerMatchers(Finder, this);
   Targets.reportUnknown(*this, "rocm-lds-limit");
+  Index.reportProblems(*this, "rocm-lds-limit");
   Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
   Finder->addMatcher(rocmtidy::launchCandidateMatcher("launch"), this);
   Finder->addMatcher(rocmtidy::funcSetAttributeMatcher("attr"), this);
@@ -116,7 +120,8 @@ const LdsLimitCheck::StaticLds &LdsLimitCheck::staticLds(const FunctionDecl &Ker
 }
 
 void LdsLimitCheck::report(SourceLocation Loc, const FunctionDecl *Kernel, const StaticLds &S, uint64_t Dynamic,
-                           StringRef DynamicSource, ASTContext &Ctx) {
+                           StringRef DynamicSource, ASTContext &Ctx,
+                           const rocmtidy::DefinitionElsewhere *Elsewhere) {
   const rocmtidy::GpuTarget *Limit = Targets.smallestLds();
   const uint64_t Total = S.Bytes + Dynamic;
   std::string Detail;
@@ -128,6 +133,9 @@ void LdsLimitCheck::report(SourceLocation Loc, const FunctionDecl *Kernel, const
   diag(Loc, "%0 uses %1 of LDS (%2); %3 gives a workgroup %4; use smaller tiles or fewer shared buffers")
       << Subject << formatBytes(Total) << Detail << Limit->displayName() << formatBytes(Limit->LdsBytes);
   const SourceManager &SM = Ctx.getSourceManager();
+  if (Elsewhere)
+    diag(Loc, "%0 is %1 and keeps %2 of static LDS there", DiagnosticIDs::Note)
+        << Subject << Elsewhere->describe() << formatBytes(S.Bytes);
   for (const SharedVar &V : S.Vars) {
     if (Kernel && V.In == Kernel->getDefinition())
       diag(SM.getFileLoc(V.Var->getLocation()), "'%0' takes %1", DiagnosticIDs::Note)
@@ -163,11 +171,24 @@ void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
 
-  // A kernel whose static LDS alone is over the limit is reported once, at the kernel.
+  // A kernel whose static LDS alone is over the limit is reported once, at the kernel. A kernel
+  // this file only declares takes its static LDS from its definition in another file (the project
+  // index), when the index could size it.
+  std::optional<rocmtidy::DefinitionElsewhere> Elsewhere;
+  StaticLds FromIndex;
   auto staticOf = [&](const FunctionDecl *K) -> const StaticLds * {
     static const StaticLds None;
-    return K ? &staticLds(*K, Ctx) : &None;
+    if (!K)
+      return &None;
+    Elsewhere = Index.lookup(*K);
+    if (Elsewhere && Elsewhere->Def->StaticLdsBytes) {
+      FromIndex.Bytes = *Elsewhere->Def->StaticLdsBytes;
+      return &FromIndex;
+    }
+    Elsewhere.reset();
+    return &staticLds(*K, Ctx);
   };
+  auto elsewhere = [&]() { return Elsewhere ? &*Elsewhere : nullptr; };
 
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch")) {
     std::optional<rocmtidy::KernelLaunch> L = rocmtidy::recogniseLaunch(*Call, Ctx);
@@ -175,7 +196,7 @@ void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     const StaticLds *S = staticOf(L->Kernel);
     if (S->Bytes <= Limit->LdsBytes && S->Bytes + *L->SharedMemBytes > Limit->LdsBytes) {
-      report(L->Loc, L->Kernel, *S, *L->SharedMemBytes, "at this launch", Ctx);
+      report(L->Loc, L->Kernel, *S, *L->SharedMemBytes, "at this launch", Ctx, elsewhere());
       if (const FunctionDecl *I = Instantiations.enclosing(*Call, *Result.SourceManager))
         diag(SM.getFileLoc(I->getPointOfInstantiation()), "in instantiation of '%0' requested here",
              DiagnosticIDs::Note)
@@ -193,7 +214,7 @@ void LdsLimitCheck::check(const MatchFinder::MatchResult &Result) {
     const std::string Source =
         "requested with " + Call->getDirectCallee()->getNameAsString();
     if (S->Bytes <= Limit->LdsBytes && S->Bytes + *A->Bytes > Limit->LdsBytes)
-      report(A->Loc, A->Kernel, *S, *A->Bytes, Source, Ctx);
+      report(A->Loc, A->Kernel, *S, *A->Bytes, Source, Ctx, elsewhere());
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include "ast/TargetOption.h"
 #include "ast/KernelLaunch.h"
+#include "ast/ProjectIndexOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -39,9 +40,10 @@ private:
   rocmtidy::InstantiationTracker Instantiations;
   const StaticLds &staticLds(const FunctionDecl &Kernel, ASTContext &Ctx);
   void report(SourceLocation Loc, const FunctionDecl *Kernel, const StaticLds &S, uint64_t Dynamic,
-              StringRef DynamicSource, ASTContext &Ctx);
+              StringRef DynamicSource, ASTContext &Ctx, const rocmtidy::DefinitionElsewhere *Elsewhere = nullptr);
 
   rocmtidy::TargetSelection Targets;
+  rocmtidy::ProjectIndexOption Index;
   llvm::DenseMap<const FunctionDecl *, StaticLds> Static;
 };
 

@@ -1,12 +1,12 @@
 #ifndef ROCM_TIDY_CHECKS_WARPSIZEASSUMPTIONCHECK_H
 #define ROCM_TIDY_CHECKS_WARPSIZEASSUMPTIONCHECK_H
 
+#include "ast/PlatformGuards.h"
+#include "ast/TargetOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
 
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace clang::tidy::rocm {
@@ -29,18 +29,24 @@ private:
   friend class WarpSizeMacroCallbacks;
   friend class UserCodeVisitor;
 
-  bool isWarpSizeName(StringRef Name) const;
-  /// Reports a warp width constant named Name defined as 32 at Loc (once per location).
-  void reportConstant(SourceLocation Loc, StringRef Name);
-  void scanDeviceBody(const Stmt *Body, ASTContext &Ctx);
+  /// '#define warpSize ...' seen by the preprocessor: where, and its body.
+  struct WarpSizeMacro {
+    SourceLocation Loc;
+    std::string Body;
+  };
 
   const bool IgnoreMacros;
   const std::string WarpSizeNameRegexSpelling;
   llvm::Regex WarpSizeNameRegex;
-  llvm::DenseSet<SourceLocation> ReportedConstants;
-  /// '#if ... #endif' blocks that choose a value per target or platform (from the preprocessor,
-  /// for the constants found in the AST afterwards).
-  std::vector<std::pair<SourceLocation, SourceLocation>> TargetBranches;
+  const std::string PlatformMacrosSpelling;
+  rocmtidy::PlatformGuards Guards;
+  rocmtidy::TargetSelection Targets;
+  std::vector<WarpSizeMacro> WarpSizeMacros;
+  /// Macros named like a warp intrinsic ('#define __shfl_xor_sync(mask, v, m) __shfl_xor(v, m)'):
+  /// a project's replacement of the intrinsic, where it was defined.
+  std::vector<std::pair<std::string, SourceLocation>> IntrinsicMacros;
+  /// Blocks the preprocessor skipped: an AMD-only one may replace intrinsics for the HIP build.
+  std::vector<SourceRange> SkippedRanges;
 };
 
 } // namespace clang::tidy::rocm

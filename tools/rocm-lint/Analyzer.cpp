@@ -2,6 +2,7 @@
 // conversion of clang-tidy's diagnostics into rocmtidy::Finding.
 #include "Lint.h"
 #include "Recovery.h"
+#include "ProjectPaths.h"
 
 #include "core/EmbeddedData.h"
 #include "core/GpuTargets.h"
@@ -465,10 +466,10 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
 }
 
 // clang names files as they were reached: relative to the command's directory for -I paths.
+// Findings are keyed by the real path, so a header reached through two spellings (a symbolic
+// link, "a/../b") is one file.
 static std::string absolutePath(const std::string &Path, const std::string &WorkDir) {
-  if (Path.empty() || fs::path(Path).is_absolute())
-    return Path;
-  return (fs::path(WorkDir) / Path).lexically_normal().string();
+  return realPathOf(Path, WorkDir);
 }
 
 static std::string readWholeFile(const std::string &Path) {
@@ -593,7 +594,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         Note.File = absolutePath(N.FilePath, WorkDir);
         Note.Message = N.Message;
         if (!N.FilePath.empty())
-          offsetToLineCol(ContentOf(N.FilePath), N.FileOffset, Note.Line, Note.Column);
+          offsetToLineCol(ContentOf(Note.File), N.FileOffset, Note.Line, Note.Column);
         Fd.Notes.push_back(Note);
       }
       for (const auto &FileFix : E.Message.Fix)

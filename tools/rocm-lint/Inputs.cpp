@@ -1,5 +1,7 @@
 // Input discovery: directory walks, .rocm-lint configuration, --changed-since and --shard.
 #include "Lint.h"
+#include "BuildStyle.h"
+#include "ProjectPaths.h"
 
 #include "buildscripts/BuildScripts.h"
 
@@ -80,7 +82,7 @@ static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string 
       continue;
     size_t Eq = T.find('=');
     if (Eq == std::string::npos) {
-      Error = File.string() + ":" + std::to_string(N) + ": expected 'key = value' (keys: exclude, targets, extra-arg)";
+      Error = File.string() + ":" + std::to_string(N) + ": expected 'key = value' (keys: exclude, targets, extra-arg, build-style)";
       return false;
     }
     std::string Key = trim(T.substr(0, Eq)), Value = trim(T.substr(Eq + 1));
@@ -100,11 +102,21 @@ static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string 
       Config.Targets = Value;
     } else if (Key == "extra-arg") {
       Config.ExtraArgs.push_back(Value);
+    } else if (Key == "build-style") {
+      BuildStyle Parsed;
+      if (!parseBuildStyle(Value, Parsed)) {
+        Error = File.string() + ":" + std::to_string(N) + ": unknown build style '" + Value +
+                "' (single-source, hipify or hip-only)";
+        return false;
+      }
+      Config.BuildStyle = Value;
     } else {
-      Error = File.string() + ":" + std::to_string(N) + ": unknown key '" + Key + "' (keys: exclude, targets, extra-arg)";
+      Error = File.string() + ":" + std::to_string(N) + ": unknown key '" + Key + "' (keys: exclude, targets, extra-arg, build-style)";
       return false;
     }
   }
+  // Relative paths in the file mean its own directory, wherever rocm-lint is started.
+  absolutizePathArguments(Config.ExtraArgs, Config.Dir);
   return true;
 }
 
@@ -209,7 +221,9 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
   }
 
   std::set<std::string> Seen;
-  auto Add = [&](const fs::path &Abs) {
+  auto Add = [&](const fs::path &Walked) {
+    // One file reached through a symbolic link or a second spelling is one input.
+    const fs::path Abs = realPathOf(Walked.string());
     if (FilterChanged && !ChangedSet.count(Abs.string()))
       return;
     if (!Seen.insert(Abs.string()).second)

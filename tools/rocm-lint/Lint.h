@@ -31,6 +31,11 @@ struct Options {
   bool DevicePass = true;
   bool Verbose = false; // print each pass's compile command
   bool Strict = false;  // --strict: a file analysed with missing headers ends the run with exit code 2
+  std::string CacheDir;  // --cache-dir; "" = the user's cache folder
+  bool NoCache = false;  // --no-cache
+  bool ProjectIndex = true; // --no-index turns the cross-file kernel index off
+  bool NoProgress = false;  // --no-progress: neither the terminal line nor the periodic one
+  unsigned ProgressIntervalMs = 10000;
 };
 
 /// Thrown-free error reporting: input problems end the run with exit code 2.
@@ -51,6 +56,7 @@ struct ProjectConfig {
   std::vector<std::string> Excludes;
   std::string Targets;
   std::vector<std::string> ExtraArgs;
+  std::string BuildStyle; // 'build-style' ("" = detect)
 };
 
 /// Whether \p AbsolutePath falls under an exclude pattern of \p Config.

@@ -1,6 +1,11 @@
 // rocm-lint: the front door. Lints C++/HIP/CUDA sources with the rocm-* clang-tidy checks linked
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
 #include "Lint.h"
+#include "BuildStyle.h"
+#include "HipBuildFiles.h"
+#include "ProgressTicker.h"
+#include "ProjectIndexer.h"
+#include "ProjectPaths.h"
 #include "Version.h"
 
 #include "buildscripts/BuildScripts.h"
@@ -20,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -37,6 +43,8 @@ static const char *Usage =
     "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [-j N]\n"
     "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
     "                 [--extra-arg=ARG] [--no-device-pass] [--strict] [--quiet] [--verbose] [--no-progress]\n"
+    "                 [--cache-dir=DIR] [--no-cache] [--no-index]\n"
+    "       rocm-lint index [PATH...] --output=FILE   # the project index, for clang-tidy and rocm-clangd\n"
     "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json]\n"
     "       rocm-lint notebook add LOG | check | docs DIR\n"
     "       rocm-lint list-checks\n"
@@ -143,12 +151,27 @@ static Options parseArgs(int Argc, char **Argv) {
       O.Quiet = true;
     } else if (A == "--no-progress") {
       O.Progress = false;
+      O.NoProgress = true;
+    } else if (takeValue(A, "--progress-interval-ms", I, Argc, Argv, V)) {
+      // Undocumented: lets a test see the periodic line without waiting 10 s.
+      O.ProgressIntervalMs = parseUnsigned(V, "--progress-interval-ms");
+    } else if (takeValue(A, "--cache-dir", I, Argc, Argv, V)) {
+      if (V.empty())
+        usageError("option '--cache-dir' needs a directory");
+      O.CacheDir = V;
+    } else if (A == "--no-cache") {
+      O.NoCache = true;
+    } else if (A == "--no-index") {
+      O.ProjectIndex = false;
     } else if (A.size() > 1 && A[0] == '-') {
       usageError("unknown option '" + A + "' (see 'rocm-lint --help')");
     } else {
       O.Paths.push_back(A);
     }
   }
+  // Relative paths on the command line mean the directory rocm-lint was started in.
+  std::error_code CwdError;
+  absolutizePathArguments(O.ExtraArgs, fs::current_path(CwdError).string());
   if (!O.Targets.empty()) {
     std::vector<std::string> Unknown;
     auto List = rocmtidy::parseGpuTargetList(O.Targets, Unknown);
@@ -217,6 +240,33 @@ static int runLint(int Argc, char **Argv) {
     if (!Unknown.empty())
       usageError("unknown GPU target '" + Unknown.front() + "' in " + Config.Dir + "/.rocm-lint");
   }
+  // Path order across all roots: the order findings stream in, whatever order the roots were named.
+  std::stable_sort(Files.begin(), Files.end(),
+                   [](const InputFile &A, const InputFile &B) { return A.Display < B.Display; });
+  const BuildStyleDecision Style = detectBuildStyle(Opts, Config, Files);
+  {
+    std::vector<std::string> Skipped;
+    dropFilesOutsideHipBuild(Opts, Files, Skipped);
+    if (Opts.Verbose)
+      for (const std::string &S : Skipped)
+        std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
+  }
+  if (!Opts.Quiet)
+    std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", buildStyleName(Style.Style), Style.Reason.c_str(),
+                 Style.Style == BuildStyle::Hipify ? "; CUDA headers and API names are not findings" : "");
+  if (Opts.ProjectIndex) {
+    IndexRun Run = buildProjectIndex(Opts, Files, Style.Root);
+    rocmtidy::setProcessProjectIndex(Run.Index);
+    std::vector<std::string> Skipped;
+    dropHeadersOnlyIncludedOffHip(Files, Run.Facts, Skipped);
+    if (Opts.Verbose)
+      for (const std::string &S : Skipped)
+        std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
+    if (Opts.Verbose)
+      std::fprintf(stderr, "rocm-lint: project index: %zu kernel definition%s from %u file%s read and %u unchanged%s%s\n",
+                   Run.Index->kernels().size(), Run.Index->kernels().size() == 1 ? "" : "s", Run.Scanned,
+                   Run.Scanned == 1 ? "" : "s", Run.Reused, Run.File.empty() ? "" : "; ", Run.File.c_str());
+  }
   SourceAnalyzer Analyzer(Opts, Config);
   if (!Analyzer.prepare(Files, Error))
     usageError(Error);
@@ -248,6 +298,10 @@ static int runLint(int Argc, char **Argv) {
       }
     }
   };
+  // Without a terminal (CI logs) a line every ~10 s instead of the in-place progress line.
+  std::unique_ptr<ProgressTicker> Ticker;
+  if (!Opts.Progress && !Opts.Quiet && !Opts.NoProgress && !Files.empty())
+    Ticker = std::make_unique<ProgressTicker>(Done, Files.size(), std::chrono::milliseconds(Opts.ProgressIntervalMs));
   auto RunPhase = [&] {
     Next = 0;
     std::vector<std::thread> Threads;
@@ -275,6 +329,7 @@ static int runLint(int Argc, char **Argv) {
   }
   Phase = &Alone;
   RunPhase();
+  Ticker.reset();
   if (Opts.Progress && !Opts.Quiet && !Files.empty())
     std::fprintf(stderr, "\r\033[K");
 
@@ -305,6 +360,8 @@ static int runLint(int Argc, char **Argv) {
       // A header reached from a source is reported unless the configuration excludes it; a file
       // named as an input is always reported.
       if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
+        continue;
+      if (quietUnderBuildStyle(Style.Style, F.Check))
         continue;
       F.File = relativeToCwd(RealPath(F.File), Cwd);
       for (auto &N : F.Notes)
@@ -386,6 +443,30 @@ static int runLint(int Argc, char **Argv) {
   return Unique.empty() ? 0 : 1;
 }
 
+// "rocm-lint index PATH... --output=FILE": the index for a stock clang-tidy or rocm-clangd, named
+// by the check option RocmProjectIndex.
+static int runIndex(int Argc, char **Argv) {
+  Options Opts = parseArgs(Argc, Argv);
+  if (Opts.OutputFile.empty())
+    usageError("'rocm-lint index' needs --output=FILE");
+  std::vector<InputFile> Files;
+  ProjectConfig Config;
+  std::string Error;
+  if (!collectInputs(Opts, Files, Config, Error))
+    usageError(Error);
+  // Notes name the definition the way the index file's user sees it: by its real path.
+  for (InputFile &F : Files)
+    F.Display = F.Absolute;
+  IndexRun Run = buildProjectIndex(Opts, Files);
+  std::string Err = rocmtidy::writeFileAtomically(Opts.OutputFile, Run.Index->toJson());
+  if (!Err.empty())
+    usageError(Err);
+  if (!Opts.Quiet)
+    std::fprintf(stderr, "rocm-lint: indexed %zu kernel definition%s in %zu file%s\n", Run.Index->kernels().size(),
+                 Run.Index->kernels().size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");
+  return 0;
+}
+
 static int listChecks() {
   for (const RuleDescription &R : allRules())
     std::printf("%-36s %s\n", R.Id.c_str(), R.Summary.c_str());
@@ -417,6 +498,8 @@ int main(int Argc, char **Argv) {
       return listChecks();
     if (Cmd == "list-targets")
       return listTargets();
+    if (Cmd == "index")
+      return runIndex(Argc - 1, Argv + 1);
     if (Cmd == "explain")
       return runExplain(std::vector<std::string>(Argv + 2, Argv + Argc));
     if (Cmd == "notebook")

@@ -1,4 +1,6 @@
-// Lane and warp arithmetic with a warp width of 32 on thread indices (items 1 and 7).
+// Lane and warp arithmetic with a warp width of 32 on thread indices, where the code also uses an
+// operation over the whole wavefront (here '__lane_id()', a ballot, a default-width broadcast): the
+// 32-lane grouping then does not match what the hardware does.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // The device pass sees the same code plus what is under __HIP_DEVICE_COMPILE__.
@@ -24,6 +26,7 @@ __global__ void direct(int *out) {
   // __lane_id() is already a lane number; halving it by 32 assumes 32 lanes.
   // CHECK: :[[@LINE+1]]:26: warning: warp index computed with a warp width of 32; AMD GPUs run 64-lane wavefronts: use 'warpSize' [rocm-warp-size-assumption]
   int half = __lane_id() / 32;
+  // CHECK: :[[@LINE-1]]:14: note: '__lane_id' here covers all 64 lanes of a wavefront on gfx90a (MI210/MI250/MI250X), across the 32-lane groups
   out[lane + warp + lane2 + lane3 + lane4 + warp2 + half] = 1;
 }
 
@@ -48,6 +51,9 @@ __global__ void through_locals(int *out, int n) {
   // CHECK: :[[@LINE+1]]:21: warning: thread index rebuilt with a shift by 5 (32 lanes); AMD GPUs run 64-lane wavefronts: multiply by 'warpSize' [rocm-warp-size-assumption]
   int first = fwarp << 5;
   // CHECK: :[[@LINE-6]]:7: note: 'fwarp' is computed from a thread index here
+  // The operation the groupings meet: a broadcast from lane 0 over the default width.
+  // CHECK: :[[@LINE+1]]:7: note: '__shfl' here covers all 64 lanes of a wavefront on gfx90a
+  n = __shfl(n, 0);
   out[lane + gwarp + fwarp + clane + first] = n;
 }
 
@@ -55,7 +61,7 @@ __global__ void through_locals(int *out, int n) {
 // Only the device pass sees this function.
 __device__ int device_only_lane() {
   // DEVICE: :[[@LINE+1]]:43: warning: warp index computed with a shift by 5 (32 lanes); AMD GPUs run 64-lane wavefronts: divide by 'warpSize' [rocm-warp-size-assumption]
-  return __builtin_amdgcn_workitem_id_x() >> 5;
+  return __builtin_amdgcn_workitem_id_x() >> 5 | __popcll(__ballot(1));
 }
 #endif
 
@@ -96,6 +102,43 @@ __global__ void portable(int *out, const int *in, int n) {
   struct { unsigned x; } threadIdx = {static_cast<unsigned>(n)};
   int fake = threadIdx.x % 32;
   out[lane + warp + lane2 + b + g + row + rowTile + offset + m + e + quarter + fake] = 0;
+}
+
+// Logical 32-lane code: every cross-lane operation has an explicit width of 32 (or a xor offset
+// below 32), so each 32-lane group of a 64-lane wavefront computes on its own, as on a warp.
+__global__ void logical32(const float *in, float *out) {
+  int lane = threadIdx.x % 32;
+  int warp = threadIdx.x / 32;
+  float v = in[threadIdx.x];
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor(v, o, 32);
+  v = __shfl(v, 0, 32);
+  if (lane == 0)
+    out[warp] = v;
+}
+
+// A dispatch on the width: the wavefront-wide vote runs only where the group is the whole
+// wavefront, so it does not meet the 32-lane grouping of the caller.
+constexpr int physical_warp_size() { return 64; }
+template <int width = 32> __device__ int all_lanes(int x) {
+  if (width == physical_warp_size()) {
+    return __all_sync(~0ull, x);
+  } else {
+    for (int o = width / 2; o > 0; o >>= 1)
+      x = __shfl_xor(x, o, width) && x;
+    return x;
+  }
+}
+__global__ void uses_dispatch(int *out) {
+  int lane = threadIdx.x % 32;
+  out[threadIdx.x / 32] = all_lanes(lane > 3);
+}
+
+// A 32-lane grouping with no cross-lane operation at all: 32 threads per row of a tile is a
+// work split, not an assumption about the hardware.
+__global__ void rows_of_32(const float *in, float *out) {
+  int col = threadIdx.x % 32, row = threadIdx.x / 32;
+  out[row * 33 + col] = in[threadIdx.x];
 }
 
 // Host code is not checked: there are no lanes there.

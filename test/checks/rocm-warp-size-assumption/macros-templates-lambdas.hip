@@ -12,11 +12,12 @@
 #define LANE_ID() (threadIdx.x & 31)
 #define TILE 32
 
+// A logical 32-lane routine (lane 0 of each 32 lanes answers) whose reduction shuffles the whole
+// wavefront: the reduction, not the 32, is what to fix, by giving its shuffles a width of 32.
 template <typename T> __device__ T warp_reduce(T v) {
-  // CHECK: :[[@LINE+1]]:16: warning: shuffle reduction starts at lane offset 16 and combines 32 lanes only; AMD GPUs run 64-lane wavefronts: start at 'warpSize / 2' [rocm-warp-size-assumption]
+  // CHECK: :[[@LINE+1]]:16: warning: shuffle reduction starts at lane offset 16 but shuffles the whole wavefront; AMD GPUs run 64-lane wavefronts and this code groups lanes by 32: give its shuffles a width of 32 [rocm-warp-size-assumption]
   for (int o = 16; o > 0; o /= 2)
     v += __shfl_down(v, o);
-  // CHECK: :[[@LINE+1]]:19: warning: lane index computed with a warp width of 32; AMD GPUs run 64-lane wavefronts: use 'warpSize' [rocm-warp-size-assumption]
   if (threadIdx.x % 32 == 0)
     return v;
   return T();
@@ -24,14 +25,21 @@ template <typename T> __device__ T warp_reduce(T v) {
 
 template <int N> struct Tile {
   __device__ static int lane() {
+    // The grouping meets the ballot of the kernel that calls this member (below).
     // CHECK: :[[@LINE+1]]:24: warning: lane index computed with a lane mask of 31; AMD GPUs run 64-lane wavefronts: use 'warpSize - 1' [rocm-warp-size-assumption]
     return threadIdx.x & 31;
   }
 };
 
-__global__ void kernel(float *out) {
+__global__ void reduce_kernel(float *out) {
   // Instantiations repeat the template: each finding is reported once, at the template.
-  out[0] = warp_reduce(out[0]) + warp_reduce<double>(1.0) + Tile<1>::lane() + Tile<2>::lane();
+  out[0] = warp_reduce(out[0]) + warp_reduce<double>(1.0);
+}
+
+__global__ void kernel(float *out) {
+  unsigned long long votes = __ballot(out[threadIdx.x] > 0.0f);
+  // CHECK: :[[@LINE-1]]:30: note: '__ballot' here covers all 64 lanes of a wavefront on gfx90a
+  out[0] = Tile<1>::lane() + Tile<2>::lane() + (votes & 1);
   // MACROS: :[[@LINE+1]]:12: warning: lane index computed with a lane mask of 31; AMD GPUs run 64-lane wavefronts: use 'warpSize - 1' [rocm-warp-size-assumption]
   out[1] = LANE_ID();
   // The arithmetic is written here, the literal comes from a macro not named like a warp width.
@@ -52,6 +60,7 @@ void host_code(float *out) {
   launch_with([=] __device__(int i) {
     // CHECK: :[[@LINE+1]]:26: warning: warp index computed with a shift by 5 (32 lanes); AMD GPUs run 64-lane wavefronts: divide by 'warpSize' [rocm-warp-size-assumption]
     out[i] = threadIdx.x >> 5;
+    out[i + 1] = __shfl(out[i], 0);
   });
   // Negative: a host lambda (implicitly __host__ __device__ in HIP) is host code here.
   auto host_lane = [](int i) { return i % 32; };

@@ -6,7 +6,16 @@
 
 #include <hip/hip_runtime.h>
 
+// A mask macro is reported once, at its definition, with its uses as notes: the fix is there.
+// CHECK: :[[@LINE+1]]:19: warning: 32-bit full mask 'FULL_MASK' passed to '__any_sync' and other *_sync calls selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: define it as '~0ull' [rocm-warp-size-assumption]
 #define FULL_MASK 0xffffffff
+__device__ int votes_through_macro(int p) {
+  // CHECK: :[[@LINE+1]]:24: note: 'FULL_MASK' is used as the mask of '__any_sync' here
+  int any = __any_sync(FULL_MASK, p);
+  // CHECK: :[[@LINE+1]]:41: note: 'FULL_MASK' is used as the mask of '__ballot_sync' here
+  unsigned long long b2 = __ballot_sync(FULL_MASK, p);
+  return any + (int)(b2 & 1);
+}
 __device__ const unsigned kFull = 0xffffffffu;
 
 __global__ void masks(float *out, int *iout) {
@@ -23,8 +32,7 @@ __global__ void masks(float *out, int *iout) {
   // A 64-bit type does not help when the value still has 32 set bits.
   // CHECK: :[[@LINE+1]]:40: warning: 32-bit full mask passed to '__ballot_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
   unsigned long long b = __ballot_sync(0xffffffffULL, p);
-  // CHECK: :[[@LINE+1]]:24: warning: 32-bit full mask passed to '__any_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
-  int any = __any_sync(FULL_MASK, p);
+  int any = votes_through_macro(p);
   // CHECK: :[[@LINE+1]]:24: warning: 32-bit full mask passed to '__all_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
   int all = __all_sync(kFull, p);
   // CHECK: :[[@LINE+1]]:46: warning: 32-bit full mask passed to '__match_any_sync' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]

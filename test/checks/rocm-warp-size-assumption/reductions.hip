@@ -13,12 +13,24 @@ __device__ float loop_sum(float v) {
   return v;
 }
 
-__device__ float loop_xor(float v) {
+// A xor reduction from 16 where lanes are numbered by the hardware width: lane 0 of the wavefront
+// holds the maximum of lanes 0-31 only.
+__device__ float loop_xor(float v, float *out) {
   // CHECK: :[[@LINE+1]]:21: warning: shuffle reduction starts at lane offset 16 and combines 32 lanes only; AMD GPUs run 64-lane wavefronts: start at 'warpSize / 2' [rocm-warp-size-assumption]
   for (unsigned m = 32 / 2; m >= 1; m >>= 1) {
     float other = __shfl_xor_sync(~0ull, v, m);
     v = v > other ? v : other;
   }
+  if (threadIdx.x % warpSize == 0)
+    *out = v;
+  return v;
+}
+
+// Negative: the same xor reduction with nothing around it that means 64 lanes. Offsets below 32
+// keep every lane inside its 32-lane group, exactly as a width of 32 would: logical 32-lane code.
+__device__ float xor_max32(float v) {
+  for (int m = 16; m >= 1; m >>= 1)
+    v = fmaxf(v, __shfl_xor(v, m));
   return v;
 }
 
@@ -85,7 +97,8 @@ __device__ float scan(float v, int lane) {
     if (lane >= o)
       v += t;
   }
-  // CHECK: :[[@LINE+1]]:29: warning: shuffle scan stops at lane offset 16 and combines 32 lanes only; AMD GPUs run 64-lane wavefronts: loop while the offset is below 'warpSize' [rocm-warp-size-assumption]
+  // Negative: a xor butterfly over offsets 1 to 16 stays inside each 32-lane group, as with a width
+  // of 32 (a 32-point transform): logical 32-lane code.
   for (unsigned o = 1; o <= 16; o <<= 1)
     v = fmaxf(v, __shfl_xor_sync(~0ull, v, o));
   // Negative: bounded by the real width.

@@ -6,6 +6,8 @@
 // RUN:   --cuda-device-only -isystem %S/Inputs 2>&1 | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 
 #include <hip5_style.h>
+// The 32-lane groupings below meet this ballot over the whole wavefront.
+__device__ unsigned long long __ballot(int);
 
 __global__ void k(int *out) {
   // CHECK: :[[@LINE+1]]:26: warning: lane index computed with a warp width of 32; AMD GPUs run 64-lane wavefronts: use 'warpSize' [rocm-warp-size-assumption]
@@ -20,5 +22,5 @@ __global__ void k(int *out) {
   int row = threadIdx.y % 32;
   int rowHip = hipThreadIdx_y / 32;
   int ok = threadIdx.x % warpSize;
-  out[lane + warp + lane2 + b + row + rowHip + ok] = 0;
+  out[lane + warp + lane2 + b + row + rowHip + ok] = __ballot(lane > 2) != 0;
 }

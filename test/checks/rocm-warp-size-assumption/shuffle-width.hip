@@ -1,5 +1,7 @@
-// Shuffle widths of 32 on a reduction (item 6, widths): the reduction covers 32-lane halves of a
-// 64-lane wavefront, each with its own result. Fix-its applied and re-checked.
+// Shuffle widths of 32 on a reduction where the code otherwise works with the hardware width
+// (offsets from warpSize, lanes numbered '% warpSize'): the reduction covers 32-lane halves of a
+// 64-lane wavefront, each with its own result. Fix-its applied and re-checked. Logical 32-lane
+// code (widths of 32 with 32-lane offsets and no hardware-width grouping) is quiet.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' -header-filter='.*' %s -- %hip_flags -I %S/Inputs 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,HDR --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' -header-filter='.*' %s -- %hip_device_flags -I %S/Inputs 2>&1 \
@@ -16,7 +18,7 @@
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' -header-filter='.*' %t.dir/t.hip -- %hip_flags -I %t.dir 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=AGAIN --implicit-check-not='warning:' --implicit-check-not='error:'
 
-// FIRST: clang-tidy applied 7 of 7 suggested fixes.
+// FIRST: clang-tidy applied 5 of 5 suggested fixes.
 
 #include <hip/hip_runtime.h>
 #include "shuffle_width.h"
@@ -30,7 +32,7 @@
 
 __global__ void block_sum(const float *in, float *out) {
   float v = in[threadIdx.x];
-  // CHECK: :[[@LINE+2]]:16: warning: shuffle reduction starts at lane offset 16
+  // With the width fixed to warpSize, the start at 16 is what remains.
   // AGAIN: :[[@LINE+1]]:16: warning: shuffle reduction starts at lane offset 16
   for (int o = 16; o > 0; o /= 2)
     // CHECK: :[[@LINE+1]]:28: warning: shuffle width of 32 splits the reduction into 32-lane halves; AMD GPUs run 64-lane wavefronts, so lanes 32-63 get a separate result: use 'warpSize' [rocm-warp-size-assumption]
@@ -57,19 +59,6 @@ __device__ float butterfly_up(float v) {
   return v;
 }
 
-__device__ float ladder(float v) {
-  // AGAIN: :[[@LINE+3]]:23: warning: shuffle reduction starts at lane offset 16
-  // CHECK: :[[@LINE+2]]:23: warning: shuffle reduction starts at lane offset 16
-  // CHECK: :[[@LINE+1]]:27: warning: shuffle width of 32 splits
-  v += __shfl_down(v, 16, 32);
-  // CHECK: :[[@LINE+1]]:26: warning: shuffle width of 32 splits
-  v += __shfl_down(v, 8, 32);
-  v += __shfl_down(v, 4);
-  v += __shfl_down(v, 2);
-  v += __shfl_down(v, 1);
-  return v;
-}
-
 template <typename T> __device__ T templ_sum(T v) {
   // Reported once, in the template, not per instantiation.
   for (int o = warpSize / 2; o > 0; o /= 2)
@@ -90,6 +79,18 @@ __device__ float in_macro(float v) {
 }
 
 // Negative cases.
+__device__ float ladder(float v) {
+  // A logical 32-lane ladder: widths of 32, then default-width steps of 4, 2 and 1. Lanes 0 and 32
+  // end with their own group's sum, as a 32-lane warp would; only lanes whose results are unused
+  // read across the boundary.
+  v += __shfl_down(v, 16, 32);
+  v += __shfl_down(v, 8, 32);
+  v += __shfl_down(v, 4);
+  v += __shfl_down(v, 2);
+  v += __shfl_down(v, 1);
+  return v;
+}
+
 __device__ float sub_warp(float v) {
   // An explicit segment narrower than 32 lanes reduces groups of 16 on purpose.
   for (int o = 8; o > 0; o /= 2)

@@ -1,0 +1,289 @@
+#include "ast/PlatformGuards.h"
+
+#include "core/WarpTables.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace rocmtidy {
+
+PlatformGuards::PlatformGuards(std::vector<std::string> ProjectMacros) : ProjectMacros(std::move(ProjectMacros)) {}
+
+PlatformGuards::Implication PlatformGuards::classifyMacro(llvm::StringRef Name, bool Negated) const {
+  const WarpTables &T = warpTables();
+  Implication I;
+  auto Has = [&](const std::vector<std::string> &L) { return std::find(L.begin(), L.end(), Name) != L.end(); };
+  if (T.isAmdPlatformMacro(Name) || Has(ProjectMacros)) {
+    I = {Platform::AmdOnly, Platform::CudaOnly};
+  } else if (Has(perTargetMacros()) || ((Name.starts_with("__gfx") || Name.starts_with("__GFX")) &&
+                                         Name.ends_with("__"))) {
+    // The table's targets, and the same spellings of older or newer ones (__GFX8__).
+    // Not gfx90a may still be another AMD target.
+    I = {Platform::AmdOnly, Platform::Any};
+  } else if (T.isCudaPlatformMacro(Name)) {
+    I = {Platform::CudaOnly, Platform::Any};
+  }
+  I.Mentions = I.IfTrue != Platform::Any || I.IfFalse != Platform::Any;
+  if (Negated)
+    std::swap(I.IfTrue, I.IfFalse);
+  return I;
+}
+
+namespace {
+
+// What both of two facts say, when they hold together.
+Platform both(Platform A, Platform B) {
+  if (A == Platform::Any)
+    return B;
+  if (B == Platform::Any || A == B)
+    return A;
+  return Platform::Any; // contradictory: say nothing
+}
+// What one of two facts says, when either may hold.
+Platform either(Platform A, Platform B) { return A == B ? A : Platform::Any; }
+
+// A small parser for '#if' conditions: identifiers, 'defined', '!', '&&', '||', parentheses;
+// comparisons and arithmetic attach to the identifier before them ('__AMDGCN_WAVEFRONT_SIZE == 64'
+// still needs an AMD compiler).
+class ConditionParser {
+public:
+  ConditionParser(llvm::StringRef Text, const PlatformGuards &G) : G(G) {
+    for (size_t I = 0; I < Text.size();) {
+      char C = Text[I];
+      if (isAsciiIdentifierStart(C)) {
+        size_t J = I;
+        while (J < Text.size() && isAsciiIdentifierContinue(Text[J]))
+          ++J;
+        Tokens.push_back(Text.slice(I, J));
+        I = J;
+      } else if ((C == '&' || C == '|') && I + 1 < Text.size() && Text[I + 1] == C) {
+        Tokens.push_back(Text.substr(I, 2));
+        I += 2;
+      } else if (C == '!' && !(I + 1 < Text.size() && Text[I + 1] == '=')) {
+        Tokens.push_back(Text.substr(I, 1));
+        ++I;
+      } else if (C == '(' || C == ')') {
+        Tokens.push_back(Text.substr(I, 1));
+        ++I;
+      } else if (isWhitespace(C)) {
+        ++I;
+      } else {
+        // Numbers and other operators: one opaque token each run.
+        size_t J = I + 1;
+        while (J < Text.size() && !isWhitespace(Text[J]) && !isAsciiIdentifierStart(Text[J]) && Text[J] != '(' &&
+               Text[J] != ')' && Text[J] != '&' && Text[J] != '|' && Text[J] != '!')
+          ++J;
+        Tokens.push_back("#");
+        I = J;
+      }
+    }
+  }
+  PlatformGuards::Implication parse() {
+    auto R = orExpr();
+    return Pos == Tokens.size() ? R : PlatformGuards::Implication{};
+  }
+
+private:
+  llvm::StringRef peek() const { return Pos < Tokens.size() ? Tokens[Pos] : llvm::StringRef(); }
+  PlatformGuards::Implication orExpr() {
+    auto L = andExpr();
+    while (peek() == "||") {
+      ++Pos;
+      auto R = andExpr();
+      L = {either(L.IfTrue, R.IfTrue), both(L.IfFalse, R.IfFalse), L.Mentions || R.Mentions};
+    }
+    return L;
+  }
+  PlatformGuards::Implication andExpr() {
+    auto L = unary();
+    while (peek() == "&&") {
+      ++Pos;
+      auto R = unary();
+      L = {both(L.IfTrue, R.IfTrue), either(L.IfFalse, R.IfFalse), L.Mentions || R.Mentions};
+    }
+    return L;
+  }
+  PlatformGuards::Implication unary() {
+    if (peek() == "!") {
+      ++Pos;
+      auto I = unary();
+      return {I.IfFalse, I.IfTrue, I.Mentions};
+    }
+    PlatformGuards::Implication I = primary();
+    // A comparison or arithmetic after an operand: keep the operand's meaning only for a macro
+    // that exists only on one platform (its value is then a detail).
+    while (!peek().empty() && peek() != "&&" && peek() != "||" && peek() != ")") {
+      if (peek() == "(") { // skip a parenthesised operand of the comparison
+        int Depth = 0;
+        do {
+          if (peek() == "(")
+            ++Depth;
+          else if (peek() == ")")
+            --Depth;
+          ++Pos;
+        } while (Depth > 0 && Pos < Tokens.size());
+        continue;
+      }
+      ++Pos;
+      I.IfFalse = Platform::Any;
+    }
+    return I;
+  }
+  PlatformGuards::Implication primary() {
+    llvm::StringRef T = peek();
+    if (T.empty())
+      return {};
+    ++Pos;
+    if (T == "(") {
+      auto I = orExpr();
+      if (peek() == ")")
+        ++Pos;
+      return I;
+    }
+    if (T == "defined") {
+      bool Paren = peek() == "(";
+      if (Paren)
+        ++Pos;
+      llvm::StringRef Name = peek();
+      ++Pos;
+      if (Paren && peek() == ")")
+        ++Pos;
+      return G.classifyMacro(Name, false);
+    }
+    if (!T.empty() && isAsciiIdentifierStart(T[0]))
+      return G.classifyMacro(T, false);
+    return {};
+  }
+
+  const PlatformGuards &G;
+  llvm::SmallVector<llvm::StringRef, 16> Tokens;
+  size_t Pos = 0;
+};
+
+} // namespace
+
+PlatformGuards::Implication PlatformGuards::classifyCondition(llvm::StringRef Text) const {
+  return ConditionParser(Text, *this).parse();
+}
+
+class PlatformGuardCallbacks : public PPCallbacks {
+public:
+  PlatformGuardCallbacks(PlatformGuards &G, const SourceManager &SM, const Preprocessor &PP)
+      : G(G), SM(SM), PP(PP) {}
+
+  // System headers (HIP's and the C++ library's hundreds of conditionals) are not the project's
+  // choices: their chains are kept for balance but not read.
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : text(Cond));
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), false));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), true));
+  }
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : text(Cond));
+  }
+  void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), false));
+  }
+  void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), true));
+  }
+  void Else(SourceLocation Loc, SourceLocation) override { next(Loc, {}); }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    if (Chains.empty())
+      return;
+    close(Loc);
+    if (Chains.back().Switch)
+      G.Switches.push_back({Chains.back().ChainBegin, Loc, Platform::Any});
+    Chains.pop_back();
+  }
+
+private:
+  struct Chain {
+    SourceLocation BranchBegin;
+    Platform Branch;
+    Platform PriorFalse; // what every earlier condition being false implies
+    SourceLocation ChainBegin;
+    bool Switch;         // some condition of the chain names a vendor or target macro
+  };
+  bool system(SourceLocation Loc) const { return Loc.isValid() && SM.isInSystemHeader(Loc); }
+  static llvm::StringRef name(const Token &T) {
+    const IdentifierInfo *II = T.getIdentifierInfo();
+    return II ? II->getName() : llvm::StringRef();
+  }
+  PlatformGuards::Implication text(SourceRange R) const {
+    if (R.isInvalid())
+      return {};
+    return G.classifyCondition(Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, PP.getLangOpts()));
+  }
+  void open(SourceLocation Loc, PlatformGuards::Implication I) {
+    Chains.push_back({Loc, I.IfTrue, I.IfFalse, Loc, I.Mentions});
+  }
+  // A branch after '#elif'/'#else': its own condition holds and every earlier one failed.
+  void next(SourceLocation Loc, PlatformGuards::Implication I) {
+    if (Chains.empty())
+      return;
+    close(Loc);
+    Chain &C = Chains.back();
+    Platform Branch = both(I.IfTrue, C.PriorFalse);
+    C.BranchBegin = Loc;
+    C.Branch = Branch;
+    C.PriorFalse = both(C.PriorFalse, I.IfFalse);
+    C.Switch = C.Switch || I.Mentions;
+  }
+  void close(SourceLocation Loc) {
+    const Chain &C = Chains.back();
+    if (C.Branch != Platform::Any)
+      G.Regions.push_back({C.BranchBegin, Loc, C.Branch});
+  }
+
+  PlatformGuards &G;
+  const SourceManager &SM;
+  const Preprocessor &PP;
+  llvm::SmallVector<Chain, 8> Chains;
+};
+
+std::unique_ptr<PPCallbacks> PlatformGuards::callbacks(const SourceManager &SM, const Preprocessor &PP) {
+  Regions.clear();
+  Switches.clear();
+  return std::make_unique<PlatformGuardCallbacks>(*this, SM, PP);
+}
+
+Platform PlatformGuards::at(SourceLocation Loc, const SourceManager &SM) const {
+  if (Loc.isInvalid() || Regions.empty())
+    return Platform::Any;
+  Loc = SM.getExpansionLoc(Loc);
+  Platform Result = Platform::Any;
+  for (const Region &R : Regions) {
+    if (SM.getFileID(R.Begin) != SM.getFileID(Loc))
+      continue;
+    if (!SM.isBeforeInTranslationUnit(Loc, R.Begin) && SM.isBeforeInTranslationUnit(Loc, R.End)) {
+      // CUDA-only anywhere around wins: that code never runs on AMD.
+      if (R.P == Platform::CudaOnly)
+        return Platform::CudaOnly;
+      Result = Platform::AmdOnly;
+    }
+  }
+  return Result;
+}
+
+bool PlatformGuards::inPlatformSwitch(SourceLocation Loc, const SourceManager &SM) const {
+  if (Loc.isInvalid())
+    return false;
+  Loc = SM.getExpansionLoc(Loc);
+  for (const Region &R : Switches)
+    if (SM.getFileID(R.Begin) == SM.getFileID(Loc) && !SM.isBeforeInTranslationUnit(Loc, R.Begin) &&
+        SM.isBeforeInTranslationUnit(Loc, R.End))
+      return true;
+  return false;
+}
+
+} // namespace rocmtidy

@@ -1,0 +1,63 @@
+#ifndef ROCM_TIDY_AST_PLATFORMGUARDS_H
+#define ROCM_TIDY_AST_PLATFORMGUARDS_H
+
+// Which vendor's build can reach a piece of code, read from the '#if' chains around it. A branch
+// taken only when an AMD macro is defined (a platform macro such as __HIP_PLATFORM_AMD__, a project
+// macro such as GGML_USE_HIP, a per-target macro such as __gfx90a__ or __GFX9__) was written for
+// AMD; a branch taken only when such a platform macro is undefined, or when an NVIDIA platform macro
+// is defined, is CUDA-only. '__CUDA_ARCH__' and '__HIP_DEVICE_COMPILE__' separate host from device,
+// not vendors, and say nothing.
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/PPCallbacks.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+class SourceManager;
+} // namespace clang
+
+namespace rocmtidy {
+
+enum class Platform { Any, AmdOnly, CudaOnly };
+
+class PlatformGuards {
+public:
+  /// ProjectMacros: macros a project defines for its HIP build (the option PlatformMacros).
+  explicit PlatformGuards(std::vector<std::string> ProjectMacros);
+
+  /// Callbacks that record the guarded regions of one translation unit (clears earlier ones).
+  std::unique_ptr<clang::PPCallbacks> callbacks(const clang::SourceManager &SM, const clang::Preprocessor &PP);
+
+  /// The platform of the innermost classified branch around Loc (its expansion location).
+  Platform at(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+
+  /// True if Loc lies in an '#if' chain that chooses by vendor or target (any branch of it): a
+  /// value defined there is a per-target choice, even in the branch the host pass takes.
+  bool inPlatformSwitch(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+
+  /// How a condition's truth and falsity select the vendor (exposed for the callbacks).
+  struct Implication {
+    Platform IfTrue = Platform::Any, IfFalse = Platform::Any;
+    bool Mentions = false; ///< some macro of the condition names a vendor or a target
+  };
+  Implication classifyCondition(llvm::StringRef Text) const;
+  Implication classifyMacro(llvm::StringRef Name, bool Negated) const;
+
+private:
+  friend class PlatformGuardCallbacks;
+  struct Region {
+    clang::SourceLocation Begin, End;
+    Platform P;
+  };
+  std::vector<std::string> ProjectMacros;
+  std::vector<Region> Regions;
+  std::vector<Region> Switches;
+};
+
+} // namespace rocmtidy
+
+#endif

@@ -1,0 +1,147 @@
+#ifndef ROCM_TIDY_AST_WARPMODEL_H
+#define ROCM_TIDY_AST_WARPMODEL_H
+
+// The warp model of a translation unit's device code: per function, the lane groupings the code
+// uses and the width of every cross-lane operation, plus the calls between the unit's own
+// functions. A literal 32 is not a hazard by itself: code that treats a warp as a logical group
+// of 32 lanes is correct on a 64-lane wavefront as long as every cross-lane operation stays inside
+// those 32 lanes. The hazard is a 32-lane grouping that meets an operation over the whole
+// wavefront (a ballot, a default-width shuffle whose offsets reach 32 or that broadcasts), or a
+// hardware-width grouping ('% warpSize') that meets a shuffle confined to 32 lanes.
+//
+// The model also collects what is wrong whatever the grouping (64-bit lane masks cut to 32 bits,
+// 32-bit masks at *_sync calls, '1u << lane' with lanes up to 63, reductions that stop at 32
+// lanes); the check rocm-warp-size-assumption reports from it.
+
+#include "ast/PlatformGuards.h"
+#include "ast/ThreadIndex.h"
+#include "core/WarpTables.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Regex.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rocmtidy {
+
+/// Where a lane-count constant comes from: a literal, a macro or a declaration named like a warp
+/// width ('WARP_SIZE', 'kWaveSize', a '#define warpSize 32'), possibly through a local variable.
+struct ConstantOrigin {
+  uint64_t Value = 0;                   ///< the value of the whole operand ('WARP_SIZE - 1': 31)
+  uint64_t NameValue = 0;               ///< the value of the name itself ('WARP_SIZE': 32)
+  bool IsLiteral = false;               ///< a literal written at the use (fix-its are possible)
+  bool InOtherMacro = false;            ///< a literal from a macro not named like a warp width
+  std::string Name;                     ///< the macro or declaration, when named
+  clang::SourceLocation Defined;        ///< where that name gets its value
+};
+
+/// A grouping of 32 lanes: thread-index arithmetic with 32, 31 or 5, 'threadIdx.x < 32', or the
+/// number of warps of a block counted as 'blockDim.x / 32'.
+struct LaneGrouping32 {
+  enum Kind { LaneModulo, LaneMask, WarpDivide, WarpShift, ThreadShiftBack, FirstWarpTest, WarpCount };
+  Kind K;
+  const clang::BinaryOperator *Op;
+  const clang::Expr *Constant; ///< the operand holding 32, 31 or 5
+  ConstantOrigin Origin;
+  const clang::VarDecl *Via = nullptr; ///< the thread index comes through this local
+};
+
+/// A cross-lane operation that covers the whole wavefront.
+struct CrossLaneOp {
+  const clang::CallExpr *Call;
+  llvm::StringRef Name;
+};
+
+/// A shuffle reduction or scan whose offsets stop at 16 with the default width.
+struct ShortReduction {
+  enum Kind { LoopFrom16, LadderFrom16, ScanTo16 };
+  Kind K;
+  const clang::Expr *At;                             ///< the 16 (or the scan's bound)
+  std::vector<const clang::CallExpr *> Shuffles;     ///< the shuffles without width
+};
+
+/// Everything the model knows about one device function (or device lambda) body.
+struct FunctionWarpFacts {
+  const clang::Decl *D = nullptr;
+  const clang::Stmt *Body = nullptr;
+  std::vector<LaneGrouping32> Groupings;
+  /// Thread-index arithmetic with the hardware width ('% warpSize', '/ warpSize', '& (warpSize-1)').
+  std::vector<const clang::Expr *> HardwareGroupings;
+  std::vector<CrossLaneOp> FullOps;
+  /// Shuffles given an explicit width of 32 in a reduction whose offsets come from warpSize.
+  std::vector<const clang::CallExpr *> Width32FromWarpSize;
+  /// Shuffles given an explicit literal width of 32 (logical 32-lane code) in reductions.
+  std::vector<const clang::CallExpr *> Width32Reductions;
+  /// Any explicit width of 32 or less: the routine works on 32-lane (or smaller) segments.
+  bool HasLogicalWidth = false;
+  std::vector<ShortReduction> ShortReductions;
+  /// 'warpSize == 32' / '!= 32' that is not one arm of a dispatch on the width.
+  std::vector<const clang::BinaryOperator *> WarpSizeTests;
+  /// *_sync calls whose mask is a 32-bit full mask.
+  std::vector<std::pair<const clang::CallExpr *, llvm::StringRef>> NarrowMasks;
+  /// Non-sync shuffles given a 32-bit full mask as their first (value) argument.
+  std::vector<const clang::CallExpr *> MaskAsValue;
+  /// 32-bit bit functions given a 64-bit lane mask.
+  std::vector<std::pair<const clang::CallExpr *, const BitOp32 *>> NarrowBitOps;
+  /// Lane masks converted to a narrower integer (and what the value is).
+  std::vector<std::pair<const clang::CastExpr *, std::string>> NarrowCasts;
+  /// '1u << lane' with a lane number that reaches 63.
+  std::vector<const clang::BinaryOperator *> NarrowLaneBits;
+  /// Names of the functions this body calls.
+  llvm::SmallVector<llvm::StringRef, 8> Callees;
+};
+
+class WarpModel {
+public:
+  /// NameRegex decides which constants are warp widths; Guards says which code CUDA alone sees
+  /// (operations there do not count).
+  WarpModel(clang::ASTContext &Ctx, const llvm::Regex &NameRegex, const PlatformGuards &Guards);
+  ~WarpModel();
+
+  /// Analyses one device function body (a function, or a lambda outside device code).
+  void addFunction(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body);
+
+  const std::vector<std::unique_ptr<FunctionWarpFacts>> &functions() const { return Functions; }
+
+  /// A full-wavefront operation the code of F meets: F's own, one in a function it calls
+  /// (transitively), or one met in a function that calls F. Null when there is none.
+  const CrossLaneOp *fullOpMet(const FunctionWarpFacts &F);
+  /// True if F, or a function connected to it by calls, groups lanes by the hardware width.
+  bool meetsHardwareGrouping(const FunctionWarpFacts &F);
+  /// True if F, or a function connected to it, uses explicit shuffle widths of 32 or less.
+  bool meetsLogicalWidth(const FunctionWarpFacts &F);
+  /// True if F, or a function connected to it, groups lanes by 32.
+  bool meetsGrouping32(const FunctionWarpFacts &F);
+
+  bool isWarpSizeName(llvm::StringRef Name) const;
+
+private:
+  /// Visits F and the functions connected to it (callees transitively, and callers with their
+  /// callees) until Pred holds for one.
+  template <class PredT> bool anyConnected(const FunctionWarpFacts &F, PredT Pred);
+
+  clang::ASTContext &Ctx;
+  const llvm::Regex &NameRegex;
+  const PlatformGuards &Guards;
+  std::vector<std::unique_ptr<FunctionWarpFacts>> Functions;
+  llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 1>> ByName;
+  llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 2>> CallersOf;
+  llvm::DenseMap<const FunctionWarpFacts *, llvm::StringRef> NameOf;
+  /// Answers already computed, per function: the calls are walked once per question.
+  llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
+  llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;
+  friend class WarpBodyScanner;
+};
+
+} // namespace rocmtidy
+
+#endif

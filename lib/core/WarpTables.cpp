@@ -1,0 +1,140 @@
+#include "core/WarpTables.h"
+#include "core/EmbeddedData.h"
+#include "core/GpuTargets.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace rocmtidy {
+
+namespace {
+bool contains(const std::vector<std::string> &List, std::string_view Name) {
+  return std::find(List.begin(), List.end(), Name) != List.end();
+}
+} // namespace
+
+const ShuffleInfo *WarpTables::shuffle(std::string_view Name) const {
+  for (const ShuffleInfo &S : Shuffles)
+    if (S.Name == Name)
+      return &S;
+  return nullptr;
+}
+const BitOp32 *WarpTables::bitOp(std::string_view Name) const {
+  for (const BitOp32 &B : BitOps)
+    if (B.Name == Name)
+      return &B;
+  return nullptr;
+}
+bool WarpTables::returnsLaneMask(std::string_view Name) const { return contains(LaneMaskResults, Name); }
+bool WarpTables::isFullWavefront(std::string_view Name) const { return contains(FullWavefront, Name); }
+bool WarpTables::takesMask(std::string_view Name) const { return contains(TakesMask, Name); }
+bool WarpTables::isAmdPlatformMacro(std::string_view Name) const { return contains(AmdPlatformMacros, Name); }
+bool WarpTables::isCudaPlatformMacro(std::string_view Name) const { return contains(CudaPlatformMacros, Name); }
+
+std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string &Error) {
+  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
+  if (!Doc.is_object()) {
+    Error = "not a JSON object";
+    return std::nullopt;
+  }
+  WarpTables T;
+  auto strings = [&](const char *Key, std::vector<std::string> &Out) {
+    auto It = Doc.find(Key);
+    if (It == Doc.end() || !It->is_array()) {
+      Error = std::string("missing array '") + Key + "'";
+      return false;
+    }
+    for (const auto &V : *It) {
+      if (!V.is_string()) {
+        Error = std::string("non-string entry in '") + Key + "'";
+        return false;
+      }
+      Out.push_back(V.get<std::string>());
+    }
+    return true;
+  };
+  if (!strings("lane_mask_results", T.LaneMaskResults) || !strings("full_wavefront", T.FullWavefront) ||
+      !strings("takes_mask", T.TakesMask) || !strings("amd_platform_macros", T.AmdPlatformMacros) ||
+      !strings("cuda_platform_macros", T.CudaPlatformMacros) ||
+      !strings("default_project_platform_macros", T.DefaultProjectPlatformMacros))
+    return std::nullopt;
+  auto Shuffles = Doc.find("shuffles");
+  if (Shuffles == Doc.end() || !Shuffles->is_array()) {
+    Error = "missing array 'shuffles'";
+    return std::nullopt;
+  }
+  for (const auto &S : *Shuffles) {
+    if (!S.is_object() || !S.contains("name") || !S["name"].is_string() || !S.contains("kind") ||
+        !S["kind"].is_string() || !S.contains("lane") || !S["lane"].is_number_unsigned() || !S.contains("width") ||
+        !S["width"].is_number_unsigned()) {
+      Error = "malformed entry in 'shuffles'";
+      return std::nullopt;
+    }
+    ShuffleInfo I;
+    I.Name = S["name"].get<std::string>();
+    std::string Kind = S["kind"].get<std::string>();
+    if (Kind == "index")
+      I.Op = ShuffleInfo::Kind::Index;
+    else if (Kind == "up")
+      I.Op = ShuffleInfo::Kind::Up;
+    else if (Kind == "down")
+      I.Op = ShuffleInfo::Kind::Down;
+    else if (Kind == "xor")
+      I.Op = ShuffleInfo::Kind::Xor;
+    else {
+      Error = "unknown shuffle kind '" + Kind + "'";
+      return std::nullopt;
+    }
+    I.LaneArg = S["lane"].get<unsigned>();
+    I.WidthArg = S["width"].get<unsigned>();
+    if (I.WidthArg != I.LaneArg + 1) {
+      Error = "shuffle '" + I.Name + "': the width must follow the lane argument";
+      return std::nullopt;
+    }
+    T.Shuffles.push_back(std::move(I));
+  }
+  auto Bits = Doc.find("bit_ops_32");
+  if (Bits == Doc.end() || !Bits->is_array()) {
+    Error = "missing array 'bit_ops_32'";
+    return std::nullopt;
+  }
+  for (const auto &B : *Bits) {
+    if (!B.is_object() || !B.contains("name") || !B["name"].is_string() || !B.contains("wide") ||
+        !B["wide"].is_string() || !B.contains("safe_rename") || !B["safe_rename"].is_boolean()) {
+      Error = "malformed entry in 'bit_ops_32'";
+      return std::nullopt;
+    }
+    T.BitOps.push_back({B["name"].get<std::string>(), B["wide"].get<std::string>(), B["safe_rename"].get<bool>()});
+  }
+  auto Regex = Doc.find("warp_size_name_regex");
+  if (Regex == Doc.end() || !Regex->is_string()) {
+    Error = "missing string 'warp_size_name_regex'";
+    return std::nullopt;
+  }
+  T.WarpSizeNameRegex = Regex->get<std::string>();
+  return T;
+}
+
+const WarpTables &warpTables() {
+  static const WarpTables Tables = parseBuiltinTable("warp_intrinsics.json", parseWarpTablesJson);
+  return Tables;
+}
+
+const std::vector<std::string> &perTargetMacros() {
+  static const std::vector<std::string> Macros = [] {
+    std::vector<std::string> Out;
+    for (const GpuTarget &T : allGpuTargets()) {
+      Out.push_back("__" + T.Name + "__");
+      // gfx90a -> __GFX9__, gfx1030 -> __GFX10__.
+      if (T.Name.size() > 5 && T.Name.compare(0, 3, "gfx") == 0) {
+        std::string Family = "__GFX" + T.Name.substr(3, T.Name.size() - 5) + "__";
+        if (!contains(Out, Family))
+          Out.push_back(Family);
+      }
+    }
+    return Out;
+  }();
+  return Macros;
+}
+
+} // namespace rocmtidy

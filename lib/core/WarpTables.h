@@ -1,0 +1,58 @@
+#ifndef ROCM_TIDY_CORE_WARPTABLES_H
+#define ROCM_TIDY_CORE_WARPTABLES_H
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocmtidy {
+
+/// One shuffle function: where its lane argument (offset, xor mask or source lane) and its width
+/// argument sit.
+struct ShuffleInfo {
+  enum class Kind { Index, Up, Down, Xor };
+  std::string Name;
+  Kind Op = Kind::Index;
+  unsigned LaneArg = 1;
+  unsigned WidthArg = 2;
+  bool isSync() const { return LaneArg == 2; }
+};
+
+/// A 32-bit bit function and its 64-bit form.
+struct BitOp32 {
+  std::string Name;
+  std::string Wide;
+  bool SafeRename = false;
+};
+
+/// The cross-lane intrinsics and platform macros of lib/data/warp_intrinsics.json.
+struct WarpTables {
+  std::vector<ShuffleInfo> Shuffles;
+  std::vector<std::string> LaneMaskResults, FullWavefront, TakesMask;
+  std::vector<BitOp32> BitOps;
+  std::vector<std::string> AmdPlatformMacros, CudaPlatformMacros, DefaultProjectPlatformMacros;
+  std::string WarpSizeNameRegex;
+
+  const ShuffleInfo *shuffle(std::string_view Name) const;
+  const BitOp32 *bitOp(std::string_view Name) const;
+  bool returnsLaneMask(std::string_view Name) const;
+  bool isFullWavefront(std::string_view Name) const;
+  bool takesMask(std::string_view Name) const;
+  bool isAmdPlatformMacro(std::string_view Name) const;
+  bool isCudaPlatformMacro(std::string_view Name) const;
+};
+
+/// The built-in table, parsed once.
+const WarpTables &warpTables();
+
+/// Parses a document in the warp_intrinsics.json format; std::nullopt and \p Error when malformed.
+std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string &Error);
+
+/// Per-target macros of every target in gpu_targets.json: "__gfx90a__" and the family macro
+/// "__GFX9__" (the processor number without its last two characters).
+const std::vector<std::string> &perTargetMacros();
+
+} // namespace rocmtidy
+
+#endif

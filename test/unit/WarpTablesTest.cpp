@@ -1,0 +1,56 @@
+#include "core/WarpTables.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+using namespace rocmtidy;
+
+TEST(WarpTables, ShufflesKnowWhereTheirWidthIs) {
+  const WarpTables &T = warpTables();
+  const ShuffleInfo *Down = T.shuffle("__shfl_down");
+  ASSERT_NE(Down, nullptr);
+  EXPECT_EQ(Down->LaneArg, 1u);
+  EXPECT_EQ(Down->WidthArg, 2u);
+  EXPECT_FALSE(Down->isSync());
+  const ShuffleInfo *XorSync = T.shuffle("__shfl_xor_sync");
+  ASSERT_NE(XorSync, nullptr);
+  EXPECT_EQ(XorSync->Op, ShuffleInfo::Kind::Xor);
+  EXPECT_EQ(XorSync->WidthArg, 3u);
+  EXPECT_TRUE(XorSync->isSync());
+  EXPECT_EQ(T.shuffle("__shfl_left"), nullptr);
+}
+
+TEST(WarpTables, BallotsAreWideAndBitCountsNarrow) {
+  const WarpTables &T = warpTables();
+  EXPECT_TRUE(T.returnsLaneMask("__ballot"));
+  EXPECT_TRUE(T.returnsLaneMask("__activemask"));
+  EXPECT_FALSE(T.returnsLaneMask("__popc"));
+  EXPECT_TRUE(T.isFullWavefront("__any_sync"));
+  EXPECT_FALSE(T.isFullWavefront("__shfl_down"));
+  ASSERT_NE(T.bitOp("__popc"), nullptr);
+  EXPECT_EQ(T.bitOp("__popc")->Wide, "__popcll");
+  EXPECT_TRUE(T.bitOp("__popc")->SafeRename);
+  EXPECT_FALSE(T.bitOp("__clz")->SafeRename);
+  EXPECT_TRUE(T.takesMask("__syncwarp"));
+}
+
+TEST(WarpTables, PlatformMacros) {
+  const WarpTables &T = warpTables();
+  EXPECT_TRUE(T.isAmdPlatformMacro("__HIP_PLATFORM_AMD__"));
+  EXPECT_TRUE(T.isCudaPlatformMacro("__HIP_PLATFORM_NVIDIA__"));
+  EXPECT_FALSE(T.isAmdPlatformMacro("__CUDA_ARCH__"));
+  auto &D = T.DefaultProjectPlatformMacros;
+  EXPECT_NE(std::find(D.begin(), D.end(), "GGML_USE_HIP"), D.end());
+  const auto &Targets = perTargetMacros();
+  EXPECT_NE(std::find(Targets.begin(), Targets.end(), "__gfx90a__"), Targets.end());
+  EXPECT_NE(std::find(Targets.begin(), Targets.end(), "__GFX9__"), Targets.end());
+  EXPECT_NE(std::find(Targets.begin(), Targets.end(), "__GFX10__"), Targets.end());
+  EXPECT_NE(std::find(Targets.begin(), Targets.end(), "__gfx1030__"), Targets.end());
+}
+
+TEST(WarpTables, RejectsMalformedDocuments) {
+  std::string Error;
+  EXPECT_FALSE(parseWarpTablesJson("[]", Error));
+  EXPECT_FALSE(parseWarpTablesJson("{\"shuffles\": 3}", Error));
+  EXPECT_FALSE(Error.empty());
+}

@@ -1,0 +1,32 @@
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_HIPBUILDFILES_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_HIPBUILDFILES_H
+
+#include "Lint.h"
+#include "core/KernelIndex.h"
+
+#include <map>
+
+#include <string>
+#include <vector>
+
+namespace rocmlint {
+
+/// Removes the sources a HIP build does not compile: a .cu file absent from a compile
+/// database that compiles other files as HIP (-p, or the nearest compile_commands.json) is
+/// CUDA-only code (built only when the project's CMake selects CUDA), not a HIP source with
+/// hazards. Headers stay (they have no entries of their own), and so do .hip and .cpp files (a
+/// new file not yet in the database is linted with an inferred command). \p Skipped gets one line per file
+/// removed, with the reason, for --verbose.
+void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files, std::vector<std::string> &Skipped);
+
+/// Removes the headers every #include of which (among \p Facts, the project index's per-file facts)
+/// sits in a branch the HIP build does not take: vendor headers of the CUDA build
+/// ("#if defined(GGML_USE_HIP) ... #else #include "vendors/cuda.h""). A header nobody includes is
+/// kept and analysed on its own.
+void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
+                                   const std::map<std::string, rocmtidy::FileFacts> &Facts,
+                                   std::vector<std::string> &Skipped);
+
+} // namespace rocmlint
+
+#endif

@@ -1,0 +1,161 @@
+// The project index pass of rocm-lint (lib/core/KernelIndex.h holds what it finds).
+#include "ProjectIndexer.h"
+
+#include "ProjectPaths.h"
+#include "core/TextEdits.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace fs = std::filesystem;
+
+namespace rocmlint {
+
+std::string cacheDirectory(const Options &Opts) {
+  if (Opts.NoCache)
+    return "";
+  if (!Opts.CacheDir.empty())
+    return fs::absolute(Opts.CacheDir).lexically_normal().string();
+  if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X && fs::path(X).is_absolute())
+    return (fs::path(X) / "rocm-lint").string();
+  if (const char *H = std::getenv("HOME"); H && *H)
+    return (fs::path(H) / ".cache" / "rocm-lint").string();
+  return "";
+}
+
+static uint64_t fnv1a(const std::string &S) {
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : S) {
+    H ^= C;
+    H *= 1099511628211ull;
+  }
+  return H;
+}
+
+static std::string hex(uint64_t V) {
+  char B[17];
+  std::snprintf(B, sizeof B, "%016llx", (unsigned long long)V);
+  return B;
+}
+
+// Sources under the project folder that are not inputs: build trees (which may hold hipified
+// copies), hidden and vendored folders stay out; a bound keeps a huge tree cheap.
+static std::vector<InputFile> projectSources(const std::string &Root, const std::vector<InputFile> &Inputs) {
+  std::vector<InputFile> Out;
+  if (Root.empty())
+    return Out;
+  std::set<std::string> Known;
+  for (const InputFile &F : Inputs)
+    Known.insert(F.Absolute);
+  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".hxx"};
+  std::error_code EC;
+  fs::path Cwd = fs::current_path(EC);
+  std::vector<std::string> Found;
+  fs::recursive_directory_iterator It(Root, fs::directory_options::skip_permission_denied, EC), End;
+  for (unsigned Seen = 0; It != End && Seen < 20000 && Found.size() < 5000; It.increment(EC), ++Seen) {
+    if (EC)
+      break;
+    std::string Name = It->path().filename().string();
+    if (It->is_directory(EC)) {
+      if (Name.empty() || Name[0] == '.' || Name.rfind("build", 0) == 0 || Name == "CMakeFiles" ||
+          Name == "third_party" || Name == "3rdparty" || Name == "node_modules")
+        It.disable_recursion_pending();
+      continue;
+    }
+    if (It->is_regular_file(EC) && Exts.count(It->path().extension().string()))
+      Found.push_back(It->path().string());
+  }
+  std::sort(Found.begin(), Found.end());
+  for (const std::string &P : Found) {
+    std::string Real = realPathOf(P);
+    if (!Known.insert(Real).second)
+      continue;
+    std::string Display = Real;
+    std::string C = Cwd.string() + "/";
+    if (Display.rfind(C, 0) == 0)
+      Display = Display.substr(C.size());
+    Out.push_back({Display, Real, false});
+  }
+  return Out;
+}
+
+IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Inputs, const std::string &ProjectRoot) {
+  IndexRun Run;
+  std::vector<InputFile> Files = Inputs;
+  for (InputFile &F : projectSources(ProjectRoot, Inputs))
+    Files.push_back(std::move(F));
+  std::string Dir = cacheDirectory(Opts);
+  // One cache entry per set of inputs: runs over other folders do not evict each other.
+  std::string Key;
+  for (const InputFile &F : Files)
+    if (!F.IsCMake)
+      Key += F.Absolute + "\n";
+  std::string FactsFile, IndexFile;
+  nlohmann::json Cached;
+  if (!Dir.empty()) {
+    std::string Stem = (fs::path(Dir) / "index" / hex(fnv1a(Key))).string();
+    FactsFile = Stem + ".facts.json";
+    IndexFile = Stem + ".index.json";
+    std::ifstream In(FactsFile, std::ios::binary);
+    if (In) {
+      std::stringstream S;
+      S << In.rdbuf();
+      Cached = nlohmann::json::parse(S.str(), nullptr, /*allow_exceptions=*/false);
+      if (Cached.is_discarded() || !Cached.is_object() || Cached.value("tool", "") != ROCM_TIDY_VERSION ||
+          Cached.value("factsVersion", 0) != rocmtidy::FileFactsVersion)
+        Cached = nlohmann::json::object();
+    }
+  }
+
+  std::vector<std::tuple<std::string, std::string, const rocmtidy::FileFacts *>> ForBuild;
+  nlohmann::json Store = nlohmann::json::object();
+  Store["tool"] = ROCM_TIDY_VERSION;
+  Store["factsVersion"] = rocmtidy::FileFactsVersion;
+  Store["files"] = nlohmann::json::object();
+  for (const InputFile &F : Files) {
+    if (F.IsCMake)
+      continue;
+    struct stat St;
+    if (::stat(F.Absolute.c_str(), &St) != 0)
+      continue;
+    const std::string Stamp = std::to_string(St.st_size) + ":" + std::to_string(St.st_mtim.tv_sec) + "." +
+                              std::to_string(St.st_mtim.tv_nsec);
+    std::optional<rocmtidy::FileFacts> Got;
+    if (Cached.is_object() && Cached.contains("files") && Cached["files"].contains(F.Absolute)) {
+      const auto &E = Cached["files"][F.Absolute];
+      if (E.is_object() && E.value("stamp", "") == Stamp && E.contains("facts") && E["facts"].is_string())
+        Got = rocmtidy::fileFactsFromJson(E["facts"].get<std::string>());
+    }
+    if (Got) {
+      ++Run.Reused;
+    } else {
+      std::ifstream In(F.Absolute, std::ios::binary);
+      std::stringstream S;
+      S << In.rdbuf();
+      Got = rocmtidy::scanFileFacts(S.str());
+      ++Run.Scanned;
+    }
+    Store["files"][F.Absolute] = {{"stamp", Stamp}, {"facts", rocmtidy::fileFactsToJson(*Got)}};
+    auto &Slot = Run.Facts[F.Absolute] = std::move(*Got);
+    ForBuild.emplace_back(F.Absolute, F.Display, &Slot);
+  }
+  auto Index = std::make_shared<rocmtidy::ProjectIndex>(rocmtidy::ProjectIndex::build(ForBuild));
+  Run.Index = Index;
+  if (!Dir.empty()) {
+    std::error_code EC;
+    fs::create_directories(fs::path(FactsFile).parent_path(), EC);
+    // A cache that cannot be written costs only speed next time.
+    if (!EC && rocmtidy::writeFileAtomically(FactsFile, Store.dump()).empty() &&
+        rocmtidy::writeFileAtomically(IndexFile, Index->toJson()).empty())
+      Run.File = IndexFile;
+  }
+  return Run;
+}
+
+} // namespace rocmlint
