@@ -36,6 +36,8 @@ if os.environ.get("ROCM_TIDY_PRELOAD"):
 config.environment["HOME"] = config.test_exec_root
 
 hip = "-x hip --offload-arch=gfx90a -nogpulib -nogpuinc -isystem " + os.path.join(inputs, "include")
+# Before %clang_tidy, which is a prefix of it: the bare clang-tidy-19 (tests of an installed plugin).
+config.substitutions.append(("%clang_tidy_exe", config.clang_tidy))
 config.substitutions.append(("%clang_tidy", "%s --load=%s" % (config.clang_tidy, plugin)))
 config.substitutions.append(("%rocm_lint", os.path.join(bindir, "rocm-lint")))
 config.substitutions.append(("%rocm_plugin", plugin))
@@ -45,6 +47,7 @@ config.substitutions.append(("%hip_flags", hip + " --cuda-host-only"))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%srcroot", config.rocm_tidy_source_dir))
+config.substitutions.append(("%binroot", config.rocm_tidy_binary_dir))
 config.substitutions.append(("%resource_dir", config.resource_dir))
 
 # Permission tests need a user the file modes apply to: as root, run the command as nobody.
@@ -56,6 +59,9 @@ elif shutil.which("setpriv"):
     config.substitutions.append(("%as_unprivileged", "setpriv --reuid=65534 --regid=65534 --clear-groups"))
     config.available_features.add("unprivileged")
 
+# The pre-commit framework (Debian package pre-commit) for the end-to-end hook test.
+if shutil.which("pre-commit", path=config.environment["PATH"]):
+    config.available_features.add("pre-commit")
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
     config.available_features.add("rocm-clangd")
 

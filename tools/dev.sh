@@ -18,11 +18,13 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$ROOT")}"
 # Debian 12 packages: the LLVM 19 toolchain and clang-tidy libraries, lit/FileCheck, lld for AMD code
 # objects, Debian's HIP headers and device libraries (AMD compile stage), nlohmann_json, GoogleTest,
 # RE2 (the error notebook's linear-time patterns),
-# and the libraries Debian's static clangd links against (rocm-clangd).
+# the libraries Debian's static clangd links against (rocm-clangd), dpkg-shlibdeps (the .deb)
+# and the pre-commit framework (the end-to-end hook test).
 PACKAGES=(cmake ninja-build ccache python3 git python3-identify python3-jsonschema time
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools lld-19
   libamdhip64-dev rocm-device-libs nlohmann-json3-dev libgtest-dev libre2-dev pkg-config
-  libprotobuf-dev libgrpc++-dev libabsl-dev protobuf-compiler-grpc)
+  libprotobuf-dev libgrpc++-dev libabsl-dev protobuf-compiler-grpc
+  dpkg-dev pre-commit)
 
 install_missing() {
   local missing=()

@@ -3,11 +3,17 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace rocmtidy {
 
 /// Contents of lib/data/<Name> as compiled into the binary; empty if there is no such file.
 std::string_view embeddedData(std::string_view Name);
+
+/// Each built-in table's file name with the first 12 hex digits of its SHA-256, sorted by name:
+/// what `rocm-lint --version` and the reports print as the data table versions.
+std::vector<std::pair<std::string_view, std::string_view>> embeddedDataDigests();
 
 [[noreturn]] void dieOnBrokenTable(std::string_view Name, const std::string &Error);
 

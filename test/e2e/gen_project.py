@@ -373,9 +373,10 @@ def check_text(root, path, only):
 
 def json_findings(path, root, files):
     doc = json.load(open(path))
-    if set(doc) != {"tool", "version", "schema", "findings", "summary", "files"}:
+    if set(doc) != {"tool", "version", "build", "schema", "findings", "summary", "files"}:
         fail("JSON top-level keys: %s" % sorted(doc))
-    if doc["tool"] != "rocm-lint" or doc["schema"] != 1 or not isinstance(doc["version"], str):
+    if doc["tool"] != "rocm-lint" or doc["schema"] != 1 or not isinstance(doc["version"], str) or \
+            set(doc["build"]) != {"llvm", "data"}:
         fail("JSON header: %r" % {k: doc[k] for k in ("tool", "schema", "version")})
     if doc["summary"]["findings"] != len(doc["findings"]) or (files is not None and doc["summary"]["files"] != files):
         fail("JSON summary: %r" % doc["summary"])

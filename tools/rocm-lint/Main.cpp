@@ -7,6 +7,7 @@
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
+#include "Version.h"
 
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
@@ -91,7 +92,7 @@ static Options parseArgs(int Argc, char **Argv) {
       std::fputs(Usage, stdout);
       std::exit(0);
     } else if (A == "--version") {
-      std::printf("rocm-lint %s (LLVM 19)\n", ROCM_TIDY_VERSION);
+      std::fputs(versionText().c_str(), stdout);
       std::exit(0);
     } else if (takeValue(A, "-p", I, Argc, Argv, V)) {
       O.BuildDir = V;

@@ -1,5 +1,6 @@
 // Output formats: clang's text format, a documented JSON schema (docs/rocm-lint.md), SARIF 2.1.0.
 #include "Lint.h"
+#include "Version.h"
 
 #include <cstdio>
 #include <map>
@@ -54,7 +55,8 @@ std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned 
                        const std::vector<FileReport> &Files) {
   nlohmann::json J;
   J["tool"] = "rocm-lint";
-  J["version"] = ROCM_TIDY_VERSION;
+  J["version"] = toolVersion();
+  J["build"] = buildInfoJson();
   J["schema"] = 1;
   J["findings"] = nlohmann::json::array();
   for (const auto &F : Findings)
@@ -126,7 +128,10 @@ static nlohmann::json sarifLocation(const std::string &File, unsigned Line, unsi
 
 std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
                         const std::string &BaseDir, const std::vector<FileReport> &Files) {
-  nlohmann::json Driver = {{"name", "rocm-lint"}, {"version", ROCM_TIDY_VERSION}, {"rules", nlohmann::json::array()}};
+  nlohmann::json Driver = {{"name", "rocm-lint"},
+                           {"version", toolVersion()},
+                           {"properties", buildInfoJson()},
+                           {"rules", nlohmann::json::array()}};
   std::map<std::string, unsigned> RuleIndex;
   for (const RuleDescription &R : Rules) {
     RuleIndex[R.Id] = unsigned(RuleIndex.size());
