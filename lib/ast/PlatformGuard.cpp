@@ -16,9 +16,9 @@ struct OpenConditional {
 };
 } // namespace
 
-class PlatformGuardCallbacks : public PPCallbacks {
+class PlatformGuardRegionCallbacks : public PPCallbacks {
 public:
-  PlatformGuardCallbacks(PlatformGuardRegions &Out, const SourceManager &SM, const Preprocessor &PP)
+  PlatformGuardRegionCallbacks(PlatformGuardRegions &Out, const SourceManager &SM, const Preprocessor &PP)
       : Out(Out), SM(SM), PP(PP) {}
 
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
@@ -91,7 +91,7 @@ private:
 };
 
 std::unique_ptr<PPCallbacks> PlatformGuardRegions::makeCallbacks(const SourceManager &SM, const Preprocessor &PP) {
-  return std::make_unique<PlatformGuardCallbacks>(*this, SM, PP);
+  return std::make_unique<PlatformGuardRegionCallbacks>(*this, SM, PP);
 }
 
 bool PlatformGuardRegions::isPlatformMacro(llvm::StringRef Name) const {

@@ -32,7 +32,7 @@ public:
   bool isPlatformMacro(llvm::StringRef Name) const;
 
 private:
-  friend class PlatformGuardCallbacks;
+  friend class PlatformGuardRegionCallbacks;
   struct Region {
     clang::FileID File;
     unsigned Begin, End;
