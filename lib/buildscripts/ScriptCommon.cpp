@@ -1,6 +1,7 @@
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/GpuLibraries.h"
 #include "core/EmbeddedData.h"
+#include "core/Suppression.h"
 
 #include <algorithm>
 #include <cctype>
@@ -151,38 +152,11 @@ FindingSink::Position FindingSink::locate(size_t Offset) const {
 
 void FindingSink::comment(size_t Offset) {
   std::string_view T = Content.substr(Offset);
-  T = T.substr(0, T.find('\n'));
-  size_t At = T.find("rocm-lint:");
-  if (At == std::string_view::npos || T.substr(0, At).find_first_not_of("# \t") != std::string_view::npos)
+  std::optional<SuppressionDirective> D = parseSuppressionComment(T.substr(0, T.find('\n')), "# \t");
+  if (!D)
     return;
-  T.remove_prefix(At + 10);
-  while (!T.empty() && (T[0] == ' ' || T[0] == '\t'))
-    T.remove_prefix(1);
-  bool WholeFile;
-  if (startsWith(T, "disable-file="))
-    WholeFile = true, T.remove_prefix(13);
-  else if (startsWith(T, "disable="))
-    WholeFile = false, T.remove_prefix(8);
-  else
-    return;
-  std::vector<std::string> Rules;
-  size_t I = 0;
-  while (true) {
-    size_t S = I;
-    while (I < T.size() && (std::isalnum(static_cast<unsigned char>(T[I])) || T[I] == '-' || T[I] == '_' || T[I] == '*'))
-      ++I;
-    if (I > S)
-      Rules.emplace_back(T.substr(S, I - S));
-    if (I < T.size() && T[I] == ',') {
-      ++I;
-      while (I < T.size() && T[I] == ' ')
-        ++I;
-      continue;
-    }
-    break;
-  }
-  auto &Dest = WholeFile ? FileRules : LineRules[locate(Offset).Line];
-  Dest.insert(Dest.end(), Rules.begin(), Rules.end());
+  auto &Dest = D->WholeFile ? FileRules : LineRules[locate(Offset).Line];
+  Dest.insert(Dest.end(), D->Rules.begin(), D->Rules.end());
 }
 
 Finding *FindingSink::emit(std::string_view Rule, size_t Offset, std::string Message) {

@@ -2,6 +2,7 @@
 #include "cmake/CMakeParser.h"
 #include "cmake/GpuLibraries.h"
 #include "core/CheckCatalog.h"
+#include "core/Suppression.h"
 
 #include <algorithm>
 #include <deque>
@@ -289,44 +290,12 @@ private:
 
   /// Reads "# rocm-lint: disable=a,b" and "# rocm-lint: disable-file=a" comments.
   void readSuppression(const Comment &C) {
-    {
-      std::string_view T = C.Text;
-      size_t At = T.find("rocm-lint:");
-      if (At == std::string_view::npos)
-        return;
-      // Only the comment's own directive counts, not text quoted further along.
-      std::string_view Before = T.substr(0, At);
-      if (Before.find_first_not_of("#[=] \t") != std::string_view::npos)
-        return;
-      T.remove_prefix(At + 10);
-      while (!T.empty() && (T[0] == ' ' || T[0] == '\t'))
-        T.remove_prefix(1);
-      bool WholeFile;
-      if (startsWith(T, "disable-file="))
-        WholeFile = true, T.remove_prefix(13);
-      else if (startsWith(T, "disable="))
-        WholeFile = false, T.remove_prefix(8);
-      else
-        return;
-      std::vector<std::string> Rules;
-      size_t I = 0;
-      while (true) {
-        size_t S = I;
-        while (I < T.size() && (isAlpha(T[I]) || (T[I] >= '0' && T[I] <= '9') || T[I] == '-' || T[I] == '_' || T[I] == '*'))
-          ++I;
-        if (I > S)
-          Rules.emplace_back(T.substr(S, I - S));
-        if (I < T.size() && T[I] == ',') {
-          ++I;
-          while (I < T.size() && T[I] == ' ')
-            ++I;
-          continue;
-        }
-        break;
-      }
-      auto &Dest = WholeFile ? FileRules : LineRules[C.Line];
-      Dest.insert(Dest.end(), Rules.begin(), Rules.end());
-    }
+    // Bracket comments open with "#[=[": those characters may stand before the directive too.
+    std::optional<SuppressionDirective> D = parseSuppressionComment(C.Text, "#[=] \t");
+    if (!D)
+      return;
+    auto &Dest = D->WholeFile ? FileRules : LineRules[C.Line];
+    Dest.insert(Dest.end(), D->Rules.begin(), D->Rules.end());
   }
 
   bool suppressed(std::string_view Rule, unsigned Line, unsigned CommandLine) const {

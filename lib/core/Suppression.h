@@ -1,0 +1,22 @@
+// The "rocm-lint: disable=a,b" / "rocm-lint: disable-file=a" comment directive that every
+// build-script front end (CMake, Makefiles, setup.py) honours.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocmtidy {
+
+struct SuppressionDirective {
+  bool WholeFile = false;          // disable-file= rather than disable=
+  std::vector<std::string> Rules;  // rule names or globs, as written
+};
+
+/// Reads the directive in one comment's text. Only the characters in \p Lead (the comment's own
+/// markers and blanks) may stand before "rocm-lint:", so a directive quoted further along in a
+/// comment does not count.
+std::optional<SuppressionDirective> parseSuppressionComment(std::string_view Text, std::string_view Lead);
+
+} // namespace rocmtidy
