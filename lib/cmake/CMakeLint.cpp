@@ -2,6 +2,7 @@
 #include "cmake/CMakeParser.h"
 #include "cmake/GpuLibraries.h"
 #include "core/CheckCatalog.h"
+#include "buildscripts/ScriptCommon.h"
 #include "core/Suppression.h"
 
 #include <algorithm>
@@ -39,21 +40,6 @@ bool isUpperKeyword(std::string_view S) {
   return true;
 }
 
-/// "rocm" or "cuda" when \p S starts with a literal toolkit installation root, else empty.
-std::string_view toolkitRoot(std::string_view S) {
-  struct Root { std::string_view Prefix, Kind; };
-  static const Root Roots[] = {{"/opt/rocm", "rocm"}, {"/usr/local/cuda", "cuda"}, {"/opt/cuda", "cuda"}};
-  for (const Root &R : Roots)
-    if (startsWith(S, R.Prefix)) {
-      // /opt/rocm, /opt/rocm/..., /opt/rocm-6.2.0; not /opt/rocmfoo.
-      if (S.size() == R.Prefix.size())
-        return R.Kind;
-      char N = S[R.Prefix.size()];
-      if (N == '/' || N == '-' || N == '.')
-        return R.Kind;
-    }
-  return {};
-}
 
 /// A directory that belongs to a GPU toolkit: mentions rocm, cuda or hip as a word.
 bool isGpuDir(std::string_view Dir) {
@@ -829,7 +815,7 @@ private:
         P.remove_prefix(2);
       else if (size_t Eq = P.find('='); startsWith(P, "-") && Eq != std::string_view::npos)
         P.remove_prefix(Eq + 1);
-      if (std::string_view Kind = toolkitRoot(P); !Kind.empty())
+      if (std::string_view Kind = buildscripts::toolkitRootOf(P); !Kind.empty())
         hardcoded(PathOffset + static_cast<unsigned>(T.size() - P.size()), P, Kind);
     }
   }
@@ -858,7 +844,7 @@ private:
     if (A.isParen() || inFallback())
       return;
     for (const Piece &E : listElements(A))
-      if (std::string_view Kind = toolkitRoot(E.Text); !Kind.empty())
+      if (std::string_view Kind = buildscripts::toolkitRootOf(E.Text); !Kind.empty())
         hardcoded(A.sourceOffsetOfValue(E.Index), E.Text, Kind);
   }
 
@@ -880,7 +866,7 @@ private:
       }
       size_t End = V.find_first_of(" \t\n\"';)", I);
       std::string_view Path = V.substr(I, End == std::string_view::npos ? End : End - I);
-      std::string_view Kind = toolkitRoot(Path);
+      std::string_view Kind = buildscripts::toolkitRootOf(Path);
       if (Kind.empty())
         continue;
       hardcoded(A.sourceOffsetOfValue(I), Path, Kind);
