@@ -160,7 +160,10 @@ std::optional<PtxEvidence> instructionEvidence(llvm::StringRef Insn) {
     }
     break;
   }
-  llvm::StringRef Token = Insn.take_until([](char C) { return isWhitespace(C) || C == ','; });
+  // Operands may follow without a space when the template is split into adjacent literals
+  // ("...shared.b16" "{%0, %1}, [%2];").
+  llvm::StringRef Token =
+      Insn.take_until([](char C) { return isWhitespace(C) || C == ',' || C == '{' || C == '['; });
   if (Token.empty())
     return std::nullopt;
   if (Token.starts_with(".")) {
