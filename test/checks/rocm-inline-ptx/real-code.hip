@@ -53,3 +53,15 @@ __device__ unsigned fastTanh(unsigned X) {
   return R;
 #endif
 }
+
+// A project macro of the shared platform-macro table that the HIP build defines on its command
+// line (WITH_ROCM): the lint ran without it, but its '#else' branch is the CUDA build's.
+__device__ unsigned laneOf() {
+  unsigned R = 0;
+#ifdef WITH_ROCM
+  R = __lane_id();
+#else
+  asm("mov.u32 %0, %%laneid;" : "=r"(R));
+#endif
+  return R;
+}
