@@ -1,4 +1,5 @@
 #include "ast/LaunchConfig.h"
+#include "core/LaunchApiTable.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -129,7 +130,8 @@ LaunchConfigValue evaluateLaunchConfig(const Expr *ConfigArg, const CallExpr &La
           break;
         if (const auto *Call = PP[0].get<CallExpr>()) {
           const FunctionDecl *Callee = Call->getDirectCallee();
-          LaunchArg = Callee && Callee->getName().starts_with("cudaLaunchKernelEx");
+          const LaunchApi *Api = Callee && Callee->getIdentifier() ? launchApiTable().find(Callee->getName()) : nullptr;
+          LaunchArg = Api && Api->ConfigArg >= 0;
           break;
         }
         Outer = PP[0].get<Expr>();

@@ -2,6 +2,7 @@
 
 #include "ast/ConstantValue.h"
 #include "ast/LaunchConfig.h"
+#include "core/LaunchApiTable.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -16,31 +17,7 @@ using namespace clang::ast_matchers;
 // How many '&' and casts kernelFromExpr looks through.
 static constexpr unsigned MaxUnwrap = 8;
 
-llvm::StringRef launchFormName(LaunchForm F) {
-  switch (F) {
-  case LaunchForm::Chevron:
-    return "<<<>>>";
-  case LaunchForm::HipLaunchKernelGGL:
-    return "hipLaunchKernelGGL";
-  case LaunchForm::HipLaunchKernel:
-    return "hipLaunchKernel";
-  case LaunchForm::HipLaunchCooperativeKernel:
-    return "hipLaunchCooperativeKernel";
-  case LaunchForm::HipModuleLaunchKernel:
-    return "hipModuleLaunchKernel";
-  case LaunchForm::HipExtLaunchKernelGGL:
-    return "hipExtLaunchKernelGGL";
-  case LaunchForm::HipExtLaunchKernel:
-    return "hipExtLaunchKernel";
-  case LaunchForm::CudaLaunchKernel:
-    return "cudaLaunchKernel";
-  case LaunchForm::CudaLaunchCooperativeKernel:
-    return "cudaLaunchCooperativeKernel";
-  case LaunchForm::CudaLaunchKernelEx:
-    return "cudaLaunchKernelEx";
-  }
-  return "";
-}
+llvm::StringRef KernelLaunch::spelling() const { return Api ? llvm::StringRef(Api->Name) : "<<<>>>"; }
 
 const FunctionDecl *kernelFromExpr(const Expr *E) {
   if (!E || isDependentExpr(*E))
@@ -75,59 +52,35 @@ std::optional<uint64_t> declaredMaxThreads(const FunctionDecl &Kernel, ASTContex
   return std::nullopt;
 }
 
-namespace {
-
-struct ApiShape {
-  llvm::StringLiteral Name;
-  LaunchForm Form;
-  int KernelArg, BlockArg, SharedMemArg; // -1: not an argument of the call
-};
-
-// Argument positions from the HIP and CUDA runtime headers.
-constexpr ApiShape ApiShapes[] = {
-    {"hipLaunchKernelGGL", LaunchForm::HipLaunchKernelGGL, 0, 2, 3},
-    {"hipLaunchKernel", LaunchForm::HipLaunchKernel, 0, 2, 4},
-    {"hipLaunchCooperativeKernel", LaunchForm::HipLaunchCooperativeKernel, 0, 2, 4},
-    {"hipModuleLaunchKernel", LaunchForm::HipModuleLaunchKernel, -1, -1, 7},
-    {"hipExtLaunchKernelGGL", LaunchForm::HipExtLaunchKernelGGL, 0, 2, 3},
-    {"hipExtLaunchKernel", LaunchForm::HipExtLaunchKernel, 0, 2, 4},
-    {"cudaLaunchKernel", LaunchForm::CudaLaunchKernel, 0, 2, 4},
-    {"cudaLaunchCooperativeKernel", LaunchForm::CudaLaunchCooperativeKernel, 0, 2, 4},
-    {"cudaLaunchKernelEx", LaunchForm::CudaLaunchKernelEx, 1, -1, -1},
-    {"cudaLaunchKernelExC", LaunchForm::CudaLaunchKernelEx, 1, -1, -1},
-};
-
-const ApiShape *findShape(llvm::StringRef Name) {
-  for (const ApiShape &S : ApiShapes)
-    if (S.Name == Name)
-      return &S;
-  return nullptr;
+StatementMatcher launchCandidateMatcher(llvm::StringRef Id) {
+  std::vector<llvm::StringRef> Names;
+  for (const LaunchApi &A : launchApiTable().Apis)
+    Names.push_back(A.Name);
+  return callExpr(anyOf(cudaKernelCallExpr(), callee(functionDecl(hasAnyName(Names))))).bind(Id);
 }
 
-} // namespace
-
-StatementMatcher launchCandidateMatcher(llvm::StringRef Id) {
-  return callExpr(anyOf(cudaKernelCallExpr(),
-                        callee(functionDecl(hasAnyName("hipLaunchKernelGGL", "hipLaunchKernel",
-                                                       "hipLaunchCooperativeKernel", "hipModuleLaunchKernel",
-                                                       "hipExtLaunchKernelGGL", "hipExtLaunchKernel",
-                                                       "cudaLaunchKernel",
-                                                       "cudaLaunchCooperativeKernel", "cudaLaunchKernelEx",
-                                                       "cudaLaunchKernelExC")))))
-      .bind(Id);
+// The launch macro of the table (hipLaunchKernelGGL) whose name \p Name starts with.
+static const LaunchApi *launchMacro(llvm::StringRef Name) {
+  for (const LaunchApi &A : launchApiTable().Apis)
+    if (A.Macro && Name.starts_with(A.Name))
+      return &A;
+  return nullptr;
 }
 
 // The 'hipLaunchKernelGGL' token that produced \p InMacro (a location inside the macro's
 // expansion), or an invalid location when no such macro is involved. The outermost one wins:
 // ROCm's hipLaunchKernelGGL forwards to hipLaunchKernelGGLInternal.
-static SourceLocation launchMacroToken(SourceLocation InMacro, const SourceManager &SM, const LangOptions &LO) {
+static SourceLocation launchMacroToken(SourceLocation InMacro, const SourceManager &SM, const LangOptions &LO,
+                                       const LaunchApi *&Macro) {
   SourceLocation Found;
   SourceLocation L = InMacro;
   for (unsigned I = 0; L.isMacroID() && I < 32; ++I) {
     if (!SM.isMacroArgExpansion(L)) {
       StringRef Name = Lexer::getImmediateMacroName(L, SM, LO);
-      if (Name.starts_with("hipLaunchKernelGGL"))
+      if (const LaunchApi *A = launchMacro(Name)) {
         Found = SM.getImmediateExpansionRange(L).getBegin();
+        Macro = A;
+      }
     }
     L = SM.getImmediateMacroCallerLoc(L);
   }
@@ -160,12 +113,12 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
     } else {
       L.SharedMemBytes = 0;
     }
-    SourceLocation Macro = launchMacroToken(Config->getBeginLoc(), SM, Ctx.getLangOpts());
+    const LaunchApi *MacroApi = nullptr;
+    SourceLocation Macro = launchMacroToken(Config->getBeginLoc(), SM, Ctx.getLangOpts(), MacroApi);
     if (Macro.isValid()) {
-      L.Form = LaunchForm::HipLaunchKernelGGL;
+      L.Api = MacroApi;
       L.Loc = SM.getFileLoc(Macro);
     } else {
-      L.Form = LaunchForm::Chevron;
       // A chevron written in a macro of the user's is reported where the macro is used.
       L.Loc = Config->getBeginLoc().isMacroID() ? SM.getFileLoc(Config->getBeginLoc())
                                                 : SM.getFileLoc(E.getBeginLoc());
@@ -176,31 +129,29 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
   const FunctionDecl *Callee = E.getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return std::nullopt;
-  const ApiShape *Shape = findShape(Callee->getName());
-  if (!Shape)
+  const LaunchApi *Api = launchApiTable().find(Callee->getName());
+  if (!Api || E.getNumArgs() < Api->MinArgs)
     return std::nullopt;
-  L.Form = Shape->Form;
+  L.Api = Api;
   L.Loc = SM.getFileLoc(E.getBeginLoc());
   auto arg = [&](int I) -> const Expr * { return I >= 0 && (unsigned)I < E.getNumArgs() ? E.getArg(I) : nullptr; };
-  L.Kernel = kernelFromExpr(arg(Shape->KernelArg));
-  if (Shape->Form == LaunchForm::HipModuleLaunchKernel) {
-    if (E.getNumArgs() < 8)
-      return std::nullopt;
-    L.Block = {evaluateConstantInteger(E.getArg(4), Ctx), evaluateConstantInteger(E.getArg(5), Ctx), evaluateConstantInteger(E.getArg(6), Ctx)};
-  } else if (Shape->Form == LaunchForm::CudaLaunchKernelEx) {
-    if (E.getNumArgs() < 2)
-      return std::nullopt;
-    LaunchConfigValue Config = evaluateLaunchConfig(E.getArg(0), E, Ctx);
-    L.Block = Config.Block;
-    L.SharedMemBytes = Config.SharedMemBytes;
+  L.Kernel = kernelFromExpr(arg(Api->KernelArg));
+  if (!Api->BlockDimArgs.empty()) {
+    L.Block = {evaluateConstantInteger(arg(Api->BlockDimArgs[0]), Ctx),
+               evaluateConstantInteger(arg(Api->BlockDimArgs[1]), Ctx),
+               evaluateConstantInteger(arg(Api->BlockDimArgs[2]), Ctx)};
+  } else if (const Expr *Config = arg(Api->ConfigArg)) {
+    LaunchConfigValue V = evaluateLaunchConfig(Config, E, Ctx);
+    L.Block = V.Block;
+    L.SharedMemBytes = V.SharedMemBytes;
     return L;
   } else {
-    L.BlockArg = arg(Shape->BlockArg);
+    L.BlockArg = arg(Api->BlockArg);
     if (!L.BlockArg)
       return std::nullopt;
     L.Block = evaluateDim3(L.BlockArg, Ctx);
   }
-  if (const Expr *Smem = arg(Shape->SharedMemArg)) {
+  if (const Expr *Smem = arg(Api->SharedMemArg)) {
     if (!isa<CXXDefaultArgExpr>(Smem))
       L.SharedMemArg = Smem;
     L.SharedMemBytes = evaluateConstantInteger(Smem, Ctx);
@@ -209,8 +160,9 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
 }
 
 StatementMatcher funcSetAttributeMatcher(llvm::StringRef Id) {
-  return callExpr(callee(functionDecl(hasAnyName("hipFuncSetAttribute", "cudaFuncSetAttribute"))),
-                  argumentCountIs(3))
+  std::vector<llvm::StringRef> Names(launchApiTable().FuncSetAttribute.begin(),
+                                     launchApiTable().FuncSetAttribute.end());
+  return callExpr(callee(functionDecl(hasAnyName(Names))), argumentCountIs(3))
       .bind(Id);
 }
 

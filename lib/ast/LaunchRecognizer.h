@@ -5,32 +5,20 @@
 // size and dynamic shared memory evaluated where the source makes them constant.
 
 #include "ast/ConstantValue.h"
+#include "core/LaunchApiTable.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 namespace rocmtidy {
 
-/// The source spelling of a launch.
-enum class LaunchForm {
-  Chevron,                     // k<<<grid, block, shmem, stream>>>(...)
-  HipLaunchKernelGGL,          // the macro (or the function template of newer HIP)
-  HipLaunchKernel,             // hipLaunchKernel(func, grid, block, args, shmem, stream)
-  HipLaunchCooperativeKernel,  // hipLaunchCooperativeKernel(func, grid, block, args, shmem, stream)
-  HipModuleLaunchKernel,       // hipModuleLaunchKernel(f, gx, gy, gz, bx, by, bz, shmem, stream, ...)
-  HipExtLaunchKernelGGL,       // hipExtLaunchKernelGGL(k, grid, block, shmem, stream, start, stop, flags, ...)
-  HipExtLaunchKernel,          // hipExtLaunchKernel(func, grid, block, args, shmem, stream, start, stop, flags)
-  CudaLaunchKernel,            // cudaLaunchKernel(func, grid, block, args, shmem, stream)
-  CudaLaunchCooperativeKernel, // cudaLaunchCooperativeKernel(func, grid, block, args, shmem, stream)
-  CudaLaunchKernelEx,          // cudaLaunchKernelEx(&config, k, ...) / cudaLaunchKernelExC(&config, func, args)
-};
-
-/// The spelling users write, e.g. "hipLaunchKernelGGL" or "<<<>>>".
-llvm::StringRef launchFormName(LaunchForm F);
-
 /// One recognised launch.
 struct KernelLaunch {
-  LaunchForm Form = LaunchForm::Chevron;
+  /// The launch API called, or the launch macro (hipLaunchKernelGGL) that expands to a chevron;
+  /// null for a chevron written as such.
+  const LaunchApi *Api = nullptr;
+  /// The spelling users write, e.g. "hipLaunchKernelGGL" or "<<<>>>".
+  llvm::StringRef spelling() const;
   /// The CUDAKernelCallExpr or the launch API CallExpr.
   const clang::CallExpr *Call = nullptr;
   /// Where a diagnostic about the launch goes: in the user's file, at the launch as the user
