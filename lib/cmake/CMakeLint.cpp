@@ -19,7 +19,7 @@ bool commandBuildsHip(const Command &C) {
   const std::string &N = C.LowerName;
   if (startsWith(N, "hip_add_"))
     return true;
-  if (N == "find_package" && !C.Args.empty() && lower(C.Args[0].Value) == "hip")
+  if (N == "find_package" && !C.Args.empty() && asciiLower(C.Args[0].Value) == "hip")
     return true;
   bool Lang = N == "enable_language" || N == "project";
   for (size_t I = 0; I < C.Args.size(); ++I) {
@@ -55,7 +55,7 @@ public:
     if (Closes && Depth)
       --Depth;
     if (C.LowerName == "find_package" && !C.Args.empty())
-      FoundPackages.insert(lower(C.Args[0].Value));
+      FoundPackages.insert(asciiLower(C.Args[0].Value));
     if (!Hip && commandBuildsHip(C))
       Hip = true;
     trackConditions(C);
@@ -89,18 +89,8 @@ public:
     addMissingPackages(Kept);
     for (Candidate *Cd : Kept)
       Out.push_back(std::move(Cd->F));
-    // Ordered by position, ties in emission order (std::stable_sort trips a libstdc++ deprecation).
-    std::vector<size_t> Order(Out.size());
-    for (size_t I = 0; I < Order.size(); ++I)
-      Order[I] = I;
-    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-      return Out[A].Offset != Out[B].Offset ? Out[A].Offset < Out[B].Offset : A < B;
-    });
-    std::vector<Finding> Sorted;
-    Sorted.reserve(Out.size());
-    for (size_t I : Order)
-      Sorted.push_back(std::move(Out[I]));
-    return Sorted;
+    sortByOffset(Out);
+    return Out;
   }
 
   // ---- RuleContext ------------------------------------------------------------------------------
@@ -188,21 +178,6 @@ private:
   // a literal path inside it a fallback rather than a hard-coded choice.
   std::vector<bool> Guards;
 
-  static bool ruleMatches(std::string_view Pattern, std::string_view Rule) {
-    if (Pattern == "*" || Pattern == "all")
-      return true;
-    if (endsWith(Pattern, "*"))
-      return startsWith(Rule, Pattern.substr(0, Pattern.size() - 1));
-    return Pattern == Rule;
-  }
-
-  static bool listed(const std::vector<std::string> &Rules, std::string_view Rule) {
-    for (const std::string &R : Rules)
-      if (ruleMatches(R, Rule))
-        return true;
-    return false;
-  }
-
   /// Reads "# rocm-lint: disable=a,b" and "# rocm-lint: disable-file=a" comments.
   void readSuppression(const Comment &C) {
     // Bracket comments open with "#[=[": those characters may stand before the directive too.
@@ -214,12 +189,12 @@ private:
   }
 
   bool suppressed(std::string_view Rule, unsigned Line, unsigned CommandLine) const {
-    if (listed(FileRules, Rule))
+    if (suppressionNames(FileRules, Rule))
       return true;
     unsigned Lines[] = {Line, Line - 1, CommandLine, CommandLine - 1};
     for (unsigned L : Lines) {
       auto It = LineRules.find(L);
-      if (It != LineRules.end() && listed(It->second, Rule))
+      if (It != LineRules.end() && suppressionNames(It->second, Rule))
         return true;
     }
     return false;
@@ -524,7 +499,7 @@ private:
     std::set<std::string> Missing;
     const Candidate *Anchor = nullptr;
     for (const Candidate *Cd : Kept) {
-      if (Cd->Package.empty() || FoundPackages.count(lower(Cd->Package)))
+      if (Cd->Package.empty() || FoundPackages.count(asciiLower(Cd->Package)))
         continue;
       if (!Cd->F.Fixes.empty())
         Missing.insert(Cd->Package);
@@ -542,7 +517,7 @@ private:
         Insert += "find_package(" + P + " REQUIRED)\n" + Indent;
     }
     for (Candidate *Cd : Kept) {
-      if (Cd->Package.empty() || FoundPackages.count(lower(Cd->Package)))
+      if (Cd->Package.empty() || FoundPackages.count(asciiLower(Cd->Package)))
         continue;
       Finding &F = Cd->F;
       std::string Needs = "'" + Cd->Target + "' needs 'find_package(" + Cd->Package + " REQUIRED)' first";

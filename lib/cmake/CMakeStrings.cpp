@@ -2,19 +2,6 @@
 
 namespace rocmtidy::cmake {
 
-std::string lower(std::string_view S) {
-  std::string R(S);
-  for (char &C : R)
-    if (C >= 'A' && C <= 'Z')
-      C = static_cast<char>(C - 'A' + 'a');
-  return R;
-}
-
-bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
-bool endsWith(std::string_view S, std::string_view P) {
-  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
-}
-static bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
 bool isUpperKeyword(std::string_view S) {
   if (S.empty())
     return false;
@@ -25,19 +12,11 @@ bool isUpperKeyword(std::string_view S) {
 }
 
 bool isGpuDir(std::string_view Dir) {
-  std::string L = lower(Dir);
-  if (L.find("rocm") != std::string::npos || L.find("cuda") != std::string::npos)
-    return true;
-  for (size_t At = L.find("hip"); At != std::string::npos; At = L.find("hip", At + 1)) {
-    bool Before = At == 0 || !isAlpha(L[At - 1]);
-    bool After = At + 3 == L.size() || !isAlpha(L[At + 3]);
-    if (Before && After)
-      return true;
-  }
-  return false;
+  std::string L = asciiLower(Dir);
+  return L.find("rocm") != std::string::npos || L.find("cuda") != std::string::npos || containsWord(L, "hip");
 }
 
-bool mentionsCuda(std::string_view Dir) { return lower(Dir).find("cuda") != std::string::npos; }
+bool mentionsCuda(std::string_view Dir) { return asciiLower(Dir).find("cuda") != std::string::npos; }
 
 /// Splits an argument's value on unescaped semicolons: the commands linted here store their
 /// arguments in list-valued properties or variables, where a quoted "a;b" is two elements too.

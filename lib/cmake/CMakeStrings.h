@@ -5,6 +5,7 @@
 // toolkit directories.
 
 #include "cmake/CMakeParser.h"
+#include "core/StringUtil.h"
 
 #include <string>
 #include <string_view>
@@ -12,10 +13,6 @@
 
 namespace rocmtidy::cmake {
 
-/// ASCII lower case.
-std::string lower(std::string_view S);
-bool startsWith(std::string_view S, std::string_view Prefix);
-bool endsWith(std::string_view S, std::string_view Suffix);
 /// An upper-case keyword such as PUBLIC, HINTS or CACHE.
 bool isUpperKeyword(std::string_view S);
 

@@ -2,6 +2,7 @@
 // link directories, flags, path variables, find_* hints and commands a build runs.
 
 #include "buildscripts/ScriptCommon.h"
+#include "cmake/CMakeCommandTable.h"
 #include "cmake/CMakeRule.h"
 #include "cmake/CMakeStrings.h"
 
@@ -64,9 +65,9 @@ private:
     else
       Msg += "use $ENV{CUDA_PATH} with the default only as a fallback, or find_package(CUDAToolkit)";
     Finding *Fd = Ctx.emit(id(), Offset, std::move(Msg));
-    Ctx.note(Fd, Offset, std::string("the build breaks on machines where the toolkit is installed elsewhere") +
-                             (Kind == "rocm" ? " (ROCM_PATH set, versioned /opt/rocm-X.Y.Z, distribution packages)"
-                                             : " (CUDA_PATH set, versioned /usr/local/cuda-X.Y, distribution packages)"));
+    std::string Where = Kind == "rocm" ? " (ROCM_PATH set, versioned /opt/rocm-X.Y.Z, distribution packages)"
+                                       : " (CUDA_PATH set, versioned /usr/local/cuda-X.Y, distribution packages)";
+    Ctx.note(Fd, Offset, "the build breaks on machines where the toolkit is installed elsewhere" + Where);
   }
 
   /// Toolkit paths among the flags of one argument (-I/opt/rocm/include, --flag=/usr/local/cuda).
@@ -127,8 +128,10 @@ private:
   }
 
   static bool isPathVariable(std::string_view V) {
-    return endsWith(V, "_DIR") || endsWith(V, "_ROOT") || endsWith(V, "_PATH") || endsWith(V, "_HOME") ||
-           endsWith(V, "_COMPILER") || endsWith(V, "RPATH");
+    for (const std::string &Suffix : cmakeCommandTable().PathVariableSuffixes)
+      if (endsWith(V, Suffix))
+        return true;
+    return false;
   }
 
   /// set(VAR ...), list(APPEND VAR ...), string(APPEND VAR ...) of a flags or path variable. A cache

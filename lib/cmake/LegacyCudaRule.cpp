@@ -1,9 +1,8 @@
 // rocm-cmake-legacy-cuda: the deprecated FindCUDA module (find_package(CUDA), include(FindCUDA),
 // cuda_* commands, CUDA_NVCC_FLAGS) in a project that builds HIP.
 
+#include "cmake/CMakeCommandTable.h"
 #include "cmake/CMakeRule.h"
-
-#include <set>
 
 namespace rocmtidy::cmake {
 
@@ -15,7 +14,8 @@ public:
 
   std::vector<std::string_view> commands() const override {
     std::vector<std::string_view> Names = {"set", "list", "string", "find_package", "include"};
-    Names.insert(Names.end(), findCudaCommands().begin(), findCudaCommands().end());
+    for (const auto &[Name, Replacement] : cmakeCommandTable().FindCudaCommands)
+      Names.push_back(Name);
     return Names;
   }
 
@@ -36,10 +36,9 @@ public:
         report(Ctx, C.Offset,
                "'include(FindCUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
                "use enable_language(HIP) and first-class HIP targets");
-    } else if (findCudaCommands().count(N)) {
-      std::string Replacement = N == "cuda_add_executable" ? "add_executable"
-                                : N == "cuda_add_library"  ? "add_library"
-                                                           : "";
+    } else if (auto It = cmakeCommandTable().FindCudaCommands.find(N);
+               It != cmakeCommandTable().FindCudaCommands.end()) {
+      const std::string &Replacement = It->second;
       std::string Msg = "'" + std::string(C.Name) + "' comes from the deprecated FindCUDA module; ";
       if (!Replacement.empty())
         Msg += "use " + Replacement + " with enable_language(HIP) and HIP sources";
@@ -50,15 +49,6 @@ public:
   }
 
 private:
-  static const std::set<std::string_view> &findCudaCommands() {
-    static const std::set<std::string_view> Names = {
-        "cuda_add_executable", "cuda_add_library", "cuda_add_cufft_to_target", "cuda_add_cublas_to_target",
-        "cuda_build_clean_target", "cuda_compile", "cuda_compile_ptx", "cuda_compile_fatbin", "cuda_compile_cubin",
-        "cuda_compute_separable_compilation_object_file_name", "cuda_include_directories",
-        "cuda_link_separable_compilation_objects", "cuda_select_nvcc_arch_flags", "cuda_wrap_srcs"};
-    return Names;
-  }
-
   void report(RuleContext &Ctx, unsigned Offset, std::string Message) const {
     Finding *Fd = Ctx.emit(id(), Offset, std::move(Message));
     Ctx.needsHip(Fd);

@@ -1,11 +1,11 @@
 // rocm-cmake-raw-link-flag: raw -l/-L flags, bare GPU runtime library names and library paths where
 // an imported target from find_package belongs.
 
+#include "cmake/CMakeCommandTable.h"
 #include "cmake/CMakeRule.h"
 #include "cmake/CMakeStrings.h"
 #include "cmake/GpuLibraries.h"
 
-#include <set>
 
 namespace rocmtidy::cmake {
 
@@ -101,9 +101,7 @@ private:
 
   /// target_link_libraries / link_libraries items.
   void linkItems(const Command &C, size_t First, RuleContext &Ctx) const {
-    static const std::set<std::string, std::less<>> Keywords = {
-        "PUBLIC", "PRIVATE", "INTERFACE", "LINK_PUBLIC", "LINK_PRIVATE", "LINK_INTERFACE_LIBRARIES",
-        "debug", "optimized", "general"};
+    const auto &Keywords = cmakeCommandTable().LinkItemKeywords;
     for (size_t I = First; I < C.Args.size(); ++I) {
       const Argument &A = C.Args[I];
       if (A.isParen() || Keywords.count(A.Value))

@@ -1,7 +1,6 @@
 #include "core/LaunchApiTable.h"
 #include "core/EmbeddedData.h"
-
-#include <nlohmann/json.hpp>
+#include "core/JsonTable.h"
 
 namespace rocmtidy {
 
@@ -63,12 +62,9 @@ std::optional<LaunchApiTable> parseLaunchApiJson(std::string_view Json, std::str
     }
     T.Apis.push_back(std::move(A));
   }
-  for (const auto &N : Doc["func_set_attribute"]) {
-    if (!N.is_string()) {
-      Error = "'func_set_attribute' needs names";
-      return std::nullopt;
-    }
-    T.FuncSetAttribute.push_back(N.get<std::string>());
+  if (!readStringArray(Doc["func_set_attribute"], T.FuncSetAttribute)) {
+    Error = "'func_set_attribute' needs names";
+    return std::nullopt;
   }
   return T;
 }

@@ -40,4 +40,15 @@ std::optional<SuppressionDirective> parseSuppressionComment(std::string_view Tex
   return D;
 }
 
+bool suppressionNames(const std::vector<std::string> &Rules, std::string_view Rule) {
+  for (std::string_view Pattern : Rules) {
+    if (Pattern == "*" || Pattern == "all")
+      return true;
+    bool Glob = !Pattern.empty() && Pattern.back() == '*';
+    if (Glob ? Rule.substr(0, Pattern.size() - 1) == Pattern.substr(0, Pattern.size() - 1) : Pattern == Rule)
+      return true;
+  }
+  return false;
+}
+
 } // namespace rocmtidy

@@ -19,4 +19,8 @@ struct SuppressionDirective {
 /// comment does not count.
 std::optional<SuppressionDirective> parseSuppressionComment(std::string_view Text, std::string_view Lead);
 
+/// Whether a directive's rule list names \p Rule: "*" and "all" name every rule, "prefix-*" the rules
+/// that start with the prefix, anything else the rule of that name.
+bool suppressionNames(const std::vector<std::string> &Rules, std::string_view Rule);
+
 } // namespace rocmtidy
