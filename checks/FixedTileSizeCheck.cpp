@@ -16,6 +16,10 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::rocm {
 
+// The first error HIP's cooperative-groups header gives for a tile size it does not support.
+static constexpr llvm::StringLiteral TileSizeAssert =
+    "Tile size is either not a power of 2 or greater than the wavefront size";
+
 static std::string defaultPlatformMacros() {
   std::string S;
   for (const std::string &M : rocmtidy::warpTables().DefaultProjectPlatformMacros)
@@ -135,9 +139,9 @@ void FixedTileSizeCheck::checkSize(const Site &S, const SourceManager &SM) {
   const bool Pow2 = S.Size != 0 && (S.Size & (S.Size - 1)) == 0;
   // What HIP says: a static_assert in thread_block_tile and tiled_partition<N>, an assert in
   // tiled_partition(parent, n).
-  auto fails = [&](const char *StaticAssertText) {
+  auto fails = [&](StringRef StaticAssertText) {
     return S.Runtime ? std::string("HIP's tiled_partition asserts 'invalid tile size' when the kernel runs")
-                     : std::string("HIP rejects it at compile time ('") + StaticAssertText + "')";
+                     : ("HIP rejects it at compile time ('" + StaticAssertText + "')").str();
   };
   if (!Pow2 || S.Size > 64) {
     if (!Reported.insert({Key, S.Size}).second)
@@ -146,11 +150,11 @@ void FixedTileSizeCheck::checkSize(const Site &S, const SourceManager &SM) {
       diag(S.Loc, "tile size %0 is not a power of two, which HIP's cooperative groups require; %1; use a power of "
                   "two up to the wavefront size")
           << static_cast<unsigned>(S.Size)
-          << fails("Tile size is either not a power of 2 or greater than the wavefront size");
+          << fails(TileSizeAssert);
     else
       diag(S.Loc, "tile of %0 threads is larger than the 64-lane wavefront of any AMD GPU, and HIP's tiles cannot "
                   "span wavefronts; %1; use tiles of at most 64 and combine their results through shared memory")
-          << static_cast<unsigned>(S.Size) << fails("Tiled partition with size > wavefront size");
+          << static_cast<unsigned>(S.Size) << fails(TileSizeAssert);
     return;
   }
   // A tile as wide as a 64-lane wavefront fails on the wave32 targets (RDNA) of the selection.
@@ -163,7 +167,7 @@ void FixedTileSizeCheck::checkSize(const Site &S, const SourceManager &SM) {
     diag(S.Loc, "tile of %0 threads is larger than the %1-lane wavefront of %2, where %3; use a tile of %1, or "
                 "choose the size per target under '#if defined(__GFX9__)'")
         << static_cast<unsigned>(S.Size) << Narrowest->defaultWavefront() << Narrowest->displayName()
-        << fails("Tiled partition with size > wavefront size");
+        << fails(TileSizeAssert);
 }
 
 namespace {

@@ -61,7 +61,7 @@ __global__ void leaders(const float *In, float *Out) {
 __global__ void tooWide(float *Out) {
   cg::thread_block Block = cg::this_thread_block();
   auto Big = cg::tiled_partition<128>(Block);
-  // CHECK: :[[@LINE-1]]:14: warning: tile of 128 threads is larger than the 64-lane wavefront of any AMD GPU, and HIP's tiles cannot span wavefronts; HIP rejects it at compile time ('Tiled partition with size > wavefront size'); use tiles of at most 64 and combine their results through shared memory [rocm-fixed-tile-size]
+  // CHECK: :[[@LINE-1]]:14: warning: tile of 128 threads is larger than the 64-lane wavefront of any AMD GPU, and HIP's tiles cannot span wavefronts; HIP rejects it at compile time ('Tile size is either not a power of 2 or greater than the wavefront size'); use tiles of at most 64 and combine their results through shared memory [rocm-fixed-tile-size]
   auto Odd = cg::tiled_partition<24>(Block);
   // CHECK: :[[@LINE-1]]:14: warning: tile size 24 is not a power of two, which HIP's cooperative groups require; HIP rejects it at compile time ('Tile size is either not a power of 2 or greater than the wavefront size'); use a power of two up to the wavefront size [rocm-fixed-tile-size]
   cg::thread_group Dyn = cg::tiled_partition(Block, 256);

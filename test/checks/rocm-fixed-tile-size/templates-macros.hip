@@ -28,7 +28,7 @@ template <unsigned Width> __global__ void widths(const float *In, float *Out) {
   auto Tile = cg::tiled_partition<Width>(cg::this_thread_block());
   Out[threadIdx.x] = cg::reduce(Tile, In[threadIdx.x], cg::plus<float>());
 }
-// WAVE32: :[[@LINE-3]]:15: warning: tile of 64 threads is larger than the 32-lane wavefront of gfx1030 (RX 6800/RX 6900 XT), where HIP rejects it at compile time ('Tiled partition with size > wavefront size'); use a tile of 32, or choose the size per target under '#if defined(__GFX9__)' [rocm-fixed-tile-size]
+// WAVE32: :[[@LINE-3]]:15: warning: tile of 64 threads is larger than the 32-lane wavefront of gfx1030 (RX 6800/RX 6900 XT), where HIP rejects it at compile time ('Tile size is either not a power of 2 or greater than the wavefront size'); use a tile of 32, or choose the size per target under '#if defined(__GFX9__)' [rocm-fixed-tile-size]
 template __global__ void widths<16>(const float *, float *);
 template __global__ void widths<32>(const float *, float *);
 template __global__ void widths<64>(const float *, float *);
