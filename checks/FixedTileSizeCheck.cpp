@@ -86,6 +86,65 @@ static std::optional<uint64_t> tileSizeOfType(QualType T) {
   return firstIntegralArgument(&Spec->getTemplateArgs());
 }
 
+// The expression that spells a tile's size: the template argument of the call or of the written
+// type, or the size argument of the run-time form; null when there is none to see.
+static const Expr *sizeArgumentOfCall(const CallExpr &Call) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
+      DRE && DRE->getNumTemplateArgs() > 0 &&
+      DRE->getTemplateArgs()[0].getArgument().getKind() == TemplateArgument::Expression)
+    return DRE->getTemplateArgs()[0].getSourceExpression();
+  return Call.getNumArgs() == 2 ? Call.getArg(1) : nullptr;
+}
+
+static const Expr *sizeArgumentOfDecl(const DeclaratorDecl &D) {
+  const TypeSourceInfo *TSI = D.getTypeSourceInfo();
+  if (!TSI)
+    return nullptr;
+  TypeLoc TL = TSI->getTypeLoc();
+  for (unsigned I = 0; I < 8; ++I) {
+    TL = TL.getUnqualifiedLoc();
+    if (auto R = TL.getAs<ReferenceTypeLoc>())
+      TL = R.getPointeeLoc();
+    else if (auto E = TL.getAs<ElaboratedTypeLoc>())
+      TL = E.getNamedTypeLoc();
+    else
+      break;
+  }
+  if (auto T = TL.getAs<TemplateSpecializationTypeLoc>(); T && T.getNumArgs() > 0 &&
+                                                           T.getArgLoc(0).getArgument().getKind() ==
+                                                               TemplateArgument::Expression)
+    return T.getArgLoc(0).getSourceExpression();
+  return nullptr;
+}
+
+// A value substituted for a template parameter anywhere in the expression: the instantiation's
+// caller chose it.
+static bool fromTemplateParameter(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<SubstNonTypeTemplateParmExpr>(S))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && isa<NonTypeTemplateParmDecl>(Ref->getDecl()))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (fromTemplateParameter(Child))
+      return true;
+  return false;
+}
+
+static bool chosenElsewhere(const Expr *E, const rocmtidy::PlatformGuards &G, const SourceManager &SM) {
+  if (!E)
+    return true;
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  if (E->isValueDependent() || fromTemplateParameter(E))
+    return true;
+  if (G.inPlatformSwitch(SM.getSpellingLoc(E->getBeginLoc()), SM) || G.inPlatformSwitch(E->getBeginLoc(), SM))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare))
+    return G.inPlatformSwitch(Ref->getDecl()->getLocation(), SM);
+  return false;
+}
+
 void FixedTileSizeCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   if (!Fn || !rocmtidy::isDeviceCode(Fn))
@@ -110,6 +169,7 @@ void FixedTileSizeCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     }
     S.Loc = SM.getFileLoc(Call->getBeginLoc());
+    S.ChosenElsewhere = chosenElsewhere(sizeArgumentOfCall(*Call), Guards, SM);
   } else if (const auto *D = Result.Nodes.getNodeAs<DeclaratorDecl>("decl")) {
     // 'auto t = tiled_partition<32>(block)': the call says it.
     if (D->getType()->getContainedAutoType())
@@ -119,6 +179,7 @@ void FixedTileSizeCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     S.Size = *V;
     S.Loc = SM.getFileLoc(D->getTypeSpecStartLoc().isValid() ? D->getTypeSpecStartLoc() : D->getLocation());
+    S.ChosenElsewhere = chosenElsewhere(sizeArgumentOfDecl(*D), Guards, SM);
   } else {
     return;
   }
@@ -162,7 +223,7 @@ void FixedTileSizeCheck::checkSize(const Site &S, const SourceManager &SM) {
   for (const rocmtidy::GpuTarget *T : Targets.targets())
     if (!Narrowest || T->defaultWavefront() < Narrowest->defaultWavefront())
       Narrowest = T;
-  if (Narrowest && S.Size > Narrowest->defaultWavefront() && !Guards.inPlatformSwitch(S.Loc, SM) &&
+  if (Narrowest && S.Size > Narrowest->defaultWavefront() && !S.ChosenElsewhere && !Guards.inPlatformSwitch(S.Loc, SM) &&
       Reported.insert({Key, S.Size}).second)
     diag(S.Loc, "tile of %0 threads is larger than the %1-lane wavefront of %2, where %3; use a tile of %1, or "
                 "choose the size per target under '#if defined(__GFX9__)'")
@@ -203,7 +264,7 @@ void FixedTileSizeCheck::onEndOfTranslationUnit() {
   const unsigned W = Widest->defaultWavefront();
   rocmtidy::WarpModel Model(*Context, WarpSizeNameRegex, Guards);
   for (const auto &[Fn, S] : Tile32Functions) {
-    if (Guards.inPlatformSwitch(S.Loc, SM))
+    if (S.ChosenElsewhere || Guards.inPlatformSwitch(S.Loc, SM))
       continue;
     const unsigned Key = SM.getFileOffset(S.Loc) ^ SM.getFileID(S.Loc).getHashValue();
     std::string Name = Fn->getIdentifier() ? Fn->getName().str() : std::string("this function");

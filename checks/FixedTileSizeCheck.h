@@ -32,6 +32,10 @@ private:
     SourceLocation Loc;
     uint64_t Size;
     bool Runtime; // tiled_partition(parent, n): checked by an assert at run time, not at compile time
+    // The size comes from a per-target choice ('#if defined(__GFX9__)' around the macro or constant
+    // that spells it) or from a template argument decided elsewhere: the value one pass sees is
+    // not what every target gets.
+    bool ChosenElsewhere;
   };
   void checkSize(const Site &S, const SourceManager &SM);
 
