@@ -2,6 +2,8 @@
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
 #include "CudaHeaderCheck.h"
+#include "FixedTileSizeCheck.h"
+#include "GridSizeCheck.h"
 #include "HardcodedBlockSizeCheck.h"
 #include "InlinePtxCheck.h"
 #include "LaunchBoundsCheck.h"
@@ -18,6 +20,8 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     // Sorted by check name.
     Factories.registerCheck<CudaHeaderCheck>("rocm-cuda-header");
+    Factories.registerCheck<FixedTileSizeCheck>("rocm-fixed-tile-size");
+    Factories.registerCheck<GridSizeCheck>("rocm-grid-size");
     Factories.registerCheck<HardcodedBlockSizeCheck>("rocm-hardcoded-block-size");
     Factories.registerCheck<InlinePtxCheck>("rocm-inline-ptx");
     Factories.registerCheck<LaunchBoundsCheck>("rocm-launch-bounds");

@@ -48,6 +48,17 @@ def targets_md():
         out.append("| `%s` | %s | %s | %s | %d KiB | %d | %s |" % (
             t["name"], t["family"], ", ".join(t["products"]), " or ".join(str(w) for w in t["wavefront_sizes"]),
             t["lds_bytes"] // 1024, t["max_workgroup_size"], ", ".join(t["sources"])))
+    lim = d.get("launch_limits")
+    if lim:
+        out += ["", "Launch limits ([rocm-grid-size](checks/rocm-grid-size.md)): %s" %
+                lim["about"], "",
+                "| limit | x | y | z | sources |", "| --- | --- | --- | --- | --- |",
+                "| HIP: work-items (blocks x threads) per dimension | %d | %d | %d | %s |" % (
+                    (lim["hip_max_work_items_per_dimension"],) * 3 + (", ".join(lim["sources"][:1]),)),
+                "| HIP: `hipDeviceProp_t::maxGridSize` (reported, not enforced) | %d | %d | %d | %s |" % (
+                    tuple(lim["hip_reported_max_grid_size"]) + (", ".join(lim["sources"][1:2]),)),
+                "| CUDA: blocks per grid dimension | %d | %d | %d | %s |" % (
+                    tuple(lim["cuda_max_grid_blocks"]) + (", ".join(lim["sources"][2:]),))]
     out += ["", "Sources:", ""]
     for k, v in sorted(d["sources"].items()):
         out.append("- %s: %s" % (k, v))
