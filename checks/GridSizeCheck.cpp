@@ -39,13 +39,15 @@ static const Expr *gridArgument(const rocmtidy::KernelLaunch &L) {
 }
 
 static rocmtidy::Dim3Value gridOf(const rocmtidy::KernelLaunch &L, ASTContext &Ctx) {
-  if (L.Form == rocmtidy::LaunchForm::HipModuleLaunchKernel) {
-    // hipModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, ...): counts of blocks, as in CUDA.
-    if (L.Call->getNumArgs() < 4)
+  if (L.Api && L.Api->BlockDimArgs.size() == 3 && L.Api->BlockDimArgs.front() >= 3) {
+    // hipModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, ...): the three grid counts
+    // (blocks, as in CUDA) come right before the three block dimensions the launch table names.
+    unsigned First = static_cast<unsigned>(L.Api->BlockDimArgs.front()) - 3;
+    if (L.Call->getNumArgs() < First + 3)
       return {};
-    return {rocmtidy::evaluateConstantInteger(L.Call->getArg(1), Ctx),
-            rocmtidy::evaluateConstantInteger(L.Call->getArg(2), Ctx),
-            rocmtidy::evaluateConstantInteger(L.Call->getArg(3), Ctx)};
+    return {rocmtidy::evaluateConstantInteger(L.Call->getArg(First), Ctx),
+            rocmtidy::evaluateConstantInteger(L.Call->getArg(First + 1), Ctx),
+            rocmtidy::evaluateConstantInteger(L.Call->getArg(First + 2), Ctx)};
   }
   if (const Expr *G = gridArgument(L))
     return rocmtidy::evaluateDim3(G, Ctx);
