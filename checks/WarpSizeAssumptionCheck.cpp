@@ -583,6 +583,15 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       if (Range.getBegin().isFileID() && Range.getEnd().isFileID() && !Named)
         D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range), "~0ull");
     }
+    for (auto [CE, Name] : F.NarrowMaskTypes) {
+      const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();
+      if (platform(CE->getBeginLoc()) == Platform::CudaOnly || skipForMacro(CE->getBeginLoc()) ||
+          RemappedForAmd.contains(Name) || !once(Arg->getBeginLoc(), 3))
+        continue;
+      diag(Arg->getBeginLoc(), "mask of the 32-bit type %0 passed to '%1'; %2 and ROCm 6.2 and later require a "
+                               "64-bit mask, which this one cannot hold: keep the mask in a 64-bit integer")
+          << Arg->getType().getUnqualifiedType() << Name << Wave64;
+    }
     for (const CallExpr *CE : F.MaskAsValue) {
       if (platform(CE->getBeginLoc()) == Platform::CudaOnly || skipForMacro(CE->getBeginLoc()))
         continue;

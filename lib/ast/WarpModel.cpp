@@ -242,6 +242,8 @@ public:
       return true;
     if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0)))
       F.NarrowMasks.push_back({CE, Name});
+    else if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+      F.NarrowMaskTypes.push_back({CE, Name});
     if (T.isFullWavefront(Name))
       F.FullOps.push_back({CE, Name});
     if (const BitOp32 *B = T.bitOp(Name); B && CE->getNumArgs() == 1) {
@@ -565,6 +567,23 @@ private:
     return Mask.getBitWidth() <= 64 && Mask.extend(64).getZExtValue() == 0xffffffffULL;
   }
 
+  // A mask computed at run time in a 32-bit type. Constants are left to isNarrowFullMask (a
+  // partial constant mask is a choice); a variable holding a narrowed ballot was reported where
+  // it was narrowed.
+  bool isNarrowMaskValue(const Expr *Arg) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    if (E->isTypeDependent() || E->isValueDependent() || !E->getType()->isIntegerType() ||
+        bits(E->getType()) > 32 || E->isEvaluatable(Ctx))
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+        if (auto Defs = analysis().definitions().definitions(VD))
+          for (const Expr *D : *Defs)
+            if (isLaneMaskValue(D))
+              return false;
+    return true;
+  }
+
   void shuffle(const CallExpr *CE, const ShuffleInfo &S) {
     // '__shfl_down(0xffffffff, v, o)': a *_sync call with the suffix dropped.
     if (!S.isSync() && explicitArg(CE, S.WidthArg) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0)) &&
@@ -574,6 +593,8 @@ private:
     }
     if (S.isSync() && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0)))
       F.NarrowMasks.push_back({CE, S.Name});
+    else if (S.isSync() && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+      F.NarrowMaskTypes.push_back({CE, S.Name});
     const Expr *Lane = explicitArg(CE, S.LaneArg);
     if (!Lane)
       return;
@@ -848,6 +869,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.ShortReductions.clear();
   F.WarpSizeTests.clear();
   F.NarrowMasks.clear();
+  F.NarrowMaskTypes.clear();
   F.MaskAsValue.clear();
   F.NarrowBitOps.clear();
   F.NarrowCasts.clear();

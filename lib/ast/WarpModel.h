@@ -104,6 +104,9 @@ struct FunctionWarpFacts {
   std::vector<const clang::BinaryOperator *> WarpSizeTests;
   /// *_sync calls whose mask is a 32-bit full mask.
   std::vector<std::pair<const clang::CallExpr *, llvm::StringRef>> NarrowMasks;
+  /// *_sync calls whose mask is a run-time value of a 32-bit type ('unsigned mask'): ROCm 6.2+
+  /// rejects it, and it cannot name lanes 32-63.
+  std::vector<std::pair<const clang::CallExpr *, llvm::StringRef>> NarrowMaskTypes;
   /// Non-sync shuffles given a 32-bit full mask as their first (value) argument.
   std::vector<const clang::CallExpr *> MaskAsValue;
   /// 32-bit bit functions given a 64-bit lane mask.
