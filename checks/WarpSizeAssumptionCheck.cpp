@@ -569,8 +569,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
         Entry.second.push_back(CE);
         continue;
       }
-      auto D = diag(ArgLoc, "32-bit full mask passed to '%0' selects lanes 0-31 only; %1: use '~0ull'") << Name
-                                                                                                         << Wave64;
+      diag(ArgLoc, "32-bit full mask passed to '%0' selects lanes 0-31 only; %1: use '~0ull'") << Name << Wave64;
       SourceRange Range = Arg->getSourceRange();
       bool Named = false;
       std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
@@ -580,8 +579,10 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
             Scan(C);
       };
       Scan(Arg);
+      // A note, which --fix does not apply: under 'if (threadIdx.x < 32)' the 32 lanes are meant.
       if (Range.getBegin().isFileID() && Range.getEnd().isFileID() && !Named)
-        D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range), "~0ull");
+        diag(ArgLoc, "replace it with '~0ull' where every lane of the wavefront takes part", DiagnosticIDs::Note)
+            << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range), "~0ull");
     }
     for (auto [CE, Name] : F.NarrowMaskTypes) {
       const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();
@@ -603,11 +604,14 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     for (auto [CE, B] : F.NarrowBitOps) {
       if (platform(CE->getBeginLoc()) == Platform::CudaOnly || skipForMacro(CE->getBeginLoc()))
         continue;
-      auto D = diag(CE->getBeginLoc(), "64-bit lane mask passed to 32-bit '%0'; %1, so lanes 32-63 are lost: use '%2'")
-               << B->Name << Wave64 << B->Wide;
+      diag(CE->getBeginLoc(), "64-bit lane mask passed to 32-bit '%0'; %1, so lanes 32-63 are lost: use '%2'")
+          << B->Name << Wave64 << B->Wide;
+      // A note, which --fix does not apply: code that treats lanes 32-63 as a second 32-lane warp
+      // wants its own half counted, not the whole wavefront.
       SourceLocation NameLoc = CE->getCallee()->IgnoreImpCasts()->getBeginLoc();
       if (B->SafeRename && NameLoc.isFileID())
-        D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(NameLoc, NameLoc), B->Wide);
+        diag(NameLoc, "call '%0' where the code counts the lanes of the whole wavefront", DiagnosticIDs::Note)
+            << B->Wide << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(NameLoc, NameLoc), B->Wide);
     }
     for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
       const Expr *Source = N.Source;

@@ -1,4 +1,4 @@
-// 32-bit full masks passed to the *_sync warp functions (item 4), with the '~0ull' fix-it.
+// 32-bit full masks passed to the *_sync warp functions (item 4); '~0ull' is offered in a note, which --fix does not apply.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \
