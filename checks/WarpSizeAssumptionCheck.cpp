@@ -228,6 +228,7 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    rocmtidy::addBothWidthsTests(BO, Dispatch);
     if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
       return true;
     auto is32 = [](const Expr *E) {
@@ -523,6 +524,10 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
                       CE->getRParenLoc().isFileID();
       }
       if (R.K == rocmtidy::ShortReduction::ScanTo16) {
+        // A scan guarded by a lane number of 32 ('if (lane >= d)' with 'lane = tid % 32') adds only
+        // values from its own 32-lane group: logical 32-lane code.
+        if (Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F))
+          continue;
         diag(Loc, "shuffle scan stops at lane offset 16 and combines 32 lanes only; %0: loop while the offset is "
                   "below 'warpSize'")
             << Wave64;

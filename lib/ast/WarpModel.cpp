@@ -90,6 +90,22 @@ struct LoopInfo {
 
 } // namespace
 
+void addBothWidthsTests(const BinaryOperator *Logical, llvm::DenseSet<const Expr *> &Out) {
+  if (Logical->getOpcode() != BO_LAnd && Logical->getOpcode() != BO_LOr)
+    return;
+  auto width = [](const Expr *E) -> std::optional<uint64_t> {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE))
+      return std::nullopt;
+    if (auto V = integerLiteralValue(BO->getRHS()))
+      return V;
+    return integerLiteralValue(BO->getLHS());
+  };
+  auto L = width(Logical->getLHS()), R = width(Logical->getRHS());
+  if (L && R && ((*L == 32 && *R == 64) || (*L == 64 && *R == 32)))
+    Out.insert((*L == 32 ? Logical->getLHS() : Logical->getRHS())->IgnoreParenImpCasts());
+}
+
 // ---------------------------------------------------------------------------------------------
 
 class WarpBodyScanner : public RecursiveASTVisitor<WarpBodyScanner> {
@@ -166,6 +182,7 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    addBothWidthsTests(BO, Dispatch);
     switch (BO->getOpcode()) {
     case BO_Rem:
     case BO_Div:
@@ -918,10 +935,29 @@ void WarpModel::finish() {
               Instances.push_back(M);
     }
     StringRef Name = NameOf.lookup(&F);
-    for (const FunctionDecl *Spec : Instances)
+    llvm::SmallVector<FunctionWarpFacts *, 8> Added;
+    // A template instantiated with 32 and with 64 for the same parameter is written for both
+    // widths (the host picks one per device): its 32 is no assumption.
+    llvm::DenseMap<unsigned, std::pair<bool, bool>> Widths;
+    for (const FunctionDecl *Spec : Instances) {
+      const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
+      if (!Args)
+        if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(Spec->getParent()))
+          Args = &CTS->getTemplateArgs();
+      for (unsigned I = 0; Args && I < Args->size(); ++I)
+        if (Args->get(I).getKind() == TemplateArgument::Integral) {
+          llvm::APSInt V = Args->get(I).getAsIntegral();
+          Widths[I].first |= V == 32;
+          Widths[I].second |= V == 64;
+        }
       if (Spec->getTemplateSpecializationKind() == TSK_ImplicitInstantiation && Spec->hasBody() &&
           Spec->getBody() != F.Body)
-        add(Spec, Name, Spec->getBody(), Spec);
+        if (FunctionWarpFacts *P = add(Spec, Name, Spec->getBody(), Spec))
+          Added.push_back(P);
+    }
+    if (llvm::any_of(Widths, [](const auto &W) { return W.second.first && W.second.second; }))
+      for (FunctionWarpFacts *P : Added)
+        P->Groupings.clear();
   }
 
   // Helpers given thread indices by their callers: analysed again with those parameters known,

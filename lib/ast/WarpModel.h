@@ -135,6 +135,10 @@ struct FunctionWarpFacts {
   const clang::FunctionDecl *Instantiation = nullptr;
 };
 
+/// 'w != 32 && w != 64', 'w == 32 || w == 64': a test that accepts both widths is no assumption of
+/// either. Adds the comparisons with 32 of such a condition to Out.
+void addBothWidthsTests(const clang::BinaryOperator *Logical, llvm::DenseSet<const clang::Expr *> &Out);
+
 class WarpModel {
 public:
   /// NameRegex decides which constants are warp widths; Guards says which code CUDA alone sees

@@ -92,11 +92,28 @@ template <int Lanes> struct Group {
 };
 __global__ void template_args(const int *in, int *out) {
   unsigned long long votes = __ballot(in[threadIdx.x] > 0);
-  // Instantiated twice with 32: reported once. With 64 the grouping is the hardware's.
+  // Instantiated twice with 32: reported once.
   // FIXED:  out[threadIdx.x] = (votes >> lane_t<32>()) & 1;
   out[threadIdx.x] = (votes >> lane_t<32>()) & 1;
-  out[1] = lane_t<32>() + lane_t<64>();
-  out[2] = Group<32>::first() + Group<64>::first();
+  out[1] = lane_t<32>() + lane_t<32>();
+  out[2] = Group<32>::first();
+}
+
+// Negative: a template instantiated with 32 and with 64 is written for both widths (the host picks
+// one per device, after querying its warp size).
+template <int W> __device__ int lane_w() { return threadIdx.x % W; }
+template <int W> __global__ void per_width(const int *in, int *out) {
+  unsigned long long votes = __ballot(in[threadIdx.x] > 0);
+  out[lane_w<W>()] = (int)(votes & 1);
+}
+void launch(const hipDeviceProp_t &prop, const int *in, int *out) {
+  // Negative: a test that accepts both widths assumes neither.
+  if (prop.warpSize != 32 && prop.warpSize != 64)
+    return;
+  if (prop.warpSize == 64)
+    per_width<64><<<1, 64>>>(in, out);
+  else
+    per_width<32><<<1, 32>>>(in, out);
 }
 
 // Negative: a template argument that is not 32, and a template never instantiated with 32.
