@@ -16,10 +16,13 @@ static constexpr llvm::StringLiteral DefaultPlatformMacros =
 
 CudaHeaderCheck::CudaHeaderCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      PlatformMacrosSpelling(Options.get("PlatformMacros", DefaultPlatformMacros).str()) {
-  for (StringRef M : utils::options::parseStringList(PlatformMacrosSpelling))
-    PlatformMacros.push_back(M.str());
-}
+      PlatformMacrosSpelling(Options.get("PlatformMacros", DefaultPlatformMacros).str()),
+      Guards([this] {
+        std::vector<std::string> Macros;
+        for (StringRef M : utils::options::parseStringList(PlatformMacrosSpelling))
+          Macros.push_back(M.str());
+        return Macros;
+      }()) {}
 
 void CudaHeaderCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PlatformMacros", PlatformMacrosSpelling);
@@ -42,34 +45,6 @@ public:
   CudaHeaderPPCallbacks(CudaHeaderCheck &Check, const SourceManager &SM, Preprocessor &PP)
       : Check(Check), SM(SM), PP(PP), Table(rocmtidy::cudaHeaderTable()) {}
 
-  void If(SourceLocation Loc, SourceRange ConditionRange, ConditionValueKind) override {
-    PlatformSwitch.push_back(mentionsPlatformMacro(ConditionRange));
-  }
-  void Ifdef(SourceLocation, const Token &MacroNameTok, const MacroDefinition &) override {
-    PlatformSwitch.push_back(isPlatformMacro(MacroNameTok));
-  }
-  void Ifndef(SourceLocation, const Token &MacroNameTok, const MacroDefinition &) override {
-    PlatformSwitch.push_back(isPlatformMacro(MacroNameTok));
-  }
-  // An #elif that tests the platform makes the whole chain a platform switch, including the
-  // branches before it: "#if USE_CUDA_X ... #elif defined(__HIP__)" dispatches on the platform.
-  void Elif(SourceLocation, SourceRange ConditionRange, ConditionValueKind, SourceLocation) override {
-    if (!PlatformSwitch.empty() && mentionsPlatformMacro(ConditionRange))
-      PlatformSwitch.back() = true;
-  }
-  void Elifdef(SourceLocation, const Token &MacroNameTok, const MacroDefinition &) override {
-    if (!PlatformSwitch.empty() && isPlatformMacro(MacroNameTok))
-      PlatformSwitch.back() = true;
-  }
-  void Elifndef(SourceLocation, const Token &MacroNameTok, const MacroDefinition &) override {
-    if (!PlatformSwitch.empty() && isPlatformMacro(MacroNameTok))
-      PlatformSwitch.back() = true;
-  }
-  void Endif(SourceLocation, SourceLocation) override {
-    if (!PlatformSwitch.empty())
-      PlatformSwitch.pop_back();
-  }
-
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName, bool IsAngled,
                           CharSourceRange FilenameRange, rocmtidy::compat::OptionalFile, StringRef, StringRef,
                           const Module *, bool, SrcMgr::CharacteristicKind) override {
@@ -81,9 +56,9 @@ public:
     const rocmtidy::CudaHeaderMapping *M = Table.lookup(FileName.str());
     if (!M || Table.quietPrefix(FileName.str()))
       return;
-    for (bool Switch : PlatformSwitch)
-      if (Switch)
-        return;
+    // A branch of a platform switch: the author chose per platform.
+    if (Check.Guards.insideOpenSwitch())
+      return;
     PendingInclude P{HashLoc, FilenameRange, FileName.str(), IsAngled, M};
     // In a HIP translation unit report at once: a missing toolkit header is a fatal error, and
     // diagnostics reported after the fatal one would be dropped.
@@ -103,38 +78,6 @@ public:
   }
 
 private:
-  bool isPlatformName(StringRef Name) const {
-    for (const std::string &M : Check.PlatformMacros)
-      if (Name == M)
-        return true;
-    return false;
-  }
-  bool isPlatformMacro(const Token &Tok) const {
-    const IdentifierInfo *II = Tok.getIdentifierInfo();
-    return II && isPlatformName(II->getName());
-  }
-  bool mentionsPlatformMacro(SourceRange Range) const {
-    if (Range.isInvalid())
-      return false;
-    StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Range), SM, PP.getLangOpts());
-    // A raw lex of the condition text: identifiers only, so a macro name inside a string or a
-    // longer identifier does not count.
-    size_t I = 0;
-    while (I < Text.size()) {
-      if (isAsciiIdentifierStart(Text[I])) {
-        size_t J = I;
-        while (J < Text.size() && isAsciiIdentifierContinue(Text[J]))
-          ++J;
-        if (isPlatformName(Text.slice(I, J)))
-          return true;
-        I = J;
-      } else {
-        ++I;
-      }
-    }
-    return false;
-  }
-
   void report(const PendingInclude &P) {
     const rocmtidy::CudaHeaderMapping &M = *P.Mapping;
     if (M.Hip.empty()) {
@@ -160,12 +103,12 @@ private:
   const SourceManager &SM;
   Preprocessor &PP;
   const rocmtidy::CudaHeaderTable &Table;
-  std::vector<bool> PlatformSwitch;
   std::vector<PendingInclude> Pending;
   bool SawHipHeader = false;
 };
 
 void CudaHeaderCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
+  PP->addPPCallbacks(Guards.callbacks(SM, *PP));
   PP->addPPCallbacks(std::make_unique<CudaHeaderPPCallbacks>(*this, SM, *PP));
 }
 

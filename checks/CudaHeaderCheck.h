@@ -1,6 +1,7 @@
 #ifndef ROCM_TIDY_CHECKS_CUDAHEADERCHECK_H
 #define ROCM_TIDY_CHECKS_CUDAHEADERCHECK_H
 
+#include "ast/PlatformGuards.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <string>
@@ -21,9 +22,10 @@ public:
 
 private:
   friend class CudaHeaderPPCallbacks;
-  /// Macros whose test marks a conditional as a deliberate HIP/CUDA platform switch.
-  std::vector<std::string> PlatformMacros;
   std::string PlatformMacrosSpelling;
+  /// Conditionals that test a platform macro (these, HIP's and NVIDIA's, per-target ones) are a
+  /// deliberate HIP/CUDA platform switch.
+  rocmtidy::PlatformGuards Guards;
 };
 
 } // namespace clang::tidy::rocm

@@ -224,7 +224,7 @@ void InlinePtxCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *
   for (StringRef M : utils::options::parseStringList(PlatformMacrosSpelling))
     Macros.push_back(M.str());
   Guards.emplace(std::move(Macros));
-  PP->addPPCallbacks(Guards->makeCallbacks(SM, *PP));
+  PP->addPPCallbacks(Guards->callbacks(SM, *PP));
 }
 
 void InlinePtxCheck::registerMatchers(MatchFinder *Finder) {
@@ -246,8 +246,9 @@ void InlinePtxCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   // A platform switch around the statement, or around the macro that spells it, means the
   // author already chose what the AMD build gets.
-  if (Guards && (Guards->contains(SM, Asm->getAsmLoc()) || Guards->contains(SM, SM.getSpellingLoc(Asm->getAsmLoc())) ||
-                 Guards->contains(SM, SM.getSpellingLoc(Str->getBeginLoc()))))
+  if (Guards && (Guards->inPlatformSwitch(Asm->getAsmLoc(), SM) ||
+                 Guards->inPlatformSwitch(SM.getSpellingLoc(Asm->getAsmLoc()), SM) ||
+                 Guards->inPlatformSwitch(SM.getSpellingLoc(Str->getBeginLoc()), SM)))
     return;
   SourceLocation Loc = Str->getBeginLoc().isMacroID() ? Asm->getAsmLoc() : Str->getBeginLoc();
   diag(Loc, "inline PTX assembly '%0' is rejected by the AMDGPU assembler in a HIP build; use %1 on AMD, "

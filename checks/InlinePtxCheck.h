@@ -1,7 +1,7 @@
 #ifndef ROCM_TIDY_CHECKS_INLINEPTXCHECK_H
 #define ROCM_TIDY_CHECKS_INLINEPTXCHECK_H
 
-#include "ast/PlatformGuard.h"
+#include "ast/PlatformGuards.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <optional>
@@ -24,7 +24,7 @@ public:
 private:
   /// Macros whose test marks a conditional as a deliberate HIP/CUDA platform switch.
   std::string PlatformMacrosSpelling;
-  std::optional<rocmtidy::PlatformGuardRegions> Guards;
+  std::optional<rocmtidy::PlatformGuards> Guards;
 };
 
 } // namespace clang::tidy::rocm

@@ -31,7 +31,7 @@ void LaunchBoundsCheck::registerPPCallbacks(const SourceManager &SM, Preprocesso
   for (StringRef M : utils::options::parseStringList(PlatformMacrosSpelling))
     Macros.push_back(M.str());
   Guards.emplace(std::move(Macros));
-  PP->addPPCallbacks(Guards->makeCallbacks(SM, *PP));
+  PP->addPPCallbacks(Guards->callbacks(SM, *PP));
 }
 
 void LaunchBoundsCheck::registerMatchers(MatchFinder *Finder) {
@@ -113,10 +113,11 @@ void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
   auto Guarded = [&](const Expr *E) {
     if (!Guards)
       return false;
-    if (Guards->contains(SM, FileLoc) || (E && Guards->contains(SM, SM.getSpellingLoc(E->getBeginLoc()))))
+    if (Guards->inPlatformSwitch(FileLoc, SM) ||
+        (E && Guards->inPlatformSwitch(SM.getSpellingLoc(E->getBeginLoc()), SM)))
       return true;
     if (const auto *Ref = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr)
-      return Guards->contains(SM, Ref->getDecl()->getLocation());
+      return Guards->inPlatformSwitch(Ref->getDecl()->getLocation(), SM);
     return false;
   };
 

@@ -1,7 +1,7 @@
 #ifndef ROCM_TIDY_CHECKS_LAUNCHBOUNDSCHECK_H
 #define ROCM_TIDY_CHECKS_LAUNCHBOUNDSCHECK_H
 
-#include "ast/PlatformGuard.h"
+#include "ast/PlatformGuards.h"
 #include "ast/TargetOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -27,7 +27,7 @@ public:
 private:
   rocmtidy::TargetSelection Targets;
   std::string PlatformMacrosSpelling;
-  std::optional<rocmtidy::PlatformGuardRegions> Guards;
+  std::optional<rocmtidy::PlatformGuards> Guards;
   // A template kernel's bounds are reported once per spelling and value, not per instantiation.
   std::set<std::pair<unsigned, uint64_t>> Reported;
 };

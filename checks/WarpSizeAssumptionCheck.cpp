@@ -228,6 +228,7 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    rocmtidy::addBothWidthsTests(BO, Dispatch);
     if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
       return true;
     auto is32 = [](const Expr *E) {
@@ -338,6 +339,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     Visitor.TraverseDecl(D);
   }
+  Model.finish();
 
   using rocmtidy::Platform;
   auto platform = [&](SourceLocation Loc) { return Guards.at(Loc, SM); };
@@ -392,6 +394,11 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       collectRemappedInDirectory(llvm::sys::path::parent_path(Main->getName()), Guards, RemappedForAmd);
   }
 
+  // Template instantiations and helpers analysed with their callers' arguments can meet the same
+  // code twice: each finding is reported once.
+  llvm::DenseSet<std::pair<SourceLocation, unsigned>> Reported;
+  auto once = [&](SourceLocation Loc, unsigned Kind) { return Reported.insert({Loc, Kind}).second; };
+
   // Masks written by a macro are reported once, at the macro, with the uses as notes.
   llvm::MapVector<SourceLocation, std::pair<std::string, std::vector<const CallExpr *>>> MaskMacros;
 
@@ -414,6 +421,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
         // host pass sees the other branch's 32, the AMD device pass the right value.
         if (G.Origin.Defined.isValid() && Guards.inPlatformSwitch(G.Origin.Defined, SM))
           continue;
+        if (!once(OpLoc, 0))
+          continue;
         std::string Replacement;
         bool ReplaceOperator = false;
         const char *Message = groupingMessage(G.K, Replacement, ReplaceOperator);
@@ -425,8 +434,9 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
           auto D = diag(OpLoc, Message) << Wave64;
           const Expr *Lit = G.Constant->IgnoreParenImpCasts();
           SourceLocation LitLoc = Lit->getBeginLoc(), LitEnd = Lit->getEndLoc();
+          // A helper's parameter or a template argument: other callers may mean something else.
           bool Fixable = HardwareMeant && G.Origin.IsLiteral && OpLoc.isFileID() && LitLoc.isFileID() &&
-                         LitEnd.isFileID();
+                         LitEnd.isFileID() && !isa_and_nonnull<ParmVarDecl>(G.Via) && !F.Instantiation;
           // '/' and '*' bind tighter than '>>' and '<<': replacing the operator keeps the grouping
           // only when the other operand is a primary expression.
           if (ReplaceOperator) {
@@ -438,10 +448,19 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
             D << FixItHint::CreateReplacement(
                 CharSourceRange::getTokenRange(ReplaceOperator ? OpLoc : LitLoc, LitEnd), Replacement);
         }
-        if (G.Via)
+        if (const auto *P = dyn_cast_or_null<ParmVarDecl>(G.Via)) {
+          auto Seed = F.Seeds.find(P);
+          if (Seed != F.Seeds.end() && Seed->second.Call)
+            diag(Seed->second.Call->getBeginLoc(), "the call here passes a thread index as '%0'", DiagnosticIDs::Note)
+                << P->getName();
+        } else if (G.Via) {
           diag(G.Via->getLocation(), "'%0' is computed from a thread index here", DiagnosticIDs::Note)
               << G.Via->getName();
-        if (!G.Origin.Name.empty() && G.Origin.Defined.isValid())
+        }
+        if (G.Origin.InstantiatedAt.isValid())
+          diag(G.Origin.InstantiatedAt, "template argument '%0' is %1 in the instantiation here", DiagnosticIDs::Note)
+              << G.Origin.Name << static_cast<unsigned>(G.Origin.NameValue);
+        else if (!G.Origin.Name.empty() && G.Origin.Defined.isValid())
           diag(G.Origin.Defined, "'%0' is defined as %1 here", DiagnosticIDs::Note)
               << G.Origin.Name << static_cast<unsigned>(G.Origin.NameValue);
         diag(Op->Call->getBeginLoc(), "'%0' here covers all %1 lanes of a wavefront on %2, across the 32-lane groups",
@@ -505,6 +524,10 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
                       CE->getRParenLoc().isFileID();
       }
       if (R.K == rocmtidy::ShortReduction::ScanTo16) {
+        // A scan guarded by a lane number of 32 ('if (lane >= d)' with 'lane = tid % 32') adds only
+        // values from its own 32-lane group: logical 32-lane code.
+        if (Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F))
+          continue;
         diag(Loc, "shuffle scan stops at lane offset 16 and combines 32 lanes only; %0: loop while the offset is "
                   "below 'warpSize'")
             << Wave64;
@@ -551,8 +574,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
         Entry.second.push_back(CE);
         continue;
       }
-      auto D = diag(ArgLoc, "32-bit full mask passed to '%0' selects lanes 0-31 only; %1: use '~0ull'") << Name
-                                                                                                         << Wave64;
+      diag(ArgLoc, "32-bit full mask passed to '%0' selects lanes 0-31 only; %1: use '~0ull'") << Name << Wave64;
       SourceRange Range = Arg->getSourceRange();
       bool Named = false;
       std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
@@ -562,8 +584,19 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
             Scan(C);
       };
       Scan(Arg);
+      // A note, which --fix does not apply: under 'if (threadIdx.x < 32)' the 32 lanes are meant.
       if (Range.getBegin().isFileID() && Range.getEnd().isFileID() && !Named)
-        D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range), "~0ull");
+        diag(ArgLoc, "replace it with '~0ull' where every lane of the wavefront takes part", DiagnosticIDs::Note)
+            << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range), "~0ull");
+    }
+    for (auto [CE, Name] : F.NarrowMaskTypes) {
+      const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();
+      if (platform(CE->getBeginLoc()) == Platform::CudaOnly || skipForMacro(CE->getBeginLoc()) ||
+          RemappedForAmd.contains(Name) || !once(Arg->getBeginLoc(), 3))
+        continue;
+      diag(Arg->getBeginLoc(), "mask of the 32-bit type %0 passed to '%1'; %2 and ROCm 6.2 and later require a "
+                               "64-bit mask, which this one cannot hold: keep the mask in a 64-bit integer")
+          << Arg->getType().getUnqualifiedType() << Name << Wave64;
     }
     for (const CallExpr *CE : F.MaskAsValue) {
       if (platform(CE->getBeginLoc()) == Platform::CudaOnly || skipForMacro(CE->getBeginLoc()))
@@ -576,22 +609,27 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     for (auto [CE, B] : F.NarrowBitOps) {
       if (platform(CE->getBeginLoc()) == Platform::CudaOnly || skipForMacro(CE->getBeginLoc()))
         continue;
-      auto D = diag(CE->getBeginLoc(), "64-bit lane mask passed to 32-bit '%0'; %1, so lanes 32-63 are lost: use '%2'")
-               << B->Name << Wave64 << B->Wide;
+      diag(CE->getBeginLoc(), "64-bit lane mask passed to 32-bit '%0'; %1, so lanes 32-63 are lost: use '%2'")
+          << B->Name << Wave64 << B->Wide;
+      // A note, which --fix does not apply: code that treats lanes 32-63 as a second 32-lane warp
+      // wants its own half counted, not the whole wavefront.
       SourceLocation NameLoc = CE->getCallee()->IgnoreImpCasts()->getBeginLoc();
       if (B->SafeRename && NameLoc.isFileID())
-        D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(NameLoc, NameLoc), B->Wide);
+        diag(NameLoc, "call '%0' where the code counts the lanes of the whole wavefront", DiagnosticIDs::Note)
+            << B->Wide << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(NameLoc, NameLoc), B->Wide);
     }
-    for (const auto &[Cast, What] : F.NarrowCasts) {
-      const Expr *Source = Cast->getSubExpr()->IgnoreParenImpCasts();
-      if (platform(Source->getBeginLoc()) == Platform::CudaOnly || skipForMacro(Source->getBeginLoc()))
+    for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
+      const Expr *Source = N.Source;
+      if (platform(Source->getBeginLoc()) == Platform::CudaOnly || skipForMacro(Source->getBeginLoc()) ||
+          !once(Source->getBeginLoc(), 1))
         continue;
       diag(Source->getBeginLoc(), "%0 narrowed to the %1-bit type %2; %3, so lanes 32-63 are lost: keep it in a "
                                   "64-bit integer")
-          << What << Ctx.getIntWidth(Cast->getType()) << Cast->getType().getUnqualifiedType() << Wave64;
+          << N.What << Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
     }
     for (const BinaryOperator *BO : F.NarrowLaneBits) {
-      if (platform(BO->getOperatorLoc()) == Platform::CudaOnly || skipForMacro(BO->getOperatorLoc()))
+      if (platform(BO->getOperatorLoc()) == Platform::CudaOnly || skipForMacro(BO->getOperatorLoc()) ||
+          !once(BO->getOperatorLoc(), 2))
         continue;
       diag(BO->getOperatorLoc(), "32-bit one shifted by a lane number that reaches 63; %0, so lanes 32-63 get no "
                                  "bit (the shift is undefined): shift a 64-bit one ('1ull')")

@@ -18,15 +18,16 @@ PlatformGuards::Implication PlatformGuards::classifyMacro(llvm::StringRef Name, 
   const WarpTables &T = warpTables();
   Implication I;
   auto Has = [&](const std::vector<std::string> &L) { return std::find(L.begin(), L.end(), Name) != L.end(); };
-  if (T.isAmdPlatformMacro(Name) || Has(ProjectMacros)) {
+  // NVIDIA's macros first: a check's own list of platform macros may name them too.
+  if (T.isCudaPlatformMacro(Name)) {
+    I = {Platform::CudaOnly, Platform::Any};
+  } else if (T.isAmdPlatformMacro(Name) || Has(ProjectMacros)) {
     I = {Platform::AmdOnly, Platform::CudaOnly};
   } else if (Has(perTargetMacros()) || ((Name.starts_with("__gfx") || Name.starts_with("__GFX")) &&
                                          Name.ends_with("__"))) {
     // The table's targets, and the same spellings of older or newer ones (__GFX8__).
     // Not gfx90a may still be another AMD target.
     I = {Platform::AmdOnly, Platform::Any};
-  } else if (T.isCudaPlatformMacro(Name)) {
-    I = {Platform::CudaOnly, Platform::Any};
   }
   I.Mentions = I.IfTrue != Platform::Any || I.IfFalse != Platform::Any;
   if (Negated)
@@ -85,7 +86,14 @@ public:
   }
   PlatformGuards::Implication parse() {
     auto R = orExpr();
-    return Pos == Tokens.size() ? R : PlatformGuards::Implication{};
+    if (Pos == Tokens.size())
+      return R;
+    // Not understood: it selects nothing, but a vendor or target macro in it still makes the
+    // chain a platform switch.
+    PlatformGuards::Implication I;
+    for (llvm::StringRef T : Tokens)
+      I.Mentions = I.Mentions || (isAsciiIdentifierStart(T[0]) && G.classifyMacro(T, false).Mentions);
+    return I;
   }
 
 private:
@@ -198,22 +206,16 @@ public:
   }
   void Else(SourceLocation Loc, SourceLocation) override { next(Loc, {}); }
   void Endif(SourceLocation Loc, SourceLocation) override {
-    if (Chains.empty())
+    if (G.Open.empty())
       return;
     close(Loc);
-    if (Chains.back().Switch)
-      G.Switches.push_back({Chains.back().ChainBegin, Loc, Platform::Any});
-    Chains.pop_back();
+    if (G.Open.back().Switch)
+      G.Switches.push_back({G.Open.back().ChainBegin, Loc, Platform::Any});
+    G.Open.pop_back();
   }
 
 private:
-  struct Chain {
-    SourceLocation BranchBegin;
-    Platform Branch;
-    Platform PriorFalse; // what every earlier condition being false implies
-    SourceLocation ChainBegin;
-    bool Switch;         // some condition of the chain names a vendor or target macro
-  };
+  using Chain = PlatformGuards::OpenChain;
   bool system(SourceLocation Loc) const { return Loc.isValid() && SM.isInSystemHeader(Loc); }
   static llvm::StringRef name(const Token &T) {
     const IdentifierInfo *II = T.getIdentifierInfo();
@@ -225,14 +227,14 @@ private:
     return G.classifyCondition(Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, PP.getLangOpts()));
   }
   void open(SourceLocation Loc, PlatformGuards::Implication I) {
-    Chains.push_back({Loc, I.IfTrue, I.IfFalse, Loc, I.Mentions});
+    G.Open.push_back({Loc, I.IfTrue, I.IfFalse, Loc, I.Mentions});
   }
   // A branch after '#elif'/'#else': its own condition holds and every earlier one failed.
   void next(SourceLocation Loc, PlatformGuards::Implication I) {
-    if (Chains.empty())
+    if (G.Open.empty())
       return;
     close(Loc);
-    Chain &C = Chains.back();
+    Chain &C = G.Open.back();
     Platform Branch = both(I.IfTrue, C.PriorFalse);
     C.BranchBegin = Loc;
     C.Branch = Branch;
@@ -240,7 +242,7 @@ private:
     C.Switch = C.Switch || I.Mentions;
   }
   void close(SourceLocation Loc) {
-    const Chain &C = Chains.back();
+    const Chain &C = G.Open.back();
     if (C.Branch != Platform::Any)
       G.Regions.push_back({C.BranchBegin, Loc, C.Branch});
   }
@@ -248,13 +250,17 @@ private:
   PlatformGuards &G;
   const SourceManager &SM;
   const Preprocessor &PP;
-  llvm::SmallVector<Chain, 8> Chains;
 };
 
 std::unique_ptr<PPCallbacks> PlatformGuards::callbacks(const SourceManager &SM, const Preprocessor &PP) {
   Regions.clear();
   Switches.clear();
+  Open.clear();
   return std::make_unique<PlatformGuardCallbacks>(*this, SM, PP);
+}
+
+bool PlatformGuards::insideOpenSwitch() const {
+  return llvm::any_of(Open, [](const OpenChain &C) { return C.Switch; });
 }
 
 Platform PlatformGuards::at(SourceLocation Loc, const SourceManager &SM) const {

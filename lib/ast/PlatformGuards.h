@@ -39,6 +39,11 @@ public:
   /// value defined there is a per-target choice, even in the branch the host pass takes.
   bool inPlatformSwitch(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
 
+  /// While the preprocessor runs: true if a chain that is open now chooses by vendor or target
+  /// (as far as its conditions so far say). For checks that decide at a directive, such as an
+  /// '#include'.
+  bool insideOpenSwitch() const;
+
   /// How a condition's truth and falsity select the vendor (exposed for the callbacks).
   struct Implication {
     Platform IfTrue = Platform::Any, IfFalse = Platform::Any;
@@ -53,9 +58,17 @@ private:
     clang::SourceLocation Begin, End;
     Platform P;
   };
+  struct OpenChain {
+    clang::SourceLocation BranchBegin;
+    Platform Branch;
+    Platform PriorFalse; // what every earlier condition being false implies
+    clang::SourceLocation ChainBegin;
+    bool Switch; // some condition of the chain names a vendor or target macro
+  };
   std::vector<std::string> ProjectMacros;
   std::vector<Region> Regions;
   std::vector<Region> Switches;
+  std::vector<OpenChain> Open;
 };
 
 } // namespace rocmtidy

@@ -244,6 +244,12 @@ ThreadValue ThreadIndexAnalysis::classify(const Expr *E, const VarDecl **Via) {
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && !Params.empty()) {
+      auto It = Params.find(P);
+      if (It != Params.end() && It->second != ThreadValue::None && Via)
+        *Via = P;
+      return It == Params.end() ? ThreadValue::None : It->second;
+    }
     if (!VD || !isTracked(VD))
       return ThreadValue::None;
     ThreadValue V = classifyVar(VD);

@@ -93,9 +93,14 @@ public:
 
   const LocalDefinitions &definitions() const { return Defs; }
 
+  /// Takes parameter P to hold V: what every caller in the unit passes for it (a helper called
+  /// with 'threadIdx.x'). Parameters are otherwise not followed.
+  void assumeParameter(const clang::ParmVarDecl *P, ThreadValue V) { Params[P] = V; }
+
 private:
   ThreadValue classifyVar(const clang::VarDecl *VD);
   LocalDefinitions Defs;
+  llvm::DenseMap<const clang::ParmVarDecl *, ThreadValue> Params;
   /// Memo; InProgress breaks cycles (a = b; b = a) conservatively.
   enum class State { InProgress, Done };
   llvm::DenseMap<const clang::VarDecl *, std::pair<State, ThreadValue>> Memo;

@@ -1,5 +1,7 @@
 #include "ast/WarpModel.h"
 
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -88,6 +90,22 @@ struct LoopInfo {
 
 } // namespace
 
+void addBothWidthsTests(const BinaryOperator *Logical, llvm::DenseSet<const Expr *> &Out) {
+  if (Logical->getOpcode() != BO_LAnd && Logical->getOpcode() != BO_LOr)
+    return;
+  auto width = [](const Expr *E) -> std::optional<uint64_t> {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE))
+      return std::nullopt;
+    if (auto V = integerLiteralValue(BO->getRHS()))
+      return V;
+    return integerLiteralValue(BO->getLHS());
+  };
+  auto L = width(Logical->getLHS()), R = width(Logical->getRHS());
+  if (L && R && ((*L == 32 && *R == 64) || (*L == 64 && *R == 32)))
+    Out.insert((*L == 32 ? Logical->getLHS() : Logical->getRHS())->IgnoreParenImpCasts());
+}
+
 // ---------------------------------------------------------------------------------------------
 
 class WarpBodyScanner : public RecursiveASTVisitor<WarpBodyScanner> {
@@ -96,6 +114,27 @@ public:
       : M(M), F(F), Ctx(M.Ctx), SM(Ctx.getSourceManager()), T(warpTables()) {}
 
   bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    ++LambdaDepth;
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    --LambdaDepth;
+    return R;
+  }
+
+  // In a template definition a ballot of a dependent value has no conversion yet: the narrowing
+  // is read from the declared type it is stored in or returned as.
+  bool VisitVarDecl(VarDecl *VD) {
+    if (const Expr *Init = VD->getInit())
+      dependentNarrowing(Init, VD->getType());
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *RS) {
+    if (LambdaDepth == 0 && RS->getRetValue())
+      if (const auto *FD = dyn_cast<FunctionDecl>(F.D))
+        dependentNarrowing(RS->getRetValue(), FD->getReturnType());
+    return true;
+  }
 
   void run() {
     TraverseStmt(const_cast<Stmt *>(F.Body));
@@ -143,6 +182,7 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    addBothWidthsTests(BO, Dispatch);
     switch (BO->getOpcode()) {
     case BO_Rem:
     case BO_Div:
@@ -194,8 +234,10 @@ public:
     if (!CE->getBeginLoc().isValid())
       return true;
     F.Callees.push_back(Name);
-    if (!Name.starts_with("__") && Name != "coalesced_threads")
+    if (!Name.starts_with("__") && Name != "coalesced_threads") {
+      seedArguments(CE);
       return true;
+    }
     // A call clang repaired ('__shfl_xor_sync' undeclared with old HIP headers: "did you mean
     // '__shfl_xor'?") keeps the written arguments under another function: it says nothing.
     if (SourceLocation NameLoc = CE->getCallee()->getExprLoc(); NameLoc.isFileID() &&
@@ -217,6 +259,8 @@ public:
       return true;
     if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0)))
       F.NarrowMasks.push_back({CE, Name});
+    else if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+      F.NarrowMaskTypes.push_back({CE, Name});
     if (T.isFullWavefront(Name))
       F.FullOps.push_back({CE, Name});
     if (const BitOp32 *B = T.bitOp(Name); B && CE->getNumArgs() == 1) {
@@ -229,6 +273,8 @@ public:
   bool VisitCastExpr(CastExpr *CE) {
     if (CE->getCastKind() == CK_IntegralCast)
       Casts.push_back(CE);
+    else if (isa<ExplicitCastExpr>(CE) && CE->getCastKind() == CK_Dependent)
+      dependentNarrowing(CE->getSubExpr(), CE->getType());
     return true;
   }
 
@@ -359,9 +405,44 @@ private:
     return std::nullopt;
   }
 
+  // The template parameter an instantiated operand stands for: 'WS' or 'WS - 1'.
+  static const SubstNonTypeTemplateParmExpr *templateArgument(const Expr *E) {
+    for (;;) {
+      E = E->IgnoreParens();
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+        E = ICE->getSubExpr();
+      else
+        break;
+    }
+    if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      return Sub;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_Sub || BO->getOpcode() == BO_Div))
+      return templateArgument(BO->getLHS());
+    return nullptr;
+  }
+
   bool candidate(const BinaryOperator *BO, const Expr *Operand, const Expr *Constant, uint64_t Want,
                  LaneGrouping32::Kind K) {
-    auto O = origin(Constant);
+    if (Constant->isValueDependent() && !Operand->isTypeDependent()) {
+      F.DependentCandidate = true;
+      return false;
+    }
+    std::optional<ConstantOrigin> O;
+    if (F.Instantiation) {
+      // Only what the template argument decides; the rest is the template's own finding.
+      const SubstNonTypeTemplateParmExpr *Sub = templateArgument(Constant);
+      auto V = Sub ? evaluate(Constant) : std::nullopt;
+      if (!V || !Sub->getParameter()->getIdentifier())
+        return false;
+      O.emplace();
+      O->Value = *V;
+      O->NameValue = evaluate(Sub).value_or(*V);
+      O->Name = Sub->getParameter()->getName().str();
+      O->Defined = Sub->getParameter()->getLocation();
+      O->InstantiatedAt = F.Instantiation->getPointOfInstantiation();
+    } else {
+      O = origin(Constant);
+    }
     if (!O || O->Value != Want)
       return false;
     const VarDecl *Via = nullptr;
@@ -445,13 +526,50 @@ private:
       ThreadValue V = analysis().classify(BO->getLHS());
       return V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId;
     }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+        auto It = F.Seeds.find(P);
+        return It != F.Seeds.end() && It->second.Reaches63;
+      }
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         if (auto Defs = analysis().definitions().definitions(VD))
           for (const Expr *D : *Defs)
             if (reaches63(D, Depth + 1))
               return true;
+    }
     return false;
+  }
+
+  // Thread indices and lane numbers passed to the unit's own functions: the helper is analysed
+  // again with them (WarpModel::finish).
+  void seedArguments(const CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(CE) || Callee->getNumParams() == 0 ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      return;
+    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+      Callee = Pattern;
+    for (unsigned I = 0, N = std::min(CE->getNumArgs(), Callee->getNumParams()); I < N; ++I) {
+      const Expr *Arg = CE->getArg(I);
+      if (isa<CXXDefaultArgExpr>(Arg) || Arg->isTypeDependent() || !Arg->getType()->isIntegerType())
+        continue;
+      ParamSeed S;
+      S.V = analysis().classify(Arg);
+      S.Reaches63 = reaches63(Arg);
+      S.Call = CE;
+      if (S.V != ThreadValue::None || S.Reaches63)
+        F.ArgSeeds.push_back({Callee->getCanonicalDecl(), I, S});
+    }
+  }
+
+  void dependentNarrowing(const Expr *E, QualType To) {
+    if (To.isNull() || To->isDependentType() || !To->isIntegerType() || To->isBooleanType() || bits(To) >= 64)
+      return;
+    E = E->IgnoreParens();
+    const auto *CE = dyn_cast<CallExpr>(E);
+    if (!CE || !E->isTypeDependent() || !T.returnsLaneMask(calleeName(CE)))
+      return;
+    F.NarrowCasts.push_back({E, To, ("result of '" + calleeName(CE) + "'").str()});
   }
 
   bool isNarrowFullMask(const Expr *Arg) {
@@ -466,6 +584,23 @@ private:
     return Mask.getBitWidth() <= 64 && Mask.extend(64).getZExtValue() == 0xffffffffULL;
   }
 
+  // A mask computed at run time in a 32-bit type. Constants are left to isNarrowFullMask (a
+  // partial constant mask is a choice); a variable holding a narrowed ballot was reported where
+  // it was narrowed.
+  bool isNarrowMaskValue(const Expr *Arg) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    if (E->isTypeDependent() || E->isValueDependent() || !E->getType()->isIntegerType() ||
+        bits(E->getType()) > 32 || E->isEvaluatable(Ctx))
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+        if (auto Defs = analysis().definitions().definitions(VD))
+          for (const Expr *D : *Defs)
+            if (isLaneMaskValue(D))
+              return false;
+    return true;
+  }
+
   void shuffle(const CallExpr *CE, const ShuffleInfo &S) {
     // '__shfl_down(0xffffffff, v, o)': a *_sync call with the suffix dropped.
     if (!S.isSync() && explicitArg(CE, S.WidthArg) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0)) &&
@@ -475,6 +610,8 @@ private:
     }
     if (S.isSync() && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0)))
       F.NarrowMasks.push_back({CE, S.Name});
+    else if (S.isSync() && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+      F.NarrowMaskTypes.push_back({CE, S.Name});
     const Expr *Lane = explicitArg(CE, S.LaneArg);
     if (!Lane)
       return;
@@ -693,7 +830,7 @@ private:
       std::string What = "lane mask";
       if (const auto *Call = dyn_cast<CallExpr>(Source))
         What = ("result of '" + calleeName(Call) + "'").str();
-      F.NarrowCasts.push_back({Cast, What});
+      F.NarrowCasts.push_back({Source, Cast->getType(), What});
     }
   }
 
@@ -705,10 +842,14 @@ private:
   // Built only when a candidate needs it: most device functions have none.
   std::optional<ThreadIndexAnalysis> Analysis;
   ThreadIndexAnalysis &analysis() {
-    if (!Analysis)
+    if (!Analysis) {
       Analysis.emplace(F.Body);
+      for (const auto &[P, S] : F.Seeds)
+        Analysis->assumeParameter(P, S.V);
+    }
     return *Analysis;
   }
+  unsigned LambdaDepth = 0;
   llvm::DenseSet<const Expr *> Dispatch;
   std::vector<SourceRange> WidthDispatch;
   llvm::DenseMap<const VarDecl *, LoopInfo> Loops;
@@ -730,21 +871,129 @@ bool WarpModel::isWarpSizeName(StringRef Name) const {
   return !Name.empty() && NameRegex.isValid() && NameRegex.match(Name);
 }
 
-void WarpModel::addFunction(const Decl *D, StringRef Name, const Stmt *Body) {
-  if (!Body)
+void WarpModel::addFunction(const Decl *D, StringRef Name, const Stmt *Body) { add(D, Name, Body, nullptr); }
+
+void WarpModel::scan(FunctionWarpFacts &F) {
+  WarpBodyScanner(*this, F).run();
+  if (!F.Instantiation)
     return;
+  // An instantiation repeats its template: keep what the template arguments decide, and what
+  // connects it to other code (its calls, its full-wavefront operations, its widths).
+  llvm::erase_if(F.Groupings, [](const LaneGrouping32 &G) { return !G.Origin.InstantiatedAt.isValid(); });
+  F.HardwareGroupings.clear();
+  F.Width32FromWarpSize.clear();
+  F.Width32Reductions.clear();
+  F.ShortReductions.clear();
+  F.WarpSizeTests.clear();
+  F.NarrowMasks.clear();
+  F.NarrowMaskTypes.clear();
+  F.MaskAsValue.clear();
+  F.NarrowBitOps.clear();
+  F.NarrowCasts.clear();
+  F.NarrowLaneBits.clear();
+  F.ArgSeeds.clear();
+}
+
+FunctionWarpFacts *WarpModel::add(const Decl *D, StringRef Name, const Stmt *Body, const FunctionDecl *Instantiation) {
+  if (!Body)
+    return nullptr;
   auto F = std::make_unique<FunctionWarpFacts>();
   F->D = D;
   F->Body = Body;
-  WarpBodyScanner(*this, *F).run();
+  F->Instantiation = Instantiation;
+  scan(*F);
   FunctionWarpFacts *P = F.get();
   if (!Name.empty()) {
     ByName[Name].push_back(P);
     NameOf[P] = Name;
   }
+  if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && !Instantiation)
+    ByDecl.try_emplace(FD->getCanonicalDecl(), P);
   for (StringRef Callee : P->Callees)
     CallersOf[Callee].push_back(P);
   Functions.push_back(std::move(F));
+  return P;
+}
+
+void WarpModel::finish() {
+  // Templates whose lane arithmetic uses a template argument: each instantiation once.
+  size_t Patterns = Functions.size();
+  for (size_t I = 0; I < Patterns; ++I) {
+    FunctionWarpFacts &F = *Functions[I];
+    const auto *FD = dyn_cast<FunctionDecl>(F.D);
+    if (!F.DependentCandidate || !FD)
+      continue;
+    llvm::SmallVector<const FunctionDecl *, 8> Instances;
+    if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate()) {
+      for (const FunctionDecl *Spec : FTD->specializations())
+        Instances.push_back(Spec);
+    } else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+      if (const ClassTemplateDecl *CTD = MD->getParent()->getDescribedClassTemplate())
+        for (const ClassTemplateSpecializationDecl *Spec : CTD->specializations())
+          for (const CXXMethodDecl *M : Spec->methods())
+            if (M->getInstantiatedFromMemberFunction() == MD)
+              Instances.push_back(M);
+    }
+    StringRef Name = NameOf.lookup(&F);
+    llvm::SmallVector<FunctionWarpFacts *, 8> Added;
+    // A template instantiated with 32 and with 64 for the same parameter is written for both
+    // widths (the host picks one per device): its 32 is no assumption.
+    llvm::DenseMap<unsigned, std::pair<bool, bool>> Widths;
+    for (const FunctionDecl *Spec : Instances) {
+      const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
+      if (!Args)
+        if (const auto *CTS = dyn_cast<ClassTemplateSpecializationDecl>(Spec->getParent()))
+          Args = &CTS->getTemplateArgs();
+      for (unsigned I = 0; Args && I < Args->size(); ++I)
+        if (Args->get(I).getKind() == TemplateArgument::Integral) {
+          llvm::APSInt V = Args->get(I).getAsIntegral();
+          Widths[I].first |= V == 32;
+          Widths[I].second |= V == 64;
+        }
+      if (Spec->getTemplateSpecializationKind() == TSK_ImplicitInstantiation && Spec->hasBody() &&
+          Spec->getBody() != F.Body)
+        if (FunctionWarpFacts *P = add(Spec, Name, Spec->getBody(), Spec))
+          Added.push_back(P);
+    }
+    if (llvm::any_of(Widths, [](const auto &W) { return W.second.first && W.second.second; }))
+      for (FunctionWarpFacts *P : Added)
+        P->Groupings.clear();
+  }
+
+  // Helpers given thread indices by their callers: analysed again with those parameters known,
+  // a few rounds deep (a helper passing its parameter on).
+  for (unsigned Round = 0; Round < 3; ++Round) {
+    llvm::DenseMap<FunctionWarpFacts *, llvm::DenseMap<const ParmVarDecl *, ParamSeed>> New;
+    for (const auto &FP : Functions)
+      for (const FunctionWarpFacts::ArgSeed &A : FP->ArgSeeds) {
+        FunctionWarpFacts *G = ByDecl.lookup(A.Callee);
+        const auto *FD = G ? dyn_cast<FunctionDecl>(G->D) : nullptr;
+        if (!FD || A.Index >= FD->getNumParams())
+          continue;
+        const ParmVarDecl *P = FD->getParamDecl(A.Index);
+        if (G->Seeds.count(P))
+          continue;
+        // Callers that disagree (a thread index here, a lane number there) keep the first.
+        New[G].try_emplace(P, A.Seed);
+      }
+    if (New.empty())
+      break;
+    for (auto &[G, Seeds] : New) {
+      auto Kept = std::move(G->Seeds);
+      FunctionWarpFacts Fresh;
+      Fresh.D = G->D;
+      Fresh.Body = G->Body;
+      Fresh.Seeds = std::move(Kept);
+      for (auto &[P, S] : Seeds)
+        Fresh.Seeds.try_emplace(P, S);
+      *G = std::move(Fresh);
+      scan(*G);
+    }
+  }
+  FullOpMemo.clear();
+  HardwareMemo.clear();
+  LogicalMemo.clear();
+  Grouping32Memo.clear();
 }
 
 template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, PredT Pred) {

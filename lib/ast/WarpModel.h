@@ -42,6 +42,22 @@ struct ConstantOrigin {
   bool InOtherMacro = false;            ///< a literal from a macro not named like a warp width
   std::string Name;                     ///< the macro or declaration, when named
   clang::SourceLocation Defined;        ///< where that name gets its value
+  /// A template parameter ('threadIdx.x % WS'): where the template was instantiated with Value.
+  clang::SourceLocation InstantiatedAt;
+};
+
+/// What a call of the unit's own function passes for one of its parameters.
+struct ParamSeed {
+  ThreadValue V = ThreadValue::None;
+  bool Reaches63 = false; ///< a lane number that can reach 63 ('threadIdx.x % warpSize')
+  const clang::CallExpr *Call = nullptr;
+};
+
+/// A lane mask stored in, returned as, or converted to a narrower integer type.
+struct NarrowValue {
+  const clang::Expr *Source; ///< the mask expression
+  clang::QualType To;
+  std::string What;
 };
 
 /// A grouping of 32 lanes: thread-index arithmetic with 32, 31 or 5, 'threadIdx.x < 32', or the
@@ -52,7 +68,7 @@ struct LaneGrouping32 {
   const clang::BinaryOperator *Op;
   const clang::Expr *Constant; ///< the operand holding 32, 31 or 5
   ConstantOrigin Origin;
-  const clang::VarDecl *Via = nullptr; ///< the thread index comes through this local
+  const clang::VarDecl *Via = nullptr; ///< the thread index comes through this local (or parameter)
 };
 
 /// A cross-lane operation that covers the whole wavefront.
@@ -88,17 +104,40 @@ struct FunctionWarpFacts {
   std::vector<const clang::BinaryOperator *> WarpSizeTests;
   /// *_sync calls whose mask is a 32-bit full mask.
   std::vector<std::pair<const clang::CallExpr *, llvm::StringRef>> NarrowMasks;
+  /// *_sync calls whose mask is a run-time value of a 32-bit type ('unsigned mask'): ROCm 6.2+
+  /// rejects it, and it cannot name lanes 32-63.
+  std::vector<std::pair<const clang::CallExpr *, llvm::StringRef>> NarrowMaskTypes;
   /// Non-sync shuffles given a 32-bit full mask as their first (value) argument.
   std::vector<const clang::CallExpr *> MaskAsValue;
   /// 32-bit bit functions given a 64-bit lane mask.
   std::vector<std::pair<const clang::CallExpr *, const BitOp32 *>> NarrowBitOps;
-  /// Lane masks converted to a narrower integer (and what the value is).
-  std::vector<std::pair<const clang::CastExpr *, std::string>> NarrowCasts;
+  /// Lane masks converted to a narrower integer (and what the value is); in a template
+  /// definition also a dependent ballot stored in, or returned as, a 32-bit type.
+  std::vector<NarrowValue> NarrowCasts;
   /// '1u << lane' with a lane number that reaches 63.
   std::vector<const clang::BinaryOperator *> NarrowLaneBits;
   /// Names of the functions this body calls.
   llvm::SmallVector<llvm::StringRef, 8> Callees;
+  /// Thread indices and lane numbers this body passes to the unit's own functions.
+  struct ArgSeed {
+    const clang::FunctionDecl *Callee; ///< canonical declaration of the callee's definition
+    unsigned Index;
+    ParamSeed Seed;
+  };
+  std::vector<ArgSeed> ArgSeeds;
+  /// Parameters analysed as thread indices, with the call that passes one.
+  llvm::DenseMap<const clang::ParmVarDecl *, ParamSeed> Seeds;
+  /// A lane-arithmetic operand is a template parameter ('threadIdx.x % WS'): the instantiations
+  /// say what it is.
+  bool DependentCandidate = false;
+  /// Facts of an instantiation: only the groupings whose constant is a template argument (the
+  /// rest repeats the template's own findings).
+  const clang::FunctionDecl *Instantiation = nullptr;
 };
+
+/// 'w != 32 && w != 64', 'w == 32 || w == 64': a test that accepts both widths is no assumption of
+/// either. Adds the comparisons with 32 of such a condition to Out.
+void addBothWidthsTests(const clang::BinaryOperator *Logical, llvm::DenseSet<const clang::Expr *> &Out);
 
 class WarpModel {
 public:
@@ -109,6 +148,11 @@ public:
 
   /// Analyses one device function body (a function, or a lambda outside device code).
   void addFunction(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body);
+
+  /// After every function is added: analyses the instantiations of templates whose lane
+  /// arithmetic depends on a template argument, and the unit's helpers again with the thread
+  /// indices their callers pass.
+  void finish();
 
   const std::vector<std::unique_ptr<FunctionWarpFacts>> &functions() const { return Functions; }
 
@@ -128,6 +172,9 @@ private:
   /// Visits F and the functions connected to it (callees transitively, and callers with their
   /// callees) until Pred holds for one.
   template <class PredT> bool anyConnected(const FunctionWarpFacts &F, PredT Pred);
+  FunctionWarpFacts *add(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body,
+                         const clang::FunctionDecl *Instantiation);
+  void scan(FunctionWarpFacts &F);
 
   clang::ASTContext &Ctx;
   const llvm::Regex &NameRegex;
@@ -136,6 +183,8 @@ private:
   llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 1>> ByName;
   llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 2>> CallersOf;
   llvm::DenseMap<const FunctionWarpFacts *, llvm::StringRef> NameOf;
+  /// Definitions by canonical declaration (templates: their pattern), for parameter seeds.
+  llvm::DenseMap<const clang::Decl *, FunctionWarpFacts *> ByDecl;
   /// Answers already computed, per function: the calls are walked once per question.
   llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
   llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;

@@ -1,4 +1,4 @@
-// Ballot and lane-mask results narrowed to 32 bits (item 5), with 64-bit function fix-its.
+// Ballot and lane-mask results narrowed to 32 bits (item 5); the 64-bit functions are offered in notes.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \

@@ -1,4 +1,4 @@
-// 32-bit full masks passed to the *_sync warp functions (item 4), with the '~0ull' fix-it.
+// 32-bit full masks passed to the *_sync warp functions (item 4); '~0ull' is offered in a note, which --fix does not apply.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \
@@ -57,4 +57,20 @@ __global__ void masks(float *out, int *iout) {
   v += __shfl_down(v, 1);
   iout[0] = any + all + (int)(same & 1) + (int)sum + (int)(b & 1);
   out[threadIdx.x] = v;
+}
+
+// A mask held in a 32-bit variable or parameter: ROCm 6.2+ rejects its type, and it cannot name
+// lanes 32-63 (no fix-it: the variable's type is what changes).
+__device__ float sub_mask(float v, unsigned mask, unsigned long long wide) {
+  // CHECK: :[[@LINE+1]]:24: warning: mask of the 32-bit type 'unsigned int' passed to '__shfl_xor_sync'; AMD GPUs run 64-lane wavefronts and ROCm 6.2 and later require a 64-bit mask, which this one cannot hold: keep the mask in a 64-bit integer [rocm-warp-size-assumption]
+  v += __shfl_xor_sync(mask, v, 1);
+  unsigned group = mask >> 16;
+  // CHECK: :[[@LINE+1]]:19: warning: mask of the 32-bit type 'unsigned int' passed to '__any_sync'
+  v += __any_sync(group, v > 0.0f);
+  // Negative: a 64-bit mask computed at run time.
+  v += __shfl_xor_sync(wide, v, 1);
+  // Negative: a ballot narrowed into a 32-bit variable is reported where it is narrowed, not again here.
+  // CHECK: :[[@LINE+1]]:18: warning: result of '__ballot_sync' narrowed to the 32-bit type 'unsigned int'
+  unsigned got = __ballot_sync(wide, v > 1.0f);
+  return v + __shfl_sync(got, v, 0);
 }

@@ -112,3 +112,16 @@ __device__ float scan(float v, int lane) {
     v += __shfl_up(v, lane);
   return v;
 }
+
+// Negative: a logical 32-lane scan. Lanes 32-63 read lanes of the other group through the default
+// width, but 'if (lane >= d)' with a lane numbered within 32 keeps only values of their own group.
+__global__ void logical32_scan(unsigned *out) {
+  unsigned lane = threadIdx.x % 32;
+  unsigned v = out[threadIdx.x];
+  for (int d = 1; d < 32; d *= 2) {
+    unsigned up = __shfl_up(v, d);
+    if (lane >= d)
+      v += up;
+  }
+  out[threadIdx.x] = v;
+}
