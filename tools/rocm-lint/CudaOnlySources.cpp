@@ -36,6 +36,7 @@ struct Script {
   std::string File; // path of the script, for messages
   std::vector<Mention> Mentions;
   std::vector<std::string> GlobExtensions; // extensions of globs outside CUDA branches ("*" for any)
+  bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
 };
 
 std::string lower(std::string S) {
@@ -51,7 +52,7 @@ bool isSourceName(const std::string &V) {
 }
 
 /// Classifies a condition from its words (lower case, operators and parentheses included).
-Branch classify(const std::vector<std::string> &Words) {
+Branch classify(const std::vector<std::string> &Words, bool *NamesHip = nullptr) {
   static const char *const CudaNames[] = {"build_cuda", "use_cuda",     "with_cuda",  "enable_cuda",
                                           "ggml_cuda",  "cuda_found",   "cuda_version", "torch.version.cuda",
                                           "is_cuda",    "cmake_cuda_compiler"};
@@ -66,11 +67,16 @@ Branch classify(const std::vector<std::string> &Words) {
     std::string Name = W;
     if (Name.size() > 3 && Name.compare(0, 2, "${") == 0 && Name.back() == '}')
       Name = Name.substr(2, Name.size() - 3);
+    // not X, X is None, X is not None
     bool Neg = I > 0 && Words[I - 1] == "not";
+    if (I + 2 < Words.size() && Words[I + 1] == "is")
+      Neg = Neg != (Words[I + 2] == "none");
     auto in = [&](const auto &Names) {
       return std::any_of(std::begin(Names), std::end(Names), [&](const char *N) { return Name == N; });
     };
     bool IsCuda = in(CudaNames), IsHip = in(HipNames);
+    if (IsHip && NamesHip)
+      *NamesHip = true;
     // COMPUTE_BACKEND STREQUAL "cuda", GPU_BACKEND == "rocm"
     if ((W == "strequal" || W == "==" || W == "matches") && I + 1 < Words.size()) {
       std::string V = Words[I + 1];
@@ -80,6 +86,8 @@ Branch classify(const std::vector<std::string> &Words) {
         Cuda = true;
       else if (V == "hip" || V == "rocm")
         Hip = true;
+      if ((V == "hip" || V == "rocm") && NamesHip)
+        *NamesHip = true;
       ++I;
       continue;
     }
@@ -174,7 +182,7 @@ struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
     const std::string &N = C.LowerName;
     if (N == "if") {
       Frame F;
-      F.First = F.Current = classify(words(C));
+      F.First = F.Current = classify(words(C), &S.BuildsHip);
       F.Branches = 1;
       F.Condition = text(C);
       F.Line = C.Line;
@@ -183,7 +191,7 @@ struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
     }
     if ((N == "elseif" || N == "else") && !Stack.empty()) {
       Frame &F = Stack.back();
-      F.Current = N == "else" ? elseBranch(F) : classify(words(C));
+      F.Current = N == "else" ? elseBranch(F) : classify(words(C), &S.BuildsHip);
       ++F.Branches;
       F.Condition = N == "else" ? Stack.back().Condition + " ... else()" : text(C);
       F.Line = C.Line;
@@ -200,6 +208,10 @@ struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
     bool LanguageHip = false;
     for (size_t I = 0; I + 1 < C.Args.size(); ++I)
       LanguageHip |= C.Args[I].Value == "LANGUAGE" && C.Args[I + 1].Value == "HIP";
+    S.BuildsHip |= LanguageHip;
+    if (N == "enable_language" || N == "project")
+      for (const auto &A : C.Args)
+        S.BuildsHip |= A.Value == "HIP";
     Mention Probe;
     context(Stack, Probe);
     for (const auto &A : C.Args) {
@@ -379,7 +391,7 @@ void readSetupPy(const fs::path &P, Script &S) {
       } else if (keyword("if")) {
         Frame F;
         F.Indent = L.Indent;
-        F.First = F.Current = classify(pyWords(Cond, L.Strings));
+        F.First = F.Current = classify(pyWords(Cond, L.Strings), &S.BuildsHip);
         F.Branches = 1;
         F.Condition = Head;
         F.Line = L.Line;
@@ -387,7 +399,7 @@ void readSetupPy(const fs::path &P, Script &S) {
         continue;
       } else if (!Stack.empty() && Stack.back().Indent == L.Indent) {
         Frame &F = Stack.back();
-        F.Current = keyword("else") ? elseBranch(F) : classify(pyWords(Cond, L.Strings));
+        F.Current = keyword("else") ? elseBranch(F) : classify(pyWords(Cond, L.Strings), &S.BuildsHip);
         ++F.Branches;
         F.Condition = keyword("else") ? F.Condition + " ... else:" : Head;
         F.Line = L.Line;
@@ -434,6 +446,10 @@ bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why) {
     if (fs::exists(D / ".git", EC) || D == D.root_path())
       break;
   }
+  // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
+  // branches there are the code to port.
+  if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; }))
+    return false;
   const Mention *CudaOnly = nullptr;
   const Script *Where = nullptr;
   for (const auto &S : Scripts) {
