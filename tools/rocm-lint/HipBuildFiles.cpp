@@ -1,6 +1,7 @@
 #include "HipBuildFiles.h"
 #include "FileBytes.h"
 
+#include "CudaOnlySources.h"
 #include "ProjectPaths.h"
 
 #include <nlohmann/json.hpp>
@@ -57,6 +58,102 @@ bool isHeader(const std::string &Path) {
   return Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" || Ext == ".cuh" || Ext == ".inl";
 }
 
+bool isCFamily(const std::string &Path) {
+  std::string Ext = fs::path(Path).extension().string();
+  return isHeader(Path) || Ext == ".cu" || Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c" ||
+         Ext == ".hip";
+}
+
+/// The #include spellings of a file (quoted and angled).
+std::vector<std::string> includesOf(const std::string &Path) {
+  static const std::regex Re("^[ \\t]*#[ \\t]*include[ \\t]*[\"<]([^\">]+)[\">]");
+  std::vector<std::string> Out;
+  std::ifstream In(Path, std::ios::binary);
+  std::string Line;
+  std::smatch M;
+  while (std::getline(In, Line))
+    if (Line.find("include") != std::string::npos && std::regex_search(Line, M, Re))
+      Out.push_back(M[1].str());
+  return Out;
+}
+
+/// Removes the headers of \p Files that sources the build scripts left out (\p Dropped) include,
+/// and that no other file of the project includes (by file name, whatever folder it resolves in:
+/// an include path could reach it). Repeats for headers only those headers include.
+void dropHeadersOnlyIncludedByDropped(std::vector<InputFile> &Files, const std::vector<std::string> &DroppedSources,
+                                      std::vector<std::string> &Skipped) {
+  // The project: the highest folder above the dropped sources with a build script, below any .git.
+  std::error_code EC;
+  std::set<std::string> Roots;
+  for (const std::string &S : DroppedSources) {
+    fs::path Root;
+    for (fs::path D = fs::path(S).parent_path(); !D.empty(); D = D.parent_path()) {
+      if (fs::exists(D / "CMakeLists.txt", EC) || fs::exists(D / "setup.py", EC))
+        Root = D;
+      if (fs::exists(D / ".git", EC) || D == D.root_path())
+        break;
+    }
+    if (Root.empty())
+      return;
+    Roots.insert(Root.string());
+  }
+  std::map<std::string, std::vector<std::string>> Includes; // every C-family file of the projects
+  for (const std::string &Root : Roots) {
+    size_t Count = 0;
+    for (fs::recursive_directory_iterator It(Root, fs::directory_options::skip_permission_denied, EC), End;
+         It != End; It.increment(EC)) {
+      if (EC || ++Count > 50000)
+        return; // too big or unreadable to be sure: keep every header
+      if (It->is_regular_file(EC) && isCFamily(It->path().string()))
+        Includes.emplace(It->path().lexically_normal().string(), includesOf(It->path().string()));
+    }
+  }
+  std::set<std::string> Dropped(DroppedSources.begin(), DroppedSources.end());
+  std::map<std::string, std::string> Why; // header -> the dropped file that includes it
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const InputFile &H : Files) {
+      if (H.IsCMake || !isHeader(H.Absolute) || Dropped.count(H.Absolute))
+        continue;
+      std::string Name = fs::path(H.Absolute).filename().string();
+      std::string By;
+      bool Other = false;
+      for (const auto &[Path, Incs] : Includes) {
+        for (const std::string &Inc : Incs) {
+          if (fs::path(Inc).filename().string() != Name)
+            continue;
+          bool FromDropped = Dropped.count(Path);
+          if (FromDropped && (fs::path(Path).parent_path() / Inc).lexically_normal().string() == H.Absolute)
+            By = Path;
+          else if (!FromDropped)
+            Other = true;
+        }
+        if (Other)
+          break;
+      }
+      if (!By.empty() && !Other) {
+        Dropped.insert(H.Absolute);
+        Why[H.Absolute] = By;
+        Changed = true;
+      }
+    }
+  }
+  std::string Cwd = fs::current_path(EC).string() + "/";
+  std::vector<InputFile> Kept;
+  for (InputFile &H : Files) {
+    auto It = Why.find(H.Absolute);
+    if (It == Why.end()) {
+      Kept.push_back(std::move(H));
+      continue;
+    }
+    std::string By = It->second;
+    if (By.rfind(Cwd, 0) == 0)
+      By = By.substr(Cwd.size());
+    Skipped.push_back(H.Display + ": only included by files the HIP build does not compile (" + By + ")");
+  }
+  Files = std::move(Kept);
+}
+
 } // namespace
 
 void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files, std::vector<std::string> &Skipped) {
@@ -68,14 +165,7 @@ void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files
     return It->second;
   };
   std::map<std::string, std::pair<std::shared_ptr<Database>, std::string>> ByDir;
-  std::vector<InputFile> Kept;
-  for (InputFile &F : Files) {
-    // Only CUDA-spelled sources can be CUDA-only: a .hip or .cpp file missing from the database is
-    // more likely new than excluded, and is linted with an inferred command.
-    if (F.IsCMake || isHeader(F.Absolute) || fs::path(F.Absolute).extension() != ".cu") {
-      Kept.push_back(std::move(F));
-      continue;
-    }
+  auto databaseFor = [&](const InputFile &F) -> const std::pair<std::shared_ptr<Database>, std::string> & {
     std::string Dir = fs::path(F.Absolute).parent_path().string();
     auto Found = ByDir.find(Dir);
     if (Found == ByDir.end()) {
@@ -97,14 +187,38 @@ void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files
       }
       Found = ByDir.emplace(Dir, Db).first;
     }
-    const auto &[Db, Where] = Found->second;
-    if (Db && Db->Hip && !Db->Files.count(F.Absolute)) {
-      Skipped.push_back(F.Display + ": not compiled by the HIP build (absent from " + Where + ")");
+    return Found->second;
+  };
+  std::vector<InputFile> Kept;
+  std::vector<std::string> DroppedByScript;
+  for (InputFile &F : Files) {
+    if (F.IsCMake || isHeader(F.Absolute)) {
+      Kept.push_back(std::move(F));
+      continue;
+    }
+    const auto &[Db, Where] = databaseFor(F);
+    if (Db && Db->Hip) {
+      // Only CUDA-spelled sources can be CUDA-only: a .hip or .cpp file missing from the database is
+      // more likely new than excluded, and is linted with an inferred command.
+      if (fs::path(F.Absolute).extension() == ".cu" && !Db->Files.count(F.Absolute)) {
+        Skipped.push_back(F.Display + ": not compiled by the HIP build (absent from " + Where + ")");
+        continue;
+      }
+      Kept.push_back(std::move(F));
+      continue;
+    }
+    // No HIP database: the build scripts decide (a source they list only for the CUDA backend).
+    std::string Why;
+    if (cudaOnlyInBuildScripts(F.Absolute, Why)) {
+      Skipped.push_back(F.Display + ": not compiled by the HIP build (" + Why + ")");
+      DroppedByScript.push_back(F.Absolute);
       continue;
     }
     Kept.push_back(std::move(F));
   }
   Files = std::move(Kept);
+  if (!DroppedByScript.empty())
+    dropHeadersOnlyIncludedByDropped(Files, DroppedByScript, Skipped);
 }
 
 void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,

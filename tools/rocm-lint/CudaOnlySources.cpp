@@ -1,0 +1,484 @@
+#include "CudaOnlySources.h"
+
+#include "cmake/CMakeParser.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace rocmlint {
+
+namespace {
+
+/// What a build-script branch builds: the CUDA backend, the HIP backend, or something else
+/// (unknown conditions, CPU builds, top level).
+enum class Branch { Other, Cuda, Hip };
+
+/// One place a build script names a source file.
+struct Mention {
+  std::string Path;     // absolute, lexically normal; or a bare file name when Computed
+  bool Computed = false; // the path goes through a variable or a glob pattern: match by name
+  Branch In = Branch::Other;
+  unsigned Line = 0;
+  std::string Condition; // the CUDA branch's condition, as written
+  unsigned ConditionLine = 0;
+};
+
+struct Script {
+  std::string File; // path of the script, for messages
+  std::vector<Mention> Mentions;
+  std::vector<std::string> GlobExtensions; // extensions of globs outside CUDA branches ("*" for any)
+  bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
+};
+
+std::string lower(std::string S) {
+  for (char &C : S)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  return S;
+}
+
+bool isSourceName(const std::string &V) {
+  static const char *const Exts[] = {".cu", ".cpp", ".cc", ".cxx", ".c", ".hip"};
+  std::string Ext = lower(fs::path(V).extension().string());
+  return std::any_of(std::begin(Exts), std::end(Exts), [&](const char *E) { return Ext == E; });
+}
+
+/// Classifies a condition from its words (lower case, operators and parentheses included).
+Branch classify(const std::vector<std::string> &Words, bool *NamesHip = nullptr) {
+  static const char *const CudaNames[] = {"build_cuda", "use_cuda",     "with_cuda",  "enable_cuda",
+                                          "ggml_cuda",  "cuda_found",   "cuda_version", "torch.version.cuda",
+                                          "is_cuda",    "cmake_cuda_compiler"};
+  static const char *const HipNames[] = {"build_hip",  "use_hip",   "with_hip",     "enable_hip",   "use_rocm",
+                                         "build_rocm", "with_rocm", "enable_rocm",  "ggml_hip",     "hip_found",
+                                         "rocm_version", "torch.version.hip", "is_rocm", "is_hip", "cmake_hip_compiler"};
+  bool Cuda = false, Hip = false;
+  for (size_t I = 0; I < Words.size(); ++I) {
+    const std::string &W = Words[I];
+    if (W == "or")
+      return Branch::Other; // either side may hold: the branch can build anything
+    std::string Name = W;
+    if (Name.size() > 3 && Name.compare(0, 2, "${") == 0 && Name.back() == '}')
+      Name = Name.substr(2, Name.size() - 3);
+    // not X, X is None, X is not None
+    bool Neg = I > 0 && Words[I - 1] == "not";
+    if (I + 2 < Words.size() && Words[I + 1] == "is")
+      Neg = Neg != (Words[I + 2] == "none");
+    auto in = [&](const auto &Names) {
+      return std::any_of(std::begin(Names), std::end(Names), [&](const char *N) { return Name == N; });
+    };
+    bool IsCuda = in(CudaNames), IsHip = in(HipNames);
+    if (IsHip && NamesHip)
+      *NamesHip = true;
+    // COMPUTE_BACKEND STREQUAL "cuda", GPU_BACKEND == "rocm"
+    if ((W == "strequal" || W == "==" || W == "matches") && I + 1 < Words.size()) {
+      std::string V = Words[I + 1];
+      V.erase(std::remove(V.begin(), V.end(), '"'), V.end());
+      V.erase(std::remove(V.begin(), V.end(), '\''), V.end());
+      if (V == "cuda")
+        Cuda = true;
+      else if (V == "hip" || V == "rocm")
+        Hip = true;
+      if ((V == "hip" || V == "rocm") && NamesHip)
+        *NamesHip = true;
+      ++I;
+      continue;
+    }
+    if (IsCuda)
+      (Neg ? Hip : Cuda) = true;
+    else if (IsHip)
+      (Neg ? Cuda : Hip) = true;
+  }
+  if (Cuda && !Hip)
+    return Branch::Cuda;
+  if (Hip && !Cuda)
+    return Branch::Hip;
+  return Branch::Other;
+}
+
+/// An if/elif/else chain being read.
+struct Frame {
+  size_t Indent = 0;         // setup.py only
+  Branch Current = Branch::Other;
+  Branch First = Branch::Other;
+  unsigned Branches = 0;
+  std::string Condition;
+  unsigned Line = 0;
+};
+
+/// The branch a mention sits in, from the open chains: CUDA when some enclosing branch builds CUDA
+/// and none builds HIP.
+void context(const std::vector<Frame> &Stack, Mention &M) {
+  bool Cuda = false, Hip = false;
+  for (const Frame &F : Stack) {
+    if (F.Current == Branch::Cuda && !Cuda) {
+      Cuda = true;
+      M.Condition = F.Condition;
+      M.ConditionLine = F.Line;
+    }
+    Hip |= F.Current == Branch::Hip;
+  }
+  M.In = Cuda && !Hip ? Branch::Cuda : Hip && !Cuda ? Branch::Hip : Branch::Other;
+}
+
+/// else: the opposite of a single HIP branch is CUDA; anything else is unknown.
+Branch elseBranch(const Frame &F) { return F.Branches == 1 && F.First == Branch::Hip ? Branch::Cuda : Branch::Other; }
+
+std::string readFile(const fs::path &P) {
+  std::ifstream In(P, std::ios::binary);
+  std::stringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+std::string normal(const fs::path &P) { return P.lexically_normal().string(); }
+
+void addPath(Script &S, const fs::path &Dir, std::string V, unsigned Line, const std::vector<Frame> &Stack) {
+  Mention M;
+  M.Line = Line;
+  context(Stack, M);
+  for (const char *Prefix : {"${CMAKE_CURRENT_SOURCE_DIR}/", "${CMAKE_CURRENT_LIST_DIR}/", "${PROJECT_SOURCE_DIR}/",
+                             "${CMAKE_SOURCE_DIR}/"})
+    if (V.rfind(Prefix, 0) == 0)
+      V = V.substr(std::string(Prefix).size());
+  if (V.find('$') != std::string::npos || V.find('*') != std::string::npos) {
+    M.Computed = true;
+    M.Path = fs::path(V).filename().string();
+  } else {
+    M.Path = normal(fs::path(V).is_absolute() ? fs::path(V) : Dir / V);
+  }
+  S.Mentions.push_back(std::move(M));
+}
+
+// ---- CMake ----
+
+struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
+  Script &S;
+  fs::path Dir;
+  std::vector<Frame> Stack;
+  CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
+
+  static std::vector<std::string> words(const rocmtidy::cmake::Command &C) {
+    std::vector<std::string> W;
+    for (const auto &A : C.Args)
+      W.push_back(lower(A.Value));
+    return W;
+  }
+  static std::string text(const rocmtidy::cmake::Command &C) {
+    std::string T = std::string(C.Name) + "(";
+    for (size_t I = 0; I < C.Args.size(); ++I)
+      T += (I && !C.Args[I - 1].isParen() && !C.Args[I].isParen() ? " " : "") + std::string(C.Args[I].Raw);
+    return T + ")";
+  }
+
+  void command(const rocmtidy::cmake::Command &C) override {
+    const std::string &N = C.LowerName;
+    if (N == "if") {
+      Frame F;
+      F.First = F.Current = classify(words(C), &S.BuildsHip);
+      F.Branches = 1;
+      F.Condition = text(C);
+      F.Line = C.Line;
+      Stack.push_back(F);
+      return;
+    }
+    if ((N == "elseif" || N == "else") && !Stack.empty()) {
+      Frame &F = Stack.back();
+      F.Current = N == "else" ? elseBranch(F) : classify(words(C), &S.BuildsHip);
+      ++F.Branches;
+      F.Condition = N == "else" ? Stack.back().Condition + " ... else()" : text(C);
+      F.Line = C.Line;
+      return;
+    }
+    if (N == "endif") {
+      if (!Stack.empty())
+        Stack.pop_back();
+      return;
+    }
+    if (N == "message")
+      return;
+    bool Glob = N == "file" && !C.Args.empty() && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE");
+    bool LanguageHip = false;
+    for (size_t I = 0; I + 1 < C.Args.size(); ++I)
+      LanguageHip |= C.Args[I].Value == "LANGUAGE" && C.Args[I + 1].Value == "HIP";
+    S.BuildsHip |= LanguageHip;
+    if (N == "enable_language" || N == "project")
+      for (const auto &A : C.Args)
+        S.BuildsHip |= A.Value == "HIP";
+    Mention Probe;
+    context(Stack, Probe);
+    for (const auto &A : C.Args) {
+      std::string V = A.Value;
+      for (size_t Pos = 0; Pos <= V.size();) {
+        size_t End = V.find(';', Pos);
+        if (End == std::string::npos)
+          End = V.size();
+        std::string Item = V.substr(Pos, End - Pos);
+        Pos = End + 1;
+        if (Glob && Item.find('*') != std::string::npos) {
+          if (Probe.In != Branch::Cuda) {
+            std::string Ext = lower(fs::path(Item).extension().string());
+            S.GlobExtensions.push_back(Ext.empty() || Ext.find('*') != std::string::npos ? "*" : Ext);
+          }
+          continue;
+        }
+        if (!isSourceName(Item))
+          continue;
+        addPath(S, Dir, Item, A.Line, Stack);
+        if (LanguageHip)
+          S.Mentions.back().In = Branch::Hip; // compiled as HIP, wherever it is listed
+      }
+    }
+  }
+};
+
+void readCMake(const fs::path &P, Script &S) {
+  std::string Content = readFile(P);
+  CMakeReader R(S, P.parent_path());
+  rocmtidy::cmake::ParseError Error;
+  if (!rocmtidy::cmake::parseCMake(Content, R, Error))
+    S.GlobExtensions.push_back("*"); // a partial read could miss a listing: decide nothing from it
+}
+
+// ---- setup.py ----
+
+/// One logical line of Python: its indentation, its code with string contents blanked, and the
+/// string literals in it.
+struct PyLine {
+  size_t Indent = 0;
+  unsigned Line = 0;
+  std::string Code;
+  std::vector<std::pair<std::string, unsigned>> Strings;
+};
+
+std::vector<PyLine> pyLines(const std::string &T) {
+  std::vector<PyLine> Out;
+  PyLine Cur;
+  bool AtStart = true;
+  unsigned Line = 1, Depth = 0;
+  size_t I = 0;
+  auto flush = [&] {
+    bool Blank = Cur.Code.find_first_not_of(" \t\\") == std::string::npos && Cur.Strings.empty();
+    if (!Blank)
+      Out.push_back(std::move(Cur));
+    Cur = PyLine();
+    AtStart = true;
+  };
+  while (I < T.size()) {
+    char C = T[I];
+    if (AtStart) {
+      size_t Indent = 0;
+      while (I < T.size() && (T[I] == ' ' || T[I] == '\t')) {
+        Indent += T[I] == '\t' ? 8 : 1;
+        ++I;
+      }
+      Cur.Indent = Indent;
+      Cur.Line = Line;
+      AtStart = false;
+      continue;
+    }
+    if (C == '#') {
+      while (I < T.size() && T[I] != '\n')
+        ++I;
+      continue;
+    }
+    if (C == '\n') {
+      ++Line;
+      ++I;
+      if (Depth == 0 && !(Cur.Code.size() && Cur.Code.back() == '\\'))
+        flush();
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      bool Triple = T.compare(I, 3, std::string(3, C)) == 0;
+      size_t Q = Triple ? 3 : 1;
+      unsigned StartLine = Line;
+      std::string Value;
+      I += Q;
+      while (I < T.size()) {
+        if (T[I] == '\\' && I + 1 < T.size()) {
+          Value += T[I + 1];
+          I += 2;
+          continue;
+        }
+        if (T.compare(I, Q, std::string(Q, C)) == 0) {
+          I += Q;
+          break;
+        }
+        if (T[I] == '\n') {
+          ++Line;
+          if (!Triple)
+            break;
+        }
+        Value += T[I++];
+      }
+      Cur.Code += "\"\"";
+      Cur.Strings.push_back({Value, StartLine});
+      continue;
+    }
+    if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if ((C == ')' || C == ']' || C == '}') && Depth)
+      --Depth;
+    Cur.Code += C;
+    ++I;
+  }
+  flush();
+  return Out;
+}
+
+std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std::pair<std::string, unsigned>> &Strs) {
+  std::vector<std::string> W;
+  std::string Cur;
+  size_t S = 0;
+  for (size_t I = 0; I <= Cond.size(); ++I) {
+    char C = I < Cond.size() ? Cond[I] : ' ';
+    if (std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.') {
+      Cur += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+      continue;
+    }
+    if (!Cur.empty())
+      W.push_back(Cur);
+    Cur.clear();
+    if (C == '"' && I + 1 < Cond.size() && Cond[I + 1] == '"') {
+      W.push_back(S < Strs.size() ? lower(Strs[S].first) : "");
+      ++S;
+      ++I;
+    } else if (C == '=' && I + 1 < Cond.size() && Cond[I + 1] == '=') {
+      W.push_back("==");
+      ++I;
+    } else if (C == '!' || C == '(' || C == ')') {
+      W.push_back(C == '!' ? "or" : std::string(1, C)); // != : unknown
+    }
+  }
+  return W;
+}
+
+void readSetupPy(const fs::path &P, Script &S) {
+  std::vector<Frame> Stack;
+  fs::path Dir = P.parent_path();
+  for (const PyLine &L : pyLines(readFile(P))) {
+    std::string Code = L.Code;
+    size_t Start = Code.find_first_not_of(" \t");
+    std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
+    auto keyword = [&](const char *K) {
+      size_t N = std::char_traits<char>::length(K);
+      return Head.compare(0, N, K) == 0 && (Head.size() == N || !(std::isalnum(static_cast<unsigned char>(Head[N])) || Head[N] == '_'));
+    };
+    bool IsElse = keyword("else") || keyword("elif");
+    while (!Stack.empty() && (L.Indent < Stack.back().Indent || (L.Indent == Stack.back().Indent && !IsElse)))
+      Stack.pop_back();
+    if (Code.find("glob") != std::string::npos || Code.find("listdir") != std::string::npos ||
+        Code.find("os.walk") != std::string::npos || Code.find("rglob") != std::string::npos) {
+      Mention Probe;
+      context(Stack, Probe);
+      if (Probe.In != Branch::Cuda)
+        S.GlobExtensions.push_back("*"); // a computed source list: any file could be in it
+    }
+    if (keyword("if") || keyword("elif") || keyword("else")) {
+      size_t Colon = Head.rfind(':');
+      std::string Cond = Head.substr(Head.find(' ') == std::string::npos ? Head.size() : Head.find(' '));
+      if (Colon != std::string::npos && Colon + 1 < Head.size() &&
+          Head.find_first_not_of(" \t", Colon + 1) != std::string::npos) {
+        // 'if x: body' on one line: the body's strings are read in the outer branch (kept).
+      } else if (keyword("if")) {
+        Frame F;
+        F.Indent = L.Indent;
+        F.First = F.Current = classify(pyWords(Cond, L.Strings), &S.BuildsHip);
+        F.Branches = 1;
+        F.Condition = Head;
+        F.Line = L.Line;
+        Stack.push_back(F);
+        continue;
+      } else if (!Stack.empty() && Stack.back().Indent == L.Indent) {
+        Frame &F = Stack.back();
+        F.Current = keyword("else") ? elseBranch(F) : classify(pyWords(Cond, L.Strings), &S.BuildsHip);
+        ++F.Branches;
+        F.Condition = keyword("else") ? F.Condition + " ... else:" : Head;
+        F.Line = L.Line;
+        continue;
+      }
+    }
+    for (const auto &[Str, Line] : L.Strings)
+      if (isSourceName(Str))
+        addPath(S, Dir, Str, Line, Stack);
+  }
+}
+
+std::mutex CacheMu;
+std::map<std::string, std::shared_ptr<Script>> Cache;
+
+std::shared_ptr<Script> scriptAt(const fs::path &P, bool CMake) {
+  std::lock_guard<std::mutex> Lock(CacheMu);
+  auto It = Cache.find(P.string());
+  if (It != Cache.end())
+    return It->second;
+  auto S = std::make_shared<Script>();
+  S->File = P.string();
+  if (CMake)
+    readCMake(P, *S);
+  else
+    readSetupPy(P, *S);
+  Cache.emplace(P.string(), S);
+  return S;
+}
+
+} // namespace
+
+bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why) {
+  fs::path File = fs::path(Absolute).lexically_normal();
+  std::string Name = File.filename().string();
+  std::string Ext = lower(File.extension().string());
+  std::vector<std::shared_ptr<Script>> Scripts;
+  std::error_code EC;
+  for (fs::path D = File.parent_path(); !D.empty(); D = D.parent_path()) {
+    if (fs::is_regular_file(D / "CMakeLists.txt", EC))
+      Scripts.push_back(scriptAt(D / "CMakeLists.txt", true));
+    if (fs::is_regular_file(D / "setup.py", EC))
+      Scripts.push_back(scriptAt(D / "setup.py", false));
+    if (fs::exists(D / ".git", EC) || D == D.root_path())
+      break;
+  }
+  // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
+  // branches there are the code to port.
+  if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; }))
+    return false;
+  const Mention *CudaOnly = nullptr;
+  const Script *Where = nullptr;
+  for (const auto &S : Scripts) {
+    for (const std::string &G : S->GlobExtensions)
+      if (G == "*" || G == Ext)
+        return false;
+    for (const Mention &M : S->Mentions) {
+      bool Match = M.Computed ? M.Path == Name : M.Path == File.string();
+      if (!Match)
+        continue;
+      if (M.In != Branch::Cuda)
+        return false; // listed for another build (or a name a computed path may spell)
+      if (M.Computed)
+        continue;
+      if (!CudaOnly) {
+        CudaOnly = &M;
+        Where = S.get();
+      }
+    }
+  }
+  if (!CudaOnly)
+    return false;
+  std::string ScriptPath = Where->File;
+  std::string Cwd = fs::current_path(EC).string() + "/";
+  if (ScriptPath.rfind(Cwd, 0) == 0)
+    ScriptPath = ScriptPath.substr(Cwd.size());
+  Why = ScriptPath + ":" + std::to_string(CudaOnly->Line) + ": listed only under '" + CudaOnly->Condition +
+        "' (line " + std::to_string(CudaOnly->ConditionLine) + ")";
+  return true;
+}
+
+} // namespace rocmlint

@@ -1,0 +1,19 @@
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_CUDAONLYSOURCES_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_CUDAONLYSOURCES_H
+
+#include <string>
+
+namespace rocmlint {
+
+/// Whether the project's build scripts (the CMakeLists.txt and setup.py files in the folders from
+/// \p Absolute's folder up to the project root) list the source \p Absolute only in branches that
+/// build the CUDA backend (if(BUILD_CUDA), if(COMPUTE_BACKEND STREQUAL "cuda"), if(NOT USE_ROCM);
+/// "if CUDA_VERSION:", "if not torch.version.hip:"), never elsewhere, never with LANGUAGE HIP, and
+/// no computed list (a glob or a variable path outside such a branch) may name it. On true,
+/// \p Why says where ("CMakeLists.txt:244: listed only under if(BUILD_CUDA) at line 118"). When
+/// unsure, false: skipping a file the HIP build compiles would hide its hazards.
+bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why);
+
+} // namespace rocmlint
+
+#endif
