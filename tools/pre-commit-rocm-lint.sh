@@ -65,11 +65,17 @@ build_into() {
         compiler+=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld)
       fi
     fi
+    # The build folder sits one level below the sources, as build/ does in a clone, and ccache (used
+    # when installed) keys paths relative to it: a machine that built rocm-tidy before gets hits.
+    local build=$src/build-pre-commit-hook
+    export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$src}
     {
-      cmake -S "$src" -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DROCM_TIDY_TESTS=OFF \
+      rm -rf "$build" &&
+      cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DROCM_TIDY_TESTS=OFF \
         -DROCM_TIDY_LLVM_ROOT="$llvm" "${compiler[@]}" &&
-      cmake --build "$dir/build" --target rocm-lint -j "${ROCM_TIDY_HOOK_JOBS:-$(nproc)}" &&
-      cp "$dir/build/bin/rocm-lint" "$dir/bin/rocm-lint.tmp"
+      cmake --build "$build" --target rocm-lint -j "${ROCM_TIDY_HOOK_JOBS:-$(nproc)}" &&
+      cp "$build/bin/rocm-lint" "$dir/bin/rocm-lint.tmp" &&
+      rm -rf "$build"
     } > "$log" 2>&1
   fi
   if [ $? -ne 0 ] || [ ! -s "$dir/bin/rocm-lint.tmp" ]; then
@@ -81,7 +87,6 @@ build_into() {
   fi
   # Only a complete binary gets the name the next run looks for.
   mv "$dir/bin/rocm-lint.tmp" "$lint"
-  rm -rf "$dir/build"
   echo "rocm-lint hook: built $("$lint" --version | head -1) in $((SECONDS - start)) s" >&2
 }
 
