@@ -5,9 +5,13 @@
 // LLVM 16 (tools/dev.sh test with LLVM_VERSION=16); the API differences between them are bridged
 // here so that checks and tools never test the version.
 
+#include "clang/Basic/Cuda.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Config/llvm-config.h"
+
+#include <string>
 
 #if LLVM_VERSION_MAJOR < 16 || LLVM_VERSION_MAJOR > 19
 #error "rocm-tidy supports LLVM 16 to 19 (the plugin is locked to the clang-tidy binary's version)"
@@ -46,6 +50,31 @@ public:
   }
 #endif
 };
+
+/// Whether this clang accepts \p Arch in --offload-arch (LLVM 19 renamed CudaArch to OffloadArch).
+inline bool clangKnowsOffloadArch(llvm::StringRef Arch) {
+#if LLVM_VERSION_MAJOR >= 19
+  return clang::StringToOffloadArch(Arch) != clang::OffloadArch::UNKNOWN;
+#else
+  return clang::StringToCudaArch(Arch) != clang::CudaArch::UNKNOWN;
+#endif
+}
+
+/// The processor the device pass compiles for: \p Arch when this clang knows it, else the nearest
+/// one of the same wavefront generation it does know (LLVM 16 predates gfx941/gfx942 and gfx12).
+/// The checks take their facts from rocm-tidy's target table, never from clang's processor.
+inline std::string offloadArchForThisClang(const std::string &Arch) {
+  if (clangKnowsOffloadArch(Arch))
+    return Arch;
+  llvm::StringRef A(Arch);
+  const char *const Gfx9[] = {"gfx942", "gfx940", "gfx90a"};
+  const char *const Gfx1x[] = {"gfx1100", "gfx1030"};
+  for (const char *Candidate : A.starts_with("gfx9") ? llvm::ArrayRef<const char *>(Gfx9)
+                                                     : llvm::ArrayRef<const char *>(Gfx1x))
+    if (clangKnowsOffloadArch(Candidate))
+      return Candidate;
+  return Arch;
+}
 
 } // namespace rocmtidy::compat
 

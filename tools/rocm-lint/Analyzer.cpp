@@ -4,6 +4,7 @@
 #include "Recovery.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
+#include "ast/Compat.h"
 
 #include "core/CommandSanitizer.h"
 #include "core/EmbeddedData.h"
@@ -125,7 +126,7 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);
-  P->OffloadArch = List.empty() ? "gfx90a" : List.front()->offloadArch();
+  P->OffloadArch = rocmtidy::compat::offloadArchForThisClang(List.empty() ? "gfx90a" : List.front()->offloadArch());
   switch (Opts.Headers) {
   case HipHeaders::Builtin:
     P->Builtin = true;
