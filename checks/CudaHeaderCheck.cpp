@@ -40,14 +40,14 @@ struct PendingInclude {
 
 } // namespace
 
-class CudaHeaderPPCallbacks : public PPCallbacks {
+class CudaHeaderPPCallbacks : public rocmtidy::compat::IncludeCallbacks {
 public:
   CudaHeaderPPCallbacks(CudaHeaderCheck &Check, const SourceManager &SM, Preprocessor &PP)
       : Check(Check), SM(SM), PP(PP), Table(rocmtidy::cudaHeaderTable()) {}
 
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName, bool IsAngled,
-                          CharSourceRange FilenameRange, rocmtidy::compat::OptionalFile, StringRef, StringRef,
-                          const Module *, bool, SrcMgr::CharacteristicKind) override {
+  void includeDirective(SourceLocation HashLoc, const Token &, StringRef FileName, bool IsAngled,
+                        CharSourceRange FilenameRange, rocmtidy::compat::OptionalFile, StringRef, StringRef,
+                        SrcMgr::CharacteristicKind) override {
     if (FileName.starts_with("hip/"))
       SawHipHeader = true;
     // Toolkit and system headers include each other; only the user's own code is ported.

@@ -1,6 +1,7 @@
 # Install rules and the Debian package (docs/install.md).
 #   cmake --install build --prefix P   ->  P/bin/rocm-lint, P/bin/rocm-clangd,
-#                                          P/lib/rocm-tidy/RocmTidyModule.so, P/share/doc/rocm-tidy/
+#                                          P/lib/rocm-tidy/RocmTidyModule.so, P/share/doc/rocm-tidy/,
+#                                          P/share/man/man1/rocm-lint.1 (cmake/Man.cmake)
 #   (cd build && cpack -G DEB)         ->  build/rocm-tidy_<version>_amd64.deb (prefix /usr)
 # The data tables are compiled in (cmake/EmbedData.cmake), so nothing under the source or build
 # tree is read at run time; test/install/*.test checks the installed files for such paths.
@@ -28,7 +29,8 @@ endif()
 # A fixed folder that users can name in clang-tidy's --load (not the multiarch libdir).
 install(TARGETS RocmTidyModule LIBRARY DESTINATION lib/rocm-tidy)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CHANGELOG.md DESTINATION share/doc/rocm-tidy)
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION share/doc/rocm-tidy/docs)
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION share/doc/rocm-tidy/docs PATTERN man EXCLUDE)
+include(${CMAKE_CURRENT_LIST_DIR}/Man.cmake)
 
 # Debian package: rocm-tidy_<version>_amd64.deb. dpkg-shlibdeps (dpkg-dev) derives the Depends line
 # from the libraries the binaries link; the plugin links no clang library (clang-tidy-19 provides

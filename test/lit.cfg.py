@@ -1,5 +1,7 @@
 # lit configuration for rocm-tidy. RUN-line conventions (see test/README.md):
-#   %clang_tidy       stock clang-tidy-19 with the rocm-tidy plugin loaded
+#   %clang_tidy       stock clang-tidy (of the LLVM it was built against) with the rocm-tidy plugin loaded
+#   %llvm_major       that LLVM's major version; features llvm-16 ... llvm-19 select expectations that
+#                     differ by version (clang's own diagnostics), e.g. 'CHECK-LLVM19:' prefixes
 #   %rocm_lint        build/bin/rocm-lint
 #   %hip_flags        compile flags for a HIP file against the fake SDK in test/Inputs (host pass)
 #   %hip_device_flags the same for the device pass
@@ -23,7 +25,7 @@ inputs = os.path.join(config.test_source_root, "Inputs")
 bindir = os.path.join(config.rocm_tidy_binary_dir, "bin")
 plugin = os.path.join(config.rocm_tidy_binary_dir, "lib", "RocmTidyModule.so")
 
-# FileCheck, not, count and split-file come from llvm-19-tools.
+# FileCheck, not, count and split-file come from llvm-N-tools.
 config.environment["PATH"] = os.pathsep.join([bindir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The sanitizer build (tools/dev.sh sanitize): its runtime is preloaded into every process so that
 # Debian's uninstrumented clang-tidy can load the instrumented plugin.
@@ -49,6 +51,8 @@ config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%srcroot", config.rocm_tidy_source_dir))
 config.substitutions.append(("%binroot", config.rocm_tidy_binary_dir))
 config.substitutions.append(("%resource_dir", config.resource_dir))
+config.substitutions.append(("%llvm_major", config.llvm_major))
+config.available_features.add("llvm-" + config.llvm_major)
 
 # Permission tests need a user the file modes apply to: as root, run the command as nobody.
 import shutil
@@ -62,6 +66,8 @@ elif shutil.which("setpriv"):
 # The pre-commit framework (Debian package pre-commit) for the end-to-end hook test.
 if shutil.which("pre-commit", path=config.environment["PATH"]):
     config.available_features.add("pre-commit")
+if shutil.which("man") and shutil.which("groff"):
+    config.available_features.add("man")
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
     config.available_features.add("rocm-clangd")
 

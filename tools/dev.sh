@@ -5,17 +5,28 @@
 #   tools/dev.sh build  install and build only
 #   tools/dev.sh sanitize  build with ASan+UBSan in build-sanitize/ and run every test there
 #   tools/dev.sh fuzz [SECONDS]  build, then run each libFuzzer target for SECONDS (default 60)
-# Environment: BUILD_DIR (default: build), JOBS (default: number of cores).
+# Environment: BUILD_DIR (default: build, or build-llvmN), JOBS (default: number of cores),
+#   LLVM_VERSION (default 19): the Debian LLVM to build and test against; 16 is supported too
+#   (LLVM_VERSION=16 tools/dev.sh test installs clang-16 & co. and builds into build-llvm16).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-BUILD_DIR=${BUILD_DIR:-build}
+LLVM_VERSION=${LLVM_VERSION:-19}
+case "$LLVM_VERSION" in
+  16|19) ;;
+  *) echo "rocm-tidy: LLVM_VERSION must be 16 or 19 (got '$LLVM_VERSION')" >&2; exit 2 ;;
+esac
+if [ "$LLVM_VERSION" = 19 ]; then
+  BUILD_DIR=${BUILD_DIR:-build}
+else
+  BUILD_DIR=${BUILD_DIR:-build-llvm$LLVM_VERSION}
+fi
 JOBS=${JOBS:-$(nproc)}
 # ccache keys paths relative to the build folder, so clones and worktrees side by side share hits.
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$ROOT")}"
 
-# Debian 12 packages: the LLVM 19 toolchain and clang-tidy libraries, lit/FileCheck, lld for AMD code
+# Debian 12 packages: the LLVM toolchain and clang-tidy libraries, lit/FileCheck, lld for AMD code
 # objects, Debian's HIP headers and device libraries (AMD compile stage), nlohmann_json, GoogleTest,
 # RE2 (the error notebook's linear-time patterns),
 # the libraries Debian's static clangd links against (rocm-clangd), dpkg-shlibdeps (the .deb)
@@ -25,6 +36,12 @@ PACKAGES=(cmake ninja-build ccache python3 git python3-identify python3-jsonsche
   libamdhip64-dev rocm-device-libs nlohmann-json3-dev libgtest-dev libre2-dev pkg-config
   libprotobuf-dev libgrpc++-dev libabsl-dev protobuf-compiler-grpc
   dpkg-dev pre-commit)
+# Another LLVM: its compiler, clang-tidy (which loads the plugin), headers and static libraries,
+# lit/FileCheck and lld. The LLVM 19 packages stay: the AMD compile stage of kernels/ uses clang-19.
+if [ "$LLVM_VERSION" != 19 ]; then
+  PACKAGES+=("clang-$LLVM_VERSION" "clang-tidy-$LLVM_VERSION" "libclang-$LLVM_VERSION-dev"
+    "llvm-$LLVM_VERSION-dev" "llvm-$LLVM_VERSION-tools" "lld-$LLVM_VERSION")
+fi
 
 install_missing() {
   local missing=()
@@ -73,7 +90,8 @@ build() {
   if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     cmake -S . -B "$BUILD_DIR" -G Ninja \
       -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+      -DROCM_TIDY_LLVM_ROOT="/usr/lib/llvm-$LLVM_VERSION" \
+      -DCMAKE_C_COMPILER="clang-$LLVM_VERSION" -DCMAKE_CXX_COMPILER="clang++-$LLVM_VERSION" \
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld \
       -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
   fi

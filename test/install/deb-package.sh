@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# deb-package.sh BUILD_DIR SOURCE_DIR CLANG_TIDY
+# deb-package.sh BUILD_DIR SOURCE_DIR CLANG_TIDY LLVM_MAJOR
 # Builds the Debian package with CPack into a scratch folder, unpacks it without installing it
 # (dpkg-deb -x) and checks: the file name and control fields, that no file of the package belongs to
 # an installed package (it must install beside Debian's LLVM), that every binary's libraries resolve
 # (ldd), and that the unpacked rocm-lint and plugin run with the source and build trees hidden.
 # Run by ctest (test 'deb-package'; about a minute, most of it compressing the package).
 set -euo pipefail
-build=$(cd "$1" && pwd); src=$(cd "$2" && pwd); tidy=$3
+build=$(cd "$1" && pwd); src=$(cd "$2" && pwd); tidy=$3; major=$4
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d /tmp/rocm-tidy-deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -20,13 +20,13 @@ echo "package: $(basename "$deb")"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for d in clang-tidy-19 libclang-common-19-dev libllvm19 libclang-cpp19 libre2-9 libstdc++6 libc6; do
+for d in "clang-tidy-$major" "libclang-common-$major-dev" "libllvm$major" "libclang-cpp$major" libre2-9 libstdc++6 libc6; do
   [[ ", $depends," == *", $d"[\ ,]* ]] || fail "Depends lacks $d"
 done
 
 dpkg-deb -x "$deb" "$work/root"
 for f in usr/bin/rocm-lint usr/lib/rocm-tidy/RocmTidyModule.so usr/share/doc/rocm-tidy/README.md \
-         usr/share/doc/rocm-tidy/CHANGELOG.md; do
+         usr/share/doc/rocm-tidy/CHANGELOG.md usr/share/man/man1/rocm-lint.1; do
   [ -f "$work/root/$f" ] || fail "package lacks /$f"
 done
 # Files (not folders) that another package already owns would make dpkg refuse to install it.
@@ -35,6 +35,11 @@ while IFS= read -r f; do
   if owner=$(dpkg-query -S "$p" 2>/dev/null); then fail "/$p is already owned: $owner"; fi
 done < <(find "$work/root" ! -type d)
 ! grep -r -l -a -F "$src" "$work/root" || fail "the package names the source tree"
+if command -v man > /dev/null; then
+  name=$(MANWIDTH=100 man -l -P cat "$work/root/usr/share/man/man1/rocm-lint.1" 2>&1 | grep -A1 '^NAME' | tail -1)
+  [[ "$name" == *"rocm-lint - find CUDA-to-HIP porting hazards"* ]] || fail "man -l rocm-lint.1: '$name'"
+  echo "man page: $(echo $name)"
+fi
 
 while IFS= read -r f; do
   if [ "$(head -c 4 "$f" | tail -c 3)" = ELF ]; then

@@ -4,6 +4,7 @@
 #include "Recovery.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
+#include "ast/Compat.h"
 
 #include "core/CommandSanitizer.h"
 #include "core/EmbeddedData.h"
@@ -94,6 +95,14 @@ std::string baseName(const std::string &P) { return llvm::sys::path::filename(P)
 
 bool startsWith(const std::string &S, const char *Prefix) { return S.rfind(Prefix, 0) == 0; }
 
+// A target ID of the build (gfx942:xnack+) that the clang rocm-lint links does not know would stop the
+// parse: the device pass then compiles for the nearest processor it knows, without the features.
+std::string archForThisClang(const std::string &TargetId) {
+  std::string Processor = TargetId.substr(0, TargetId.find(':'));
+  std::string Mapped = rocmtidy::compat::offloadArchForThisClang(Processor);
+  return Mapped == Processor ? TargetId : Mapped;
+}
+
 } // namespace
 
 struct SourceAnalyzer::Impl {
@@ -125,7 +134,7 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);
-  P->OffloadArch = List.empty() ? "gfx90a" : List.front()->offloadArch();
+  P->OffloadArch = rocmtidy::compat::offloadArchForThisClang(List.empty() ? "gfx90a" : List.front()->offloadArch());
   switch (Opts.Headers) {
   case HipHeaders::Builtin:
     P->Builtin = true;
@@ -326,8 +335,8 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
         continue;
       }
     }
-    if (startsWith(A, "--amdgpu-target=")) {
-      Out.push_back("--offload-arch=" + A.substr(16));
+    if (startsWith(A, "--amdgpu-target=") || startsWith(A, "--offload-arch=")) {
+      Out.push_back("--offload-arch=" + archForThisClang(A.substr(A.find('=') + 1)));
       HasArch = true;
       continue;
     }
@@ -349,8 +358,6 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
       HasX = true;
       continue;
     }
-    if (startsWith(A, "--offload-arch="))
-      HasArch = true;
     Out.push_back(A);
   }
   Gpu = false;
