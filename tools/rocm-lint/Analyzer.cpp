@@ -2,12 +2,15 @@
 // conversion of clang-tidy's diagnostics into rocmtidy::Finding.
 #include "Lint.h"
 #include "Recovery.h"
+#include "ProjectIndexer.h"
 #include "ProjectPaths.h"
+#include "ResultCache.h"
 #include "Safety.h"
 
 #include "core/CommandSanitizer.h"
 #include "core/EmbeddedData.h"
 #include "core/GpuTargets.h"
+#include "core/KernelIndex.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -106,6 +109,7 @@ struct SourceAnalyzer::Impl {
   std::unique_ptr<CompilationDatabase> Explicit;
   // Directory -> database found for it (null: none). Filled by prepare(), read-only afterwards.
   std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
+  std::shared_ptr<ResultCache> Cache;
 
   std::shared_ptr<CompilationDatabase> databaseFor(const std::string &Dir) const {
     auto It = DbByDir.find(Dir);
@@ -145,6 +149,11 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   }
   }
   BuiltinHeaders = P->Builtin;
+  P->Cache = std::make_shared<ResultCache>(cacheDirectory(Opts));
+}
+
+SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
+  return {P->Cache->enabled(), P->Cache->hits(), P->Cache->misses()};
 }
 
 static bool loadDatabaseFile(const fs::path &File, std::shared_ptr<CompilationDatabase> &Db, std::string &Error) {
@@ -555,15 +564,46 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   };
   std::vector<ErrorAt> CompilerErrors;
 
-  std::vector<RecoveryLog> Logs(Passes.size());
-  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
-    const auto &Pass = Passes[PassIndex];
-    if (P->Opts.Verbose) {
+  if (P->Opts.Verbose)
+    for (const auto &Pass : Passes) {
       std::string Line = F.Display + ": (in " + WorkDir + ")";
       for (const std::string &A : Pass)
         Line += " " + A;
       R.Notices.push_back(Line);
     }
+
+  // Everything that decides the result before parsing; what parsing reads is checked on lookup.
+  std::shared_ptr<const rocmtidy::ProjectIndex> Index = rocmtidy::processProjectIndex();
+  std::string CacheKey;
+  if (P->Cache->enabled()) {
+    std::error_code CwdEC;
+    std::vector<std::string> Parts = {F.Absolute, F.Display, WorkDir, fs::current_path(CwdEC).string(),
+                                      *Overrides.Checks, P->Targets, Index ? "index" : "no index"};
+    for (const auto &Pass : Passes) {
+      std::string Joined;
+      for (const std::string &A : Pass)
+        Joined += A + '\0';
+      Parts.push_back(Joined);
+    }
+    // A .clang-tidy that appears later changes the options without changing any file read before.
+    for (fs::path D = fs::path(F.Absolute).parent_path(); !D.empty(); D = D.parent_path()) {
+      std::error_code EC;
+      if (fs::exists(D / ".clang-tidy", EC))
+        Parts.push_back((D / ".clang-tidy").string());
+      if (D == D.root_path())
+        break;
+    }
+    CacheKey = ResultCache::makeKey(Parts);
+    if (std::optional<FileResult> Hit = P->Cache->lookup(CacheKey, Index.get())) {
+      Hit->Notices = std::move(R.Notices);
+      return std::move(*Hit);
+    }
+  }
+  rocmtidy::IndexLookupRecorder IndexLookups;
+
+  std::vector<RecoveryLog> Logs(Passes.size());
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+    const auto &Pass = Passes[PassIndex];
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
@@ -685,6 +725,8 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     St.Reason = FirstError;
     R.Errors.push_back(FirstError + "; the file could not be analysed completely");
   }
+  if (P->Cache->enabled())
+    P->Cache->store(CacheKey, R, IndexLookups.lookups(), Index.get());
   return R;
 }
 

@@ -131,6 +131,12 @@ public:
   /// those that no analysed source reaches).
   static bool isHeader(const InputFile &File);
   bool usesBuiltinHeaders() const { return BuiltinHeaders; }
+  /// The result cache of this run (ResultCache.h): whether it is on, results reused, files analysed.
+  struct CacheStats {
+    bool Enabled = false;
+    unsigned Reused = 0, Analysed = 0;
+  };
+  CacheStats cacheStats() const;
 
 private:
   struct Impl;

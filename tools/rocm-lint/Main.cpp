@@ -346,6 +346,9 @@ static int runLint(int Argc, char **Argv) {
   Ticker.reset();
   if (Opts.Progress && !Opts.Quiet && !Files.empty())
     std::fprintf(stderr, "\r\033[K");
+  if (Opts.Verbose && Analyzer.cacheStats().Enabled)
+    std::fprintf(stderr, "rocm-lint: result cache: %u reused, %u analysed\n", Analyzer.cacheStats().Reused,
+                 Analyzer.cacheStats().Analysed);
 
   std::error_code EC;
   std::string Cwd = fs::current_path(EC).string();
