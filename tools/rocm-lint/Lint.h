@@ -172,6 +172,9 @@ struct SourcedFinding {
 /// (template instantiations, passes) and other analysed files that reached it become notes, at
 /// most three of each and then "and N more". Keeps the order of first occurrence.
 std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFinding> All);
+/// A message with its template argument lists removed: the part of mergeFindingsByLocation's key
+/// that instantiations of one template share.
+std::string withoutTemplateArguments(const std::string &Message);
 
 /// Output.
 struct RuleDescription {
