@@ -1,11 +1,13 @@
 // rocm-lint explain: match a build or run log against the error notebook (the built-in one and the
 // team's own .rocm-lint-notebook.json) and say what it is, how sure, and how to fix it.
 #include "Lint.h"
+#include "CommandLine.h"
 #include "NotebookFiles.h"
 
 #include "core/Notebook.h"
 
 #include <cstdio>
+#include <memory>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -119,43 +121,45 @@ static void printJson(const std::string &LogName, const std::vector<rocmtidy::No
   std::puts(J.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace).c_str());
 }
 
+namespace cl = llvm::cl;
+
+static cl::SubCommand ExplainCommand("explain", "match a build or run log against the error notebook");
+static cl::OptionCategory ExplainCategory("rocm-lint explain options");
+static cl::list<std::string> ExplainLog(cl::Positional, cl::desc("[LOG_FILE|-]"), cl::sub(ExplainCommand),
+                                        cl::cat(ExplainCategory));
+static cl::opt<std::string> ExplainNotebook("notebook", cl::desc("the team notebook to read"), cl::value_desc("FILE"),
+                                            cl::sub(ExplainCommand), cl::cat(ExplainCategory));
+static cl::opt<std::string> ExplainFormat("format", cl::desc("text or json"), cl::init("text"),
+                                          cl::sub(ExplainCommand), cl::cat(ExplainCategory));
+static cl::opt<bool> ExplainNoTeam("no-team-notebook", cl::desc("read the built-in notebook only"),
+                                   cl::sub(ExplainCommand), cl::cat(ExplainCategory));
+static cl::opt<bool> ExplainAll("all", cl::desc("show every matching entry"), cl::sub(ExplainCommand),
+                                cl::cat(ExplainCategory));
+
+static void printExplainHelp() {
+  std::printf("usage: rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--no-team-notebook] [--format=text|json] "
+              "[--all]\n"
+              "Matches a build or run log against the error notebook (docs/notebook.md) and the team's notebook\n"
+              "(%s, found in the current directory or a parent), and prints the entries that explain it,\n"
+              "best first, with the lines that matched, how sure the match is, the fix steps, the commands that\n"
+              "confirm the cause and the checks that catch it before it happens.\n"
+              "Exit status: 0 nothing recognised, 1 entries matched, 2 usage or input error.\n",
+              rocmtidy::TeamNotebookFileName);
+}
+
 int runExplain(const std::vector<std::string> &Args) {
-  std::string LogPath, NotebookPath, Format = "text";
-  bool UseTeam = true, All = false;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    const std::string &A = Args[I];
-    if (A.rfind("--notebook=", 0) == 0)
-      NotebookPath = A.substr(11);
-    else if (A == "--notebook" && I + 1 < Args.size())
-      NotebookPath = Args[++I];
-    else if (A.rfind("--format=", 0) == 0)
-      Format = A.substr(9);
-    else if (A == "--no-team-notebook")
-      UseTeam = false;
-    else if (A == "--all")
-      All = true;
-    else if (A == "-h" || A == "--help") {
-      std::printf("usage: rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--no-team-notebook] [--format=text|json] "
-                  "[--all]\n"
-                  "Matches a build or run log against the error notebook (docs/notebook.md) and the team's notebook\n"
-                  "(%s, found in the current directory or a parent), and prints the entries that explain it,\n"
-                  "best first, with the lines that matched, how sure the match is, the fix steps, the commands that\n"
-                  "confirm the cause and the checks that catch it before it happens.\n"
-                  "Exit status: 0 nothing recognised, 1 entries matched, 2 usage or input error.\n",
-                  rocmtidy::TeamNotebookFileName);
-      return 0;
-    } else if (A != "-" && !A.empty() && A[0] == '-')
-      return explainError("unknown option '" + A + "' for 'explain'");
-    else if (!LogPath.empty())
-      return explainError("'explain' takes one log file");
-    else
-      LogPath = A;
-  }
+  std::string Error;
+  if (!parseCommandLine(ExplainCommand, Args, printExplainHelp, std::addressof(ExplainLog), Error))
+    usageError(Error);
+  if (ExplainLog.size() > 1)
+    return explainError("'explain' takes one log file");
+  std::string LogPath = ExplainLog.empty() ? "" : ExplainLog.front();
+  std::string NotebookPath = ExplainNotebook, Format = ExplainFormat;
+  bool UseTeam = !ExplainNoTeam, All = ExplainAll;
   if (Format != "text" && Format != "json")
     return explainError("unknown format '" + Format + "' for 'explain' (text or json)");
 
   LoadedNotebooks NB;
-  std::string Error;
   if (!NB.load(NotebookPath, UseTeam, Error))
     return explainError(Error);
 

@@ -2,6 +2,7 @@
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
 #include "Lint.h"
 #include "BuildStyle.h"
+#include "CommandLine.h"
 #include "FindingStream.h"
 #include "HipBuildFiles.h"
 #include "ProgressTicker.h"
@@ -58,25 +59,62 @@ static const char *Usage =
     "Missing headers are skipped and reported per file (--strict: such a file is an error).\n"
     "Exit status: 0 no findings, 1 findings, 2 usage or input error or a file that could not be analysed.\n";
 
-[[noreturn]] static void usageError(const std::string &Msg) {
-  std::fprintf(stderr, "rocm-lint: error: %s\n", Msg.c_str());
-  std::exit(2);
-}
+namespace cl = llvm::cl;
 
-static bool takeValue(const std::string &Arg, const char *Name, int &I, int Argc, char **Argv, std::string &Value) {
-  std::string N = Name;
-  if (Arg == N) {
-    if (I + 1 >= Argc)
-      usageError("option '" + N + "' needs a value");
-    Value = Argv[++I];
-    return true;
-  }
-  if (Arg.rfind(N + "=", 0) == 0) {
-    Value = Arg.substr(N.size() + 1);
-    return true;
-  }
-  return false;
-}
+// Shared by "rocm-lint [PATH...]" and "rocm-lint index"; only rocm-lint links this file, so neither
+// the clang-tidy plugin nor rocm-clangd sees these options.
+static cl::SubCommand LintCommand("lint", "lint sources, CMake and build files");
+static cl::OptionCategory LintCategory("rocm-lint options");
+static cl::list<std::string> PathArgs(cl::Positional, cl::desc("[PATH...]"), cl::sub(LintCommand),
+                                      cl::cat(LintCategory));
+static cl::opt<std::string> BuildDirArg("p", cl::desc("build directory holding compile_commands.json"),
+                                        cl::value_desc("BUILD_DIR"), cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> ChecksArg("checks", cl::desc("checks to run, a clang-tidy glob list"),
+                                      cl::init("rocm-*"), cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> TargetsArg("targets", cl::desc("GPU targets, e.g. gfx90a,gfx942"), cl::sub(LintCommand),
+                                       cl::cat(LintCategory));
+static cl::opt<std::string> FormatArg("format", cl::desc("text, json, sarif or gitlab"), cl::init("text"),
+                                      cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> OutputArg("output", cl::desc("write the report to FILE"), cl::value_desc("FILE"),
+                                      cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::alias OutputShort("o", cl::aliasopt(OutputArg), cl::desc("alias for --output"));
+static cl::opt<bool> FixArg("fix", cl::desc("apply fix-its inside the project"), cl::sub(LintCommand),
+                            cl::cat(LintCategory));
+static cl::opt<bool> FixOutsideArg("fix-outside", cl::desc("apply fix-its, also outside the project root"),
+                                   cl::sub(LintCommand), cl::cat(LintCategory));
+// A string, so that "-j x" gets rocm-lint's message; cl::Prefix keeps the "-j4" spelling.
+static cl::opt<std::string> JobsArg("j", cl::desc("parallel jobs"), cl::value_desc("N"), cl::Prefix,
+                                    cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::alias JobsLong("jobs", cl::aliasopt(JobsArg), cl::desc("alias for -j"));
+static cl::opt<std::string> ChangedSinceArg("changed-since", cl::desc("lint the files changed since git revision REV"),
+                                            cl::value_desc("REV"), cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> ShardArg("shard", cl::desc("lint the I-th of N parts of the inputs"),
+                                     cl::value_desc("I/N"), cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> HipHeadersArg("hip-headers", cl::desc("auto, system or builtin"), cl::init("auto"),
+                                          cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::list<std::string> ExtraArgArg("extra-arg", cl::desc("append ARG to each compile command"),
+                                         cl::value_desc("ARG"), cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<bool> StrictArg("strict", cl::desc("a file analysed with missing headers is an error"),
+                               cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<bool> NoDevicePassArg("no-device-pass", cl::desc("skip the device pass"), cl::sub(LintCommand),
+                                     cl::cat(LintCategory));
+static cl::opt<bool> VerboseArg("verbose", cl::desc("print each pass's compile command"), cl::sub(LintCommand),
+                                cl::cat(LintCategory));
+static cl::alias VerboseShort("v", cl::aliasopt(VerboseArg), cl::desc("alias for --verbose"));
+static cl::opt<bool> QuietArg("quiet", cl::desc("findings and errors only"), cl::sub(LintCommand),
+                              cl::cat(LintCategory));
+static cl::alias QuietShort("q", cl::aliasopt(QuietArg), cl::desc("alias for --quiet"));
+static cl::opt<bool> NoProgressArg("no-progress", cl::desc("no progress line"), cl::sub(LintCommand),
+                                   cl::cat(LintCategory));
+// Undocumented: lets a test see the periodic line without waiting 10 s.
+static cl::opt<std::string> ProgressIntervalArg("progress-interval-ms", cl::Hidden, cl::init("10000"),
+                                                cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> CacheDirArg("cache-dir", cl::desc("result cache folder"), cl::value_desc("DIR"),
+                                        cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<bool> NoCacheArg("no-cache", cl::desc("do not read or write the result cache"), cl::sub(LintCommand),
+                                cl::cat(LintCategory));
+static cl::opt<bool> NoIndexArg("no-index", cl::desc("no cross-file kernel index"), cl::sub(LintCommand),
+                                cl::cat(LintCategory));
 
 static unsigned parseUnsigned(const std::string &S, const std::string &Opt) {
   if (S.empty() || S.find_first_not_of("0123456789") != std::string::npos || S.size() > 6)
@@ -85,94 +123,71 @@ static unsigned parseUnsigned(const std::string &S, const std::string &Opt) {
 }
 
 static Options parseArgs(int Argc, char **Argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) { OS << versionText(); });
+  std::string Error;
+  if (!parseCommandLine(LintCommand, std::vector<std::string>(Argv + 1, Argv + Argc),
+                        [] { std::fputs(Usage, stdout); }, std::addressof(PathArgs), Error))
+    usageError(Error);
   Options O;
   O.Progress = isatty(2);
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I], V;
-    if (A == "-h" || A == "--help") {
-      std::fputs(Usage, stdout);
-      std::exit(0);
-    } else if (A == "--version") {
-      std::fputs(versionText().c_str(), stdout);
-      std::exit(0);
-    } else if (takeValue(A, "-p", I, Argc, Argv, V)) {
-      O.BuildDir = V;
-    } else if (takeValue(A, "--checks", I, Argc, Argv, V)) {
-      O.Checks = V;
-    } else if (takeValue(A, "--targets", I, Argc, Argv, V)) {
-      O.Targets = V;
-    } else if (takeValue(A, "--format", I, Argc, Argv, V)) {
-      if (V == "text")
-        O.Format = OutputFormat::Text;
-      else if (V == "json")
-        O.Format = OutputFormat::Json;
-      else if (V == "sarif")
-        O.Format = OutputFormat::Sarif;
-      else if (V == "gitlab")
-        O.Format = OutputFormat::GitLab;
-      else
-        usageError("unknown format '" + V + "' (text, json, sarif or gitlab)");
-    } else if (takeValue(A, "--output", I, Argc, Argv, V) || takeValue(A, "-o", I, Argc, Argv, V)) {
-      O.OutputFile = V;
-    } else if (A == "--fix") {
-      O.Fix = true;
-    } else if (A == "--fix-outside") {
-      O.Fix = O.FixOutside = true;
-    } else if (takeValue(A, "-j", I, Argc, Argv, V) || takeValue(A, "--jobs", I, Argc, Argv, V)) {
-      O.Jobs = parseUnsigned(V, "-j");
-      if (!O.Jobs)
-        usageError("option '-j' needs a positive number");
-    } else if (A.size() > 2 && A.rfind("-j", 0) == 0 && std::isdigit((unsigned char)A[2])) {
-      O.Jobs = parseUnsigned(A.substr(2), "-j");
-    } else if (takeValue(A, "--changed-since", I, Argc, Argv, V)) {
-      O.ChangedSince = V;
-    } else if (takeValue(A, "--shard", I, Argc, Argv, V)) {
-      size_t Slash = V.find('/');
-      if (Slash == std::string::npos)
-        usageError("option '--shard' needs I/N, e.g. 1/4");
-      O.ShardIndex = parseUnsigned(V.substr(0, Slash), "--shard");
-      O.ShardCount = parseUnsigned(V.substr(Slash + 1), "--shard");
-      if (!O.ShardCount || !O.ShardIndex || O.ShardIndex > O.ShardCount)
-        usageError("option '--shard' needs 1 <= I <= N, got '" + V + "'");
-    } else if (takeValue(A, "--hip-headers", I, Argc, Argv, V)) {
-      if (V == "auto")
-        O.Headers = HipHeaders::Auto;
-      else if (V == "system")
-        O.Headers = HipHeaders::System;
-      else if (V == "builtin")
-        O.Headers = HipHeaders::Builtin;
-      else
-        usageError("unknown value '" + V + "' for '--hip-headers' (auto, system or builtin)");
-    } else if (takeValue(A, "--extra-arg", I, Argc, Argv, V)) {
-      O.ExtraArgs.push_back(V);
-    } else if (A == "--strict") {
-      O.Strict = true;
-    } else if (A == "--no-device-pass") {
-      O.DevicePass = false;
-    } else if (A == "--verbose" || A == "-v") {
-      O.Verbose = true;
-    } else if (A == "--quiet" || A == "-q") {
-      O.Quiet = true;
-    } else if (A == "--no-progress") {
-      O.Progress = false;
-      O.NoProgress = true;
-    } else if (takeValue(A, "--progress-interval-ms", I, Argc, Argv, V)) {
-      // Undocumented: lets a test see the periodic line without waiting 10 s.
-      O.ProgressIntervalMs = parseUnsigned(V, "--progress-interval-ms");
-    } else if (takeValue(A, "--cache-dir", I, Argc, Argv, V)) {
-      if (V.empty())
-        usageError("option '--cache-dir' needs a directory");
-      O.CacheDir = V;
-    } else if (A == "--no-cache") {
-      O.NoCache = true;
-    } else if (A == "--no-index") {
-      O.ProjectIndex = false;
-    } else if (A.size() > 1 && A[0] == '-') {
-      usageError("unknown option '" + A + "' (see 'rocm-lint --help')");
-    } else {
-      O.Paths.push_back(A);
-    }
+  O.Paths.assign(PathArgs.begin(), PathArgs.end());
+  O.BuildDir = BuildDirArg;
+  O.Checks = ChecksArg;
+  O.Targets = TargetsArg;
+  const std::string &Format = FormatArg;
+  if (Format == "text")
+    O.Format = OutputFormat::Text;
+  else if (Format == "json")
+    O.Format = OutputFormat::Json;
+  else if (Format == "sarif")
+    O.Format = OutputFormat::Sarif;
+  else if (Format == "gitlab")
+    O.Format = OutputFormat::GitLab;
+  else
+    usageError("unknown format '" + Format + "' (text, json, sarif or gitlab)");
+  O.OutputFile = OutputArg;
+  O.FixOutside = FixOutsideArg;
+  O.Fix = FixArg || FixOutsideArg;
+  if (JobsArg.getNumOccurrences()) {
+    O.Jobs = parseUnsigned(JobsArg, "-j");
+    if (!O.Jobs)
+      usageError("option '-j' needs a positive number");
   }
+  O.ChangedSince = ChangedSinceArg;
+  if (ShardArg.getNumOccurrences()) {
+    const std::string &V = ShardArg;
+    size_t Slash = V.find('/');
+    if (Slash == std::string::npos)
+      usageError("option '--shard' needs I/N, e.g. 1/4");
+    O.ShardIndex = parseUnsigned(V.substr(0, Slash), "--shard");
+    O.ShardCount = parseUnsigned(V.substr(Slash + 1), "--shard");
+    if (!O.ShardCount || !O.ShardIndex || O.ShardIndex > O.ShardCount)
+      usageError("option '--shard' needs 1 <= I <= N, got '" + V + "'");
+  }
+  const std::string &Headers = HipHeadersArg;
+  if (Headers == "auto")
+    O.Headers = HipHeaders::Auto;
+  else if (Headers == "system")
+    O.Headers = HipHeaders::System;
+  else if (Headers == "builtin")
+    O.Headers = HipHeaders::Builtin;
+  else
+    usageError("unknown value '" + Headers + "' for '--hip-headers' (auto, system or builtin)");
+  O.ExtraArgs.assign(ExtraArgArg.begin(), ExtraArgArg.end());
+  O.Strict = StrictArg;
+  O.DevicePass = !NoDevicePassArg;
+  O.Verbose = VerboseArg;
+  O.Quiet = QuietArg;
+  if (NoProgressArg) {
+    O.Progress = false;
+    O.NoProgress = true;
+  }
+  O.ProgressIntervalMs = parseUnsigned(ProgressIntervalArg, "--progress-interval-ms");
+  if (CacheDirArg.getNumOccurrences() && CacheDirArg.empty())
+    usageError("option '--cache-dir' needs a directory");
+  O.CacheDir = CacheDirArg;
+  O.NoCache = NoCacheArg;
+  O.ProjectIndex = !NoIndexArg;
   // Relative paths on the command line mean the directory rocm-lint was started in.
   std::error_code CwdError;
   absolutizePathArguments(O.ExtraArgs, fs::current_path(CwdError).string());

@@ -4,6 +4,7 @@
 //               excerpt and no other entry's, no TODO left)
 //   docs DIR    write the team's entries as Markdown pages by phase, for onboarding
 #include "Lint.h"
+#include "CommandLine.h"
 #include "NotebookFiles.h"
 
 #include "core/Notebook.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <memory>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -36,6 +38,35 @@ static const char *NotebookUsage =
     "current directory or a parent ('add' creates one next to .rocm-lint, or here). 'rocm-lint explain'\n"
     "reads it next to the built-in notebook. docs/team-notebook.md describes the workflow.\n"
     "Exit status: 0 done, 1 'check' found problems, 2 usage or input error.\n";
+
+namespace cl = llvm::cl;
+
+// One subcommand per action, each with only its own options (llvm::cl; see CommandLine.h).
+static cl::OptionCategory NotebookCategory("rocm-lint notebook options");
+static cl::SubCommand AddCommand("notebook add", "record a solved failure in the team notebook");
+static cl::SubCommand CheckCommand("notebook check", "check a notebook's entries");
+static cl::SubCommand DocsCommand("notebook docs", "write a notebook's entries as Markdown pages");
+static cl::list<std::string> AddLog(cl::Positional, cl::desc("LOG|-"), cl::sub(AddCommand), cl::cat(NotebookCategory));
+static cl::list<std::string> CheckArgs(cl::Positional, cl::sub(CheckCommand), cl::cat(NotebookCategory));
+static cl::list<std::string> DocsDir(cl::Positional, cl::desc("DIR"), cl::sub(DocsCommand), cl::cat(NotebookCategory));
+static cl::opt<std::string> NotebookPathArg("notebook", cl::desc("the team notebook"), cl::value_desc("FILE"),
+                                            cl::sub(AddCommand), cl::sub(CheckCommand), cl::sub(DocsCommand),
+                                            cl::cat(NotebookCategory));
+static cl::opt<bool> BuiltinArg("builtin", cl::desc("the built-in notebook"), cl::sub(CheckCommand),
+                                cl::sub(DocsCommand), cl::cat(NotebookCategory));
+static cl::opt<std::string> IdArg("id", cl::desc("entry id"), cl::sub(AddCommand), cl::cat(NotebookCategory));
+static cl::opt<std::string> TitleArg("title", cl::desc("entry title"), cl::sub(AddCommand), cl::cat(NotebookCategory));
+static cl::opt<std::string> PhaseArg("phase", cl::desc("build, run time or performance"), cl::sub(AddCommand),
+                                     cl::cat(NotebookCategory));
+static cl::list<std::string> PatternArg("pattern", cl::desc("a log line to match (RE2)"), cl::value_desc("REGEX"),
+                                        cl::sub(AddCommand), cl::cat(NotebookCategory));
+
+static void parseNotebookArgs(cl::SubCommand &Command, const std::vector<std::string> &Args,
+                              cl::list<std::string> &Positionals) {
+  std::string Error;
+  if (!parseCommandLine(Command, Args, [] { std::fputs(NotebookUsage, stdout); }, std::addressof(Positionals), Error))
+    usageError(Error);
+}
 
 static int nbError(const std::string &Msg) {
   std::fprintf(stderr, "rocm-lint: error: %s\n", Msg.c_str());
@@ -256,31 +287,12 @@ static bool writeFileAtomically(const std::string &Path, const std::string &Text
 }
 
 static int notebookAdd(const std::vector<std::string> &Args) {
-  std::string LogPath, Path, Id, Title, Phase;
-  std::vector<std::string> Patterns;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    const std::string &A = Args[I];
-    auto Value = [&](const char *Name, std::string &V) {
-      std::string N = Name;
-      if (A.rfind(N + "=", 0) == 0) {
-        V = A.substr(N.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    std::string P;
-    if (Value("--notebook", Path) || Value("--id", Id) || Value("--title", Title) || Value("--phase", Phase))
-      continue;
-    if (Value("--pattern", P)) {
-      Patterns.push_back(P);
-      continue;
-    }
-    if (!A.empty() && A[0] == '-' && A != "-")
-      return nbError("unknown option '" + A + "' for 'notebook add'");
-    if (!LogPath.empty())
-      return nbError("'notebook add' takes one log file");
-    LogPath = A;
-  }
+  parseNotebookArgs(AddCommand, Args, AddLog);
+  if (AddLog.size() > 1)
+    return nbError("'notebook add' takes one log file");
+  std::string LogPath = AddLog.empty() ? "" : AddLog.front();
+  std::string Path = NotebookPathArg, Id = IdArg, Title = TitleArg, Phase = PhaseArg;
+  std::vector<std::string> Patterns(PatternArg.begin(), PatternArg.end());
   if (LogPath.empty())
     return nbError("'notebook add' needs the log of the failure: rocm-lint notebook add LOG");
   if (!Phase.empty() && Phase != "build" && Phase != "run time" && Phase != "performance")
@@ -418,16 +430,11 @@ static int notebookAdd(const std::vector<std::string> &Args) {
 static bool hasTodo(const std::string &S) { return S.find(Todo) != std::string::npos; }
 
 static int notebookCheck(const std::vector<std::string> &Args) {
-  std::string Path;
-  bool Builtin = false;
-  for (const auto &A : Args) {
-    if (A.rfind("--notebook=", 0) == 0)
-      Path = A.substr(11);
-    else if (A == "--builtin")
-      Builtin = true;
-    else
-      return nbError("unknown argument '" + A + "' for 'notebook check'");
-  }
+  parseNotebookArgs(CheckCommand, Args, CheckArgs);
+  if (!CheckArgs.empty())
+    return nbError("unknown argument '" + CheckArgs.front() + "' for 'notebook check'");
+  std::string Path = NotebookPathArg;
+  bool Builtin = BuiltinArg;
   std::vector<rocmtidy::NotebookEntry> Parsed;
   const std::vector<rocmtidy::NotebookEntry> *Entries = &rocmtidy::builtinNotebook();
   std::string Name = "built-in notebook";
@@ -563,20 +570,11 @@ static std::string entryMarkdown(const rocmtidy::NotebookEntry &E) {
 }
 
 static int notebookDocs(const std::vector<std::string> &Args) {
-  std::string Dir, Path;
-  bool Builtin = false;
-  for (const auto &A : Args) {
-    if (A.rfind("--notebook=", 0) == 0)
-      Path = A.substr(11);
-    else if (A == "--builtin")
-      Builtin = true;
-    else if (!A.empty() && A[0] == '-')
-      return nbError("unknown option '" + A + "' for 'notebook docs'");
-    else if (!Dir.empty())
-      return nbError("'notebook docs' takes one output directory");
-    else
-      Dir = A;
-  }
+  parseNotebookArgs(DocsCommand, Args, DocsDir);
+  if (DocsDir.size() > 1)
+    return nbError("'notebook docs' takes one output directory");
+  std::string Dir = DocsDir.empty() ? "" : DocsDir.front(), Path = NotebookPathArg;
+  bool Builtin = BuiltinArg;
   if (Dir.empty())
     return nbError("'notebook docs' needs an output directory: rocm-lint notebook docs DIR");
   std::vector<rocmtidy::NotebookEntry> Parsed;
