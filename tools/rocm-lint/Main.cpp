@@ -19,6 +19,8 @@
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <atomic>
@@ -306,7 +308,7 @@ static int runLint(int Argc, char **Argv) {
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
   std::vector<FileResult> Results(Files.size());
-  std::atomic<size_t> Next{0}, Done{0};
+  std::atomic<size_t> Done{0};
   std::mutex ProgressMu;
   // Sources first, then headers: a header an analysed source reaches is analysed through it (with
   // the source's flags) and not again on its own.
@@ -365,34 +367,30 @@ static int runLint(int Argc, char **Argv) {
     });
   }
 
-  auto Worker = [&] {
-    for (size_t K; (K = Next++) < Phase->size();) {
-      size_t I = (*Phase)[K];
-      Results[I] = analyzeContained(Files[I], [&] {
-        return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
-      });
-      if (Stream)
-        Stream->done(I);
-      size_t D = ++Done;
-      if (Opts.Progress && !Opts.Quiet) {
-        std::lock_guard<std::mutex> L(ProgressMu);
-        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", D, Files.size(), Files[I].Display.c_str());
-        std::fflush(stderr);
-      }
+  auto AnalyzeOne = [&](size_t I) {
+    Results[I] = analyzeContained(Files[I], [&] {
+      return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
+    });
+    if (Stream)
+      Stream->done(I);
+    size_t D = ++Done;
+    if (Opts.Progress && !Opts.Quiet) {
+      std::lock_guard<std::mutex> L(ProgressMu);
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", D, Files.size(), Files[I].Display.c_str());
+      std::fflush(stderr);
     }
   };
   // Without a terminal (CI logs) a line every ~10 s instead of the in-place progress line.
   std::unique_ptr<ProgressTicker> Ticker;
   if (!Opts.Progress && !Opts.Quiet && !Opts.NoProgress && !Files.empty())
     Ticker = std::make_unique<ProgressTicker>(Done, Files.size(), std::chrono::milliseconds(Opts.ProgressIntervalMs));
+  // The pool starts tasks in the order they are queued: files start in path order, as they stream.
+  // (Each file runs on its own large-stack thread inside analyzeContained; a pool thread waits.)
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
   auto RunPhase = [&] {
-    Next = 0;
-    std::vector<std::thread> Threads;
-    for (unsigned T = 1; T < Jobs; ++T)
-      Threads.emplace_back(Worker);
-    Worker();
-    for (auto &T : Threads)
-      T.join();
+    for (size_t I : *Phase)
+      Pool.async([&AnalyzeOne, I] { AnalyzeOne(I); });
+    Pool.wait();
   };
   RunPhase();
   std::map<std::string, std::string> ReachedBy; // real path -> first analysed source reaching it
