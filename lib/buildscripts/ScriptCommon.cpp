@@ -186,24 +186,14 @@ void FindingSink::noteIn(Finding *F, const std::string &File, unsigned Line, std
 }
 
 std::vector<Finding> FindingSink::finish() {
-  auto Matches = [](std::string_view Pattern, std::string_view Rule) {
-    if (Pattern == "*" || Pattern == "all")
-      return true;
-    if (endsWith(Pattern, "*"))
-      return startsWith(Rule, Pattern.substr(0, Pattern.size() - 1));
-    return Pattern == Rule;
-  };
-  auto Listed = [&](const std::vector<std::string> &Rules, std::string_view Rule) {
-    return std::any_of(Rules.begin(), Rules.end(), [&](const std::string &P) { return Matches(P, Rule); });
-  };
   std::vector<Finding> Out;
   for (Finding &F : Findings) {
-    if (Listed(FileRules, F.Check))
+    if (suppressionNames(FileRules, F.Check))
       continue;
     bool Quiet = false;
     for (unsigned L : {F.Line, F.Line - 1}) {
       auto It = LineRules.find(L);
-      Quiet = Quiet || (It != LineRules.end() && Listed(It->second, F.Check));
+      Quiet = Quiet || (It != LineRules.end() && suppressionNames(It->second, F.Check));
     }
     if (!Quiet)
       Out.push_back(std::move(F));

@@ -1,5 +1,7 @@
 #include "core/Suppression.h"
 
+#include "clang-tidy/GlobList.h"
+
 #include <cctype>
 
 namespace rocmtidy {
@@ -38,6 +40,15 @@ std::optional<SuppressionDirective> parseSuppressionComment(std::string_view Tex
       ++I;
   }
   return D;
+}
+
+bool suppressionNames(const std::vector<std::string> &Rules, std::string_view Rule) {
+  if (Rules.empty())
+    return false;
+  std::string Globs;
+  for (const std::string &R : Rules)
+    Globs += (Globs.empty() ? "" : ",") + (R == "all" ? std::string("*") : R);
+  return clang::tidy::GlobList(Globs).contains(llvm::StringRef(Rule.data(), Rule.size()));
 }
 
 } // namespace rocmtidy

@@ -19,4 +19,8 @@ struct SuppressionDirective {
 /// comment does not count.
 std::optional<SuppressionDirective> parseSuppressionComment(std::string_view Text, std::string_view Lead);
 
+/// Whether a directive's rule list names \p Rule: each entry is a clang-tidy check glob ('*' matches
+/// any run of characters; clang::tidy::GlobList), and "all" names every rule. Users link clangTidy.
+bool suppressionNames(const std::vector<std::string> &Rules, std::string_view Rule);
+
 } // namespace rocmtidy

@@ -13,14 +13,17 @@ mkdir -p "$OUT"
 EMBED="$BUILD_DIR/gen/EmbeddedData.cpp"
 [ -f "$EMBED" ] || { echo "run-fuzzers: $EMBED missing: build first (tools/dev.sh build)" >&2; exit 2; }
 CXX=${CXX:-clang++-19}
-FLAGS=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -I.)
+FLAGS=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -I.
+  -isystem /usr/lib/llvm-19/include)
+# lib/core/Suppression matches rule lists with clang-tidy's GlobList.
+LIBS=(-L/usr/lib/llvm-19/lib -lclangTidy -lLLVM -lre2)
 build() { # name sources...
   local name=$1
   shift
   [ "$OUT/$name" -nt "test/fuzz/$name.cpp" ] && [ -z "${FORCE:-}" ] || "$CXX" "${FLAGS[@]}" -o "$OUT/$name" "$@"
 }
 build command_fuzzer test/fuzz/command_fuzzer.cpp lib/core/CommandSanitizer.cpp
-build cmake_fuzzer test/fuzz/cmake_fuzzer.cpp lib/cmake/*.cpp lib/core/*.cpp "$EMBED"
+build cmake_fuzzer test/fuzz/cmake_fuzzer.cpp lib/cmake/*.cpp lib/core/*.cpp "$EMBED" "${LIBS[@]}"
 status=0
 for t in command_fuzzer cmake_fuzzer; do
   corpus="$OUT/$t-corpus"

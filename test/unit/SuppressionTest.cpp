@@ -32,3 +32,18 @@ TEST(Suppression, RuleListStopsAtOtherText) {
   ASSERT_TRUE(D);
   EXPECT_EQ(D->Rules, (std::vector<std::string>{"a_b", "c-d"}));
 }
+
+TEST(Suppression, RuleListsAreClangTidyGlobs) {
+  using V = std::vector<std::string>;
+  EXPECT_TRUE(rocmtidy::suppressionNames(V{"rocm-make-raw-link-flag"}, "rocm-make-raw-link-flag"));
+  EXPECT_FALSE(rocmtidy::suppressionNames(V{"rocm-make-raw-link-flag"}, "rocm-make-raw-link-flags"));
+  EXPECT_TRUE(rocmtidy::suppressionNames(V{"rocm-make-*"}, "rocm-make-nvcc-flag"));
+  EXPECT_FALSE(rocmtidy::suppressionNames(V{"rocm-make-*"}, "rocm-pyext-cuda-library"));
+  EXPECT_TRUE(rocmtidy::suppressionNames(V{"all"}, "rocm-cmake-raw-link-flag"));
+  EXPECT_TRUE(rocmtidy::suppressionNames(V{"*"}, "rocm-cmake-raw-link-flag"));
+  // A '*' inside a name matches too (the hand-written matcher knew a trailing '*' only).
+  EXPECT_TRUE(rocmtidy::suppressionNames(V{"rocm-*-toolkit-path"}, "rocm-make-hardcoded-toolkit-path"));
+  // Later entries win, as in --checks: "rocm-*,-rocm-make-*" leaves the Makefile rules on.
+  EXPECT_FALSE(rocmtidy::suppressionNames(V{"rocm-*", "-rocm-make-*"}, "rocm-make-nvcc-flag"));
+  EXPECT_FALSE(rocmtidy::suppressionNames(V{}, "rocm-make-nvcc-flag"));
+}

@@ -7,6 +7,8 @@
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
 
+#include "clang-tidy/GlobList.h"
+
 #include <algorithm>
 #include <cstdio>
 #include "core/SafeFix.h"
@@ -52,7 +54,10 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
     if (realpath(File.Absolute.c_str(), Real))
       R.Parsed.record(Real, rocmtidy::contentHash(Content));
   }
-  auto IsEnabled = [&](std::string_view Id) { return checkEnabled(ChecksGlob, std::string(Id)); };
+  // --checks in clang-tidy's own glob syntax and semantics; one list per file (it caches, so it
+  // stays on this thread).
+  clang::tidy::CachedGlobList Enabled(ChecksGlob);
+  auto IsEnabled = [&](std::string_view Id) { return Enabled.contains(llvm::StringRef(Id.data(), Id.size())); };
   // Included files are read only when they are regular files of a size real ones have: never a
   // FIFO or device a hostile tree could name.
   auto Readable = [](const std::string &Path, std::string &Text) {

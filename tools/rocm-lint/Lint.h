@@ -150,9 +150,6 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
 /// Whether any of the CMake inputs enables or uses HIP.
 bool cmakeInputsBuildHip(const std::vector<InputFile> &Files);
 
-/// Whether a check name passes a clang-tidy style glob list ("-*,rocm-*").
-bool checkEnabled(const std::string &Glob, const std::string &Check);
-
 /// The status of one input file, as the outputs report it.
 struct FileReport {
   std::string Display;

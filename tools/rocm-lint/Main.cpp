@@ -19,6 +19,7 @@
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang-tidy/GlobList.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -33,9 +34,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <set>
-#include <sstream>
 #include <thread>
 #include <unistd.h>
 
@@ -203,33 +202,12 @@ static Options parseArgs(int Argc, char **Argv) {
   }
   // A typo in --checks would otherwise run nothing and report a clean tree.
   bool Any = false;
+  clang::tidy::CachedGlobList Enabled(O.Checks);
   for (const RuleDescription &R : allRules())
-    Any = Any || checkEnabled(O.Checks, R.Id);
+    Any = Any || Enabled.contains(R.Id);
   if (!Any)
     usageError("--checks='" + O.Checks + "' enables no check (see 'rocm-lint list-checks')");
   return O;
-}
-
-bool checkEnabled(const std::string &Glob, const std::string &Check) {
-  // clang-tidy semantics: later entries win; "-" negates; '*' matches any run of characters.
-  bool Enabled = false;
-  std::stringstream S(Glob);
-  std::string Item;
-  while (std::getline(S, Item, ',')) {
-    Item.erase(0, Item.find_first_not_of(" \t"));
-    Item.erase(Item.find_last_not_of(" \t") + 1);
-    if (Item.empty())
-      continue;
-    bool Neg = Item[0] == '-';
-    if (Neg)
-      Item.erase(0, 1);
-    std::string Re;
-    for (char C : Item)
-      Re += C == '*' ? std::string(".*") : (std::isalnum((unsigned char)C) ? std::string(1, C) : "\\" + std::string(1, C));
-    if (std::regex_match(Check, std::regex(Re)))
-      Enabled = !Neg;
-  }
-  return Enabled;
 }
 
 std::vector<RuleDescription> allRules() {
