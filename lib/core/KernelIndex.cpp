@@ -928,7 +928,17 @@ void ProjectIndex::rebuildLookup() {
     ByName.emplace(Kernels[I].Name, I);
 }
 
+static thread_local IndexLookupRecorder *CurrentRecorder = nullptr;
+
+IndexLookupRecorder::IndexLookupRecorder() : Outer(CurrentRecorder) { CurrentRecorder = this; }
+IndexLookupRecorder::~IndexLookupRecorder() { CurrentRecorder = Outer; }
+
 const KernelDefinition *ProjectIndex::find(const std::string &QualifiedName, unsigned Params) const {
+  if (IndexLookupRecorder *R = CurrentRecorder) {
+    std::pair<std::string, unsigned> Key(QualifiedName, Params);
+    if (std::find(R->Lookups.begin(), R->Lookups.end(), Key) == R->Lookups.end())
+      R->Lookups.push_back(std::move(Key));
+  }
   const KernelDefinition *Found = nullptr;
   auto [B, E] = ByName.equal_range(QualifiedName);
   for (auto It = B; It != E; ++It) {

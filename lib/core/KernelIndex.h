@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rocmtidy {
@@ -123,6 +124,23 @@ std::optional<int64_t> evaluateIndexExpr(const std::vector<std::string> &Tokens,
 /// into another tool read an index file named by an option instead.
 void setProcessProjectIndex(std::shared_ptr<const ProjectIndex> Index);
 std::shared_ptr<const ProjectIndex> processProjectIndex();
+
+/// While one is alive, ProjectIndex::find calls made on its thread are recorded (name, parameter
+/// count): rocm-lint's result cache keeps a file's results only while the definitions its checks
+/// looked up stay the same. Recorders nest; the innermost one records.
+class IndexLookupRecorder {
+public:
+  IndexLookupRecorder();
+  ~IndexLookupRecorder();
+  IndexLookupRecorder(const IndexLookupRecorder &) = delete;
+  IndexLookupRecorder &operator=(const IndexLookupRecorder &) = delete;
+  const std::vector<std::pair<std::string, unsigned>> &lookups() const { return Lookups; }
+
+private:
+  friend class ProjectIndex;
+  std::vector<std::pair<std::string, unsigned>> Lookups;
+  IndexLookupRecorder *Outer = nullptr;
+};
 
 } // namespace rocmtidy
 

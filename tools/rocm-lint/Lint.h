@@ -131,6 +131,12 @@ public:
   /// those that no analysed source reaches).
   static bool isHeader(const InputFile &File);
   bool usesBuiltinHeaders() const { return BuiltinHeaders; }
+  /// The result cache of this run (ResultCache.h): whether it is on, results reused, files analysed.
+  struct CacheStats {
+    bool Enabled = false;
+    unsigned Reused = 0, Analysed = 0;
+  };
+  CacheStats cacheStats() const;
 
 private:
   struct Impl;
@@ -163,6 +169,9 @@ struct SourcedFinding {
 /// (template instantiations, passes) and other analysed files that reached it become notes, at
 /// most three of each and then "and N more". Keeps the order of first occurrence.
 std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFinding> All);
+/// A message with its template argument lists removed: the part of mergeFindingsByLocation's key
+/// that instantiations of one template share.
+std::string withoutTemplateArguments(const std::string &Message);
 
 /// Output.
 struct RuleDescription {

@@ -3,6 +3,7 @@
 #include "Lint.h"
 #include "BuildStyle.h"
 #include "CommandLine.h"
+#include "FindingStream.h"
 #include "HipBuildFiles.h"
 #include "ProgressTicker.h"
 #include "ProjectIndexer.h"
@@ -19,6 +20,8 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang-tidy/GlobList.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <atomic>
@@ -277,7 +280,7 @@ static int runLint(int Argc, char **Argv) {
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
   std::vector<FileResult> Results(Files.size());
-  std::atomic<size_t> Next{0}, Done{0};
+  std::atomic<size_t> Done{0};
   std::mutex ProgressMu;
   // Sources first, then headers: a header an analysed source reaches is analysed through it (with
   // the source's flags) and not again on its own.
@@ -285,32 +288,81 @@ static int runLint(int Argc, char **Argv) {
   for (size_t I = 0; I < Files.size(); ++I)
     (SourceAnalyzer::isHeader(Files[I]) ? Headers : Order).push_back(I);
   std::vector<size_t> *Phase = &Order;
-  auto Worker = [&] {
-    for (size_t K; (K = Next++) < Phase->size();) {
-      size_t I = (*Phase)[K];
-      Results[I] = analyzeContained(Files[I], [&] {
-        return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
-      });
-      size_t D = ++Done;
-      if (Opts.Progress && !Opts.Quiet) {
-        std::lock_guard<std::mutex> L(ProgressMu);
-        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", D, Files.size(), Files[I].Display.c_str());
-        std::fflush(stderr);
-      }
+
+  std::error_code EC;
+  std::string Cwd = fs::current_path(EC).string();
+  std::set<std::string> InputPaths;
+  for (const InputFile &F : Files)
+    InputPaths.insert(F.Absolute);
+  // Spellings of one file (a/../common.cuh, a symlink) are one location.
+  std::map<std::string, std::string> RealPaths;
+  auto RealPath = [&](const std::string &P) -> std::string {
+    if (P.empty())
+      return P;
+    auto It = RealPaths.find(P);
+    if (It == RealPaths.end()) {
+      std::error_code PEC;
+      fs::path Real = fs::weakly_canonical(P, PEC);
+      It = RealPaths.emplace(P, PEC ? P : Real.string()).first;
+    }
+    return It->second;
+  };
+  // File I's findings as the report sees them: excluded headers and findings the build style
+  // silences dropped, paths real and relative to the current directory.
+  auto SourcedOf = [&](size_t I) {
+    std::vector<SourcedFinding> Out;
+    for (rocmtidy::Finding F : Results[I].Findings) {
+      // A header reached from a source is reported unless the configuration excludes it; a file
+      // named as an input is always reported.
+      if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
+        continue;
+      if (quietUnderBuildStyle(Style.Style, F.Check))
+        continue;
+      F.File = relativeToCwd(RealPath(F.File), Cwd);
+      for (auto &N : F.Notes)
+        N.File = relativeToCwd(RealPath(N.File), Cwd);
+      for (auto &E : F.Fixes)
+        E.File = relativeToCwd(RealPath(E.File), Cwd);
+      Out.push_back({std::move(F), relativeToCwd(RealPath(Files[I].Absolute), Cwd)});
+    }
+    return Out;
+  };
+  // Without a terminal on standard output (CI logs, a pipe), text findings are printed as files
+  // finish, in an order that does not depend on -j (FindingStream.h says what waits for the end).
+  std::unique_ptr<FindingStream> Stream;
+  std::string StreamError;
+  if (Opts.Format == OutputFormat::Text && outputIsStdout(Opts.OutputFile) && !isatty(1)) {
+    std::vector<size_t> Sequence = Order;
+    Sequence.insert(Sequence.end(), Headers.begin(), Headers.end());
+    Stream = std::make_unique<FindingStream>(std::move(Sequence), Order.size(), SourcedOf, [&](const std::string &Text) {
+      return writeReport("", Text, Files, StreamError);
+    });
+  }
+
+  auto AnalyzeOne = [&](size_t I) {
+    Results[I] = analyzeContained(Files[I], [&] {
+      return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
+    });
+    if (Stream)
+      Stream->done(I);
+    size_t D = ++Done;
+    if (Opts.Progress && !Opts.Quiet) {
+      std::lock_guard<std::mutex> L(ProgressMu);
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", D, Files.size(), Files[I].Display.c_str());
+      std::fflush(stderr);
     }
   };
   // Without a terminal (CI logs) a line every ~10 s instead of the in-place progress line.
   std::unique_ptr<ProgressTicker> Ticker;
   if (!Opts.Progress && !Opts.Quiet && !Opts.NoProgress && !Files.empty())
     Ticker = std::make_unique<ProgressTicker>(Done, Files.size(), std::chrono::milliseconds(Opts.ProgressIntervalMs));
+  // The pool starts tasks in the order they are queued: files start in path order, as they stream.
+  // (Each file runs on its own large-stack thread inside analyzeContained; a pool thread waits.)
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
   auto RunPhase = [&] {
-    Next = 0;
-    std::vector<std::thread> Threads;
-    for (unsigned T = 1; T < Jobs; ++T)
-      Threads.emplace_back(Worker);
-    Worker();
-    for (auto &T : Threads)
-      T.join();
+    for (size_t I : *Phase)
+      Pool.async([&AnalyzeOne, I] { AnalyzeOne(I); });
+    Pool.wait();
   };
   RunPhase();
   std::map<std::string, std::string> ReachedBy; // real path -> first analysed source reaching it
@@ -327,52 +379,29 @@ static int runLint(int Argc, char **Argv) {
     }
     Results[I].Status.AnalysedThrough = It->second;
     ++Done;
+    if (Stream)
+      Stream->done(I);
   }
   Phase = &Alone;
   RunPhase();
   Ticker.reset();
+  if (Stream)
+    Stream->finish();
   if (Opts.Progress && !Opts.Quiet && !Files.empty())
     std::fprintf(stderr, "\r\033[K");
+  if (Opts.Verbose && Analyzer.cacheStats().Enabled)
+    std::fprintf(stderr, "rocm-lint: result cache: %u reused, %u analysed\n", Analyzer.cacheStats().Reused,
+                 Analyzer.cacheStats().Analysed);
 
-  std::error_code EC;
-  std::string Cwd = fs::current_path(EC).string();
-  std::set<std::string> InputPaths;
-  for (const InputFile &F : Files)
-    InputPaths.insert(F.Absolute);
   std::vector<SourcedFinding> All;
   std::vector<std::string> Errors;
   std::vector<FileReport> Reports;
   bool StrictFailure = false;
-  // Spellings of one file (a/../common.cuh, a symlink) are one location.
-  std::map<std::string, std::string> RealPaths;
-  auto RealPath = [&](const std::string &P) -> std::string {
-    if (P.empty())
-      return P;
-    auto It = RealPaths.find(P);
-    if (It == RealPaths.end()) {
-      std::error_code PEC;
-      fs::path Real = fs::weakly_canonical(P, PEC);
-      It = RealPaths.emplace(P, PEC ? P : Real.string()).first;
-    }
-    return It->second;
-  };
   ParsedFiles Parsed;
   for (size_t I = 0; I < Files.size(); ++I) {
     Parsed.merge(Results[I].Parsed);
-    for (rocmtidy::Finding &F : Results[I].Findings) {
-      // A header reached from a source is reported unless the configuration excludes it; a file
-      // named as an input is always reported.
-      if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
-        continue;
-      if (quietUnderBuildStyle(Style.Style, F.Check))
-        continue;
-      F.File = relativeToCwd(RealPath(F.File), Cwd);
-      for (auto &N : F.Notes)
-        N.File = relativeToCwd(RealPath(N.File), Cwd);
-      for (auto &E : F.Fixes)
-        E.File = relativeToCwd(RealPath(E.File), Cwd);
-      All.push_back({std::move(F), relativeToCwd(RealPath(Files[I].Absolute), Cwd)});
-    }
+    for (SourcedFinding &F : SourcedOf(I))
+      All.push_back(std::move(F));
     for (const std::string &E : Results[I].Errors)
       Errors.push_back(relativeToCwd(E, Cwd));
     for (const std::string &N : Results[I].Notices)
@@ -400,9 +429,10 @@ static int runLint(int Argc, char **Argv) {
     Out = formatGitLab(Unique);
   else
     Out = formatSarif(Unique, allRules(), Cwd, Reports);
-  bool ReportFailed = !writeReport(Opts.OutputFile, Out, Files, Error);
+  // The streamed text already went to standard output.
+  bool ReportFailed = Stream ? Stream->failed() : !writeReport(Opts.OutputFile, Out, Files, Error);
   if (ReportFailed)
-    Errors.push_back(Error);
+    Errors.push_back(Stream ? StreamError : Error);
 
   if (Opts.Fix) {
     rocmtidy::FixRequest Req;

@@ -67,7 +67,7 @@ static void addLimitedNote(rocmtidy::Finding &Into, unsigned &Extra, rocmtidy::F
 // instantiations of one template report the same hazard with different arguments ('fill<int>',
 // 'fill<float>'); other differences (another variable leaking at the same return) are different
 // findings.
-static std::string withoutTemplateArguments(const std::string &Message) {
+std::string withoutTemplateArguments(const std::string &Message) {
   std::string Out;
   int Depth = 0;
   for (char C : Message) {

@@ -1,0 +1,89 @@
+#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_ANALYZERIMPL_H
+#define ROCM_TIDY_TOOLS_ROCM_LINT_ANALYZERIMPL_H
+
+// What the parts of SourceAnalyzer share (private to rocm-lint): its state, and the jobs split
+// across files: CompileCommands.cpp (the command of each file, translated to a HIP analysis),
+// TidyRunner.cpp (one clang-tidy run over one command), Triage.cpp (compiler errors and missing
+// headers into the file's analysis status), Analyzer.cpp (the passes, the cache, the findings).
+#include "Lint.h"
+#include "Recovery.h"
+#include "ResultCache.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rocmlint {
+
+using clang::tooling::CompilationDatabase;
+
+struct SourceAnalyzer::Impl {
+  Options Opts;
+  ProjectConfig Config;
+  std::string Targets;     // global RocmTargets to set, "" = leave to configuration
+  std::string OffloadArch; // for the device pass when the command names none
+  bool Builtin = false;
+  bool AddPlatformMacro = true;
+  std::unique_ptr<CompilationDatabase> Explicit;
+  // Directory -> database found for it (null: none). Filled by prepare(), read-only afterwards.
+  std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
+  std::shared_ptr<ResultCache> Cache;
+
+  std::shared_ptr<CompilationDatabase> databaseFor(const std::string &Dir) const {
+    auto It = DbByDir.find(Dir);
+    return It == DbByDir.end() ? nullptr : It->second;
+  }
+
+  std::vector<std::string> commandFor(const InputFile &F, std::string &WorkDir, bool &FromDb) const;
+  /// \p Gpu: a HIP compile (host and device pass); \p CudaSource: CUDA code analysed as HIP;
+  /// \p CSource: a C compile.
+  std::vector<std::string> translate(std::vector<std::string> Argv, const std::string &File, bool &Gpu,
+                                     bool &CudaSource, bool &CSource) const;
+};
+
+inline bool startsWith(const std::string &S, const char *Prefix) { return S.rfind(Prefix, 0) == 0; }
+
+/// Hands ClangTool exactly one prepared command for the file being analysed.
+class OneCommandDatabase : public CompilationDatabase {
+public:
+  explicit OneCommandDatabase(clang::tooling::CompileCommand Cmd) : Cmd(std::move(Cmd)) {}
+  std::vector<clang::tooling::CompileCommand> getCompileCommands(llvm::StringRef) const override { return {Cmd}; }
+  std::vector<std::string> getAllFiles() const override { return {Cmd.Filename}; }
+
+private:
+  clang::tooling::CompileCommand Cmd;
+};
+
+/// clang-tidy's runClangTidy over \p Db's one command, minus its messages on standard error
+/// (TidyRunner.cpp).
+std::vector<clang::tidy::ClangTidyError> runChecks(clang::tidy::ClangTidyContext &Context,
+                                                   const CompilationDatabase &Db, const std::string &File,
+                                                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                                                   RecoveryLog &Log);
+
+/// A compiler error of one pass, by real path and byte offset.
+struct CompilerError {
+  std::string File;
+  unsigned Offset;
+  std::string Message;
+};
+
+/// 1-based line and byte column of \p Offset in \p Content.
+void offsetToLineCol(const std::string &Content, unsigned Offset, unsigned &Line, unsigned &Col);
+
+/// Sets \p R's status (complete, recovered, failed), its errors and the project files it reached,
+/// from the compiler errors and recovery logs of its passes (Triage.cpp). \p ContentOf reads a
+/// file once.
+void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerErrors, const std::vector<RecoveryLog> &Logs,
+                    const std::function<const std::string &(const std::string &)> &ContentOf, FileResult &R);
+
+} // namespace rocmlint
+
+#endif

@@ -1,0 +1,444 @@
+#include "ResultCache.h"
+
+#include "Version.h"
+
+#include "core/EmbeddedData.h"
+#include "core/KernelIndex.h"
+#include "core/SafeFix.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SHA256.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace rocmlint {
+
+using nlohmann::json;
+
+// Changes whenever an entry's layout or meaning changes, so older entries become misses.
+static constexpr int EntryFormat = 1;
+// A larger entry is not read (a corrupt or hostile file must not exhaust memory).
+static constexpr off_t MaxEntryBytes = 256 << 20;
+
+ResultCache::ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+// Reads a regular file; with \p NoFollow a symbolic link is refused. std::nullopt on any failure.
+static std::optional<std::string> readRegularFile(const std::string &Path, bool NoFollow, off_t Limit) {
+  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC | (NoFollow ? O_NOFOLLOW : 0));
+  if (Fd < 0)
+    return std::nullopt;
+  struct stat St;
+  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode) || (Limit && St.st_size > Limit)) {
+    ::close(Fd);
+    return std::nullopt;
+  }
+  std::string Out;
+  Out.resize(size_t(St.st_size));
+  size_t Done = 0;
+  while (true) {
+    if (Done == Out.size())
+      Out.resize(Out.size() + 4096);
+    ssize_t N = ::read(Fd, &Out[Done], Out.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) {
+      ::close(Fd);
+      return std::nullopt;
+    }
+    if (N == 0)
+      break;
+    Done += size_t(N);
+    if (Limit && off_t(Done) > Limit) {
+      ::close(Fd);
+      return std::nullopt;
+    }
+  }
+  ::close(Fd);
+  Out.resize(Done);
+  return Out;
+}
+
+// The running executable's path, size and modification time: a rebuilt rocm-lint (new checks,
+// same version number) does not reuse the results of the old one.
+static std::string executableStamp() {
+  static const std::string Stamp = [] {
+    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+    struct stat St;
+    if (Exe.empty() || ::stat(Exe.c_str(), &St) != 0)
+      return std::string("unknown executable");
+    return Exe + " " + std::to_string(St.st_size) + " " + std::to_string(St.st_mtim.tv_sec) + "." +
+           std::to_string(St.st_mtim.tv_nsec);
+  }();
+  return Stamp;
+}
+
+std::string ResultCache::makeKey(const std::vector<std::string> &Parts) {
+  llvm::SHA256 H;
+  auto Add = [&](llvm::StringRef S) {
+    // Length-prefixed, so that no two part lists give the same bytes.
+    std::string Len = std::to_string(S.size()) + ":";
+    H.update(Len);
+    H.update(S);
+  };
+  Add("rocm-lint result cache " + std::to_string(EntryFormat));
+  Add(toolVersion());
+  Add(llvmVersion());
+  Add(executableStamp());
+  for (const auto &[Name, Digest] : rocmtidy::embeddedDataDigests()) {
+    Add(Name);
+    Add(Digest);
+  }
+  Add(std::to_string(rocmtidy::FileFactsVersion));
+  for (const std::string &P : Parts)
+    Add(P);
+  auto Digest = H.final();
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(Digest.data(), Digest.size()), /*LowerCase=*/true);
+}
+
+// A directory that exists and is no symbolic link: the cache never writes through a link someone
+// planted inside it.
+static bool ensureRealDirectory(const std::string &Path, bool Create) {
+  struct stat St;
+  if (::lstat(Path.c_str(), &St) != 0) {
+    if (!Create || errno != ENOENT)
+      return false;
+    if (::mkdir(Path.c_str(), 0700) != 0 && errno != EEXIST)
+      return false;
+    if (::lstat(Path.c_str(), &St) != 0)
+      return false;
+  }
+  return S_ISDIR(St.st_mode);
+}
+
+std::string ResultCache::entryPath(const std::string &Key, bool Create) const {
+  if (Create)
+    (void)llvm::sys::fs::create_directories(Dir, /*IgnoreExisting=*/true);
+  std::string Results = Dir + "/results";
+  std::string Shard = Results + "/" + Key.substr(0, 2);
+  if (!ensureRealDirectory(Results, Create) || !ensureRealDirectory(Shard, Create))
+    return "";
+  return Shard + "/" + Key + ".json";
+}
+
+std::optional<uint64_t> ResultCache::currentHash(const std::string &Path) {
+  {
+    std::lock_guard<std::mutex> L(HashMu);
+    auto It = HashMemo.find(Path);
+    if (It != HashMemo.end())
+      return It->second;
+  }
+  std::optional<uint64_t> H;
+  if (auto Bytes = readRegularFile(Path, /*NoFollow=*/false, 0))
+    H = rocmtidy::contentHash(*Bytes);
+  std::lock_guard<std::mutex> L(HashMu);
+  HashMemo.emplace(Path, H);
+  return H;
+}
+
+// What a lookup of the index answered, as text: equal texts, equal answers for the checks.
+static std::string definitionFingerprint(const rocmtidy::ProjectIndex *Index, const std::string &Name,
+                                         unsigned Params) {
+  const rocmtidy::KernelDefinition *K = Index ? Index->find(Name, Params) : nullptr;
+  if (!K)
+    return "none";
+  json J;
+  J["file"] = K->File;
+  J["display"] = K->Display;
+  J["line"] = K->Line;
+  J["hasBounds"] = K->HasBounds;
+  J["flat"] = K->FlatWorkGroupSize;
+  J["maxThreads"] = K->MaxThreads ? json(*K->MaxThreads) : json(nullptr);
+  J["boundsExpr"] = K->BoundsExpr;
+  J["bindings"] = K->Bindings;
+  J["templateParams"] = K->TemplateParams;
+  J["lds"] = K->StaticLdsBytes ? json(*K->StaticLdsBytes) : json(nullptr);
+  return J.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+static std::string hexOf(uint64_t V) {
+  char B[17];
+  std::snprintf(B, sizeof B, "%016llx", (unsigned long long)V);
+  return B;
+}
+
+static std::optional<uint64_t> parseHex(const json &J) {
+  if (!J.is_string())
+    return std::nullopt;
+  const std::string &S = J.get_ref<const std::string &>();
+  if (S.size() != 16 || S.find_first_not_of("0123456789abcdef") != std::string::npos)
+    return std::nullopt;
+  return std::stoull(S, nullptr, 16);
+}
+
+// Strings are stored as they are; bytes that are not UTF-8 (a path, a message quoting source)
+// cannot be JSON strings and are stored as arrays of byte values instead.
+static json bytesJson(const std::string &S) {
+  const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(S.data());
+  if (llvm::isLegalUTF8String(&Begin, Begin + S.size()))
+    return S;
+  json A = json::array();
+  for (unsigned char C : S)
+    A.push_back(unsigned(C));
+  return A;
+}
+
+static bool readBytes(const json &J, std::string &Out) {
+  if (J.is_string()) {
+    Out = J.get<std::string>();
+    return true;
+  }
+  if (!J.is_array())
+    return false;
+  Out.clear();
+  for (const json &C : J) {
+    if (!C.is_number_unsigned() || C.get<unsigned>() > 255)
+      return false;
+    Out.push_back(char(C.get<unsigned>()));
+  }
+  return true;
+}
+
+static bool readUnsigned(const json &J, const char *Name, unsigned &Out) {
+  if (!J.is_object() || !J.contains(Name) || !J[Name].is_number_unsigned() || J[Name].get<uint64_t>() > 0xffffffffu)
+    return false;
+  Out = J[Name].get<unsigned>();
+  return true;
+}
+
+static bool readString(const json &J, const char *Name, std::string &Out) {
+  return J.is_object() && J.contains(Name) && readBytes(J[Name], Out);
+}
+
+static json stringList(const std::vector<std::string> &L) {
+  json A = json::array();
+  for (const std::string &S : L)
+    A.push_back(bytesJson(S));
+  return A;
+}
+
+static bool readStringList(const json &J, const char *Name, std::vector<std::string> &Out) {
+  if (!J.is_object() || !J.contains(Name) || !J[Name].is_array())
+    return false;
+  Out.clear();
+  for (const json &E : J[Name]) {
+    std::string S;
+    if (!readBytes(E, S))
+      return false;
+    Out.push_back(std::move(S));
+  }
+  return true;
+}
+
+static json resultJson(const FileResult &R) {
+  json J;
+  const FileStatus &S = R.Status;
+  J["status"] = {{"status", int(S.Status)},
+                 {"missingHeaders", stringList(S.MissingHeaders)},
+                 {"dropped", S.DroppedDeclarations},
+                 {"compilerErrors", S.CompilerErrors},
+                 {"reason", bytesJson(S.Reason)},
+                 {"analysedThrough", bytesJson(S.AnalysedThrough)}};
+  J["reached"] = stringList(R.ReachedFiles);
+  json Parsed = json::array();
+  for (const auto &[Path, Hash] : R.Parsed.Hashes)
+    Parsed.push_back({{"path", bytesJson(Path)}, {"hash", hexOf(Hash)}});
+  J["parsed"] = Parsed;
+  J["changed"] = stringList(std::vector<std::string>(R.Parsed.Changed.begin(), R.Parsed.Changed.end()));
+  json Findings = json::array();
+  for (const rocmtidy::Finding &F : R.Findings) {
+    json E;
+    E["check"] = bytesJson(F.Check);
+    E["severity"] = bytesJson(F.Severity);
+    E["file"] = bytesJson(F.File);
+    E["line"] = F.Line;
+    E["column"] = F.Column;
+    E["offset"] = F.Offset;
+    E["message"] = bytesJson(F.Message);
+    json Notes = json::array();
+    for (const rocmtidy::FindingNote &N : F.Notes)
+      Notes.push_back({{"file", bytesJson(N.File)},
+                       {"line", N.Line},
+                       {"column", N.Column},
+                       {"message", bytesJson(N.Message)}});
+    E["notes"] = Notes;
+    json Fixes = json::array();
+    for (const rocmtidy::TextEdit &T : F.Fixes)
+      Fixes.push_back({{"file", bytesJson(T.File)},
+                       {"offset", T.Offset},
+                       {"length", T.Length},
+                       {"replacement", bytesJson(T.Replacement)}});
+    E["fixes"] = Fixes;
+    Findings.push_back(std::move(E));
+  }
+  J["findings"] = Findings;
+  J["errors"] = stringList(R.Errors);
+  return J;
+}
+
+std::string ResultCache::resultToJson(const FileResult &R) {
+  return resultJson(R).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+static std::optional<FileResult> resultFrom(const json &J) {
+  FileResult R;
+  if (!J.is_object() || !J.contains("status"))
+    return std::nullopt;
+  const json &S = J["status"];
+  unsigned St = 0;
+  if (!readUnsigned(S, "status", St) || St > unsigned(AnalysisStatus::Failed))
+    return std::nullopt;
+  R.Status.Status = AnalysisStatus(St);
+  if (!readStringList(S, "missingHeaders", R.Status.MissingHeaders) ||
+      !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
+      !readUnsigned(S, "compilerErrors", R.Status.CompilerErrors) || !readString(S, "reason", R.Status.Reason) ||
+      !readString(S, "analysedThrough", R.Status.AnalysedThrough) ||
+      !readStringList(J, "reached", R.ReachedFiles) || !readStringList(J, "errors", R.Errors))
+    return std::nullopt;
+  if (!J.contains("parsed") || !J["parsed"].is_array())
+    return std::nullopt;
+  for (const json &P : J["parsed"]) {
+    std::string Path;
+    auto Hash = P.is_object() && P.contains("hash") ? parseHex(P["hash"]) : std::nullopt;
+    if (!readString(P, "path", Path) || !Hash)
+      return std::nullopt;
+    R.Parsed.Hashes[Path] = *Hash;
+  }
+  std::vector<std::string> Changed;
+  if (!readStringList(J, "changed", Changed))
+    return std::nullopt;
+  R.Parsed.Changed.insert(Changed.begin(), Changed.end());
+  if (!J.contains("findings") || !J["findings"].is_array())
+    return std::nullopt;
+  for (const json &E : J["findings"]) {
+    rocmtidy::Finding F;
+    if (!readString(E, "check", F.Check) || !readString(E, "severity", F.Severity) || !readString(E, "file", F.File) ||
+        !readUnsigned(E, "line", F.Line) || !readUnsigned(E, "column", F.Column) ||
+        !readUnsigned(E, "offset", F.Offset) || !readString(E, "message", F.Message) || !E.contains("notes") ||
+        !E["notes"].is_array() || !E.contains("fixes") || !E["fixes"].is_array())
+      return std::nullopt;
+    for (const json &N : E["notes"]) {
+      rocmtidy::FindingNote Note;
+      if (!readString(N, "file", Note.File) || !readUnsigned(N, "line", Note.Line) ||
+          !readUnsigned(N, "column", Note.Column) || !readString(N, "message", Note.Message))
+        return std::nullopt;
+      F.Notes.push_back(std::move(Note));
+    }
+    for (const json &T : E["fixes"]) {
+      rocmtidy::TextEdit Edit;
+      if (!readString(T, "file", Edit.File) || !readUnsigned(T, "offset", Edit.Offset) ||
+          !readUnsigned(T, "length", Edit.Length) || !readString(T, "replacement", Edit.Replacement))
+        return std::nullopt;
+      F.Fixes.push_back(std::move(Edit));
+    }
+    R.Findings.push_back(std::move(F));
+  }
+  return R;
+}
+
+std::optional<FileResult> ResultCache::resultFromJson(const std::string &Text) {
+  json J = json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded())
+    return std::nullopt;
+  return resultFrom(J);
+}
+
+std::optional<FileResult> ResultCache::lookup(const std::string &Key, const rocmtidy::ProjectIndex *Index) {
+  auto Miss = [&]() -> std::optional<FileResult> {
+    ++Misses;
+    return std::nullopt;
+  };
+  if (!enabled())
+    return std::nullopt;
+  std::string Path = entryPath(Key, /*Create=*/false);
+  if (Path.empty())
+    return Miss();
+  auto Text = readRegularFile(Path, /*NoFollow=*/true, MaxEntryBytes);
+  if (!Text)
+    return Miss();
+  json J = json::parse(*Text, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded() || !J.is_object() || !J.contains("format") || J["format"] != EntryFormat ||
+      !J.contains("key") || J["key"] != Key || !J.contains("inputs") || !J["inputs"].is_array() ||
+      !J.contains("lookups") || !J["lookups"].is_array() || !J.contains("result"))
+    return Miss();
+  for (const json &L : J["lookups"]) {
+    std::string Name, Seen;
+    unsigned Params = 0;
+    if (!readString(L, "name", Name) || !readUnsigned(L, "params", Params) || !readString(L, "answer", Seen) ||
+        definitionFingerprint(Index, Name, Params) != Seen)
+      return Miss();
+  }
+  for (const json &In : J["inputs"]) {
+    std::string File;
+    auto Was = In.is_object() && In.contains("hash") ? parseHex(In["hash"]) : std::nullopt;
+    if (!readString(In, "path", File) || !Was)
+      return Miss();
+    auto Now = currentHash(File);
+    if (!Now || *Now != *Was)
+      return Miss();
+  }
+  auto R = resultFrom(J["result"]);
+  if (!R)
+    return Miss();
+  ++Hits;
+  return R;
+}
+
+void ResultCache::store(const std::string &Key, const FileResult &R,
+                        const std::vector<std::pair<std::string, unsigned>> &Lookups,
+                        const rocmtidy::ProjectIndex *Index) {
+  // A file that changed while it was read has no one set of inputs to key on.
+  if (!enabled() || !R.Parsed.Changed.empty())
+    return;
+  json J;
+  J["format"] = EntryFormat;
+  J["key"] = Key;
+  json Inputs = json::array();
+  for (const auto &[Path, Hash] : R.Parsed.Hashes)
+    Inputs.push_back({{"path", bytesJson(Path)}, {"hash", hexOf(Hash)}});
+  J["inputs"] = Inputs;
+  json L = json::array();
+  for (const auto &[Name, Params] : Lookups)
+    L.push_back({{"name", bytesJson(Name)},
+                 {"params", Params},
+                 {"answer", bytesJson(definitionFingerprint(Index, Name, Params))}});
+  J["lookups"] = L;
+  J["result"] = resultJson(R);
+  std::string Text = J.dump(-1, ' ', false, json::error_handler_t::replace);
+
+  std::string Path = entryPath(Key, /*Create=*/true);
+  if (Path.empty())
+    return;
+  // A new file beside the entry, then a rename over it: readers see the old or the new entry,
+  // never half of one, and a symbolic link at the entry's name is replaced, not followed.
+  std::string Tmp = Path + ".tmp-XXXXXX";
+  std::vector<char> Name(Tmp.begin(), Tmp.end());
+  Name.push_back('\0');
+  int Fd = ::mkstemp(Name.data());
+  if (Fd < 0)
+    return;
+  size_t Done = 0;
+  bool Ok = true;
+  while (Done < Text.size()) {
+    ssize_t N = ::write(Fd, Text.data() + Done, Text.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      Ok = false;
+      break;
+    }
+    Done += size_t(N);
+  }
+  Ok = (::close(Fd) == 0) && Ok;
+  if (!Ok || ::rename(Name.data(), Path.c_str()) != 0)
+    ::unlink(Name.data());
+}
+
+} // namespace rocmlint

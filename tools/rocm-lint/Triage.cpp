@@ -1,0 +1,109 @@
+// From what the passes left behind (compiler errors, recovery logs) to the file's analysis status.
+#include "AnalyzerImpl.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+#include <tuple>
+
+namespace fs = std::filesystem;
+
+namespace rocmlint {
+
+const char *statusName(AnalysisStatus S) {
+  switch (S) {
+  case AnalysisStatus::Complete:
+    return "complete";
+  case AnalysisStatus::Recovered:
+    return "recovered";
+  case AnalysisStatus::Failed:
+    return "failed";
+  }
+  return "failed";
+}
+
+void offsetToLineCol(const std::string &Content, unsigned Offset, unsigned &Line, unsigned &Col) {
+  Line = 1;
+  unsigned LineStart = 0;
+  for (unsigned I = 0; I < Offset && I < Content.size(); ++I)
+    if (Content[I] == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    }
+  Col = Offset - LineStart + 1;
+}
+
+void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerErrors, const std::vector<RecoveryLog> &Logs,
+                    const std::function<const std::string &(const std::string &)> &ContentOf, FileResult &R) {
+  // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains.
+  static const std::regex NotFound("'(.+)' file not found");
+  // Report the earliest error first; clang's "too many errors" stop carries no location of interest.
+  std::stable_sort(CompilerErrors.begin(), CompilerErrors.end(), [](const CompilerError &A, const CompilerError &B) {
+    bool AStop = A.Message.find("too many errors emitted") != std::string::npos;
+    bool BStop = B.Message.find("too many errors emitted") != std::string::npos;
+    if (AStop != BStop)
+      return BStop;
+    return std::tie(A.File, A.Offset) < std::tie(B.File, B.Offset);
+  });
+  std::vector<std::string> Unexplained;
+  for (const CompilerError &E : CompilerErrors) {
+    bool Explained = false;
+    if (std::regex_search(E.Message, NotFound))
+      for (const rocmtidy::Finding &Fd : R.Findings)
+        if (Fd.Check == "rocm-cuda-header" && Fd.File == E.File && Fd.Offset == E.Offset)
+          Explained = true;
+    if (Explained)
+      continue;
+    unsigned Line = 0, Col = 0;
+    // Errors name the input file: an error in a header says which analysed file reached it.
+    std::string Where = F.Display;
+    if (!E.File.empty() && E.File != F.Absolute) {
+      std::error_code EC;
+      fs::path Rel = fs::relative(E.File, fs::current_path(EC), EC);
+      Where += ": " + (EC || Rel.empty() || *Rel.begin() == ".." ? E.File : Rel.string());
+    }
+    if (!E.File.empty()) {
+      offsetToLineCol(ContentOf(E.File), E.Offset, Line, Col);
+      Where += ":" + std::to_string(Line) + ":" + std::to_string(Col);
+    }
+    std::string Msg = Where + ": " + E.Message;
+    if (std::find(Unexplained.begin(), Unexplained.end(), Msg) == Unexplained.end())
+      Unexplained.push_back(Msg);
+  }
+  FileStatus &St = R.Status;
+  bool Parsed = true;
+  for (const RecoveryLog &L : Logs) {
+    Parsed &= L.Parsed;
+    for (const std::string &M : L.MissingHeaders)
+      if (std::find(St.MissingHeaders.begin(), St.MissingHeaders.end(), M) == St.MissingHeaders.end())
+        St.MissingHeaders.push_back(M);
+    // The passes parse the same declarations: the larger count, not the sum.
+    St.DroppedDeclarations = std::max(St.DroppedDeclarations, L.DroppedDeclarations);
+    for (const std::string &U : L.UserFiles)
+      if (U != F.Absolute && std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), U) == R.ReachedFiles.end())
+        R.ReachedFiles.push_back(U);
+  }
+  St.CompilerErrors = unsigned(Unexplained.size());
+  // One line per file: the first error says where to look; the rest are usually its echoes.
+  std::string FirstError;
+  if (!Unexplained.empty()) {
+    FirstError = Unexplained.front();
+    if (Unexplained.size() > 1)
+      FirstError += " (and " + std::to_string(Unexplained.size() - 1) + " more compiler error" +
+                    (Unexplained.size() > 2 ? "s" : "") + ")";
+  }
+  if (!Parsed) {
+    St.Status = AnalysisStatus::Failed;
+    St.Reason = FirstError.empty() ? F.Display + ": the compiler could not parse the file" : FirstError;
+    R.Errors.push_back(St.Reason + "; the file could not be analysed");
+  } else if (!St.MissingHeaders.empty()) {
+    // The errors are what the missing declarations leave behind; the status line names the headers.
+    St.Status = AnalysisStatus::Recovered;
+  } else if (!FirstError.empty()) {
+    St.Status = AnalysisStatus::Failed;
+    St.Reason = FirstError;
+    R.Errors.push_back(FirstError + "; the file could not be analysed completely");
+  }
+}
+
+} // namespace rocmlint
