@@ -6,14 +6,11 @@
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "core/WarpTables.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::rocm {
-
-static constexpr llvm::StringLiteral DefaultPlatformMacros =
-    "__HIP_PLATFORM_AMD__;__HIP_PLATFORM_HCC__;__HIP_PLATFORM_NVIDIA__;__HIP_PLATFORM_NVCC__;__HIP__;__HIPCC__;"
-    "USE_ROCM;USE_HIP;GGML_USE_HIP";
 
 namespace {
 
@@ -160,7 +157,10 @@ std::optional<PtxEvidence> instructionEvidence(llvm::StringRef Insn) {
     }
     break;
   }
-  llvm::StringRef Token = Insn.take_until([](char C) { return isWhitespace(C) || C == ','; });
+  // Operands may follow without a space when the template is split into adjacent literals
+  // ("...shared.b16" "{%0, %1}, [%2];").
+  llvm::StringRef Token =
+      Insn.take_until([](char C) { return isWhitespace(C) || C == ',' || C == '{' || C == '['; });
   if (Token.empty())
     return std::nullopt;
   if (Token.starts_with(".")) {
@@ -213,7 +213,7 @@ std::optional<PtxEvidence> findPtx(llvm::StringRef Template) {
 
 InlinePtxCheck::InlinePtxCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      PlatformMacrosSpelling(Options.get("PlatformMacros", DefaultPlatformMacros).str()) {}
+      PlatformMacrosSpelling(Options.get("PlatformMacros", rocmtidy::allPlatformMacrosSpelling()).str()) {}
 
 void InlinePtxCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PlatformMacros", PlatformMacrosSpelling);

@@ -7,14 +7,11 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "core/WarpTables.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::rocm {
-
-static constexpr llvm::StringLiteral DefaultPlatformMacros =
-    "__HIP_PLATFORM_AMD__;__HIP_PLATFORM_HCC__;__HIP_PLATFORM_NVIDIA__;__HIP_PLATFORM_NVCC__;__HIP__;__HIPCC__;"
-    "USE_ROCM;USE_HIP;GGML_USE_HIP";
 
 // SIMDs (execution units) per AMD compute unit, for every GCN, CDNA and RDNA part: what turns
 // blocks per multiprocessor into waves per execution unit.
@@ -22,7 +19,7 @@ static constexpr unsigned SimdsPerComputeUnit = 4;
 
 LaunchBoundsCheck::LaunchBoundsCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Targets(Options),
-      PlatformMacrosSpelling(Options.get("PlatformMacros", DefaultPlatformMacros).str()) {}
+      PlatformMacrosSpelling(Options.get("PlatformMacros", rocmtidy::allPlatformMacrosSpelling()).str()) {}
 
 void LaunchBoundsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Targets.store(Options, Opts);

@@ -9,6 +9,7 @@
 #include "UnmatchedDeviceAllocCheck.h"
 #include "WarpSizeAssumptionCheck.h"
 #include "WarpSizeConstexprCheck.h"
+#include "WarpSyncBuiltinsCheck.h"
 
 namespace clang::tidy::rocm {
 
@@ -24,6 +25,7 @@ public:
     Factories.registerCheck<UnmatchedDeviceAllocCheck>("rocm-unmatched-device-alloc");
     Factories.registerCheck<WarpSizeAssumptionCheck>("rocm-warp-size-assumption");
     Factories.registerCheck<WarpSizeConstexprCheck>("rocm-warp-size-constexpr");
+    Factories.registerCheck<WarpSyncBuiltinsCheck>("rocm-warp-sync-builtins");
   }
 };
 

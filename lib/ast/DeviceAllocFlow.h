@@ -6,6 +6,7 @@
 // pointer that an allocator writes is a set of possibilities (unallocated, allocated, freed,
 // escaped, allocation failed), joined by union where paths meet.
 
+#include "ast/DeviceAllocEscape.h"
 #include "core/DeviceAllocTable.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -39,10 +40,6 @@ struct DeviceAllocFlowOptions {
   /// Functions that take ownership of a pointer passed to them (plain or qualified names).
   std::vector<std::string> OwnershipFunctions;
 };
-
-/// The name of the free function \p Call calls ("hipMalloc"), also where the call is not resolved
-/// yet (in a template, with dependent arguments); empty for methods and calls through pointers.
-llvm::StringRef freeFunctionName(const clang::CallExpr *Call);
 
 /// Findings for one function definition, in no particular order, each reported once.
 std::vector<DeviceAllocFinding> analyzeDeviceAllocations(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,

@@ -1,128 +1,13 @@
 #ifndef ROCM_TIDY_AST_KERNELLAUNCH_H
 #define ROCM_TIDY_AST_KERNELLAUNCH_H
 
-// Recognises GPU kernel launches in every spelling the launch checks cover, and evaluates
-// their block size and dynamic shared memory to constants where the source makes them
-// constant. A value that depends on anything known only at run time is "unknown": these
-// helpers never guess.
+// What the launch checks use, in one include: constant evaluation (ConstantValue), launch
+// recognition (LaunchRecognizer, with cudaLaunchKernelEx configurations read by LaunchConfig) and
+// the instantiation lookup (InstantiationTracker).
 
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/Expr.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
-
-#include <cstdint>
-#include <optional>
-#include <vector>
-
-namespace rocmtidy {
-
-/// The source spelling of a launch.
-enum class LaunchForm {
-  Chevron,                     // k<<<grid, block, shmem, stream>>>(...)
-  HipLaunchKernelGGL,          // the macro (or the function template of newer HIP)
-  HipLaunchKernel,             // hipLaunchKernel(func, grid, block, args, shmem, stream)
-  HipLaunchCooperativeKernel,  // hipLaunchCooperativeKernel(func, grid, block, args, shmem, stream)
-  HipModuleLaunchKernel,       // hipModuleLaunchKernel(f, gx, gy, gz, bx, by, bz, shmem, stream, ...)
-  HipExtLaunchKernelGGL,       // hipExtLaunchKernelGGL(k, grid, block, shmem, stream, start, stop, flags, ...)
-  HipExtLaunchKernel,          // hipExtLaunchKernel(func, grid, block, args, shmem, stream, start, stop, flags)
-  CudaLaunchKernel,            // cudaLaunchKernel(func, grid, block, args, shmem, stream)
-  CudaLaunchCooperativeKernel, // cudaLaunchCooperativeKernel(func, grid, block, args, shmem, stream)
-  CudaLaunchKernelEx,          // cudaLaunchKernelEx(&config, k, ...) / cudaLaunchKernelExC(&config, func, args)
-};
-
-/// The spelling users write, e.g. "hipLaunchKernelGGL" or "<<<>>>".
-llvm::StringRef launchFormName(LaunchForm F);
-
-/// A dim3 value with each component known or not.
-struct Dim3Value {
-  std::optional<uint64_t> X, Y, Z;
-  /// x*y*z when all three are known.
-  std::optional<uint64_t> total() const;
-};
-
-/// One recognised launch.
-struct KernelLaunch {
-  LaunchForm Form = LaunchForm::Chevron;
-  /// The CUDAKernelCallExpr or the launch API CallExpr.
-  const clang::CallExpr *Call = nullptr;
-  /// Where a diagnostic about the launch goes: in the user's file, at the launch as the user
-  /// spelled it (the 'hipLaunchKernelGGL' token for the macro, even when it sits in a macro of
-  /// the user's own).
-  clang::SourceLocation Loc;
-  /// The launched kernel (a template specialisation for template kernels); null when the
-  /// launch goes through a pointer or a module handle.
-  const clang::FunctionDecl *Kernel = nullptr;
-  /// The block argument as written (null for hipModuleLaunchKernel and cudaLaunchKernelEx).
-  const clang::Expr *BlockArg = nullptr;
-  Dim3Value Block;
-  /// The dynamic shared memory argument as written (null when omitted or inside a config struct).
-  const clang::Expr *SharedMemArg = nullptr;
-  /// Bytes of dynamic shared memory; 0 when the argument is omitted.
-  std::optional<uint64_t> SharedMemBytes;
-};
-
-/// A narrow matcher for launch candidates: chevron launches and calls to the launch APIs by
-/// name. Feed what it binds under \p Id to recogniseLaunch().
-clang::ast_matchers::StatementMatcher launchCandidateMatcher(llvm::StringRef Id);
-
-/// Recognises \p E as a launch. Returns std::nullopt for other calls, for launches inside
-/// uninstantiated templates (their values are not known yet), and for the chevron launch the
-/// HIP runtime header's own code performs.
-std::optional<KernelLaunch> recogniseLaunch(const clang::CallExpr &E, clang::ASTContext &Ctx);
-
-/// hipFuncSetAttribute / cudaFuncSetAttribute(kernel, MaxDynamicSharedMemorySize, bytes).
-struct DynamicSharedMemoryAttribute {
-  const clang::CallExpr *Call = nullptr;
-  clang::SourceLocation Loc;
-  const clang::FunctionDecl *Kernel = nullptr;
-  std::optional<uint64_t> Bytes;
-};
-
-clang::ast_matchers::StatementMatcher funcSetAttributeMatcher(llvm::StringRef Id);
-/// Recognises a call that sets the kernel's maximum dynamic shared memory; std::nullopt for
-/// other attributes or when the attribute is not a constant.
-std::optional<DynamicSharedMemoryAttribute> recogniseDynamicSharedMemoryAttribute(const clang::CallExpr &E,
-                                                                                  clang::ASTContext &Ctx);
-
-/// The integer value of \p E when the source makes it constant: integer constant expressions
-/// (literals, constexpr and const variables, enumerators, macros, sizeof), and local variables
-/// initialised with such a value and never modified afterwards; + - * / % << >> of those.
-std::optional<uint64_t> evaluateConstantInteger(const clang::Expr *E, clang::ASTContext &Ctx);
-
-/// The value of a dim3 (or integer-converted-to-dim3) expression: dim3(...) temporaries, local
-/// dim3 variables initialised with constants and never modified, constexpr dim3 variables.
-Dim3Value evaluateDim3(const clang::Expr *E, clang::ASTContext &Ctx);
-
-/// The kernel a function-pointer expression names: k, &k, (const void*)k,
-/// reinterpret_cast<const void*>(&k<T>), ...; null otherwise.
-const clang::FunctionDecl *kernelFromExpr(const clang::Expr *E);
-
-/// Finds the function-template instantiation (or member of a class-template instantiation) whose
-/// body holds a statement, without the AST's parent map: building that map for a translation unit
-/// with ROCm's headers costs more than the checks themselves. A check registers the tracker's
-/// matcher and passes it every match; the matcher records instantiations as the traversal meets
-/// them (before their bodies), and a lookup, made only when a finding needs it, searches the
-/// recorded bodies whose source range holds the statement.
-class InstantiationTracker {
-public:
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder,
-                        clang::ast_matchers::MatchFinder::MatchCallback *Callback);
-  /// Records the instantiation in \p Result; returns false when the match was not the tracker's.
-  bool record(const clang::ast_matchers::MatchFinder::MatchResult &Result);
-  /// The innermost recorded instantiation whose body holds \p S; null when none does.
-  const clang::FunctionDecl *enclosing(const clang::Stmt &S, const clang::SourceManager &SM) const;
-
-private:
-  const clang::ASTContext *Context = nullptr;
-  std::vector<const clang::FunctionDecl *> Instantiations;
-};
-
-/// The maximum threads per block a kernel declares with __launch_bounds__ or
-/// amdgpu_flat_work_group_size; \p AttrOut receives the attribute.
-std::optional<uint64_t> declaredMaxThreads(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
-                                           const clang::Attr **AttrOut = nullptr);
-
-} // namespace rocmtidy
+#include "ast/ConstantValue.h"
+#include "ast/InstantiationTracker.h"
+#include "ast/LaunchConfig.h"
+#include "ast/LaunchRecognizer.h"
 
 #endif

@@ -9,11 +9,6 @@
 
 namespace rocmtidy::buildscripts {
 
-bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
-bool endsWith(std::string_view S, std::string_view P) {
-  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
-}
-
 const NvccFlag *NvccFlagTable::match(std::string_view Token, std::string_view Next, bool &TakesNext) const {
   TakesNext = false;
   for (const NvccFlag &F : Flags) {
@@ -198,18 +193,10 @@ std::vector<Finding> FindingSink::finish() {
     if (!Quiet)
       Out.push_back(std::move(F));
   }
-  std::vector<size_t> Order(Out.size());
-  for (size_t I = 0; I < Order.size(); ++I)
-    Order[I] = I;
-  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-    return Out[A].Offset != Out[B].Offset ? Out[A].Offset < Out[B].Offset : A < B;
-  });
-  std::vector<Finding> Sorted;
-  for (size_t I : Order)
-    Sorted.push_back(std::move(Out[I]));
+  sortByOffset(Out);
   // One finding per rule and place: a flag reached through several recipes is one edit.
   std::vector<Finding> Unique;
-  for (Finding &F : Sorted)
+  for (Finding &F : Out)
     if (Unique.empty() || Unique.back().Offset != F.Offset || Unique.back().Check != F.Check)
       Unique.push_back(std::move(F));
   return Unique;

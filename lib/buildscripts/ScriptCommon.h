@@ -5,6 +5,7 @@
 // toolkit paths, '#' suppression comments and the finding collector.
 
 #include "core/Finding.h"
+#include "core/StringUtil.h"
 
 #include <functional>
 #include <optional>
@@ -74,9 +75,6 @@ private:
   std::unordered_map<unsigned, std::vector<std::string>> LineRules;
   std::vector<std::string> FileRules;
 };
-
-bool startsWith(std::string_view S, std::string_view P);
-bool endsWith(std::string_view S, std::string_view P);
 
 } // namespace rocmtidy::buildscripts
 

@@ -47,18 +47,8 @@ bool isIdentChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) ||
 /// Whether a name or string speaks of ROCm or HIP (torch.version.hip, IS_HIP_EXTENSION,
 /// ROCM_HOME, is_rocm): "hip" as its own word part, "rocm" anywhere.
 bool mentionsRocm(std::string_view S) {
-  std::string L(S);
-  for (char &C : L)
-    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-  if (L.find("rocm") != std::string::npos)
-    return true;
-  for (size_t At = L.find("hip"); At != std::string::npos; At = L.find("hip", At + 1)) {
-    bool Before = At == 0 || !std::isalpha(static_cast<unsigned char>(L[At - 1]));
-    bool After = At + 3 == L.size() || !std::isalpha(static_cast<unsigned char>(L[At + 3]));
-    if (Before && After)
-      return true;
-  }
-  return false;
+  std::string L = asciiLower(S);
+  return L.find("rocm") != std::string::npos || containsWord(L, "hip");
 }
 
 class Tokenizer {
@@ -312,9 +302,7 @@ private:
         if (mentionsRocm(T.Value) || T.Value == "nt" || T.Value == "win32")
           return true;
       } else if (T.Kind == Token::Name) {
-        std::string L(T.Text);
-        for (char &C : L)
-          C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+        std::string L = asciiLower(T.Text);
         if (mentionsRocm(T.Text) || versionAttribute(I) || PlatformNames.count(T.Text) ||
             L.find("windows") != std::string::npos)
           return true;

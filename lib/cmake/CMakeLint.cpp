@@ -1,8 +1,9 @@
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "cmake/CMakeRule.h"
+#include "cmake/CMakeStrings.h"
 #include "cmake/GpuLibraries.h"
 #include "core/CheckCatalog.h"
-#include "buildscripts/ScriptCommon.h"
 #include "core/Suppression.h"
 
 #include <algorithm>
@@ -14,120 +15,11 @@ namespace rocmtidy::cmake {
 
 namespace {
 
-constexpr std::string_view RawLinkFlag = "rocm-cmake-raw-link-flag";
-constexpr std::string_view HardcodedPath = "rocm-cmake-hardcoded-toolkit-path";
-constexpr std::string_view LegacyCuda = "rocm-cmake-legacy-cuda";
-
-std::string lower(std::string_view S) {
-  std::string R(S);
-  for (char &C : R)
-    if (C >= 'A' && C <= 'Z')
-      C = static_cast<char>(C - 'A' + 'a');
-  return R;
-}
-
-bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
-bool endsWith(std::string_view S, std::string_view P) {
-  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
-}
-bool isAlpha(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z'); }
-bool isUpperKeyword(std::string_view S) {
-  if (S.empty())
-    return false;
-  for (char C : S)
-    if (!((C >= 'A' && C <= 'Z') || C == '_'))
-      return false;
-  return true;
-}
-
-
-/// A directory that belongs to a GPU toolkit: mentions rocm, cuda or hip as a word.
-bool isGpuDir(std::string_view Dir) {
-  std::string L = lower(Dir);
-  if (L.find("rocm") != std::string::npos || L.find("cuda") != std::string::npos)
-    return true;
-  for (size_t At = L.find("hip"); At != std::string::npos; At = L.find("hip", At + 1)) {
-    bool Before = At == 0 || !isAlpha(L[At - 1]);
-    bool After = At + 3 == L.size() || !isAlpha(L[At + 3]);
-    if (Before && After)
-      return true;
-  }
-  return false;
-}
-
-bool mentionsCuda(std::string_view Dir) { return lower(Dir).find("cuda") != std::string::npos; }
-
-/// One element of an argument's value: a list element or a whitespace-separated flag.
-struct Piece {
-  std::string_view Text;
-  size_t Index; // into the argument's Value
-};
-
-/// Splits an argument's value on unescaped semicolons: the commands linted here store their
-/// arguments in list-valued properties or variables, where a quoted "a;b" is two elements too.
-std::vector<Piece> listElements(const Argument &A) {
-  std::vector<Piece> Out;
-  std::string_view V = A.Value;
-  size_t Start = 0;
-  unsigned Angle = 0; // semicolons inside $<...> generator expressions do not split
-  for (size_t I = 0; I <= V.size(); ++I) {
-    if (I < V.size()) {
-      if (V[I] == '\\' && I + 1 < V.size()) {
-        ++I;
-        continue;
-      }
-      if (V[I] == '$' && I + 1 < V.size() && V[I + 1] == '<')
-        ++Angle;
-      else if (V[I] == '>' && Angle)
-        --Angle;
-      if (V[I] != ';' || Angle)
-        continue;
-    }
-    if (I > Start)
-      Out.push_back({V.substr(Start, I - Start), Start});
-    Start = I + 1;
-  }
-  return Out;
-}
-
-/// Whitespace- and semicolon-separated tokens of a flags value.
-std::vector<Piece> flagTokens(std::string_view V, size_t Base = 0) {
-  std::vector<Piece> Out;
-  size_t I = 0;
-  while (I < V.size()) {
-    while (I < V.size() && (V[I] == ' ' || V[I] == '\t' || V[I] == '\n' || V[I] == '\r' || V[I] == ';'))
-      ++I;
-    size_t Start = I;
-    while (I < V.size() && !(V[I] == ' ' || V[I] == '\t' || V[I] == '\n' || V[I] == '\r' || V[I] == ';'))
-      ++I;
-    if (I > Start)
-      Out.push_back({V.substr(Start, I - Start), Base + Start});
-  }
-  return Out;
-}
-
-/// The linker name in "lib<name>.so", "lib<name>.so.6.2", "lib<name>.a", or empty.
-std::string_view libraryFileName(std::string_view File) {
-  if (!startsWith(File, "lib"))
-    return {};
-  File.remove_prefix(3);
-  if (endsWith(File, ".a"))
-    return File.substr(0, File.size() - 2);
-  size_t So = File.find(".so");
-  if (So == std::string_view::npos || So == 0)
-    return {};
-  std::string_view Rest = File.substr(So + 3);
-  for (char C : Rest)
-    if (!(C == '.' || (C >= '0' && C <= '9')))
-      return {};
-  return File.substr(0, So);
-}
-
 bool commandBuildsHip(const Command &C) {
   const std::string &N = C.LowerName;
   if (startsWith(N, "hip_add_"))
     return true;
-  if (N == "find_package" && !C.Args.empty() && lower(C.Args[0].Value) == "hip")
+  if (N == "find_package" && !C.Args.empty() && asciiLower(C.Args[0].Value) == "hip")
     return true;
   bool Lang = N == "enable_language" || N == "project";
   for (size_t I = 0; I < C.Args.size(); ++I) {
@@ -149,7 +41,7 @@ constexpr std::string_view FoundLibraryPrefix = "<find_library>/";
 /// Bounds the memory a hostile file can make the linter spend on findings.
 constexpr size_t MaxFindingsPerFile = 100000;
 
-class Linter : public ParseCallbacks {
+class Linter : public ParseCallbacks, public RuleContext {
 public:
   Linter(std::string_view Path, std::string_view Content, const std::function<bool(std::string_view)> &IsEnabled,
          const LintOptions &Opts)
@@ -163,7 +55,7 @@ public:
     if (Closes && Depth)
       --Depth;
     if (C.LowerName == "find_package" && !C.Args.empty())
-      FoundPackages.insert(lower(C.Args[0].Value));
+      FoundPackages.insert(asciiLower(C.Args[0].Value));
     if (!Hip && commandBuildsHip(C))
       Hip = true;
     trackConditions(C);
@@ -197,18 +89,45 @@ public:
     addMissingPackages(Kept);
     for (Candidate *Cd : Kept)
       Out.push_back(std::move(Cd->F));
-    // Ordered by position, ties in emission order (std::stable_sort trips a libstdc++ deprecation).
-    std::vector<size_t> Order(Out.size());
-    for (size_t I = 0; I < Order.size(); ++I)
-      Order[I] = I;
-    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-      return Out[A].Offset != Out[B].Offset ? Out[A].Offset < Out[B].Offset : A < B;
-    });
-    std::vector<Finding> Sorted;
-    Sorted.reserve(Out.size());
-    for (size_t I : Order)
-      Sorted.push_back(std::move(Out[I]));
-    return Sorted;
+    sortByOffset(Out);
+    return Out;
+  }
+
+  // ---- RuleContext ------------------------------------------------------------------------------
+
+  std::string_view path() const override { return Path; }
+
+  void needsPackage(Finding *Fd, const std::string &Package, const std::string &Target) override {
+    if (!Fd)
+      return;
+    last().Package = Package;
+    last().Target = Target;
+  }
+
+  void needsHip(Finding *Fd) override {
+    if (Fd)
+      last().NeedsHip = true;
+  }
+
+  std::string_view viaVariable() const override {
+    return Via.Active && !Via.Used.empty() ? std::string_view(Via.Used[0].first) : std::string_view();
+  }
+
+  bool viaOverridable() const override {
+    return Via.Active &&
+           std::any_of(Via.Used.begin(), Via.Used.end(), [](const auto &U) { return U.second->Guarded; });
+  }
+
+  void forEachValue(const Command &C, const VariableWrite &W,
+                    const std::function<void(const Argument &)> &Lint) override {
+    SkipVar = W.Var->Value;
+    for (size_t I = W.First; I < C.Args.size(); ++I) {
+      const Argument &A = C.Args[I];
+      if (C.LowerName == "set" && (A.Value == "CACHE" || A.Value == "PARENT_SCOPE") && A.Kind == Argument::Unquoted)
+        break;
+      Lint(A);
+    }
+    SkipVar = {};
   }
 
 private:
@@ -259,21 +178,6 @@ private:
   // a literal path inside it a fallback rather than a hard-coded choice.
   std::vector<bool> Guards;
 
-  static bool ruleMatches(std::string_view Pattern, std::string_view Rule) {
-    if (Pattern == "*" || Pattern == "all")
-      return true;
-    if (endsWith(Pattern, "*"))
-      return startsWith(Rule, Pattern.substr(0, Pattern.size() - 1));
-    return Pattern == Rule;
-  }
-
-  static bool listed(const std::vector<std::string> &Rules, std::string_view Rule) {
-    for (const std::string &R : Rules)
-      if (ruleMatches(R, Rule))
-        return true;
-    return false;
-  }
-
   /// Reads "# rocm-lint: disable=a,b" and "# rocm-lint: disable-file=a" comments.
   void readSuppression(const Comment &C) {
     // Bracket comments open with "#[=[": those characters may stand before the directive too.
@@ -285,25 +189,25 @@ private:
   }
 
   bool suppressed(std::string_view Rule, unsigned Line, unsigned CommandLine) const {
-    if (listed(FileRules, Rule))
+    if (suppressionNames(FileRules, Rule))
       return true;
     unsigned Lines[] = {Line, Line - 1, CommandLine, CommandLine - 1};
     for (unsigned L : Lines) {
       auto It = LineRules.find(L);
-      if (It != LineRules.end() && listed(It->second, Rule))
+      if (It != LineRules.end() && suppressionNames(It->second, Rule))
         return true;
     }
     return false;
   }
 
   /// Records a finding; the returned pointer is valid until the next emit.
-  Finding *emit(std::string_view Rule, unsigned Offset, std::string Message) {
+  Finding *emit(std::string_view Rule, unsigned Offset, std::string Message) override {
     if (!IsEnabled(Rule) || Candidates.size() >= MaxFindingsPerFile)
       return nullptr;
     if (Via.Active) {
-      // Said once, where the variable was set; and a value the user can override is a default.
+      // Said once, where the variable was set.
       for (const auto &U : Via.Used)
-        if (U.second->Reported || (Rule == HardcodedPath && U.second->Guarded))
+        if (U.second->Reported)
           return nullptr;
       Offset = Via.Offset;
     }
@@ -340,6 +244,7 @@ private:
       return std::string(V);
     return std::string(V.substr(0, 77)) + "...";
   }
+
 
   // ---- variables --------------------------------------------------------------------------------
 
@@ -394,10 +299,7 @@ private:
     return true;
   }
 
-  /// Runs \p Lint on \p A, or, when \p A refers to tracked variables, on \p A with their values
-  /// in place: findings are then reported at the argument, with a note naming the variable, and
-  /// carry no fix (the text to edit is elsewhere and may serve other uses).
-  template <class Fn> void withValues(const Argument &A, Fn &&Lint) {
+  void withValues(const Argument &A, const std::function<void(const Argument &)> &Lint) override {
     if (A.isParen() || A.Value.find("${") == std::string::npos || Via.Active) {
       Lint(A);
       return;
@@ -426,6 +328,7 @@ private:
       Candidates[I].F.Fixes.clear();
     Via = ViaT();
   }
+
 
   /// The arguments from \p First on, as the list CMake would store: references replaced.
   std::string listValue(const Command &C, size_t First, size_t End, bool &Guarded) const {
@@ -596,7 +499,7 @@ private:
     std::set<std::string> Missing;
     const Candidate *Anchor = nullptr;
     for (const Candidate *Cd : Kept) {
-      if (Cd->Package.empty() || FoundPackages.count(lower(Cd->Package)))
+      if (Cd->Package.empty() || FoundPackages.count(asciiLower(Cd->Package)))
         continue;
       if (!Cd->F.Fixes.empty())
         Missing.insert(Cd->Package);
@@ -614,7 +517,7 @@ private:
         Insert += "find_package(" + P + " REQUIRED)\n" + Indent;
     }
     for (Candidate *Cd : Kept) {
-      if (Cd->Package.empty() || FoundPackages.count(lower(Cd->Package)))
+      if (Cd->Package.empty() || FoundPackages.count(asciiLower(Cd->Package)))
         continue;
       Finding &F = Cd->F;
       std::string Needs = "'" + Cd->Target + "' needs 'find_package(" + Cd->Package + " REQUIRED)' first";
@@ -635,12 +538,14 @@ private:
     }
   }
 
-  void note(Finding *Fd, unsigned Offset, std::string Message) {
+
+  void note(Finding *Fd, unsigned Offset, std::string Message) override {
     if (!Fd)
       return;
     LineCursor::Position Pos = Lines.locate(Offset);
     Fd->Notes.push_back({std::string(Path), Pos.Line, Pos.Column, std::move(Message)});
   }
+
 
   void trackConditions(const Command &C) {
     const std::string &N = C.LowerName;
@@ -658,393 +563,25 @@ private:
       Guards.pop_back();
   }
 
-  bool inFallback() const { return std::find(Guards.begin(), Guards.end(), true) != Guards.end(); }
+  bool inFallback() const override { return std::find(Guards.begin(), Guards.end(), true) != Guards.end(); }
 
-  // ---- rocm-cmake-raw-link-flag -----------------------------------------------------------------
-
-  /// Asks for a note, decided at the end of the file, when the file never finds \p Package.
-  void packageNote(Finding *Fd, const std::string &Package, const std::string &Target) {
-    if (!Fd)
-      return;
-    last().Package = Package;
-    last().Target = Target;
-  }
-
-  void libraryNotes(Finding *Fd, unsigned Offset, const GpuLibrary &L) {
-    packageNote(Fd, L.Package, L.Target);
-    if (!L.Note.empty())
-      note(Fd, Offset, L.Note);
-    if (!L.RocmTarget.empty())
-      note(Fd, Offset, "a HIP port links '" + L.RocmTarget + "' from find_package(" + L.RocmPackage + ") instead");
-  }
-
-  /// A GPU library named by \p Item: -l<name>, -l:lib<name>.so, a bare name or a path to the file.
-  const GpuLibrary *libraryOf(std::string_view Item, std::string &How) const {
-    const GpuLibraryTable &T = gpuLibraryTable();
-    if (startsWith(Item, "-l") && Item.size() > 2) {
-      std::string_view Name = Item.substr(2);
-      if (Name[0] == ':')
-        Name = libraryFileName(Name.substr(1));
-      How = "flag";
-      return T.lookup(Name);
-    }
-    size_t Slash = Item.find_last_of('/');
-    if (Slash != std::string_view::npos) {
-      std::string_view Name = libraryFileName(Item.substr(Slash + 1));
-      How = "path";
-      return Name.empty() ? nullptr : T.lookup(Name);
-    }
-    How = "name";
-    const GpuLibrary *L = T.lookup(Item);
-    // MIOpen and amd_comgr export imported targets named like the library itself.
-    return L && L->Target != Item ? L : nullptr;
-  }
-
-  void directoryFinding(unsigned Offset, std::string_view Shown, std::string_view Dir, bool IsFlag) {
-    bool Cuda = mentionsCuda(Dir);
-    std::string Package = Cuda ? "CUDAToolkit" : "hip";
-    std::string Target = Cuda ? "CUDA::cudart" : "hip::host";
-    std::string What = IsFlag ? "link directory flag '" : "link directory '";
-    Finding *Fd = emit(RawLinkFlag, Offset,
-                       What + std::string(Shown) + "' hard-wires a GPU toolkit's library location; use find_package(" +
-                           Package + ") and link imported targets such as '" + Target + "'");
-    note(Fd, Offset, "imported targets carry their own library paths, so the build works wherever the toolkit is installed");
-  }
-
-  /// target_link_libraries / link_libraries items.
-  void linkItems(const Command &C, size_t First) {
-    static const std::set<std::string, std::less<>> Keywords = {
-        "PUBLIC", "PRIVATE", "INTERFACE", "LINK_PUBLIC", "LINK_PRIVATE", "LINK_INTERFACE_LIBRARIES",
-        "debug", "optimized", "general"};
-    for (size_t I = First; I < C.Args.size(); ++I) {
-      const Argument &A = C.Args[I];
-      if (A.isParen() || Keywords.count(A.Value))
-        continue;
-      withValues(A, [&](const Argument &V) { linkArgument(V); });
-    }
-  }
-
-  void linkArgument(const Argument &A) {
-    {
-      std::vector<Piece> Elems = listElements(A);
-      for (const Piece &E : Elems) {
-        if (E.Text.find("$<") != std::string_view::npos)
-          continue;
-        // A whole argument is reported at its start (the quote, if any), an element at itself.
-        bool Whole = Elems.size() == 1 && E.Text == A.Value;
-        unsigned Offset = Whole ? A.Offset : A.sourceOffsetOfValue(E.Index);
-        if (startsWith(E.Text, "-L")) {
-          if (E.Text.size() > 2 && isGpuDir(E.Text.substr(2)))
-            directoryFinding(Offset, E.Text, E.Text.substr(2), true);
-          continue;
-        }
-        std::string How;
-        const GpuLibrary *L = libraryOf(E.Text, How);
-        if (!L)
-          continue;
-        std::string Msg;
-        if (How == "path" && startsWith(E.Text, FoundLibraryPrefix) && Via.Active && !Via.Used.empty())
-          Msg = "GPU library '" + L->Name + "' found with find_library() and linked through '${" + Via.Used[0].first + "}'";
-        else if (How == "flag")
-          Msg = "raw link flag '" + std::string(E.Text) + "'";
-        else if (How == "path")
-          Msg = "GPU library linked by path '" + std::string(E.Text) + "'";
-        else
-          Msg = "GPU library '" + L->Name + "' linked by name";
-        Msg += "; use find_package(" + L->Package + ") and link the imported target '" + L->Target + "'";
-        Finding *Fd = emit(RawLinkFlag, Offset, std::move(Msg));
-        if (!Fd)
-          continue;
-        libraryNotes(Fd, Offset, *L);
-        // Only a whole argument written plainly is replaced: escapes, list elements and quoting
-        // tricks are left to the user.
-        bool Plain = Whole && ((A.Kind == Argument::Unquoted && A.Raw == A.Value) ||
-                      (A.Kind == Argument::Quoted && A.Raw.size() == A.Value.size() + 2));
-        if (L->Fix && Plain)
-          Fd->Fixes.push_back({std::string(Path), A.Offset, static_cast<unsigned>(A.Raw.size()), L->Target});
-      }
-    }
-  }
-
-  /// -l<gpu>, -L<gpu dir> and hard-coded toolkit paths among the flags of one argument.
-  void flagArgument(const Argument &A, bool LinkFlags, bool PathFlags) {
-    withValues(A, [&](const Argument &V) { flagValue(V, LinkFlags, PathFlags); });
-  }
-
-  void flagValue(const Argument &A, bool LinkFlags, bool PathFlags) {
-    if (A.isParen())
-      return;
-    std::string_view V = A.Value;
-    bool Shell = false;
-    if (startsWith(V, "LINKER:"))
-      return;
-    if (startsWith(V, "SHELL:"))
-      Shell = true;
-    std::vector<Piece> Toks = flagTokens(Shell ? V.substr(6) : V, Shell ? 6 : 0);
-    for (size_t I = 0; I < Toks.size(); ++I) {
-      std::string_view T = Toks[I].Text;
-      unsigned Offset = A.sourceOffsetOfValue(Toks[I].Index);
-      // "-L dir" and "-l name" as two tokens.
-      std::string Joined;
-      unsigned PathOffset = Offset; // where the value after the flag starts
-      if ((T == "-L" || T == "-l" || T == "-I" || T == "-isystem") && I + 1 < Toks.size()) {
-        Joined = std::string(T == "-isystem" ? "-I" : T) + std::string(Toks[I + 1].Text);
-        T = Joined;
-        ++I;
-        PathOffset = A.sourceOffsetOfValue(Toks[I].Index) - 2;
-      }
-      if (LinkFlags && startsWith(T, "-L") && T.size() > 2) {
-        if (isGpuDir(T.substr(2)))
-          directoryFinding(Offset, T, T.substr(2), true);
-        continue;
-      }
-      if (LinkFlags && startsWith(T, "-l") && T.size() > 2) {
-        std::string How;
-        if (const GpuLibrary *L = libraryOf(T, How)) {
-          Finding *Fd = emit(RawLinkFlag, Offset,
-                             "raw link flag '" + std::string(T) + "'; use find_package(" + L->Package +
-                                 ") and link the imported target '" + L->Target + "' with target_link_libraries");
-          libraryNotes(Fd, Offset, *L);
-        }
-        continue;
-      }
-      if (!PathFlags || inFallback())
-        continue;
-      std::string_view P = T;
-      if (startsWith(P, "-I"))
-        P.remove_prefix(2);
-      else if (size_t Eq = P.find('='); startsWith(P, "-") && Eq != std::string_view::npos)
-        P.remove_prefix(Eq + 1);
-      if (std::string_view Kind = buildscripts::toolkitRootOf(P); !Kind.empty())
-        hardcoded(PathOffset + static_cast<unsigned>(T.size() - P.size()), P, Kind);
-    }
-  }
-
-  // ---- rocm-cmake-hardcoded-toolkit-path --------------------------------------------------------
-
-  void hardcoded(unsigned Offset, std::string_view Value, std::string_view Kind) {
-    size_t End = Value.find_first_of(" ;");
-    std::string Shown(Value.substr(0, End));
-    std::string Msg = "hard-coded toolkit path '" + Shown + "'; ";
-    if (Kind == "rocm")
-      Msg += "use $ENV{ROCM_PATH} with '/opt/rocm' only as a fallback, or find_package(hip)";
-    else
-      Msg += "use $ENV{CUDA_PATH} with the default only as a fallback, or find_package(CUDAToolkit)";
-    Finding *Fd = emit(HardcodedPath, Offset, std::move(Msg));
-    note(Fd, Offset, std::string("the build breaks on machines where the toolkit is installed elsewhere") +
-                         (Kind == "rocm" ? " (ROCM_PATH set, versioned /opt/rocm-X.Y.Z, distribution packages)"
-                                         : " (CUDA_PATH set, versioned /usr/local/cuda-X.Y, distribution packages)"));
-  }
-
-  void pathArgument(const Argument &A) {
-    withValues(A, [&](const Argument &V) { pathValue(V); });
-  }
-
-  void pathValue(const Argument &A) {
-    if (A.isParen() || inFallback())
-      return;
-    for (const Piece &E : listElements(A))
-      if (std::string_view Kind = buildscripts::toolkitRootOf(E.Text); !Kind.empty())
-        hardcoded(A.sourceOffsetOfValue(E.Index), E.Text, Kind);
-  }
-
-  /// Toolkit roots anywhere in a command line or a piece of CMake code (add_custom_command,
-  /// add_test, install(CODE)): where a path starts, after a separator, quote or '='.
-  void embeddedPathValue(const Argument &A) {
-    if (A.isParen() || inFallback())
-      return;
-    std::string_view V = A.Value;
-    for (size_t I = 0; I < V.size(); ++I) {
-      if (V[I] != '/')
-        continue;
-      if (I > 0) {
-        char P = V[I - 1];
-        bool Flag = I >= 2 && V[I - 2] == '-' && (P == 'I' || P == 'L'); // -I/opt/rocm/include
-        if (!Flag && !(P == ' ' || P == '\t' || P == '\n' || P == '"' || P == '\'' || P == '=' || P == ';' ||
-                       P == '(' || P == ':' || P == ','))
-          continue;
-      }
-      size_t End = V.find_first_of(" \t\n\"';)", I);
-      std::string_view Path = V.substr(I, End == std::string_view::npos ? End : End - I);
-      std::string_view Kind = buildscripts::toolkitRootOf(Path);
-      if (Kind.empty())
-        continue;
-      hardcoded(A.sourceOffsetOfValue(I), Path, Kind);
-      I += Path.size();
-    }
-  }
-
-  void embeddedPaths(const Command &C, size_t First) {
-    for (size_t I = First; I < C.Args.size(); ++I)
-      if (!isUpperKeyword(C.Args[I].Value))
-        withValues(C.Args[I], [&](const Argument &V) { embeddedPathValue(V); });
-  }
-
-  static bool isPathVariable(std::string_view V) {
-    return endsWith(V, "_DIR") || endsWith(V, "_ROOT") || endsWith(V, "_PATH") || endsWith(V, "_HOME") ||
-           endsWith(V, "_COMPILER") || endsWith(V, "RPATH");
-  }
-
-  static bool isFlagsVariable(std::string_view V) { return V.find("FLAGS") != std::string_view::npos; }
-
-  static bool isLinkerFlagsVariable(std::string_view V) {
-    return V.find("LINKER_FLAGS") != std::string_view::npos || V.find("LINK_FLAGS") != std::string_view::npos;
-  }
-
-  /// set(VAR ...), list(APPEND VAR ...), string(APPEND VAR ...): values from \p First on.
-  void variableValues(const Command &C, const Argument &VarArg, size_t First, bool Cache) {
-    std::string_view Var = VarArg.Value;
-    if (Var == "CUDA_NVCC_FLAGS")
-      legacy(VarArg.Offset, "'CUDA_NVCC_FLAGS' is read only by the deprecated FindCUDA module; set CMAKE_HIP_FLAGS or use "
-             "target_compile_options for HIP sources");
-    bool Flags = isFlagsVariable(Var);
-    bool Paths = isPathVariable(Var);
-    if (!Flags && !Paths)
-      return;
-    // set(ROCM_PATH $ENV{ROCM_PATH} /opt/rocm): the literal only follows the environment.
-    if (Paths && !Flags)
-      for (size_t I = First; I < C.Args.size(); ++I)
-        if (C.Args[I].Value.find("$ENV{") != std::string::npos)
-          return;
-    // set(X "${X} ...") keeps what X had: that was linted where it was set.
-    SkipVar = Var;
-    for (size_t I = First; I < C.Args.size(); ++I) {
-      const Argument &A = C.Args[I];
-      if (C.LowerName == "set" && (A.Value == "CACHE" || A.Value == "PARENT_SCOPE") && A.Kind == Argument::Unquoted)
-        break;
-      if (Flags)
-        // Linker flags anywhere: CMAKE_CXX_FLAGS reaches the link line too.
-        flagArgument(A, true, !Cache);
-      else if (!Cache)
-        pathArgument(A);
-    }
-    SkipVar = {};
-  }
-
-  // ---- rocm-cmake-legacy-cuda -------------------------------------------------------------------
-
-  void legacy(unsigned Offset, std::string Message) {
-    Finding *Fd = emit(LegacyCuda, Offset, std::move(Message));
-    if (Fd)
-      last().NeedsHip = true;
-    note(Fd, Offset, "FindCUDA is deprecated since CMake 3.10 and removed by policy CMP0146 in CMake 3.27; "
-                     "enable_language(HIP) needs CMake 3.21");
-  }
-
-  // ---- dispatch ---------------------------------------------------------------------------------
-
+  /// Hands \p C to the rules that read its command.
   void dispatch(const Command &C) {
-    const std::string &N = C.LowerName;
-    const std::vector<Argument> &Args = C.Args;
-    if (N == "target_link_libraries") {
-      linkItems(C, 1);
-    } else if (N == "link_libraries") {
-      linkItems(C, 0);
-    } else if (N == "target_link_options" || N == "add_link_options") {
-      for (size_t I = N == "add_link_options" ? 0 : 1; I < Args.size(); ++I)
-        if (!isUpperKeyword(Args[I].Value))
-          flagArgument(Args[I], true, true);
-    } else if (N == "add_compile_options" || N == "target_compile_options" || N == "add_definitions") {
-      for (size_t I = N == "target_compile_options" ? 1 : 0; I < Args.size(); ++I)
-        if (!isUpperKeyword(Args[I].Value))
-          flagArgument(Args[I], false, true);
-    } else if (N == "link_directories" || N == "target_link_directories") {
-      for (size_t I = N == "target_link_directories" ? 1 : 0; I < Args.size(); ++I) {
-        const Argument &A = Args[I];
-        if (A.isParen() || isUpperKeyword(A.Value))
-          continue;
-        withValues(A, [&](const Argument &V) {
-          for (const Piece &E : listElements(V))
-            if (isGpuDir(E.Text))
-              directoryFinding(V.sourceOffsetOfValue(E.Index), E.Text, E.Text, false);
-        });
-      }
-    } else if (N == "include_directories" || N == "target_include_directories") {
-      for (size_t I = N == "target_include_directories" ? 1 : 0; I < Args.size(); ++I)
-        if (!isUpperKeyword(Args[I].Value))
-          pathArgument(Args[I]);
-    } else if (N == "set") {
-      if (Args.empty())
-        return;
-      bool Cache = std::any_of(Args.begin(), Args.end(),
-                               [](const Argument &A) { return A.Value == "CACHE" && A.Kind == Argument::Unquoted; });
-      variableValues(C, Args[0], 1, Cache);
-    } else if (N == "list" || N == "string") {
-      if (Args.size() < 2)
-        return;
-      const std::string &Op = Args[0].Value;
-      if (Op == "APPEND" || Op == "PREPEND")
-        variableValues(C, Args[1], 2, false);
-      else if (N == "list" && Op == "INSERT")
-        variableValues(C, Args[1], 3, false);
-    } else if (N == "find_package" || N == "find_library" || N == "find_path" || N == "find_file" ||
-               N == "find_program") {
-      if (N == "find_package" && !Args.empty() && Args[0].Value == "CUDA")
-        legacy(C.Offset, "'find_package(CUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
-                         "use enable_language(HIP) and find_package(CUDAToolkit) for the CUDA libraries");
-      // Each HINTS or PATHS list is searched in order: a literal after the environment
-      // ("HINTS ENV ROCM_PATH /opt/rocm", "PATHS $ENV{ROCM_PATH} /opt/rocm") is the fallback.
-      std::vector<const Argument *> List;
-      bool InPaths = false, FromEnv = false, EnvName = false;
-      auto Flush = [&] {
-        if (!FromEnv)
-          for (const Argument *A : List)
-            pathArgument(*A);
-        List.clear();
-        FromEnv = false;
-      };
-      for (const Argument &A : Args) {
-        if (EnvName) { // the variable named after ENV
-          EnvName = false;
-          continue;
-        }
-        if (A.Kind == Argument::Unquoted && A.Value == "ENV" && InPaths) {
-          FromEnv = EnvName = true;
-          continue;
-        }
-        if (A.Kind == Argument::Unquoted && isUpperKeyword(A.Value)) {
-          Flush();
-          InPaths = A.Value == "HINTS" || A.Value == "PATHS";
-          continue;
-        }
-        if (InPaths) {
-          List.push_back(&A);
-          FromEnv = FromEnv || A.Value.find("$ENV{") != std::string::npos;
-        }
-      }
-      Flush();
-    } else if (N == "add_custom_command" || N == "add_custom_target" || N == "add_test" ||
-               N == "execute_process") {
-      embeddedPaths(C, N == "add_custom_target" ? 1 : 0);
-    } else if (N == "install") {
-      // install(CODE "...") and install(SCRIPT file): only the code runs a command.
-      for (size_t I = 0; I + 1 < Args.size(); ++I)
-        if (Args[I].Kind == Argument::Unquoted && Args[I].Value == "CODE")
-          withValues(Args[I + 1], [&](const Argument &V) { embeddedPathValue(V); });
-    } else if (N == "include") {
-      if (!Args.empty() && Args[0].Value == "FindCUDA")
-        legacy(C.Offset, "'include(FindCUDA)' loads the deprecated FindCUDA module in a project that builds HIP; "
-                         "use enable_language(HIP) and first-class HIP targets");
-    } else if (startsWith(N, "cuda_")) {
-      static const std::set<std::string, std::less<>> FindCudaCommands = {
-          "cuda_add_executable", "cuda_add_library", "cuda_add_cufft_to_target", "cuda_add_cublas_to_target",
-          "cuda_build_clean_target", "cuda_compile", "cuda_compile_ptx", "cuda_compile_fatbin", "cuda_compile_cubin",
-          "cuda_compute_separable_compilation_object_file_name", "cuda_include_directories",
-          "cuda_link_separable_compilation_objects", "cuda_select_nvcc_arch_flags", "cuda_wrap_srcs"};
-      if (!FindCudaCommands.count(N))
-        return;
-      std::string Replacement = N == "cuda_add_executable" ? "add_executable"
-                                : N == "cuda_add_library"  ? "add_library"
-                                                           : "";
-      std::string Msg = "'" + std::string(C.Name) + "' comes from the deprecated FindCUDA module; ";
-      if (!Replacement.empty())
-        Msg += "use " + Replacement + " with enable_language(HIP) and HIP sources";
-      else
-        Msg += "use enable_language(HIP) and first-class HIP targets";
-      legacy(C.Offset, std::move(Msg));
-    }
+    static const std::unordered_map<std::string_view, std::vector<const CMakeRule *>> ByCommand = [] {
+      std::unordered_map<std::string_view, std::vector<const CMakeRule *>> Table;
+      for (const CMakeRule *R : allCMakeRules())
+        for (std::string_view Name : R->commands())
+          Table[Name].push_back(R);
+      return Table;
+    }();
+    auto It = ByCommand.find(C.LowerName);
+    if (It == ByCommand.end())
+      return;
+    for (const CMakeRule *R : It->second)
+      R->check(C, *this);
   }
 };
+
 
 } // namespace
 
@@ -1056,11 +593,13 @@ bool isCMakeFile(std::string_view Path) {
 
 const std::vector<RuleInfo> &cmakeRules() {
   // The summaries live once, in lib/data/checks.json, with those of the clang-tidy checks.
-  static const std::vector<RuleInfo> Rules = {
-      {std::string(HardcodedPath), checkSummary(HardcodedPath)},
-      {std::string(LegacyCuda), checkSummary(LegacyCuda)},
-      {std::string(RawLinkFlag), checkSummary(RawLinkFlag)},
-  };
+  static const std::vector<RuleInfo> Rules = [] {
+    std::vector<RuleInfo> R;
+    for (const CMakeRule *Rule : allCMakeRules())
+      R.push_back({std::string(Rule->id()), checkSummary(Rule->id())});
+    std::sort(R.begin(), R.end(), [](const RuleInfo &A, const RuleInfo &B) { return A.Id < B.Id; });
+    return R;
+  }();
   return Rules;
 }
 

@@ -1,5 +1,6 @@
 #include "core/DeviceAllocTable.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -45,15 +46,6 @@ std::vector<std::string> DeviceAllocTable::deallocatorNames() const {
   return Names;
 }
 
-static bool isStringArray(const nlohmann::json &J) {
-  if (!J.is_array())
-    return false;
-  for (const auto &E : J)
-    if (!E.is_string())
-      return false;
-  return true;
-}
-
 std::optional<DeviceAllocTable> parseDeviceAllocJson(std::string_view Json, std::string &Error) {
   nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
   if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("families") || !Doc["families"].is_array()) {
@@ -63,15 +55,16 @@ std::optional<DeviceAllocTable> parseDeviceAllocJson(std::string_view Json, std:
   DeviceAllocTable T;
   for (const auto &F : Doc["families"]) {
     std::string Where = "device alloc family " + std::to_string(T.Families.size());
+    std::vector<std::string> Deallocators;
     if (!F.is_object() || !F.contains("name") || !F["name"].is_string() || !F.contains("description") ||
         !F["description"].is_string() || !F.contains("allocators") || !F["allocators"].is_array() ||
-        !F.contains("deallocators") || !isStringArray(F["deallocators"]) || F["deallocators"].empty()) {
+        !F.contains("deallocators") || !readStringArray(F["deallocators"], Deallocators) || Deallocators.empty()) {
       Error = Where + " needs 'name', 'description' (strings), 'allocators' and a non-empty 'deallocators' array";
       return std::nullopt;
     }
     unsigned Index = T.Families.size();
     DeviceAllocFamily Family{F["name"].get<std::string>(), F["description"].get<std::string>(),
-                             F["deallocators"].get<std::vector<std::string>>()};
+                             std::move(Deallocators)};
     for (const auto &A : F["allocators"]) {
       if (!A.is_object() || !A.contains("name") || !A["name"].is_string() || !A.contains("free") ||
           !A["free"].is_string()) {
@@ -97,11 +90,10 @@ std::optional<DeviceAllocTable> parseDeviceAllocJson(std::string_view Json, std:
   }
   if (Doc.contains("foreign_deallocators")) {
     const auto &F = Doc["foreign_deallocators"];
-    if (!F.is_object() || !F.contains("names") || !isStringArray(F["names"])) {
+    if (!F.is_object() || !F.contains("names") || !readStringArray(F["names"], T.ForeignDeallocators)) {
       Error = "'foreign_deallocators' needs a 'names' array of strings";
       return std::nullopt;
     }
-    T.ForeignDeallocators = F["names"].get<std::vector<std::string>>();
   }
   return T;
 }

@@ -35,6 +35,10 @@ struct Finding {
   std::vector<TextEdit> Fixes;
 };
 
+/// Orders the findings of one file by offset, keeping the order in which they were found among
+/// findings at one offset.
+void sortByOffset(std::vector<Finding> &Findings);
+
 } // namespace rocmtidy
 
 #endif

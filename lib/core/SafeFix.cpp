@@ -3,6 +3,7 @@
 // applied only when the bytes on disk are the bytes clang parsed, and written in place so the file
 // keeps its inode: mode, owner, extended attributes and hard links stay as they were.
 #include "core/SafeFix.h"
+#include "core/Hash.h"
 
 #include "core/TextEdits.h"
 
@@ -88,14 +89,7 @@ std::string verifiedBackup(const std::string &Path, const std::string &Content) 
 
 } // namespace
 
-uint64_t contentHash(std::string_view Bytes) {
-  uint64_t H = 1469598103934665603ull;
-  for (unsigned char C : Bytes) {
-    H ^= C;
-    H *= 1099511628211ull;
-  }
-  return H;
-}
+uint64_t contentHash(std::string_view Bytes) { return fnv1a64(Bytes); }
 
 FixReport applyFixesSafely(const std::vector<Finding> &Findings, const std::map<std::string, uint64_t> &ParsedHashes,
                            const std::set<std::string> &ChangedWhileRead, const FixRequest &Request) {

@@ -137,4 +137,13 @@ const std::vector<std::string> &perTargetMacros() {
   return Macros;
 }
 
+std::string allPlatformMacrosSpelling() {
+  const WarpTables &T = warpTables();
+  std::string S;
+  for (const auto *List : {&T.AmdPlatformMacros, &T.CudaPlatformMacros, &T.DefaultProjectPlatformMacros})
+    for (const std::string &M : *List)
+      S += (S.empty() ? "" : ";") + M;
+  return S;
+}
+
 } // namespace rocmtidy

@@ -53,6 +53,11 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
 /// "__GFX9__" (the processor number without its last two characters).
 const std::vector<std::string> &perTargetMacros();
 
+/// The vendor platform macros (AMD, then NVIDIA) and the default project platform macros of the
+/// table, ';'-separated: the default of a check option that lists every macro whose test marks a
+/// platform switch (rocm-inline-ptx and rocm-launch-bounds' PlatformMacros).
+std::string allPlatformMacrosSpelling();
+
 } // namespace rocmtidy
 
 #endif

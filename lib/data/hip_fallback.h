@@ -277,6 +277,9 @@ __device__ unsigned long long __match_all_sync(unsigned long long mask, int valu
 __device__ unsigned int __reduce_add_sync(unsigned long long mask, unsigned int value);
 __device__ unsigned int __reduce_min_sync(unsigned long long mask, unsigned int value);
 __device__ unsigned int __reduce_max_sync(unsigned long long mask, unsigned int value);
+__device__ unsigned int __reduce_and_sync(unsigned long long mask, unsigned int value);
+__device__ unsigned int __reduce_or_sync(unsigned long long mask, unsigned int value);
+__device__ unsigned int __reduce_xor_sync(unsigned long long mask, unsigned int value);
 __device__ void __syncwarp(unsigned long long mask = ~0ull);
 
 // Bit operations: 32-bit and 64-bit forms.

@@ -8,9 +8,10 @@
 // Each function is declared as a template. A HIP header that declares the same name as a plain
 // function (before or after this header) wins overload resolution, and the two never conflict, so
 // the declarations are harmless where the installed HIP has some of them. The warp-sync family is
-// declared only for HIP before 6.3 without HIP_ENABLE_WARP_SYNC_BUILTINS (6.2 declares it then;
-// 6.3 and later always), with ROCm's signature: the mask is a template parameter, so the mask
-// argument keeps its type for rocm-warp-size-assumption.
+// declared only for HIP before 7.0 without HIP_ENABLE_WARP_SYNC_BUILTINS (6.2 to 6.4 declare it
+// then; 7.0 and later always; lib/data/warp_sync_builtins.json has the sources), with ROCm's
+// signature: the mask is a template parameter, so the mask argument keeps its type for
+// rocm-warp-size-assumption. __syncwarp and the __reduce_*_sync functions came with 7.0.
 #ifndef ROCM_TIDY_HIP_SUPPLEMENT_H
 #define ROCM_TIDY_HIP_SUPPLEMENT_H
 
@@ -18,7 +19,7 @@
 #include <hip/hip_version.h>
 #endif
 
-#if !defined(HIP_VERSION) || HIP_VERSION < 60300000
+#if !defined(HIP_VERSION) || HIP_VERSION < 70000000
 #define ROCM_TIDY_DEVICE __attribute__((device))
 
 template <class RocmTidyT = void> ROCM_TIDY_DEVICE unsigned long long __activemask();
@@ -38,6 +39,13 @@ template <class MaskT> ROCM_TIDY_DEVICE int __all_sync(MaskT mask, int predicate
 template <class MaskT, class T> ROCM_TIDY_DEVICE unsigned long long __match_any_sync(MaskT mask, T value);
 template <class MaskT, class T> ROCM_TIDY_DEVICE unsigned long long __match_all_sync(MaskT mask, T value, int *pred);
 #endif
+
+template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_add_sync(MaskT mask, unsigned int value);
+template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_min_sync(MaskT mask, unsigned int value);
+template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_max_sync(MaskT mask, unsigned int value);
+template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_and_sync(MaskT mask, unsigned int value);
+template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_or_sync(MaskT mask, unsigned int value);
+template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_xor_sync(MaskT mask, unsigned int value);
 
 #undef ROCM_TIDY_DEVICE
 #endif

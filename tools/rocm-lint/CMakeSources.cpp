@@ -1,6 +1,7 @@
 // Build scripts go through their linters (CMake: lib/cmake; Makefiles and setup.py:
 // lib/buildscripts); findings share the clang-tidy checks' output, filtering and --fix.
 #include "Lint.h"
+#include "FileBytes.h"
 #include "Safety.h"
 
 #include "buildscripts/BuildScripts.h"
@@ -22,33 +23,24 @@
 
 namespace rocmlint {
 
-static bool readFile(const std::string &Path, std::string &Out) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return false;
-  std::stringstream S;
-  S << In.rdbuf();
-  Out = S.str();
-  return true;
-}
-
 bool cmakeInputsBuildHip(const std::vector<InputFile> &Files) {
   for (const InputFile &F : Files) {
-    std::string Content;
-    if (F.IsCMake && rocmtidy::buildscripts::scriptKind(F.Absolute) == rocmtidy::buildscripts::ScriptKind::CMake &&
-        readFile(F.Absolute, Content) && rocmtidy::cmake::buildsHip(Content))
-      return true;
+    if (F.IsCMake && rocmtidy::buildscripts::scriptKind(F.Absolute) == rocmtidy::buildscripts::ScriptKind::CMake)
+      if (std::optional<std::string> Content = readFileBytes(F.Absolute);
+          Content && rocmtidy::cmake::buildsHip(*Content))
+        return true;
   }
   return false;
 }
 
 FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip) {
   FileResult R;
-  std::string Content;
-  if (!readFile(File.Absolute, Content)) {
+  std::optional<std::string> Bytes = readFileBytes(File.Absolute);
+  if (!Bytes) {
     R.Errors.push_back(File.Display + ": cannot read the file");
     return R;
   }
+  const std::string &Content = *Bytes;
   {
     char Real[PATH_MAX];
     if (realpath(File.Absolute.c_str(), Real))
@@ -64,7 +56,10 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
     struct stat St;
     if (stat(Path.c_str(), &St) != 0 || !S_ISREG(St.st_mode) || St.st_size > (4 << 20))
       return false;
-    return readFile(Path, Text);
+    std::optional<std::string> Bytes = readFileBytes(Path);
+    if (Bytes)
+      Text = std::move(*Bytes);
+    return Bytes.has_value();
   };
   using rocmtidy::buildscripts::ScriptKind;
   ScriptKind Kind = rocmtidy::buildscripts::scriptKind(File.Absolute);
@@ -123,11 +118,12 @@ static std::string escaped(std::string_view S) {
 /// comment (the CMake front end's golden tests compare it).
 static int dumpOne(const std::string &Path) {
   namespace cmake = rocmtidy::cmake;
-  std::string Content;
-  if (!readFile(Path, Content)) {
+  std::optional<std::string> Bytes = readFileBytes(Path);
+  if (!Bytes) {
     std::cerr << "rocm-lint: error: " << Path << ": cannot read the file\n";
     return 2;
   }
+  const std::string &Content = *Bytes;
   cmake::ParsedFile F;
   cmake::ParseError E;
   if (!cmake::parseCMake(Content, F, E)) {

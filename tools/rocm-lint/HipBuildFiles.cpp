@@ -1,4 +1,5 @@
 #include "HipBuildFiles.h"
+#include "FileBytes.h"
 
 #include "ProjectPaths.h"
 
@@ -29,10 +30,8 @@ bool compilesAsHip(const std::string &Command) {
 
 Database readDatabase(const fs::path &File) {
   Database Db;
-  std::ifstream In(File, std::ios::binary);
-  std::stringstream S;
-  S << In.rdbuf();
-  nlohmann::json J = nlohmann::json::parse(S.str(), nullptr, /*allow_exceptions=*/false);
+  nlohmann::json J =
+      nlohmann::json::parse(readFileBytes(File.string()).value_or(std::string()), nullptr, /*allow_exceptions=*/false);
   if (!J.is_array())
     return Db; // the analysis reports a broken database itself
   for (const auto &E : J) {

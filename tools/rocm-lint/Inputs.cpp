@@ -7,6 +7,7 @@
 #include "Process.h"
 
 #include "cmake/CMakeLint.h"
+#include "core/Hash.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/GlobPattern.h"
@@ -209,13 +210,6 @@ bool isExcluded(const ProjectConfig &Config, const std::string &AbsolutePath) {
   return false;
 }
 
-static std::string displayPath(const fs::path &Abs, const fs::path &Cwd) {
-  std::string A = Abs.string(), C = Cwd.string();
-  if (A.size() > C.size() && A.compare(0, C.size(), C) == 0 && A[C.size()] == '/')
-    return A.substr(C.size() + 1);
-  return A;
-}
-
 // git without a shell; names come NUL-separated (-z), so names git would quote arrive verbatim.
 static bool runGit(const std::vector<std::string> &Args, std::vector<std::string> &Names, std::string &Error) {
   std::string Out;
@@ -224,15 +218,6 @@ static bool runGit(const std::vector<std::string> &Args, std::vector<std::string
   for (std::string &N : splitNul(Out))
     Names.push_back(std::move(N));
   return true;
-}
-
-static uint64_t fnv1a(const std::string &S) {
-  uint64_t H = 1469598103934665603ull;
-  for (unsigned char C : S) {
-    H ^= C;
-    H *= 1099511628211ull;
-  }
-  return H;
 }
 
 bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectConfig &Config, std::string &Error) {
@@ -284,7 +269,7 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
       return;
     if (!Seen.insert(Abs.string()).second)
       return;
-    Files.push_back({displayPath(Abs, Cwd), Abs.string(), isCMakePath(Abs)});
+    Files.push_back({relativeToCwd(Abs.string(), Cwd.string()), Abs.string(), isCMakePath(Abs)});
   };
 
   for (const std::string &Root : Roots) {
@@ -311,7 +296,7 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
         if (!First)
           It.increment(EC);
         if (EC) {
-          Error = "cannot read directory '" + displayPath(Entered, Cwd) + "': " + EC.message();
+          Error = "cannot read directory '" + relativeToCwd(Entered.string(), Cwd.string()) + "': " + EC.message();
           return false;
         }
         if (It == End)
@@ -330,7 +315,7 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
         if (!It->is_regular_file(EC) || !(hasSourceExtension(E) || isCMakePath(E)) || excluded(Config, E, false))
           continue;
         if (access(E.c_str(), R_OK) != 0) {
-          Error = "cannot read '" + displayPath(E, Cwd) + "': " + std::strerror(errno);
+          Error = "cannot read '" + relativeToCwd(E.string(), Cwd.string()) + "': " + std::strerror(errno);
           return false;
         }
         Found.push_back(E);
@@ -362,7 +347,7 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
   if (Opts.ShardCount) {
     std::vector<InputFile> Mine;
     for (InputFile &F : Files)
-      if (fnv1a(F.Display) % Opts.ShardCount == Opts.ShardIndex - 1)
+      if (rocmtidy::fnv1a64(F.Display) % Opts.ShardCount == Opts.ShardIndex - 1)
         Mine.push_back(std::move(F));
     Files = std::move(Mine);
   }

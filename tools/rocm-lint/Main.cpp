@@ -223,12 +223,6 @@ std::vector<RuleDescription> allRules() {
   return Rules;
 }
 
-static std::string relativeToCwd(const std::string &Path, const std::string &Cwd) {
-  if (Path.size() > Cwd.size() && Path.compare(0, Cwd.size(), Cwd) == 0 && Path[Cwd.size()] == '/')
-    return Path.substr(Cwd.size() + 1);
-  return Path;
-}
-
 static int runLint(int Argc, char **Argv) {
   Options Opts = parseArgs(Argc, Argv);
   enableCrashContainment();

@@ -1,4 +1,5 @@
 #include "NotebookFiles.h"
+#include "FileBytes.h"
 
 #include <filesystem>
 #include <fstream>
@@ -14,18 +15,12 @@ bool readTextFile(const std::string &Path, const char *What, std::string &Out, s
     Error = std::string("'") + Path + "' is a directory, not a " + What + " file";
     return false;
   }
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
+  std::optional<std::string> Bytes = readFileBytes(Path);
+  if (!Bytes) {
     Error = std::string("cannot read ") + What + " '" + Path + "'";
     return false;
   }
-  std::stringstream S;
-  S << In.rdbuf();
-  if (In.bad()) {
-    Error = std::string("cannot read ") + What + " '" + Path + "'";
-    return false;
-  }
-  Out = S.str();
+  Out = std::move(*Bytes);
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Output formats: clang's text format, a documented JSON schema (docs/rocm-lint.md), SARIF 2.1.0.
 #include "Lint.h"
 #include "Version.h"
+#include "core/Hash.h"
 
 #include <cstdio>
 #include <map>
@@ -80,11 +81,7 @@ std::string formatGitLab(const std::vector<rocmtidy::Finding> &Findings) {
   nlohmann::json Out = nlohmann::json::array();
   for (const rocmtidy::Finding &F : Findings) {
     // Stable across runs and unrelated edits elsewhere in the file, so GitLab can tell new from old.
-    uint64_t H = 1469598103934665603ull;
-    for (unsigned char C : F.Check + "\n" + F.File + "\n" + F.Message) {
-      H ^= C;
-      H *= 1099511628211ull;
-    }
+    uint64_t H = rocmtidy::fnv1a64(F.Check + "\n" + F.File + "\n" + F.Message);
     char Hex[17];
     std::snprintf(Hex, sizeof Hex, "%016llx", (unsigned long long)H);
     Out.push_back({{"description", F.Message},

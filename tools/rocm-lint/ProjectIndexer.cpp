@@ -1,7 +1,9 @@
 // The project index pass of rocm-lint (lib/core/KernelIndex.h holds what it finds).
 #include "ProjectIndexer.h"
+#include "FileBytes.h"
 
 #include "ProjectPaths.h"
+#include "core/Hash.h"
 #include "core/TextEdits.h"
 
 #include <nlohmann/json.hpp>
@@ -27,15 +29,6 @@ std::string cacheDirectory(const Options &Opts) {
   if (const char *H = std::getenv("HOME"); H && *H)
     return (fs::path(H) / ".cache" / "rocm-lint").string();
   return "";
-}
-
-static uint64_t fnv1a(const std::string &S) {
-  uint64_t H = 1469598103934665603ull;
-  for (unsigned char C : S) {
-    H ^= C;
-    H *= 1099511628211ull;
-  }
-  return H;
 }
 
 static std::string hex(uint64_t V) {
@@ -99,14 +92,11 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
   std::string FactsFile, IndexFile;
   nlohmann::json Cached;
   if (!Dir.empty()) {
-    std::string Stem = (fs::path(Dir) / "index" / hex(fnv1a(Key))).string();
+    std::string Stem = (fs::path(Dir) / "index" / hex(rocmtidy::fnv1a64(Key))).string();
     FactsFile = Stem + ".facts.json";
     IndexFile = Stem + ".index.json";
-    std::ifstream In(FactsFile, std::ios::binary);
-    if (In) {
-      std::stringstream S;
-      S << In.rdbuf();
-      Cached = nlohmann::json::parse(S.str(), nullptr, /*allow_exceptions=*/false);
+    if (std::optional<std::string> Text = readFileBytes(FactsFile)) {
+      Cached = nlohmann::json::parse(*Text, nullptr, /*allow_exceptions=*/false);
       if (Cached.is_discarded() || !Cached.is_object() || Cached.value("tool", "") != ROCM_TIDY_VERSION ||
           Cached.value("factsVersion", 0) != rocmtidy::FileFactsVersion)
         Cached = nlohmann::json::object();
@@ -135,10 +125,7 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
     if (Got) {
       ++Run.Reused;
     } else {
-      std::ifstream In(F.Absolute, std::ios::binary);
-      std::stringstream S;
-      S << In.rdbuf();
-      Got = rocmtidy::scanFileFacts(S.str());
+      Got = rocmtidy::scanFileFacts(readFileBytes(F.Absolute).value_or(std::string()));
       ++Run.Scanned;
     }
     Store["files"][F.Absolute] = {{"stamp", Stamp}, {"facts", rocmtidy::fileFactsToJson(*Got)}};

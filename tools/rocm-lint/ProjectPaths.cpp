@@ -87,4 +87,10 @@ std::string realPathOf(const std::string &Path, const std::string &WorkDir) {
   return Out;
 }
 
+std::string relativeToCwd(const std::string &Path, const std::string &Cwd) {
+  if (Path.size() > Cwd.size() && Path.compare(0, Cwd.size(), Cwd) == 0 && Path[Cwd.size()] == '/')
+    return Path.substr(Cwd.size() + 1);
+  return Path;
+}
+
 } // namespace rocmlint

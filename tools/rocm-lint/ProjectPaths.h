@@ -18,6 +18,9 @@ void absolutizePathArguments(std::vector<std::string> &Args, const std::string &
 /// reached through two spellings is reported once. Thread-safe; results are memoised.
 std::string realPathOf(const std::string &Path, const std::string &WorkDir = "");
 
+/// \p Path relative to \p Cwd when it lies below it (how rocm-lint shows paths); \p Path otherwise.
+std::string relativeToCwd(const std::string &Path, const std::string &Cwd);
+
 } // namespace rocmlint
 
 #endif

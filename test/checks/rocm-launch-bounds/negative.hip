@@ -60,3 +60,17 @@ __global__ void __launch_bounds__(physicalWarp(), 1) k(float *X) { X[threadIdx.x
 
 // Not a kernel attribute at all: a device function without bounds.
 __device__ float h(float X) { return X * 2.0f; }
+
+// Reduced from a bitsandbytes kernel: the minimum is computed from a per-platform constant chosen
+// under a project macro of the shared platform-macro table (BNB_HIP), so AMD gets its own value.
+#if defined(__HIP_PLATFORM_AMD__) || defined(__HIPCC__)
+#define BNB_HIP 1
+#else
+#define BNB_HIP 0
+#endif
+#if BNB_HIP
+#define THREADS_PER_CU 2048
+#else
+#define THREADS_PER_CU 1536
+#endif
+__global__ void __launch_bounds__(1024, THREADS_PER_CU / 1024) quantRows(float *X) { X[threadIdx.x] = 0.0f; }

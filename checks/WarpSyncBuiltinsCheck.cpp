@@ -1,0 +1,166 @@
+#include "WarpSyncBuiltinsCheck.h"
+
+#include "core/WarpTables.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::rocm {
+
+static constexpr llvm::StringLiteral DefaultMinRocmVersion = "6.2";
+
+static std::string defaultPlatformMacros() {
+  std::string S;
+  for (const std::string &M : rocmtidy::warpTables().DefaultProjectPlatformMacros)
+    S += (S.empty() ? "" : ";") + M;
+  return S;
+}
+
+static std::vector<std::string> splitList(StringRef Spelling) {
+  std::vector<std::string> Out;
+  for (StringRef M : utils::options::parseStringList(Spelling))
+    Out.push_back(M.str());
+  return Out;
+}
+
+WarpSyncBuiltinsCheck::WarpSyncBuiltinsCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      MinRocmVersionSpelling(
+          Options.get("MinRocmVersion", Options.getLocalOrGlobal("RocmMinVersion", DefaultMinRocmVersion)).str()),
+      PlatformMacrosSpelling(
+          Options.get("PlatformMacros", Options.getLocalOrGlobal("RocmPlatformMacros", defaultPlatformMacros()))
+              .str()),
+      Platforms(splitList(PlatformMacrosSpelling)) {
+  if (std::optional<rocmtidy::RocmVersion> V = rocmtidy::parseRocmVersion(MinRocmVersionSpelling)) {
+    MinRocmVersion = *V;
+  } else {
+    configurationDiag("invalid value '%0' for option 'MinRocmVersion' of rocm-warp-sync-builtins; expected a ROCm "
+                      "release such as 6.2, using %1")
+        << MinRocmVersionSpelling << DefaultMinRocmVersion;
+    MinRocmVersion = *rocmtidy::parseRocmVersion(DefaultMinRocmVersion);
+  }
+}
+
+void WarpSyncBuiltinsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "MinRocmVersion", MinRocmVersionSpelling);
+  Options.store(Opts, "PlatformMacros", PlatformMacrosSpelling);
+}
+
+namespace {
+// Whether the translation unit opts in (on the command line or with a #define).
+class OptInCallbacks : public PPCallbacks {
+public:
+  OptInCallbacks(WarpSyncBuiltinsCheck &Check, std::string Macro) : Check(Check), Macro(std::move(Macro)) {}
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo(); II && II->getName() == Macro)
+      Check.OptInDefined = true;
+  }
+
+private:
+  WarpSyncBuiltinsCheck &Check;
+  std::string Macro;
+};
+} // namespace
+
+void WarpSyncBuiltinsCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
+  const rocmtidy::WarpSyncTable &T = rocmtidy::warpSyncTable();
+  OptInDefined = false;
+  Reported.clear();
+  PP->addPPCallbacks(std::make_unique<OptInCallbacks>(*this, T.OptInMacro));
+  PP->addPPCallbacks(Platforms.callbacks(SM, *PP));
+  VersionGuards.emplace(T.VersionMacros);
+  PP->addPPCallbacks(VersionGuards->makeCallbacks(SM, *PP));
+}
+
+void WarpSyncBuiltinsCheck::registerMatchers(MatchFinder *Finder) {
+  std::vector<StringRef> Names;
+  for (const rocmtidy::WarpSyncBuiltin &B : rocmtidy::warpSyncTable().Builtins)
+    if (MinRocmVersion < B.DefaultSince)
+      Names.push_back(B.Name);
+  if (Names.empty())
+    return;
+  Finder->addMatcher(declRefExpr(to(functionDecl(hasAnyName(Names)).bind("fn"))).bind("ref"), this);
+  // A call with dependent arguments in a template that is never instantiated.
+  Finder->addMatcher(unresolvedLookupExpr().bind("lookup"), this);
+}
+
+// A definition of the builtin's name in the project's own code is a shim for older ROCm (HIP's own
+// definitions live in system headers, or in its amd_detail folder when included with -I).
+static bool isProjectDefinition(const FunctionDecl *FD, const SourceManager &SM) {
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return false;
+  SourceLocation Loc = SM.getSpellingLoc(Def->getLocation());
+  if (SM.isInSystemHeader(Loc))
+    return false;
+  StringRef File = SM.getFilename(Loc);
+  return !File.contains("hip/amd_detail/") && !File.contains("hip/nvidia_detail/");
+}
+
+void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
+  const SourceManager &SM = *Result.SourceManager;
+  if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
+    const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+    if (isProjectDefinition(FD, SM))
+      return;
+    report(FD->getName(), Ref->getLocation(), SM);
+    return;
+  }
+  const auto *Lookup = Result.Nodes.getNodeAs<UnresolvedLookupExpr>("lookup");
+  if (!Lookup || !Lookup->getName().isIdentifier())
+    return;
+  StringRef Name = Lookup->getName().getAsIdentifierInfo()->getName();
+  const rocmtidy::WarpSyncBuiltin *B = rocmtidy::warpSyncTable().find(Name);
+  if (!B || !(MinRocmVersion < B->DefaultSince))
+    return;
+  for (const NamedDecl *D : Lookup->decls()) {
+    const NamedDecl *U = D->getUnderlyingDecl();
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(U))
+      U = FT->getTemplatedDecl();
+    if (const auto *FD = dyn_cast<FunctionDecl>(U); FD && isProjectDefinition(FD, SM))
+      return;
+  }
+  report(Name, Lookup->getNameLoc(), SM);
+}
+
+void WarpSyncBuiltinsCheck::report(StringRef Name, SourceLocation Loc, const SourceManager &SM) {
+  const rocmtidy::WarpSyncBuiltin *B = rocmtidy::warpSyncTable().find(Name);
+  if (!B || Loc.isInvalid())
+    return;
+  SourceLocation Spelling = SM.getSpellingLoc(Loc);
+  SourceLocation Expansion = SM.getExpansionLoc(Loc);
+  if (SM.isInSystemHeader(Spelling))
+    return;
+  // Code the HIP build never compiles, and calls the author already put behind a version test.
+  if (Platforms.at(Expansion, SM) == rocmtidy::Platform::CudaOnly ||
+      Platforms.at(Spelling, SM) == rocmtidy::Platform::CudaOnly)
+    return;
+  if (VersionGuards && (VersionGuards->contains(SM, Expansion) || VersionGuards->contains(SM, Spelling)))
+    return;
+  const bool Exists = MinRocmVersion >= B->Since;
+  if (Exists && OptInDefined)
+    return;
+  if (!Reported.insert(Spelling.getRawEncoding()).second)
+    return;
+  const std::string Guard = "#if HIP_VERSION >= " + std::to_string(B->DefaultSince.hipVersion());
+  if (!Exists)
+    diag(Spelling, "'%0' does not exist before ROCm %1 and MinRocmVersion is %2; guard the call with '%3' and use "
+                   "%4 on older ROCm")
+        << Name << B->Since.str() << MinRocmVersion.str() << Guard << B->Older;
+  else
+    diag(Spelling, "'%0' is declared before ROCm %1 only when 'HIP_ENABLE_WARP_SYNC_BUILTINS' is defined and "
+                   "MinRocmVersion is %2; define it for the HIP build, or guard the call with '%3' and use %4 on "
+                   "older ROCm")
+        << Name << B->DefaultSince.str() << MinRocmVersion.str() << Guard << B->Older;
+  diag(Spelling, "ROCm %0 stops here with \"use of undeclared identifier '%1'\"", DiagnosticIDs::Note)
+      << MinRocmVersion.str() << Name;
+}
+
+} // namespace clang::tidy::rocm

@@ -1,0 +1,44 @@
+#ifndef ROCM_TIDY_CHECKS_WARPSYNCBUILTINSCHECK_H
+#define ROCM_TIDY_CHECKS_WARPSYNCBUILTINSCHECK_H
+
+#include "ast/PlatformGuard.h"
+#include "ast/PlatformGuards.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "core/WarpSyncTable.h"
+
+#include <optional>
+#include <set>
+#include <string>
+
+namespace clang::tidy::rocm {
+
+/// Finds CUDA warp-sync builtins (__syncwarp, __activemask, __shfl_*_sync, __ballot_sync, __reduce_*_sync, __match_*_sync) called without a version guard or shim where a supported ROCm release lacks them or declares them only behind HIP_ENABLE_WARP_SYNC_BUILTINS.
+///
+/// For the user-facing documentation see docs/checks/rocm-warp-sync-builtins.md.
+class WarpSyncBuiltinsCheck : public ClangTidyCheck {
+public:
+  WarpSyncBuiltinsCheck(StringRef Name, ClangTidyContext *Context);
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *ModuleExpanderPP) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override { return LangOpts.CPlusPlus; }
+
+  /// Set by the preprocessor callbacks when the translation unit defines the opt-in macro.
+  bool OptInDefined = false;
+
+private:
+  void report(StringRef Name, SourceLocation Loc, const SourceManager &SM);
+
+  const std::string MinRocmVersionSpelling;
+  rocmtidy::RocmVersion MinRocmVersion;
+  const std::string PlatformMacrosSpelling;
+  rocmtidy::PlatformGuards Platforms;
+  std::optional<rocmtidy::PlatformGuardRegions> VersionGuards;
+  // Template code and macro bodies are reported once per spelling.
+  std::set<unsigned> Reported;
+};
+
+} // namespace clang::tidy::rocm
+
+#endif

@@ -1,0 +1,205 @@
+#include "ast/DeviceAllocAnalysis.h"
+#include "ast/DeviceAllocEscape.h"
+
+// How branch conditions refine an allocation's state: "if (hipMalloc(&d, n) != hipSuccess)",
+// "if (!d)", "switch (err)", status variables and helpers that test a status.
+
+namespace rocmtidy::devicealloc {
+
+StatusRef Analysis::statusOf(const Expr *E, const FlowState &S) const {
+  E = stripPointerExpr(E);
+  if (!E)
+    return {};
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    if (StatusRef R = statusOf(C->getTrueExpr(), S); R.getPointer())
+      return R;
+    return statusOf(C->getFalseExpr(), S);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    auto It = Allocs.find(Call);
+    return It == Allocs.end() ? StatusRef() : StatusRef(It->second.Var, false);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+    StatusRef R = statusOf(U->getSubExpr(), S);
+    return R.getPointer() ? StatusRef(R.getPointer(), !R.getInt()) : R;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+    const Expr *Subject = isZero(stripPointerExpr(BO->getRHS())) ? BO->getLHS()
+                          : isZero(stripPointerExpr(BO->getLHS())) ? BO->getRHS()
+                                                        : nullptr;
+    StatusRef R = Subject ? statusOf(Subject, S) : StatusRef();
+    // "x == 0" is non-zero exactly when x is zero.
+    return R.getPointer() && BO->getOpcode() == BO_EQ ? StatusRef(R.getPointer(), !R.getInt()) : R;
+  }
+  if (const VarDecl *V = referencedVar(E)) {
+    auto It = S.Status.find(V);
+    if (It != S.Status.end())
+      return It->second;
+  }
+  return {};
+}
+
+bool Analysis::isZero(const Expr *E) const {
+  if (E->isValueDependent())
+    return false;
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  Expr::EvalResult R;
+  // hipSuccess / cudaSuccess are enumerators with value 0.
+  return E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt() == 0;
+}
+
+void Analysis::applyTest(const Expr *Subject, bool NonZero, FlowState &S) {
+  Subject = stripPointerExpr(Subject);
+  if (const auto *BO = dyn_cast<BinaryOperator>(Subject); BO && BO->getOpcode() == BO_Assign)
+    Subject = stripPointerExpr(BO->getRHS());
+  PlaceRef Failed = nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(Subject)) {
+    auto A = Allocs.find(Call);
+    if (A == Allocs.end())
+      return;
+    if (NonZero)
+      Failed = A->second.Var;
+  } else if (const VarDecl *SV = referencedVar(Subject); SV && S.Status.count(SV)) {
+    StatusRef St = S.Status.find(SV)->second;
+    if (NonZero != St.getInt())
+      Failed = St.getPointer();
+  } else if (PlaceRef V = trackedRef(Subject)) {
+    {
+      PtrState &P = S.Ptrs[V];
+      if (NonZero) {
+        P.Mask &= ~(Unallocated | AllocFailed);
+      } else if (P.Mask & Allocated) {
+        P.Mask = (P.Mask & ~Allocated) | AllocFailed;  // a null result: the allocation failed
+      }
+      return;
+    }
+  }
+  if (Failed) {
+    PtrState &P = S.Ptrs[Failed];
+    if (P.Mask & Allocated)
+      P.Mask = (P.Mask & ~Allocated) | AllocFailed;
+  }
+}
+
+void Analysis::applyCondition(const Expr *E, bool Truth, FlowState &S) {
+  E = stripPointerExpr(E);
+  if (!E)
+    return;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
+    return applyCondition(U->getSubExpr(), !Truth, S);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    switch (BO->getOpcode()) {
+    case BO_LAnd:
+    case BO_LOr:
+      // The CFG evaluates the left operand in a block of its own; the block that branches on
+      // the whole condition has decided it by the right operand.
+      return applyCondition(BO->getRHS(), Truth, S);
+    case BO_EQ:
+    case BO_NE: {
+      const Expr *Subject = nullptr;
+      if (isZero(stripPointerExpr(BO->getRHS())))
+        Subject = BO->getLHS();
+      else if (isZero(stripPointerExpr(BO->getLHS())))
+        Subject = BO->getRHS();
+      if (!Subject)
+        return;
+      bool SubjectZero = BO->getOpcode() == BO_EQ ? Truth : !Truth;
+      return applyTest(Subject, !SubjectZero, S);
+    }
+    case BO_Assign:
+      return applyTest(E, Truth, S);
+    default:
+      return;
+    }
+  }
+  applyTest(E, Truth, S);
+}
+
+void Analysis::refineSwitch(const SwitchStmt &Sw, const CFGBlock &B, unsigned SuccIndex, FlowState &S) {
+  // The switch block's successors are its case blocks, then the default (or what follows the
+  // switch when it has none). Only a status switched on as a whole is a test: "switch (err)".
+  const CFGBlock *Succ = *(B.succ_begin() + SuccIndex);
+  if (!Succ)
+    return;
+  const Expr *Cond = Sw.getCond();
+  if (const auto *CS = dyn_cast_or_null<CaseStmt>(Succ->getLabel())) {
+    // "case A ... B:" (a GNU range) says too little.
+    if (CS->caseStmtIsGNURange())
+      return;
+    return applyTest(Cond, !isZero(stripPointerExpr(CS->getLHS())), S);
+  }
+  if (SuccIndex + 1 != B.succ_size())
+    return;
+  // The default path: a failure exactly when some case took the success value.
+  for (const SwitchCase *C = Sw.getSwitchCaseList(); C; C = C->getNextSwitchCase())
+    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && !CS->caseStmtIsGNURange() && isZero(stripPointerExpr(CS->getLHS())))
+      return applyTest(Cond, true, S);
+}
+
+void Analysis::refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S) {
+  if (const auto *Sw = dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+    return refineSwitch(*Sw, B, SuccIndex, S);
+  if (B.succ_size() != 2 || SuccIndex > 1)
+    return;
+  const Stmt *T = B.getTerminatorStmt();
+  if (!T || isa<CXXTryStmt>(T) || isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T))
+    return;
+  const auto *Cond = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+  // A range-for or other statement without a tested expression.
+  if (!Cond)
+    return;
+  // "if (!checkHip(hipMalloc(&d, n), __FILE__, __LINE__)) return false;": the allocation's status
+  // goes through a helper whose answer we cannot read, but the branch that leaves the function at
+  // once is the one where it failed.
+  if (PlaceRef V = helperTestedAllocation(Cond, S)) {
+    const auto *If = dyn_cast<IfStmt>(T);
+    if (!If)
+      return;
+    bool ThenExits = exitsEarly(If->getThen());
+    bool ElseExits = If->getElse() && exitsEarly(If->getElse());
+    if (ThenExits != ElseExits && ThenExits == (SuccIndex == 0)) {
+      PtrState &P = S.Ptrs[V];
+      if (P.Mask & Allocated)
+        P.Mask = (P.Mask & ~Allocated) | AllocFailed;
+    }
+    return;
+  }
+  applyCondition(Cond, SuccIndex == 0, S);
+}
+
+PlaceRef Analysis::helperTestedAllocation(const Expr *E, const FlowState &S) const {
+  E = stripPointerExpr(E);
+  while (E) {
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+      E = stripPointerExpr(U->getSubExpr());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      if (isZero(stripPointerExpr(BO->getRHS())))
+        E = stripPointerExpr(BO->getLHS());
+      else if (isZero(stripPointerExpr(BO->getLHS())))
+        E = stripPointerExpr(BO->getRHS());
+      else
+        return nullptr;
+    } else {
+      break;
+    }
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call || Allocs.count(Call))
+    return nullptr;
+  for (const Expr *A : Call->arguments())
+    if (StatusRef R = statusOf(A, S); R.getPointer() && !R.getInt())
+      return R.getPointer();
+  return nullptr;
+}
+
+// A branch that returns or throws, possibly after a few statements of its own (logging).
+bool Analysis::exitsEarly(const Stmt *Branch) const {
+  while (const auto *C = dyn_cast_or_null<CompoundStmt>(Branch))
+    Branch = C->body_empty() ? nullptr : C->body_back();
+  if (const auto *E = dyn_cast_or_null<Expr>(Branch); E && isa<CXXThrowExpr>(E->IgnoreParenImpCasts()))
+    return true;
+  return Branch && isa<ReturnStmt>(Branch);
+}
+
+} // namespace rocmtidy::devicealloc

@@ -1,0 +1,47 @@
+#include "core/WarpSyncTable.h"
+
+#include <gtest/gtest.h>
+
+using namespace rocmtidy;
+
+TEST(WarpSyncTable, ShufflesAreOptInFrom62AndDefaultFrom70) {
+  const WarpSyncTable &T = warpSyncTable();
+  const WarpSyncBuiltin *Xor = T.find("__shfl_xor_sync");
+  ASSERT_NE(Xor, nullptr);
+  EXPECT_EQ(Xor->Since.str(), "6.2");
+  EXPECT_EQ(Xor->DefaultSince.str(), "7.0");
+  EXPECT_FALSE(Xor->Sources.empty());
+  EXPECT_EQ(T.OptInMacro, "HIP_ENABLE_WARP_SYNC_BUILTINS");
+}
+
+TEST(WarpSyncTable, SyncwarpAndReductionsCameWith70) {
+  const WarpSyncTable &T = warpSyncTable();
+  for (const char *Name : {"__syncwarp", "__reduce_add_sync", "__reduce_xor_sync"}) {
+    const WarpSyncBuiltin *B = T.find(Name);
+    ASSERT_NE(B, nullptr) << Name;
+    EXPECT_EQ(B->Since.str(), "7.0") << Name;
+  }
+  EXPECT_EQ(T.find("__shfl_xor"), nullptr);
+}
+
+TEST(WarpSyncTable, VersionsParseAndCompare) {
+  EXPECT_EQ(parseRocmVersion("6.2")->hipVersion(), 60200000ULL);
+  EXPECT_EQ(parseRocmVersion("7")->str(), "7.0");
+  EXPECT_TRUE(*parseRocmVersion("6.4") < *parseRocmVersion("7.0"));
+  EXPECT_TRUE(*parseRocmVersion("6.10") >= *parseRocmVersion("6.2"));
+  EXPECT_FALSE(parseRocmVersion("").has_value());
+  EXPECT_FALSE(parseRocmVersion("6.x").has_value());
+  EXPECT_FALSE(parseRocmVersion("-1").has_value());
+}
+
+TEST(WarpSyncTable, MalformedDocumentsAreRejected) {
+  std::string Error;
+  EXPECT_FALSE(parseWarpSyncTableJson("[]", Error));
+  EXPECT_FALSE(parseWarpSyncTableJson(R"({"sources": {}, "opt_in_macro": "M", "version_macros": [],
+    "builtins": [{"name": "f", "since": "7.0", "default_since": "6.2", "older": "g"}]})", Error));
+  EXPECT_NE(Error.find("since <= default_since"), std::string::npos);
+  EXPECT_FALSE(parseWarpSyncTableJson(R"({"sources": {}, "opt_in_macro": "M", "version_macros": [],
+    "builtins": [{"name": "f", "since": "6.2", "default_since": "7.0", "older": "g", "sources": ["nope"]}]})", Error));
+  EXPECT_TRUE(parseWarpSyncTableJson(R"({"sources": {"a": "b"}, "opt_in_macro": "M", "version_macros": ["V"],
+    "builtins": [{"name": "f", "since": "6.2", "default_since": "7.0", "older": "g", "sources": ["a"]}]})", Error));
+}
