@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # rocm-tidy's one entry point for people and CI.
 #   tools/dev.sh demo   install what is missing, build everything, run rocm-lint on kernels/
-#   tools/dev.sh test   install what is missing, build everything, run every test (ctest: lit + GoogleTest)
+#   tools/dev.sh test   install what is missing, build everything, run every test (ctest: lit + GoogleTest),
+#                       then the self-lint of the C++ lines changed since main (tools/self-lint.sh;
+#                       ROCM_TIDY_SELF_LINT=0 skips it)
 #   tools/dev.sh build  install and build only
 #   tools/dev.sh sanitize  build with ASan+UBSan in build-sanitize/ and run every test there
 #   tools/dev.sh fuzz [SECONDS]  build, then run each libFuzzer target for SECONDS (default 60)
@@ -29,10 +31,10 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$ROOT")}"
 # Debian 12 packages: the LLVM toolchain and clang-tidy libraries, lit/FileCheck, lld for AMD code
 # objects, Debian's HIP headers and device libraries (AMD compile stage), nlohmann_json, GoogleTest,
 # RE2 (the error notebook's linear-time patterns),
-# the libraries Debian's static clangd links against (rocm-clangd), dpkg-shlibdeps (the .deb)
-# and the pre-commit framework (the end-to-end hook test).
+# the libraries Debian's static clangd links against (rocm-clangd), dpkg-shlibdeps (the .deb),
+# the pre-commit framework (the end-to-end hook test) and clang-format-19 (the self-lint step).
 PACKAGES=(cmake ninja-build ccache python3 git python3-identify python3-jsonschema time
-  clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools lld-19
+  clang-19 clang-tidy-19 clang-format-19 libclang-19-dev llvm-19-dev llvm-19-tools lld-19
   libamdhip64-dev rocm-device-libs nlohmann-json3-dev libgtest-dev libre2-dev pkg-config
   libprotobuf-dev libgrpc++-dev libabsl-dev protobuf-compiler-grpc
   dpkg-dev pre-commit)
@@ -117,8 +119,12 @@ case "${1:-}" in
     ;;
   test)
     build
-    cd "$BUILD_DIR"
-    ctest --output-on-failure -j "$JOBS"
+    (cd "$BUILD_DIR" && ctest --output-on-failure -j "$JOBS")
+    # The project's own changed C++ lines: clang-format and clang-tidy (a source tarball has no
+    # history to compare with).
+    if [ "${ROCM_TIDY_SELF_LINT:-1}" != 0 ] && git rev-parse --git-dir >/dev/null 2>&1; then
+      JOBS=$JOBS tools/self-lint.sh "$BUILD_DIR"
+    fi
     ;;
   sanitize)
     # The sanitizer runtimes (and libFuzzer) come with compiler-rt.

@@ -620,10 +620,11 @@ private:
                                 "itself, and '-L$(ROCM_PATH)/lib' finds the ROCm libraries wherever ROCm is");
       }
       Main->Lines->note(Fd, Offset + At,
-                        Kind == "rocm" ? "ROCm lives elsewhere on many machines (versioned /opt/rocm-X.Y.Z, distribution "
-                                         "packages under /usr, ROCM_PATH set by modules); 'hipconfig --path' prints it"
-                                       : "the CUDA toolkit lives elsewhere on many machines (/usr/local/cuda-X.Y, "
-                                         "distribution packages, CUDA_PATH set by modules)");
+                        Kind == "rocm"
+                            ? "ROCm lives elsewhere on many machines (versioned /opt/rocm-X.Y.Z, distribution "
+                              "packages under /usr, ROCM_PATH set by modules); 'hipconfig --path' prints it"
+                            : "the CUDA toolkit lives elsewhere on many machines (/usr/local/cuda-X.Y, "
+                              "distribution packages, CUDA_PATH set by modules)");
     }
   }
 

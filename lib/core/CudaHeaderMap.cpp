@@ -34,7 +34,8 @@ std::optional<CudaHeaderTable> parseCudaHeaderJson(std::string_view Json, std::s
   for (const auto &E : Doc["headers"]) {
     if (!E.is_object() || !E.contains("cuda") || !E["cuda"].is_string() || !E.contains("hip") ||
         !(E["hip"].is_string() || E["hip"].is_null())) {
-      Error = "cuda header entry " + std::to_string(T.Headers.size()) + " needs 'cuda' (string) and 'hip' (string or null)";
+      Error =
+          "cuda header entry " + std::to_string(T.Headers.size()) + " needs 'cuda' (string) and 'hip' (string or null)";
       return std::nullopt;
     }
     CudaHeaderMapping M;

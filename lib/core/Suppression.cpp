@@ -29,7 +29,8 @@ std::optional<SuppressionDirective> parseSuppressionComment(std::string_view Tex
   size_t I = 0;
   while (true) {
     size_t S = I;
-    while (I < T.size() && (std::isalnum(static_cast<unsigned char>(T[I])) || T[I] == '-' || T[I] == '_' || T[I] == '*'))
+    while (I < T.size() &&
+           (std::isalnum(static_cast<unsigned char>(T[I])) || T[I] == '-' || T[I] == '_' || T[I] == '*'))
       ++I;
     if (I > S)
       D.Rules.emplace_back(T.substr(S, I - S));

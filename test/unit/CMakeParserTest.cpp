@@ -80,7 +80,8 @@ TEST(CMakeParser, BracketArgumentsOfAnyLevel) {
 }
 
 TEST(CMakeParser, Comments) {
-  ParsedFile F = parseOk("# line comment (with parens\n#[[bracket\ncomment]] # more\nfoo(a # inside\n b) # after\n#[=[x]=]\n");
+  ParsedFile F =
+      parseOk("# line comment (with parens\n#[[bracket\ncomment]] # more\nfoo(a # inside\n b) # after\n#[=[x]=]\n");
   ASSERT_EQ(F.Commands.size(), 1u);
   EXPECT_EQ(F.Commands[0].Name, "foo");
   ASSERT_EQ(F.Commands[0].Args.size(), 2u);
@@ -96,7 +97,8 @@ TEST(CMakeParser, Comments) {
   EXPECT_EQ(F.Comments[4].Text, "# after");
   EXPECT_TRUE(F.Comments[5].IsBracket);
   // As in CMake, a command may not follow a bracket comment on its line.
-  EXPECT_EQ(parseBad("#[[x]] message(a)\n").str(), "1:8: expected a newline after the bracket comment, found a command");
+  EXPECT_EQ(parseBad("#[[x]] message(a)\n").str(),
+            "1:8: expected a newline after the bracket comment, found a command");
 }
 
 TEST(CMakeParser, UnquotedEscapesReferencesAndLegacyForms) {

@@ -84,7 +84,8 @@ TEST(CommandSanitizer, DropsXclangPassThroughsThatWriteOrLoad) {
   expectDropped({"-Xclang", "-o", "-Xclang", "/x"}, P);
   // A trailing -Xclang has no value ("-Xclang FILE" would make FILE its value, as in clang).
   std::vector<DroppedFlag> Dropped;
-  EXPECT_EQ(sanitizeCompileCommand({"clang++", Src, "-Xclang"}, Src, Dropped), (std::vector<std::string>{"clang++", Src}));
+  EXPECT_EQ(sanitizeCompileCommand({"clang++", Src, "-Xclang"}, Src, Dropped),
+            (std::vector<std::string>{"clang++", Src}));
   ASSERT_EQ(Dropped.size(), 1u);
   EXPECT_EQ(Dropped[0].Reason, "has no value");
 }

@@ -32,20 +32,21 @@ TEST(KernelIndex, EvaluatesIntegerExpressions) {
 
 TEST(KernelIndex, RecordsBoundsLdsAndLines) {
   std::vector<FileFacts> Keep;
-  ProjectIndex I = indexOf({{"k.cu", "#include <hip/hip_runtime.h>\n"
-                                     "#define TH 1024\n"
-                                     "constexpr int TILE = 32;\n"
-                                     "namespace ops {\n"
-                                     "__device__ float load(float *p) { __shared__ float s[TILE][TILE + 1]; return s[0][0]; }\n"
-                                     "__launch_bounds__(TH, 1) __global__ void big(float *p, int n) {\n"
-                                     "  __shared__ int flags[64];\n"
-                                     "  p[0] = load(p);\n"
-                                     "}\n"
-                                     "} // namespace ops\n"
-                                     "static __global__ void hidden() {}\n"
-                                     "namespace { __global__ void anon() {} }\n"
-                                     "// __global__ void commented(int) {}\n"}},
-                           Keep);
+  ProjectIndex I =
+      indexOf({{"k.cu", "#include <hip/hip_runtime.h>\n"
+                        "#define TH 1024\n"
+                        "constexpr int TILE = 32;\n"
+                        "namespace ops {\n"
+                        "__device__ float load(float *p) { __shared__ float s[TILE][TILE + 1]; return s[0][0]; }\n"
+                        "__launch_bounds__(TH, 1) __global__ void big(float *p, int n) {\n"
+                        "  __shared__ int flags[64];\n"
+                        "  p[0] = load(p);\n"
+                        "}\n"
+                        "} // namespace ops\n"
+                        "static __global__ void hidden() {}\n"
+                        "namespace { __global__ void anon() {} }\n"
+                        "// __global__ void commented(int) {}\n"}},
+              Keep);
   ASSERT_EQ(I.kernels().size(), 1u);
   const KernelDefinition *K = I.find("ops::big", 2);
   ASSERT_NE(K, nullptr);

@@ -53,11 +53,15 @@ TEST(Notebook, MalformedNotebooksAreErrors) {
   std::string Error;
   EXPECT_FALSE(parseNotebook("{", Error));
   EXPECT_EQ(Error, "not valid JSON");
-  EXPECT_FALSE(parseNotebook(R"({"entries": [{"id": "a", "phase": "build", "title": "t", "patterns": ["("], "fix": []}]})", Error));
+  EXPECT_FALSE(parseNotebook(
+      R"({"entries": [{"id": "a", "phase": "build", "title": "t", "patterns": ["("], "fix": []}]})", Error));
   EXPECT_NE(Error.find("invalid pattern"), std::string::npos);
-  EXPECT_FALSE(parseNotebook(R"({"entries": [{"id": "a", "phase": "later", "title": "t", "patterns": ["x"], "fix": []}]})", Error));
+  EXPECT_FALSE(parseNotebook(
+      R"({"entries": [{"id": "a", "phase": "later", "title": "t", "patterns": ["x"], "fix": []}]})", Error));
   EXPECT_NE(Error.find("phase"), std::string::npos);
-  auto Ok = parseNotebook(R"({"entries": [{"id": "a", "phase": "build", "title": "t", "patterns": ["ERR[0-9]+"], "fix": ["f"], "icase": true}]})", Error);
+  auto Ok = parseNotebook(
+      R"({"entries": [{"id": "a", "phase": "build", "title": "t", "patterns": ["ERR[0-9]+"], "fix": ["f"], "icase": true}]})",
+      Error);
   ASSERT_TRUE(Ok);
   std::vector<const NotebookEntry *> V = {&Ok->front()};
   EXPECT_EQ(matchLog(V, "x\nerr42\n").size(), 1u);

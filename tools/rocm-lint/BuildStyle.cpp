@@ -208,7 +208,8 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     D.Reason = E.Hipify;
   } else if (!E.Hip.empty() && (!E.Cuda.empty() || AnyCu)) {
     D.Style = BuildStyle::SingleSource;
-    D.Reason = E.Hip + " builds sources as HIP" + (E.Cuda.empty() ? " from CUDA (.cu) files" : " and " + E.Cuda + " as CUDA");
+    D.Reason =
+        E.Hip + " builds sources as HIP" + (E.Cuda.empty() ? " from CUDA (.cu) files" : " and " + E.Cuda + " as CUDA");
   } else if (!E.Hip.empty() || (AnyHip && !AnyCu)) {
     D.Style = BuildStyle::HipOnly;
     D.Reason = E.Hip.empty() ? "the sources are HIP (.hip) and no CUDA build was found"

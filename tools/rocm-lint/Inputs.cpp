@@ -27,7 +27,8 @@ namespace fs = std::filesystem;
 namespace rocmlint {
 
 static bool hasSourceExtension(const fs::path &P) {
-  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx"};
+  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx",
+                                             ".c",   ".h",  ".hpp", ".hh",  ".hxx"};
   return Exts.count(P.extension().string()) != 0;
 }
 
@@ -143,7 +144,8 @@ static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string 
       continue;
     size_t Eq = T.find('=');
     if (Eq == std::string::npos) {
-      Error = File.string() + ":" + std::to_string(N) + ": expected 'key = value' (keys: exclude, targets, extra-arg, build-style)";
+      Error = File.string() + ":" + std::to_string(N) +
+              ": expected 'key = value' (keys: exclude, targets, extra-arg, build-style)";
       return false;
     }
     std::string Key = trim(T.substr(0, Eq)), Value = trim(T.substr(Eq + 1));
@@ -173,7 +175,8 @@ static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string 
       }
       Config.BuildStyle = Value;
     } else {
-      Error = File.string() + ":" + std::to_string(N) + ": unknown key '" + Key + "' (keys: exclude, targets, extra-arg, build-style)";
+      Error = File.string() + ":" + std::to_string(N) + ": unknown key '" + Key +
+              "' (keys: exclude, targets, extra-arg, build-style)";
       return false;
     }
   }
@@ -322,7 +325,9 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
         Add(F);
     } else {
       if (!hasSourceExtension(P) && !isCMakePath(P)) {
-        Error = "unsupported file type: '" + Root + "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or pyproject.toml)";
+        Error = "unsupported file type: '" + Root +
+                "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or "
+                "pyproject.toml)";
         return false;
       }
       // A FIFO, socket or device would block or never end; only regular files are sources.

@@ -265,7 +265,8 @@ static int runLint(int Argc, char **Argv) {
       for (const std::string &S : Skipped)
         std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
     if (Opts.Verbose)
-      std::fprintf(stderr, "rocm-lint: project index: %zu kernel definition%s from %u file%s read and %u unchanged%s%s\n",
+      std::fprintf(stderr,
+                   "rocm-lint: project index: %zu kernel definition%s from %u file%s read and %u unchanged%s%s\n",
                    Run.Index->kernels().size(), Run.Index->kernels().size() == 1 ? "" : "s", Run.Scanned,
                    Run.Scanned == 1 ? "" : "s", Run.Reused, Run.File.empty() ? "" : "; ", Run.File.c_str());
   }

@@ -190,10 +190,11 @@ std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const st
     nlohmann::json Art = {{"uri", fileUri(F.Display, BaseDir, Rel)}};
     if (Rel)
       Art["uriBaseId"] = "%SRCROOT%";
-    Notifications.push_back({{"level", IsFailure ? "error" : "warning"},
-                             {"message", {{"text", Text}}},
-                             {"descriptor", {{"id", std::string("rocm-lint-") + statusName(F.Status.Status)}}},
-                             {"locations", nlohmann::json::array({{{"physicalLocation", {{"artifactLocation", Art}}}}})}});
+    Notifications.push_back(
+        {{"level", IsFailure ? "error" : "warning"},
+         {"message", {{"text", Text}}},
+         {"descriptor", {{"id", std::string("rocm-lint-") + statusName(F.Status.Status)}}},
+         {"locations", nlohmann::json::array({{{"physicalLocation", {{"artifactLocation", Art}}}}})}});
   }
   if (!Files.empty()) {
     nlohmann::json Invocation = {{"executionSuccessful", !Failed}};

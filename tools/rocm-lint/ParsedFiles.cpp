@@ -1,5 +1,6 @@
-// Only regular files reach clang, and the bytes clang parsed are recorded per real file: --fix compares them with the file on disk before writing,
-// so a file edited while the run was going (or between the host and the device pass) is left alone.
+// Only regular files reach clang, and the bytes clang parsed are recorded per real file: --fix
+// compares them with the file on disk before writing, so a file edited while the run was going (or
+// between the host and the device pass) is left alone.
 #include "Safety.h"
 
 #include "core/SafeFix.h"
@@ -35,7 +36,8 @@ public:
                                                                bool IsVolatile) override {
     auto Buf = Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
     if (Buf && *Buf)
-      Record.record(RealPath, rocmtidy::contentHash(std::string_view((*Buf)->getBufferStart(), (*Buf)->getBufferSize())));
+      Record.record(RealPath,
+                    rocmtidy::contentHash(std::string_view((*Buf)->getBufferStart(), (*Buf)->getBufferSize())));
     return Buf;
   }
   std::error_code close() override { return Inner->close(); }

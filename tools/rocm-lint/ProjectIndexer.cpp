@@ -138,7 +138,9 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
     std::error_code EC;
     fs::create_directories(fs::path(FactsFile).parent_path(), EC);
     // A cache that cannot be written costs only speed next time.
-    if (!EC && rocmtidy::writeFileAtomically(FactsFile, Store.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)).empty() &&
+    if (!EC &&
+        rocmtidy::writeFileAtomically(FactsFile, Store.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+            .empty() &&
         rocmtidy::writeFileAtomically(IndexFile, Index->toJson()).empty())
       Run.File = IndexFile;
   }

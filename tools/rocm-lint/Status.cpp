@@ -15,7 +15,8 @@ std::string statusNote(const FileReport &F) {
     std::string Line = F.Display + ": partly analysed: header" + (S.MissingHeaders.size() == 1 ? " " : "s ");
     for (size_t I = 0; I < S.MissingHeaders.size(); ++I)
       Line += (I ? ", '" : "'") + S.MissingHeaders[I] + "'";
-    Line += std::string(S.MissingHeaders.size() == 1 ? " was" : " were") + " not found and skipped; " + std::to_string(S.DroppedDeclarations) + " declaration" + (S.DroppedDeclarations == 1 ? "" : "s") +
+    Line += std::string(S.MissingHeaders.size() == 1 ? " was" : " were") + " not found and skipped; " +
+            std::to_string(S.DroppedDeclarations) + " declaration" + (S.DroppedDeclarations == 1 ? "" : "s") +
             " dropped";
     // Errors that follow from the missing declarations; named so as not to read as a failure.
     if (S.CompilerErrors)
@@ -105,7 +106,8 @@ static std::string variantNote(const std::string &Kept, const std::string &Messa
 
 std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFinding> All) {
   std::vector<rocmtidy::Finding> Out;
-  // Key: check, file (already a real path), offset, message up to template arguments. Value: index in Out and the merge bookkeeping.
+  // Key: check, file (already a real path), offset, message up to template arguments. Value: index in Out and the merge
+  // bookkeeping.
   struct Merge {
     size_t Index;
     std::vector<std::string> Messages; // distinct messages seen (the first is the finding's)

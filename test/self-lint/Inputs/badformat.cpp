@@ -1,0 +1,1 @@
+int thrice(int X)   {return 3*X;}

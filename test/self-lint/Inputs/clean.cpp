@@ -1,0 +1,1 @@
+int twice(int X) { return 2 * X; }
