@@ -10,7 +10,6 @@
 #include "core/Hash.h"
 
 #include "llvm/Support/Error.h"
-#include "llvm/Support/GlobPattern.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -45,7 +44,7 @@ static std::string trim(std::string S) {
 
 // .gitignore-like: "name" matches a file or directory name at any depth, "a/b" is anchored at the
 // configuration directory, "dir/" matches directories, '*' stays within a path segment and a "**"
-// segment spans any number of segments. Segments are matched with llvm::GlobPattern and the "**"
+// segment spans any number of segments. Segments are matched with rocmtidy::SegmentGlob and the "**"
 // segments by a table over (pattern segment, path segment), so the time is bounded by the product
 // of the two lengths: no pattern can make the match backtrack exponentially.
 static std::vector<std::string> splitSegments(const std::string &S) {
@@ -77,12 +76,12 @@ static bool compileExclude(const std::string &Pattern, ExcludePattern &Out, std:
     return false;
   }
   if (!Anchored)
-    Out.Segments.push_back({true, {}, {}});
+    Out.Segments.push_back({true, {}});
   for (std::string &S : Segs) {
     if (S == "**") {
       // Consecutive "**" segments mean the same as one.
       if (Out.Segments.empty() || !Out.Segments.back().AnySegments)
-        Out.Segments.push_back({true, {}, {}});
+        Out.Segments.push_back({true, {}});
       continue;
     }
     // Elsewhere "**" is an ordinary '*' (gitignore).
@@ -97,13 +96,10 @@ static bool compileExclude(const std::string &Pattern, ExcludePattern &Out, std:
         G += S[I];
       }
     }
-    auto Text = std::make_shared<const std::string>(std::move(G));
-    auto Compiled = llvm::GlobPattern::create(*Text);
-    if (!Compiled) {
-      Error = llvm::toString(Compiled.takeError());
+    ExcludePattern::Segment Seg;
+    if (!rocmtidy::SegmentGlob::compile(G, Seg.Glob, Error))
       return false;
-    }
-    Out.Segments.push_back({false, Text, std::make_shared<llvm::GlobPattern>(std::move(*Compiled))});
+    Out.Segments.push_back(std::move(Seg));
   }
   return true;
 }
@@ -122,7 +118,7 @@ static bool matchesExclude(const ExcludePattern &Pattern, const std::string &Rel
       if (Pat[I].AnySegments)
         Can[I][J] = Can[I + 1][J] || (J < NS && Can[I][J + 1]);
       else
-        Can[I][J] = J < NS && Can[I + 1][J + 1] && Pat[I].Glob->match(Path[J]);
+        Can[I][J] = J < NS && Can[I + 1][J + 1] && Pat[I].Glob.match(Path[J]);
     }
   }
   return Can[0][0];

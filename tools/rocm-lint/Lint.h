@@ -2,6 +2,7 @@
 #define ROCM_TIDY_TOOLS_ROCM_LINT_LINT_H
 
 #include "core/Finding.h"
+#include "core/SegmentGlob.h"
 
 #include <map>
 #include <memory>
@@ -10,7 +11,6 @@
 #include <vector>
 
 namespace llvm {
-class GlobPattern;
 }
 
 namespace rocmlint {
@@ -61,9 +61,7 @@ struct InputFile {
 struct ExcludePattern {
   struct Segment {
     bool AnySegments = false;
-    // GlobPattern keeps a reference into its pattern text: the text lives beside it, on the heap.
-    std::shared_ptr<const std::string> Text;
-    std::shared_ptr<llvm::GlobPattern> Glob;
+    rocmtidy::SegmentGlob Glob;
   };
   bool DirOnly = false;
   std::vector<Segment> Segments;
