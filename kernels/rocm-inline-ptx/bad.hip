@@ -8,6 +8,7 @@
 //
 // amd-compile-expect-error: error: invalid instruction
 // gpu-expect-nvidia: PASS -- PTX is NVIDIA's own assembly; the hazard is the ROCm build
+// gpu-expect-wave64: FAIL -- %laneid is the lane of a 32-lane NVIDIA warp: lanes 32-63 of a 64-lane wavefront get wrong ids
 // gpu-expect-amd: compile-error -- the AMDGPU assembler rejects PTX
 #include <hip/hip_runtime.h>
 
