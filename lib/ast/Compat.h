@@ -10,6 +10,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <string>
 
@@ -75,6 +76,13 @@ inline std::string offloadArchForThisClang(const std::string &Arch) {
       return Candidate;
   return Arch;
 }
+
+/// LLVM 19 renamed the thread pool rocm-lint runs its files on (ThreadPool became DefaultThreadPool).
+#if LLVM_VERSION_MAJOR >= 19
+using ThreadPool = llvm::DefaultThreadPool;
+#else
+using ThreadPool = llvm::ThreadPool;
+#endif
 
 } // namespace rocmtidy::compat
 

@@ -11,6 +11,7 @@
 #include "Safety.h"
 #include "Version.h"
 
+#include "ast/Compat.h"
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
 #include "core/CheckCatalog.h"
@@ -359,7 +360,7 @@ static int runLint(int Argc, char **Argv) {
     Ticker = std::make_unique<ProgressTicker>(Done, Files.size(), std::chrono::milliseconds(Opts.ProgressIntervalMs));
   // The pool starts tasks in the order they are queued: files start in path order, as they stream.
   // (Each file runs on its own large-stack thread inside analyzeContained; a pool thread waits.)
-  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  rocmtidy::compat::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
   auto RunPhase = [&] {
     for (size_t I : *Phase)
       Pool.async([&AnalyzeOne, I] { AnalyzeOne(I); });
