@@ -126,6 +126,18 @@ static unsigned parseUnsigned(const std::string &S, const std::string &Opt) {
 
 static Options parseArgs(int Argc, char **Argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) { OS << versionText(); });
+  // LLVM 16 registers its --version only for the top-level command, not for a cl::SubCommand like
+  // this one; answering it here gives the same output on every LLVM.
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A(Argv[I]);
+    if (A == "--")
+      break;
+    if (A == "--version" || A == "-version") {
+      llvm::outs() << versionText();
+      llvm::outs().flush();
+      std::exit(0);
+    }
+  }
   std::string Error;
   if (!parseCommandLine(LintCommand, std::vector<std::string>(Argv + 1, Argv + Argc),
                         [] { std::fputs(Usage, stdout); }, std::addressof(PathArgs), Error))
