@@ -223,8 +223,8 @@ void FixedTileSizeCheck::checkSize(const Site &S, const SourceManager &SM) {
   for (const rocmtidy::GpuTarget *T : Targets.targets())
     if (!Narrowest || T->defaultWavefront() < Narrowest->defaultWavefront())
       Narrowest = T;
-  if (Narrowest && S.Size > Narrowest->defaultWavefront() && !S.ChosenElsewhere && !Guards.inPlatformSwitch(S.Loc, SM) &&
-      Reported.insert({Key, S.Size}).second)
+  if (Narrowest && S.Size > Narrowest->defaultWavefront() && !S.ChosenElsewhere &&
+      !Guards.inPlatformSwitch(S.Loc, SM) && Reported.insert({Key, S.Size}).second)
     diag(S.Loc, "tile of %0 threads is larger than the %1-lane wavefront of %2, where %3; use a tile of %1, or "
                 "choose the size per target under '#if defined(__GFX9__)'")
         << static_cast<unsigned>(S.Size) << Narrowest->defaultWavefront() << Narrowest->displayName()

@@ -14,7 +14,9 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds cooperative-groups tiles sized for 32-lane warps: tiles of 32 threads in code that also treats the wavefront as the warp (warpSize, ballots, full-wavefront shuffles), and tile sizes HIP rejects (not a power of two, larger than the wavefront of a target).
+/// Finds cooperative-groups tiles sized for 32-lane warps: tiles of 32 threads in code that also treats the wavefront
+/// as the warp (warpSize, ballots, full-wavefront shuffles), and tile sizes HIP rejects (not a power of two, larger
+/// than the wavefront of a target).
 ///
 /// For the user-facing documentation see docs/checks/rocm-fixed-tile-size.md.
 class FixedTileSizeCheck : public ClangTidyCheck {

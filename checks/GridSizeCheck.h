@@ -8,7 +8,9 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds kernel launches whose constant grid is more than HIP launches: above 4294967295 work-items (blocks x threads) in a dimension, which CUDA accepts and HIP rejects with hipErrorInvalidConfiguration, and grid y or z above CUDA's 65535 blocks.
+/// Finds kernel launches whose constant grid is more than HIP launches: above 4294967295 work-items (blocks x threads)
+/// in a dimension, which CUDA accepts and HIP rejects with hipErrorInvalidConfiguration, and grid y or z above CUDA's
+/// 65535 blocks.
 ///
 /// For the user-facing documentation see docs/checks/rocm-grid-size.md.
 class GridSizeCheck : public ClangTidyCheck {

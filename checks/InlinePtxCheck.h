@@ -9,7 +9,8 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds inline PTX assembly (asm statements written for NVIDIA's PTX ISA) in code the HIP build compiles, which the AMDGPU assembler rejects.
+/// Finds inline PTX assembly (asm statements written for NVIDIA's PTX ISA) in code the HIP build compiles, which the
+/// AMDGPU assembler rejects.
 ///
 /// For the user-facing documentation see docs/checks/rocm-inline-ptx.md.
 class InlinePtxCheck : public ClangTidyCheck {

@@ -106,7 +106,8 @@ void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<uint64_t> Min = constantOf(MinExpr, Ctx);
   const rocmtidy::GpuTarget *Widest = Targets.widestDefaultWavefront();
   const unsigned W = Widest ? Widest->defaultWavefront() : 64;
-  const unsigned Key = SM.getFileOffset(SM.getExpansionLoc(AttrLoc)) ^ SM.getFileID(SM.getExpansionLoc(AttrLoc)).getHashValue();
+  const unsigned Key =
+      SM.getFileOffset(SM.getExpansionLoc(AttrLoc)) ^ SM.getFileID(SM.getExpansionLoc(AttrLoc)).getHashValue();
 
   // The bound, the macro that spells its value, or the constant it names sits in a platform
   // switch: the author already chose a value per platform.

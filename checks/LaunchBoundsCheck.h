@@ -12,7 +12,8 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds __launch_bounds__ whose second argument carries CUDA's minimum blocks per multiprocessor, which HIP reads as minimum waves per execution unit, and maximum block sizes that are not a multiple of the wavefront size.
+/// Finds __launch_bounds__ whose second argument carries CUDA's minimum blocks per multiprocessor, which HIP reads as
+/// minimum waves per execution unit, and maximum block sizes that are not a multiple of the wavefront size.
 ///
 /// For the user-facing documentation see docs/checks/rocm-launch-bounds.md.
 class LaunchBoundsCheck : public ClangTidyCheck {

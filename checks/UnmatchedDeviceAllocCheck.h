@@ -10,7 +10,8 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds device and pinned host allocations that leak on an error or exception path, are freed with the wrong function, or are freed twice.
+/// Finds device and pinned host allocations that leak on an error or exception path, are freed with the wrong function,
+/// or are freed twice.
 ///
 /// For the user-facing documentation see docs/checks/rocm-unmatched-device-alloc.md.
 class UnmatchedDeviceAllocCheck : public ClangTidyCheck {

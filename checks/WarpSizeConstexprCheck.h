@@ -6,7 +6,8 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds 'warpSize' used as a compile-time constant or read in host code, which stops compiling with ROCm 7, and the deprecated __AMDGCN_WAVEFRONT_SIZE macro.
+/// Finds 'warpSize' used as a compile-time constant or read in host code, which stops compiling with ROCm 7, and the
+/// deprecated __AMDGCN_WAVEFRONT_SIZE macro.
 ///
 /// For the user-facing documentation see docs/checks/rocm-warp-size-constexpr.md.
 class WarpSizeConstexprCheck : public ClangTidyCheck {

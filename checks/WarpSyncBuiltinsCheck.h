@@ -12,7 +12,9 @@
 
 namespace clang::tidy::rocm {
 
-/// Finds CUDA warp-sync builtins (__syncwarp, __activemask, __shfl_*_sync, __ballot_sync, __reduce_*_sync, __match_*_sync) called without a version guard or shim where a supported ROCm release lacks them or declares them only behind HIP_ENABLE_WARP_SYNC_BUILTINS.
+/// Finds CUDA warp-sync builtins (__syncwarp, __activemask, __shfl_*_sync, __ballot_sync, __reduce_*_sync,
+/// __match_*_sync) called without a version guard or shim where a supported ROCm release lacks them or declares them
+/// only behind HIP_ENABLE_WARP_SYNC_BUILTINS.
 ///
 /// For the user-facing documentation see docs/checks/rocm-warp-sync-builtins.md.
 class WarpSyncBuiltinsCheck : public ClangTidyCheck {

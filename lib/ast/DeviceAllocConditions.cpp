@@ -133,7 +133,8 @@ void Analysis::refineSwitch(const SwitchStmt &Sw, const CFGBlock &B, unsigned Su
     return;
   // The default path: a failure exactly when some case took the success value.
   for (const SwitchCase *C = Sw.getSwitchCaseList(); C; C = C->getNextSwitchCase())
-    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && !CS->caseStmtIsGNURange() && isZero(stripPointerExpr(CS->getLHS())))
+    if (const auto *CS = dyn_cast<CaseStmt>(C);
+        CS && !CS->caseStmtIsGNURange() && isZero(stripPointerExpr(CS->getLHS())))
       return applyTest(Cond, true, S);
 }
 
@@ -173,7 +174,8 @@ PlaceRef Analysis::helperTestedAllocation(const Expr *E, const FlowState &S) con
   while (E) {
     if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
       E = stripPointerExpr(U->getSubExpr());
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+               BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
       if (isZero(stripPointerExpr(BO->getRHS())))
         E = stripPointerExpr(BO->getLHS());
       else if (isZero(stripPointerExpr(BO->getLHS())))

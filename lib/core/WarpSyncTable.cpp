@@ -23,7 +23,8 @@ std::optional<RocmVersion> parseRocmVersion(std::string_view Text) {
   };
   size_t Dot = Text.find('.');
   std::optional<unsigned> Major = number(Text.substr(0, Dot));
-  std::optional<unsigned> Minor = Dot == std::string_view::npos ? std::optional<unsigned>(0) : number(Text.substr(Dot + 1));
+  std::optional<unsigned> Minor =
+      Dot == std::string_view::npos ? std::optional<unsigned>(0) : number(Text.substr(Dot + 1));
   if (!Major || !Minor)
     return std::nullopt;
   return RocmVersion{*Major, *Minor};

@@ -74,8 +74,9 @@ TEST(CMakeLint, RawLinkFlagsInTargetLinkLibraries) {
   EXPECT_EQ(F.Offset, 29u + 34u);
   EXPECT_EQ(F.Message, "raw link flag '-lamdhip64'; use find_package(hip) and link the imported target 'hip::host'");
   ASSERT_EQ(F.Notes.size(), 1u);
-  EXPECT_EQ(F.Notes[0].Message,
-            "'hip::host' needs 'find_package(hip REQUIRED)' first; the fix inserts it here, as this file does not call it");
+  EXPECT_EQ(
+      F.Notes[0].Message,
+      "'hip::host' needs 'find_package(hip REQUIRED)' first; the fix inserts it here, as this file does not call it");
   EXPECT_EQ(F.Notes[0].Line, 2u);
   EXPECT_EQ(F.Notes[0].Column, 1u);
   // The target alone would make cmake fail to generate: the fix also finds the package, once,
@@ -112,8 +113,9 @@ TEST(CMakeLint, BareNamesPathsAndListsOfLibraries) {
                            "3:47 rocm-cmake-raw-link-flag", "4:16 rocm-cmake-raw-link-flag"}));
   // find_package(hip) is in the file: no note for hip::host.
   EXPECT_TRUE(R.Findings[0].Notes.empty());
-  EXPECT_EQ(R.Findings[1].Message,
-            "GPU library 'hipblas' linked by name; use find_package(hipblas) and link the imported target 'roc::hipblas'");
+  EXPECT_EQ(
+      R.Findings[1].Message,
+      "GPU library 'hipblas' linked by name; use find_package(hipblas) and link the imported target 'roc::hipblas'");
   EXPECT_EQ(R.Findings[2].Message, "GPU library linked by path '/opt/rocm/lib/librocblas.so.4'; use "
                                    "find_package(rocblas) and link the imported target 'roc::rocblas'");
   // Elements of a quoted list are reported where they stand, and not rewritten.
@@ -275,7 +277,8 @@ TEST(CMakeLint, FixItsKeepEverythingElse) {
   EXPECT_EQ(fixed(Tricky), Tricky);
   // A fixed file is clean for the rule that was fixed.
   std::string Once = fixed("find_package(hip)\ntarget_link_libraries(app -lamdhip64 -lrocblas)\n");
-  EXPECT_EQ(Once, "find_package(hip)\nfind_package(rocblas REQUIRED)\ntarget_link_libraries(app hip::host roc::rocblas)\n");
+  EXPECT_EQ(Once,
+            "find_package(hip)\nfind_package(rocblas REQUIRED)\ntarget_link_libraries(app hip::host roc::rocblas)\n");
   EXPECT_TRUE(lint(Once).Findings.empty());
 }
 

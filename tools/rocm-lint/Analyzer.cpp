@@ -194,7 +194,8 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
       }
       if (startsWith(Name, "clang-diagnostic-")) {
         if (E.DiagLevel == tooling::Diagnostic::Error)
-          CompilerErrors.push_back({absolutePath(E.Message.FilePath, WorkDir), E.Message.FileOffset, E.Message.Message});
+          CompilerErrors.push_back(
+              {absolutePath(E.Message.FilePath, WorkDir), E.Message.FileOffset, E.Message.Message});
         continue;
       }
       rocmtidy::Finding Fd;
@@ -215,7 +216,8 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
       }
       for (const auto &FileFix : E.Message.Fix)
         for (const auto &Rep : FileFix.second)
-          Fd.Fixes.push_back({absolutePath(Rep.getFilePath().str(), WorkDir), Rep.getOffset(), Rep.getLength(), Rep.getReplacementText().str()});
+          Fd.Fixes.push_back({absolutePath(Rep.getFilePath().str(), WorkDir), Rep.getOffset(), Rep.getLength(),
+                              Rep.getReplacementText().str()});
       std::string Key = Fd.Check + "\n" + Fd.File + "\n" + std::to_string(Fd.Offset) + "\n" + Fd.Message;
       if (SeenFindings.insert(Key).second)
         R.Findings.push_back(std::move(Fd));

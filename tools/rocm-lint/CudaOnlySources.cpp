@@ -56,9 +56,10 @@ Branch classify(const std::vector<std::string> &Words, bool *NamesHip = nullptr)
   static const char *const CudaNames[] = {"build_cuda", "use_cuda",     "with_cuda",  "enable_cuda",
                                           "ggml_cuda",  "cuda_found",   "cuda_version", "torch.version.cuda",
                                           "is_cuda",    "cmake_cuda_compiler"};
-  static const char *const HipNames[] = {"build_hip",  "use_hip",   "with_hip",     "enable_hip",   "use_rocm",
-                                         "build_rocm", "with_rocm", "enable_rocm",  "ggml_hip",     "hip_found",
-                                         "rocm_version", "torch.version.hip", "is_rocm", "is_hip", "cmake_hip_compiler"};
+  static const char *const HipNames[] = {"build_hip", "use_hip",    "with_hip",          "enable_hip",
+                                         "use_rocm",  "build_rocm", "with_rocm",         "enable_rocm",
+                                         "ggml_hip",  "hip_found",  "rocm_version",      "torch.version.hip",
+                                         "is_rocm",   "is_hip",     "cmake_hip_compiler"};
   bool Cuda = false, Hip = false;
   for (size_t I = 0; I < Words.size(); ++I) {
     const std::string &W = Words[I];
@@ -370,7 +371,8 @@ void readSetupPy(const fs::path &P, Script &S) {
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
     auto keyword = [&](const char *K) {
       size_t N = std::char_traits<char>::length(K);
-      return Head.compare(0, N, K) == 0 && (Head.size() == N || !(std::isalnum(static_cast<unsigned char>(Head[N])) || Head[N] == '_'));
+      return Head.compare(0, N, K) == 0 &&
+             (Head.size() == N || !(std::isalnum(static_cast<unsigned char>(Head[N])) || Head[N] == '_'));
     };
     bool IsElse = keyword("else") || keyword("elif");
     while (!Stack.empty() && (L.Indent < Stack.back().Indent || (L.Indent == Stack.back().Indent && !IsElse)))

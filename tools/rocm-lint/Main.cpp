@@ -348,9 +348,10 @@ static int runLint(int Argc, char **Argv) {
   if (Opts.Format == OutputFormat::Text && outputIsStdout(Opts.OutputFile) && !isatty(1)) {
     std::vector<size_t> Sequence = Order;
     Sequence.insert(Sequence.end(), Headers.begin(), Headers.end());
-    Stream = std::make_unique<FindingStream>(std::move(Sequence), Order.size(), SourcedOf, [&](const std::string &Text) {
-      return writeReport("", Text, Files, StreamError);
-    });
+    Stream =
+        std::make_unique<FindingStream>(std::move(Sequence), Order.size(), SourcedOf, [&](const std::string &Text) {
+          return writeReport("", Text, Files, StreamError);
+        });
   }
 
   auto AnalyzeOne = [&](size_t I) {
