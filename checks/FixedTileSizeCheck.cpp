@@ -20,26 +20,14 @@ namespace clang::tidy::rocm {
 static constexpr llvm::StringLiteral TileSizeAssert =
     "Tile size is either not a power of 2 or greater than the wavefront size";
 
-static std::string defaultPlatformMacros() {
-  std::string S;
-  for (const std::string &M : rocmtidy::warpTables().DefaultProjectPlatformMacros)
-    S += (S.empty() ? "" : ";") + M;
-  return S;
-}
-
-static std::vector<std::string> splitList(StringRef Spelling) {
-  std::vector<std::string> Out;
-  for (StringRef M : utils::options::parseStringList(Spelling))
-    Out.push_back(M.str());
-  return Out;
-}
-
 FixedTileSizeCheck::FixedTileSizeCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Targets(Options),
       PlatformMacrosSpelling(
-          Options.get("PlatformMacros", Options.getLocalOrGlobal("RocmPlatformMacros", defaultPlatformMacros()))
+          Options
+              .get("PlatformMacros",
+                   Options.getLocalOrGlobal("RocmPlatformMacros", rocmtidy::defaultProjectPlatformMacrosSpelling()))
               .str()),
-      Guards(splitList(PlatformMacrosSpelling)),
+      Guards(rocmtidy::macroListOption(PlatformMacrosSpelling)),
       WarpSizeNameRegex(rocmtidy::warpTables().WarpSizeNameRegex, llvm::Regex::IgnoreCase) {}
 
 void FixedTileSizeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

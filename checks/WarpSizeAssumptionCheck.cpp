@@ -27,29 +27,16 @@ namespace clang::tidy::rocm {
 
 static constexpr llvm::StringLiteral Wave64 = "AMD GPUs run 64-lane wavefronts";
 
-static std::string defaultPlatformMacros() {
-  std::string S;
-  for (const std::string &M : rocmtidy::warpTables().DefaultProjectPlatformMacros)
-    S += (S.empty() ? "" : ";") + M;
-  return S;
-}
-
-static std::vector<std::string> splitList(StringRef Spelling) {
-  std::vector<std::string> Out;
-  for (StringRef M : utils::options::parseStringList(Spelling))
-    Out.push_back(M.str());
-  return Out;
-}
-
 WarpSizeAssumptionCheck::WarpSizeAssumptionCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), IgnoreMacros(Options.get("IgnoreMacros", true)),
-      WarpSizeNameRegexSpelling(
-          Options.get("WarpSizeNameRegex", rocmtidy::warpTables().WarpSizeNameRegex).str()),
+      WarpSizeNameRegexSpelling(Options.get("WarpSizeNameRegex", rocmtidy::warpTables().WarpSizeNameRegex).str()),
       WarpSizeNameRegex(WarpSizeNameRegexSpelling, llvm::Regex::IgnoreCase),
       PlatformMacrosSpelling(
-          Options.get("PlatformMacros", Options.getLocalOrGlobal("RocmPlatformMacros", defaultPlatformMacros()))
+          Options
+              .get("PlatformMacros",
+                   Options.getLocalOrGlobal("RocmPlatformMacros", rocmtidy::defaultProjectPlatformMacrosSpelling()))
               .str()),
-      Guards(splitList(PlatformMacrosSpelling)), Targets(Options) {
+      Guards(rocmtidy::macroListOption(PlatformMacrosSpelling)), Targets(Options) {
   std::string Error;
   if (!WarpSizeNameRegex.isValid(Error))
     configurationDiag("invalid regular expression in option 'WarpSizeNameRegex' ('%0'): %1")

@@ -14,28 +14,16 @@ namespace clang::tidy::rocm {
 
 static constexpr llvm::StringLiteral DefaultMinRocmVersion = "6.2";
 
-static std::string defaultPlatformMacros() {
-  std::string S;
-  for (const std::string &M : rocmtidy::warpTables().DefaultProjectPlatformMacros)
-    S += (S.empty() ? "" : ";") + M;
-  return S;
-}
-
-static std::vector<std::string> splitList(StringRef Spelling) {
-  std::vector<std::string> Out;
-  for (StringRef M : utils::options::parseStringList(Spelling))
-    Out.push_back(M.str());
-  return Out;
-}
-
 WarpSyncBuiltinsCheck::WarpSyncBuiltinsCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       MinRocmVersionSpelling(
           Options.get("MinRocmVersion", Options.getLocalOrGlobal("RocmMinVersion", DefaultMinRocmVersion)).str()),
       PlatformMacrosSpelling(
-          Options.get("PlatformMacros", Options.getLocalOrGlobal("RocmPlatformMacros", defaultPlatformMacros()))
+          Options
+              .get("PlatformMacros",
+                   Options.getLocalOrGlobal("RocmPlatformMacros", rocmtidy::defaultProjectPlatformMacrosSpelling()))
               .str()),
-      Platforms(splitList(PlatformMacrosSpelling)) {
+      Platforms(rocmtidy::macroListOption(PlatformMacrosSpelling)) {
   if (std::optional<rocmtidy::RocmVersion> V = rocmtidy::parseRocmVersion(MinRocmVersionSpelling)) {
     MinRocmVersion = *V;
   } else {

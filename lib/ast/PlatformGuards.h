@@ -8,6 +8,7 @@
 // is defined, is CUDA-only. '__CUDA_ARCH__' and '__HIP_DEVICE_COMPILE__' separate host from device,
 // not vendors, and say nothing.
 
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
 
@@ -21,6 +22,14 @@ class SourceManager;
 } // namespace clang
 
 namespace rocmtidy {
+
+/// A list option of macro names (PlatformMacros and the like) as the strings the guard tracker takes.
+inline std::vector<std::string> macroListOption(llvm::StringRef Spelling) {
+  std::vector<std::string> Out;
+  for (llvm::StringRef M : clang::tidy::utils::options::parseStringList(Spelling))
+    Out.push_back(M.str());
+  return Out;
+}
 
 enum class Platform { Any, AmdOnly, CudaOnly };
 

@@ -146,4 +146,11 @@ std::string allPlatformMacrosSpelling() {
   return S;
 }
 
+std::string defaultProjectPlatformMacrosSpelling() {
+  std::string S;
+  for (const std::string &M : warpTables().DefaultProjectPlatformMacros)
+    S += (S.empty() ? "" : ";") + M;
+  return S;
+}
+
 } // namespace rocmtidy

@@ -57,6 +57,9 @@ const std::vector<std::string> &perTargetMacros();
 /// table, ';'-separated: the default of a check option that lists every macro whose test marks a
 /// platform switch (rocm-inline-ptx and rocm-launch-bounds' PlatformMacros).
 std::string allPlatformMacrosSpelling();
+/// The default project platform macros as one option value (';'-separated): the default of the
+/// PlatformMacros option of every check that reads platform guards.
+std::string defaultProjectPlatformMacrosSpelling();
 
 } // namespace rocmtidy
 
