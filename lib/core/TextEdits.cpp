@@ -1,41 +1,55 @@
 #include "core/TextEdits.h"
 
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/Error.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <set>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 
 namespace rocmtidy {
 
 std::string applyEdits(const std::string &Content, std::vector<TextEdit> Edits, unsigned &Applied,
                        unsigned &Skipped) {
+  // Of two conflicting edits the one that starts first (then the shorter one) is kept, whichever
+  // pass found it first.
   std::stable_sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
     return A.Offset != B.Offset ? A.Offset < B.Offset : A.Length < B.Length;
   });
-  std::string Out;
-  Out.reserve(Content.size());
-  size_t Pos = 0;
-  const TextEdit *Last = nullptr;
+  // The host and the device pass report the same fix twice. Replacements would take two identical
+  // replacements once but merge two identical insertions into a doubled one, so duplicates go first.
+  std::set<std::tuple<unsigned, unsigned, std::string>> Seen;
+  clang::tooling::Replacements Set;
   for (const TextEdit &E : Edits) {
-    if (Last && E.Offset == Last->Offset && E.Length == Last->Length && E.Replacement == Last->Replacement)
+    if (!Seen.emplace(E.Offset, E.Length, E.Replacement).second)
       continue;
-    // Insertions at the end of the previous edit are fine; anything else that overlaps is not.
-    if (E.Offset < Pos || E.Offset + size_t(E.Length) > Content.size() ||
-        (Last && E.Offset == Pos && E.Length == 0 && Last->Length == 0)) {
+    // Replacements takes any offset; applyAllReplacements would then fail for the whole file.
+    if (size_t(E.Offset) + E.Length > Content.size()) {
       ++Skipped;
       continue;
     }
-    Out.append(Content, Pos, E.Offset - Pos);
-    Out += E.Replacement;
-    Pos = E.Offset + E.Length;
-    Last = &E;
+    // One path for every edit: they were grouped by the file they land in, whatever its spelling.
+    if (llvm::Error Conflict = Set.add(clang::tooling::Replacement("", E.Offset, E.Length, E.Replacement))) {
+      llvm::consumeError(std::move(Conflict));
+      ++Skipped;
+      continue;
+    }
     ++Applied;
   }
-  Out.append(Content, Pos, std::string::npos);
-  return Out;
+  llvm::Expected<std::string> Out = clang::tooling::applyAllReplacements(Content, Set);
+  if (!Out) {
+    llvm::consumeError(Out.takeError());
+    Skipped += Applied;
+    Applied = 0;
+    return Content;
+  }
+  return std::move(*Out);
 }
 
 std::string writeFileAtomically(const std::string &Path, const std::string &Content) {

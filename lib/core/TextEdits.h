@@ -8,9 +8,11 @@
 
 namespace rocmtidy {
 
-/// Applies \p Edits (all for one file) to \p Content. Duplicate edits (the same fix found by the
-/// host and the device pass) are applied once; an edit that overlaps one already taken is
-/// skipped and counted in \p Skipped. Returns the new content.
+/// Applies \p Edits (all for one file) to \p Content through clang::tooling::Replacements.
+/// Duplicate edits (the same fix found by the host and the device pass) are applied once; an edit
+/// that conflicts with one already taken (Replacements::add refuses it: overlapping and
+/// order-dependent) or that reaches past the end is skipped and counted in \p Skipped. Users link
+/// clangToolingCore. Returns the new content.
 std::string applyEdits(const std::string &Content, std::vector<TextEdit> Edits, unsigned &Applied,
                        unsigned &Skipped);
 

@@ -15,8 +15,9 @@ EMBED="$BUILD_DIR/gen/EmbeddedData.cpp"
 CXX=${CXX:-clang++-19}
 FLAGS=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -I.
   -isystem /usr/lib/llvm-19/include)
-# lib/core/Suppression matches rule lists with clang-tidy's GlobList.
-LIBS=(-L/usr/lib/llvm-19/lib -lclangTidy -lLLVM -lre2)
+# lib/core/Suppression matches rule lists with clang-tidy's GlobList; lib/core/TextEdits applies
+# edits with clang::tooling::Replacements (clangToolingCore and the libraries it needs).
+LIBS=(-L/usr/lib/llvm-19/lib -lclangTidy -lclangToolingCore -lclangRewrite -lclangLex -lclangBasic -lLLVM -lre2)
 build() { # name sources...
   local name=$1
   shift

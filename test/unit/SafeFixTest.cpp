@@ -145,3 +145,20 @@ TEST(SafeFix, LeavesReadOnlyFilesAndFilesOutsideTheRoot) {
   EXPECT_TRUE(R.Notes.empty());
   EXPECT_EQ(readFile(P), "x & (warpSize - 1);\n");
 }
+
+// The --fix path end to end: an edit found twice (two findings, or both passes) lands once; an edit
+// that conflicts with one already taken is left out and counted.
+TEST(SafeFix, DuplicateEditsApplyOnceAndConflictsAreCounted) {
+  TempDir D;
+  std::string P = D.Path + "/a.hip";
+  const std::string Old = "x & 31;\n";
+  writeFile(P, Old);
+  Finding Twice = withEdit(P, 4, 2, "(warpSize - 1)");
+  Finding Conflict = withEdit(P, 0, 6, "lane");
+  FixReport R = applyFixesSafely({Twice, Twice, Conflict}, {{P, contentHash(Old)}}, {}, {D.Path, false});
+  EXPECT_TRUE(R.Errors.empty());
+  EXPECT_EQ(R.Applied, 1u);
+  EXPECT_EQ(R.Skipped, 1u);
+  EXPECT_EQ(R.FilesChanged, 1u);
+  EXPECT_EQ(readFile(P), "lane;\n");
+}
