@@ -2,10 +2,11 @@
 // the conversion of clang-tidy's diagnostics into rocmtidy::Finding (AnalyzerImpl.h names the
 // other parts).
 #include "AnalyzerImpl.h"
-#include "ast/Compat.h"
+#include "FileBytes.h"
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
+#include "ast/Compat.h"
 
 #include "core/CommandSanitizer.h"
 #include "core/GpuTargets.h"
@@ -14,10 +15,8 @@
 #include "clang-tidy/ClangTidyOptions.h"
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -63,13 +62,6 @@ SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
 // link, "a/../b") is one file.
 static std::string absolutePath(const std::string &Path, const std::string &WorkDir) {
   return realPathOf(Path, WorkDir);
-}
-
-static std::string readWholeFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream S;
-  S << In.rdbuf();
-  return S.str();
 }
 
 FileResult SourceAnalyzer::analyze(const InputFile &F) const {
@@ -124,7 +116,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   auto ContentOf = [&](const std::string &Path) -> const std::string & {
     auto It = Contents.find(Path);
     if (It == Contents.end())
-      It = Contents.emplace(Path, readWholeFile(Path)).first;
+      It = Contents.emplace(Path, readFileBytes(Path).value_or(std::string())).first;
     return It->second;
   };
   std::set<std::string> SeenFindings;

@@ -1,9 +1,9 @@
 // Build style detection: reads build scripts as text, never runs them.
 #include "BuildStyle.h"
+#include "FileBytes.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -43,11 +43,7 @@ bool quietUnderBuildStyle(BuildStyle S, const std::string &Check) {
 namespace {
 
 std::string readText(const fs::path &P, size_t Limit = 1 << 20) {
-  std::ifstream In(P, std::ios::binary);
-  std::string S(Limit, '\0');
-  In.read(&S[0], std::streamsize(Limit));
-  S.resize(size_t(In.gcount()));
-  return S;
+  return readFilePrefix(P.string(), Limit).value_or(std::string());
 }
 
 // Comments out of the way: a commented-out "enable_language(HIP)" is no evidence.

@@ -1,15 +1,14 @@
 #include "CudaOnlySources.h"
+#include "FileBytes.h"
 
 #include "cmake/CMakeParser.h"
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <sstream>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -132,13 +131,6 @@ void context(const std::vector<Frame> &Stack, Mention &M) {
 /// else: the opposite of a single HIP branch is CUDA; anything else is unknown.
 Branch elseBranch(const Frame &F) { return F.Branches == 1 && F.First == Branch::Hip ? Branch::Cuda : Branch::Other; }
 
-std::string readFile(const fs::path &P) {
-  std::ifstream In(P, std::ios::binary);
-  std::stringstream S;
-  S << In.rdbuf();
-  return S.str();
-}
-
 std::string normal(const fs::path &P) { return P.lexically_normal().string(); }
 
 void addPath(Script &S, const fs::path &Dir, std::string V, unsigned Line, const std::vector<Frame> &Stack) {
@@ -241,7 +233,7 @@ struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
 };
 
 void readCMake(const fs::path &P, Script &S) {
-  std::string Content = readFile(P);
+  std::string Content = readFileBytes(P.string()).value_or(std::string());
   CMakeReader R(S, P.parent_path());
   rocmtidy::cmake::ParseError Error;
   if (!rocmtidy::cmake::parseCMake(Content, R, Error))
@@ -365,7 +357,7 @@ std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std:
 void readSetupPy(const fs::path &P, Script &S) {
   std::vector<Frame> Stack;
   fs::path Dir = P.parent_path();
-  for (const PyLine &L : pyLines(readFile(P))) {
+  for (const PyLine &L : pyLines(readFileBytes(P.string()).value_or(std::string()))) {
     std::string Code = L.Code;
     size_t Start = Code.find_first_not_of(" \t");
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);

@@ -1,17 +1,16 @@
 // rocm-lint explain: match a build or run log against the error notebook (the built-in one and the
 // team's own .rocm-lint-notebook.json) and say what it is, how sure, and how to fix it.
-#include "Lint.h"
 #include "CommandLine.h"
+#include "FileBytes.h"
+#include "Lint.h"
 #include "NotebookFiles.h"
 
 #include "core/Notebook.h"
 
 #include <cstdio>
-#include <memory>
 #include <filesystem>
-#include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace rocmlint {
 
@@ -165,9 +164,7 @@ int runExplain(const std::vector<std::string> &Args) {
 
   std::string Log;
   if (LogPath.empty() || LogPath == "-") {
-    std::stringstream S;
-    S << std::cin.rdbuf();
-    Log = S.str();
+    Log = readStdinBytes();
     LogPath = "<stdin>";
   } else if (!readTextFile(LogPath, "log", Log, Error))
     return explainError(Error);

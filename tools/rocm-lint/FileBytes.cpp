@@ -1,5 +1,7 @@
 #include "FileBytes.h"
 
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace rocmlint {
@@ -10,6 +12,35 @@ std::optional<std::string> readFileBytes(const std::string &Path) {
   if (!Buf)
     return std::nullopt;
   return (*Buf)->getBuffer().str();
+}
+
+std::optional<std::string> readFilePrefix(const std::string &Path, size_t Limit) {
+  llvm::Expected<llvm::sys::fs::file_t> File = llvm::sys::fs::openNativeFileForRead(Path);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return std::nullopt;
+  }
+  // MemoryBuffer reads a non-regular file (a FIFO, a device) to its end; this stops at the limit.
+  std::string Out(Limit, '\0');
+  size_t Done = 0;
+  while (Done < Limit) {
+    llvm::Expected<size_t> Got = llvm::sys::fs::readNativeFile(*File, {Out.data() + Done, Limit - Done});
+    if (!Got) {
+      llvm::consumeError(Got.takeError());
+      break;
+    }
+    if (*Got == 0)
+      break;
+    Done += *Got;
+  }
+  llvm::sys::fs::closeFile(*File);
+  Out.resize(Done);
+  return Out;
+}
+
+std::string readStdinBytes() {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getSTDIN();
+  return Buf ? (*Buf)->getBuffer().str() : std::string();
 }
 
 } // namespace rocmlint

@@ -4,14 +4,15 @@
 #include "CudaOnlySources.h"
 #include "ProjectPaths.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
-#include <sstream>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -68,12 +69,14 @@ bool isCFamily(const std::string &Path) {
 std::vector<std::string> includesOf(const std::string &Path) {
   static const std::regex Re("^[ \\t]*#[ \\t]*include[ \\t]*[\"<]([^\">]+)[\">]");
   std::vector<std::string> Out;
-  std::ifstream In(Path, std::ios::binary);
-  std::string Line;
-  std::smatch M;
-  while (std::getline(In, Line))
-    if (Line.find("include") != std::string::npos && std::regex_search(Line, M, Re))
+  std::string Text = readFileBytes(Path).value_or(std::string());
+  std::cmatch M;
+  for (llvm::StringRef Rest = Text; !Rest.empty();) {
+    llvm::StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
+    if (Line.contains("include") && std::regex_search(Line.begin(), Line.end(), M, Re))
       Out.push_back(M[1].str());
+  }
   return Out;
 }
 

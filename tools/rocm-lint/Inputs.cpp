@@ -1,6 +1,7 @@
 // Input discovery: directory walks, .rocm-lint configuration, --changed-since and --shard.
-#include "Lint.h"
 #include "BuildStyle.h"
+#include "FileBytes.h"
+#include "Lint.h"
 #include "ProjectPaths.h"
 
 #include "buildscripts/BuildScripts.h"
@@ -9,17 +10,17 @@
 #include "cmake/CMakeLint.h"
 #include "core/Hash.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
-#include <unistd.h>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
+#include <tuple>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -125,17 +126,18 @@ static bool matchesExclude(const ExcludePattern &Pattern, const std::string &Rel
 }
 
 static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string &Error) {
-  std::ifstream In(File);
-  if (!In) {
+  std::optional<std::string> Text = readFileBytes(File.string());
+  if (!Text) {
     Error = "cannot read '" + File.string() + "'";
     return false;
   }
   Config.Dir = File.parent_path().string();
-  std::string Line;
   unsigned N = 0;
-  while (std::getline(In, Line)) {
+  for (llvm::StringRef Rest = *Text; !Rest.empty();) {
+    llvm::StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
     ++N;
-    std::string T = trim(Line);
+    std::string T = trim(Line.str());
     if (T.empty() || T[0] == '#')
       continue;
     size_t Eq = T.find('=');

@@ -3,8 +3,9 @@
 //   check       validate the team notebook (schema, linear patterns, each entry matches its own
 //               excerpt and no other entry's, no TODO left)
 //   docs DIR    write the team's entries as Markdown pages by phase, for onboarding
-#include "Lint.h"
 #include "CommandLine.h"
+#include "FileBytes.h"
+#include "Lint.h"
 #include "NotebookFiles.h"
 
 #include "core/Notebook.h"
@@ -12,16 +13,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <memory>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
 #include <set>
-#include <sstream>
 #include <unistd.h>
 
 namespace rocmlint {
@@ -299,9 +298,7 @@ static int notebookAdd(const std::vector<std::string> &Args) {
     return nbError("phase must be 'build', 'run time' or 'performance'");
   std::string Log, Error;
   if (LogPath == "-") {
-    std::stringstream S;
-    S << std::cin.rdbuf();
-    Log = S.str();
+    Log = readStdinBytes();
   } else if (!readTextFile(LogPath, "log", Log, Error)) {
     return nbError(Error);
   }
