@@ -33,7 +33,9 @@ std::optional<std::string> readFilePrefix(const std::string &Path, size_t Limit)
       break;
     Done += *Got;
   }
-  llvm::sys::fs::closeFile(*File);
+  // A close that fails after reading (EIO on a network file system) casts doubt on the bytes.
+  if (llvm::sys::fs::closeFile(*File))
+    return std::nullopt;
   Out.resize(Done);
   return Out;
 }
