@@ -24,8 +24,9 @@ build() { # name sources...
   [ "$OUT/$name" -nt "test/fuzz/$name.cpp" ] && [ -z "${FORCE:-}" ] || "$CXX" "${FLAGS[@]}" -o "$OUT/$name" "$@"
 }
 build command_fuzzer test/fuzz/command_fuzzer.cpp lib/core/CommandSanitizer.cpp
-build cmake_fuzzer test/fuzz/cmake_fuzzer.cpp lib/cmake/*.cpp lib/core/*.cpp "$EMBED" "${LIBS[@]}"
+build cmake_fuzzer test/fuzz/cmake_fuzzer.cpp lib/buildscripts/*.cpp lib/cmake/*.cpp lib/core/*.cpp "$EMBED" "${LIBS[@]}"
 status=0
+root=$PWD # the seeds' folders, named before the run changes into $OUT
 for t in command_fuzzer cmake_fuzzer; do
   corpus="$OUT/$t-corpus"
   mkdir -p "$corpus"
@@ -34,11 +35,11 @@ for t in command_fuzzer cmake_fuzzer; do
   log="$OUT/$t.log"
   set +e
   (cd "$OUT" && "./$t" -max_total_time="$SECS" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-     -artifact_prefix="$t-" "$t-corpus" "${seeds[@]/#/$PWD/}") > "$log" 2>&1
+     -artifact_prefix="$t-" "$t-corpus" "${seeds[@]/#/$root/}") > "$log" 2>&1
   rc=$?
   set -e
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-  [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+  [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
   crashes=$(ls "$OUT" | grep -c "^$t-crash-\|^$t-leak-\|^$t-timeout-\|^$t-oom-" || true)
   echo "$t: ${SECS}s, ${execs:-0} executions, exit $rc, $crashes crash/leak/timeout artifacts"
   [ "$rc" -eq 0 ] || status=1
