@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace rocmtidy;
@@ -34,80 +35,83 @@ TEST(TextEdits, OverlapsAndOutOfRangeAreSkipped) {
   EXPECT_EQ(Skipped, 2u);
 }
 
-// Replacements merges two identical insertions into one doubled insertion; an #include added by
-// both passes must still appear once.
-TEST(TextEdits, DuplicateInsertionsApplyOnce) {
-  unsigned Applied = 0, Skipped = 0;
-  std::vector<TextEdit> E = {{"f", 0, 0, "#include <hip/hip_runtime.h>\n"},
-                             {"f", 0, 0, "#include <hip/hip_runtime.h>\n"}};
-  EXPECT_EQ(applyEdits("int x;\n", E, Applied, Skipped), "#include <hip/hip_runtime.h>\nint x;\n");
-  EXPECT_EQ(Applied, 1u);
-  EXPECT_EQ(Skipped, 0u);
-}
+namespace {
 
-// Two different insertions at one offset depend on their order: the second is left out.
-TEST(TextEdits, ConflictingInsertionsAtOneOffsetKeepTheFirst) {
-  unsigned Applied = 0, Skipped = 0;
-  std::vector<TextEdit> E = {{"f", 3, 0, "X"}, {"f", 3, 0, "Y"}};
-  EXPECT_EQ(applyEdits("abcdef", E, Applied, Skipped), "abcXdef");
-  EXPECT_EQ(Applied, 1u);
-  EXPECT_EQ(Skipped, 1u);
+struct EditCase {
+  const char *Why;
+  std::string In;
+  std::vector<TextEdit> Edits;
+  std::string Out;
+  unsigned Applied, Skipped;
+};
+
+} // namespace
+
+TEST(TextEdits, ConflictsDuplicatesAndNeighbours) {
+  const std::string Include = "#include <hip/hip_runtime.h>\n";
+  const EditCase Cases[] = {
+      // Replacements alone would merge two identical insertions into a doubled one.
+      {"an #include added by both passes appears once",
+       "int x;\n",
+       {{"f", 0, 0, Include}, {"f", 0, 0, Include}},
+       Include + "int x;\n",
+       1,
+       0},
+      {"two different insertions at one offset depend on their order: the second is left out",
+       "abcdef",
+       {{"f", 3, 0, "X"}, {"f", 3, 0, "Y"}},
+       "abcXdef",
+       1,
+       1},
+      {"touching edits do not conflict: insertions right before and after a replacement, replacements that meet",
+       "abcdef",
+       {{"f", 2, 2, "XY"}, {"f", 2, 0, "<"}, {"f", 4, 0, ">"}, {"f", 4, 1, "Z"}},
+       "ab<XY>Zf",
+       4,
+       0},
+      // The hand-written applier skipped the second of these; Replacements applies both.
+      {"overlapping edits that give the same text in either order merge",
+       "abcdef",
+       {{"f", 0, 3, "123"}, {"f", 2, 3, "321"}},
+       "12321f",
+       2,
+       0},
+      {"edits of one file under two spellings (SafeFix groups them by inode) apply together",
+       "abcdef",
+       {{"inc/c.h", 0, 1, "A"}, {"src/../inc/c.h", 5, 1, "F"}},
+       "AbcdeF",
+       2,
+       0},
+      {"bytes that are not text stay as they are",
+       std::string("a\0b\r\n\xff", 6),
+       {{"f", 2, 1, "B"}},
+       std::string("a\0B\r\n\xff", 6),
+       1,
+       0},
+  };
+  for (const EditCase &C : Cases) {
+    unsigned Applied = 0, Skipped = 0;
+    EXPECT_EQ(applyEdits(C.In, C.Edits, Applied, Skipped), C.Out) << C.Why;
+    EXPECT_EQ(Applied, C.Applied) << C.Why;
+    EXPECT_EQ(Skipped, C.Skipped) << C.Why;
+  }
 }
 
 // Which of two conflicting edits is kept does not depend on the order they were found in: the one
 // that starts first, then the shorter one.
 TEST(TextEdits, TheWinnerOfAConflictDoesNotDependOnInputOrder) {
-  for (bool Reversed : {false, true}) {
-    unsigned Applied = 0, Skipped = 0;
-    std::vector<TextEdit> E = {{"f", 1, 3, "Q"}, {"f", 2, 3, "R"}};
-    if (Reversed)
-      std::swap(E[0], E[1]);
-    EXPECT_EQ(applyEdits("abcdef", E, Applied, Skipped), "aQef") << Reversed;
-    EXPECT_EQ(Applied, 1u);
-    EXPECT_EQ(Skipped, 1u);
-  }
-  unsigned Applied = 0, Skipped = 0;
-  std::vector<TextEdit> E = {{"f", 1, 3, "Q"}, {"f", 1, 1, "R"}};
-  EXPECT_EQ(applyEdits("abcdef", E, Applied, Skipped), "aRcdef");
-  EXPECT_EQ(Skipped, 1u);
-}
-
-// Touching edits do not conflict: an insertion right before or right after a replacement, and two
-// replacements that meet.
-TEST(TextEdits, AdjacentEditsAllApply) {
-  unsigned Applied = 0, Skipped = 0;
-  std::vector<TextEdit> E = {{"f", 2, 2, "XY"}, {"f", 2, 0, "<"}, {"f", 4, 0, ">"}, {"f", 4, 1, "Z"}};
-  EXPECT_EQ(applyEdits("abcdef", E, Applied, Skipped), "ab<XY>Zf");
-  EXPECT_EQ(Applied, 4u);
-  EXPECT_EQ(Skipped, 0u);
-}
-
-// Overlapping edits that give the same text in either order are not a conflict for
-// tooling::Replacements: both apply (the hand-written applier used to skip the second).
-TEST(TextEdits, OrderIndependentOverlapsMerge) {
-  unsigned Applied = 0, Skipped = 0;
-  std::vector<TextEdit> E = {{"f", 0, 3, "123"}, {"f", 2, 3, "321"}};
-  EXPECT_EQ(applyEdits("abcdef", E, Applied, Skipped), "12321f");
-  EXPECT_EQ(Applied, 2u);
-  EXPECT_EQ(Skipped, 0u);
-}
-
-// Edits reach one file through several spellings (SafeFix groups them by inode); the path in each
-// edit does not split them.
-TEST(TextEdits, EditsOfOneFileUnderTwoSpellingsApplyTogether) {
-  unsigned Applied = 0, Skipped = 0;
-  std::vector<TextEdit> E = {{"inc/c.h", 0, 1, "A"}, {"src/../inc/c.h", 5, 1, "F"}};
-  EXPECT_EQ(applyEdits("abcdef", E, Applied, Skipped), "AbcdeF");
-  EXPECT_EQ(Applied, 2u);
-  EXPECT_EQ(Skipped, 0u);
-}
-
-TEST(TextEdits, KeepsBytesThatAreNotText) {
-  unsigned Applied = 0, Skipped = 0;
-  std::string In("a\0b\r\n\xff", 6);
-  std::vector<TextEdit> E = {{"f", 2, 1, "B"}};
-  EXPECT_EQ(applyEdits(In, E, Applied, Skipped), std::string("a\0B\r\n\xff", 6));
-  EXPECT_EQ(Applied, 1u);
+  for (bool Reversed : {false, true})
+    for (const auto &[First, Second, Out] :
+         {std::tuple<TextEdit, TextEdit, std::string>{{"f", 1, 3, "Q"}, {"f", 2, 3, "R"}, "aQef"},
+          {{"f", 1, 3, "Q"}, {"f", 1, 1, "R"}, "aRcdef"}}) {
+      unsigned Applied = 0, Skipped = 0;
+      std::vector<TextEdit> E = {First, Second};
+      if (Reversed)
+        std::swap(E[0], E[1]);
+      EXPECT_EQ(applyEdits("abcdef", E, Applied, Skipped), Out) << Reversed;
+      EXPECT_EQ(Applied, 1u);
+      EXPECT_EQ(Skipped, 1u);
+    }
 }
 
 TEST(TextEdits, AtomicWriteReplacesContentAndKeepsMode) {
