@@ -106,12 +106,13 @@ std::optional<NvccTranslationTable> parseNvccTranslationJson(std::string_view Js
       Error = Where + ": '" + R.Spelling + "' does not start with '-'";
       return std::nullopt;
     }
-    bool ClangFits = R.Action == NvccRule::Replace   ? !R.Clang.empty()
+    bool ClangFits = R.Action == NvccRule::Replace  ? !R.Clang.empty()
                      : R.Action == NvccRule::Rename ? R.Clang.size() == 1 && R.Form == NvccRule::Prefix
-                                                     : R.Clang.empty();
+                                                    : R.Clang.empty();
     if (!ClangFits) {
-      Error = Where + " ('" + R.Spelling + "'): 'replace' needs 'clang' arguments, 'rename' one and a prefix form, "
-                                           "'drop' and 'host-options' none";
+      Error = Where + " ('" + R.Spelling +
+              "'): 'replace' needs 'clang' arguments, 'rename' one and a prefix form, "
+              "'drop' and 'host-options' none";
       return std::nullopt;
     }
     T.Rules.push_back(std::move(R));

@@ -6,7 +6,9 @@ using namespace rocmtidy;
 
 namespace {
 
-std::vector<std::string> translate(std::vector<std::string> Args) { return nvccTranslationTable().translate(Args); }
+std::vector<std::string> translate(const std::vector<std::string> &Args) {
+  return nvccTranslationTable().translate(Args);
+}
 
 TEST(NvccTranslation, DropsOptionsAndTheirSeparateValues) {
   EXPECT_EQ(translate({"-gencode", "arch=compute_80,code=sm_80", "-O2", "-arch=sm_80", "-arch", "sm_70", "-c"}),
@@ -47,8 +49,9 @@ TEST(NvccTranslation, RejectsMalformedTables) {
   auto T = parseNvccTranslationJson(
       R"({"analysis": {"rules": [{"spelling": "-a=", "form": "prefix", "action": "rename", "clang": ["-b="]}]}})",
       Error);
-  ASSERT_TRUE(T);
-  EXPECT_EQ(T->translate({"-a=1"}), std::vector<std::string>{"-b=1"});
+  ASSERT_TRUE(T.has_value());
+  if (T)
+    EXPECT_EQ(T->translate({"-a=1"}), std::vector<std::string>{"-b=1"});
 }
 
 } // namespace
