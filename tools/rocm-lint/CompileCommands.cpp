@@ -52,7 +52,44 @@ static bool loadDatabaseFile(const fs::path &File, std::shared_ptr<CompilationDa
   return true;
 }
 
+// The database of the nearest directory at or above \p Dir with a compile_commands.json (or else a
+// compile_flags.txt), null if none; every directory on the way is cached, so each database is read
+// once. This is CompilationDatabase::autoDetectFromDirectory's search, written out because LLVM's
+// JSON plugin expands the response files ("@file") a compile database names while loading it:
+// files of a hostile repository's choosing (/dev/zero, secrets) would be read before the command
+// sanitizer could drop "@file" (docs/security.md). It also adds --driver-mode and --target from
+// the compiler name, which the sanitizer drops, and it goes on to a parent directory past a
+// malformed database instead of reporting it.
+static bool findDatabase(const std::string &Dir, std::map<std::string, std::shared_ptr<CompilationDatabase>> &Cache,
+                         std::shared_ptr<CompilationDatabase> &Found, std::string &Error) {
+  std::vector<std::string> Visited;
+  Found = nullptr;
+  for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
+    auto Cached = Cache.find(D.string());
+    if (Cached != Cache.end()) {
+      Found = Cached->second;
+      break;
+    }
+    Visited.push_back(D.string());
+    std::error_code EC;
+    fs::path File = D / "compile_commands.json";
+    if (!fs::exists(File, EC))
+      File = D / "compile_flags.txt";
+    if (fs::exists(File, EC)) {
+      if (!loadDatabaseFile(File, Found, Error))
+        return false;
+      break;
+    }
+    if (D == D.root_path())
+      break;
+  }
+  for (const std::string &V : Visited)
+    Cache[V] = Found;
+  return true;
+}
+
 bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &Error) {
+  std::shared_ptr<CompilationDatabase> Given;
   if (!P->Opts.BuildDir.empty()) {
     fs::path Db = fs::path(P->Opts.BuildDir) / "compile_commands.json";
     if (!fs::is_directory(P->Opts.BuildDir)) {
@@ -64,11 +101,11 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
               "' (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or use bear)";
       return false;
     }
-    std::shared_ptr<CompilationDatabase> Loaded;
-    if (!loadDatabaseFile(Db, Loaded, Error))
+    if (!loadDatabaseFile(Db, Given, Error))
       return false;
-    P->DbByDir[""] = Loaded;
   }
+  // Directory -> database found for it, also for the directories above the inputs.
+  std::map<std::string, std::shared_ptr<CompilationDatabase>> Found;
   std::map<std::string, bool> ConfigChecked;
   for (const InputFile &F : Files) {
     if (F.IsCMake)
@@ -76,34 +113,10 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
     std::string Dir = fs::path(F.Absolute).parent_path().string();
     if (P->DbByDir.count(Dir))
       continue;
-    std::shared_ptr<CompilationDatabase> Found;
-    if (P->Opts.BuildDir.empty()) {
-      for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
-        auto Cached = P->DbByDir.find(D.string());
-        if (Cached != P->DbByDir.end()) {
-          Found = Cached->second;
-          break;
-        }
-        std::error_code EC;
-        if (fs::exists(D / "compile_commands.json", EC)) {
-          if (!loadDatabaseFile(D / "compile_commands.json", Found, Error))
-            return false;
-          P->DbByDir[D.string()] = Found;
-          break;
-        }
-        if (fs::exists(D / "compile_flags.txt", EC)) {
-          if (!loadDatabaseFile(D / "compile_flags.txt", Found, Error))
-            return false;
-          P->DbByDir[D.string()] = Found;
-          break;
-        }
-        if (D == D.root_path())
-          break;
-      }
-    } else {
-      Found = P->DbByDir[""];
-    }
-    P->DbByDir[Dir] = Found;
+    if (Given)
+      P->DbByDir[Dir] = Given;
+    else if (!findDatabase(Dir, Found, P->DbByDir[Dir], Error))
+      return false;
 
     // clang-tidy only warns about a broken .clang-tidy and goes on with defaults; a linter in CI
     // must not silently ignore its configuration.
