@@ -12,6 +12,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -241,23 +242,13 @@ static ArgumentsAdjuster cudaToHipAdjuster() {
 static ArgumentsAdjuster hipInputAdjuster() {
   return [](const CommandLineArguments &Args, StringRef File) {
     std::string Name = fs::path(File.str()).filename().string();
-    CommandLineArguments Out;
-    bool Inserted = false;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      if (!Inserted && I > 0 && (Args[I] == File || fs::path(Args[I]).filename() == Name)) {
-        // Commands inferred for files without an entry end in "-- FILE"; options must precede "--".
-        bool AfterDashes = !Out.empty() && Out.back() == "--";
-        if (AfterDashes)
-          Out.pop_back();
-        Out.insert(Out.end(), {"-x", "hip"});
-        if (AfterDashes)
-          Out.push_back("--");
-        Inserted = true;
-      }
-      Out.push_back(Args[I]);
-    }
-    if (!Inserted)
-      Out.insert(Out.end(), {"-x", "hip"});
+    auto Input = std::find_if(Args.begin() + (Args.empty() ? 0 : 1), Args.end(),
+                              [&](const std::string &A) { return A == File || fs::path(A).filename() == Name; });
+    // Commands inferred for files without an entry end in "-- FILE"; options must precede "--".
+    if (Input != Args.end() && *(Input - 1) == "--")
+      --Input;
+    CommandLineArguments Out(Args);
+    Out.insert(Out.begin() + (Input - Args.begin()), {"-x", "hip"});
     return Out;
   };
 }
