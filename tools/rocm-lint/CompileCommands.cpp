@@ -57,9 +57,9 @@ static bool loadDatabaseFile(const fs::path &File, std::shared_ptr<CompilationDa
 // compile_flags.txt), null if none; every directory on the way is cached, so each database is read
 // once. This is CompilationDatabase::autoDetectFromDirectory's search, written out because LLVM's
 // JSON plugin expands the response files ("@file") a compile database names while loading it:
-// files of a hostile repository's choosing (/dev/zero, secrets) would be read before the command
-// sanitizer could drop "@file" (docs/security.md). It also adds --driver-mode and --target from
-// the compiler name, which the sanitizer drops, and it goes on to a parent directory past a
+// files of a hostile repository's choosing (/dev/zero, another user's files) would be read before
+// the command sanitizer could drop "@file" (docs/security.md). The plugin also adds --driver-mode
+// and --target from the compiler name, and the search goes on to a parent directory past a
 // malformed database instead of reporting it.
 static bool findDatabase(const std::string &Dir, std::map<std::string, std::shared_ptr<CompilationDatabase>> &Cache,
                          std::shared_ptr<CompilationDatabase> &Found, std::string &Error) {
