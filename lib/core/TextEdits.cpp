@@ -59,9 +59,17 @@ std::string writeFileAtomically(const std::string &Path, const std::string &Cont
   int Fd = mkstemp(Name.data());
   if (Fd < 0)
     return "cannot create a temporary file next to '" + Path + "': " + std::strerror(errno);
+  // mkstemp creates the file 0600; the result should carry the mode the old file had, or for a
+  // new file (a team notebook) the mode any other tool would give it under the user's umask.
+  // Reading the umask means setting it; callers create new files only from one thread.
   struct stat St;
-  if (stat(Path.c_str(), &St) == 0)
+  if (stat(Path.c_str(), &St) == 0) {
     fchmod(Fd, St.st_mode & 07777);
+  } else {
+    mode_t Mask = umask(077);
+    umask(Mask);
+    fchmod(Fd, 0666 & ~Mask);
+  }
   size_t Done = 0;
   while (Done < Content.size()) {
     ssize_t N = write(Fd, Content.data() + Done, Content.size() - Done);

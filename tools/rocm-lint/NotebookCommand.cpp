@@ -9,13 +9,13 @@
 #include "NotebookFiles.h"
 
 #include "core/Notebook.h"
+#include "core/TextEdits.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -259,30 +259,16 @@ static std::string defaultNotebookPath() {
   return (fs::current_path(EC) / rocmtidy::TeamNotebookFileName).string();
 }
 
+// A report a reader never sees half-written, through the one atomic writer (no predictable
+// temporary name for a hostile checkout to plant a link at).
 static bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
   std::error_code EC;
   if (fs::exists(Path, EC) && !fs::is_regular_file(Path, EC)) {
     Error = "'" + Path + "' is not a regular file";
     return false;
   }
-  std::string Tmp = Path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    Out << Text;
-    Out.close();
-    if (!Out) {
-      fs::remove(Tmp, EC);
-      Error = "cannot write '" + Path + "'";
-      return false;
-    }
-  }
-  fs::rename(Tmp, Path, EC);
-  if (EC) {
-    fs::remove(Tmp, EC);
-    Error = "cannot write '" + Path + "'";
-    return false;
-  }
-  return true;
+  Error = rocmtidy::writeFileAtomically(Path, Text);
+  return Error.empty();
 }
 
 static int notebookAdd(const std::vector<std::string> &Args) {
