@@ -1,5 +1,7 @@
 #include "core/GpuTargets.h"
 #include "core/EmbeddedData.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -84,16 +86,10 @@ const GpuTarget *findGpuTarget(std::string_view Name) {
 
 std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::vector<std::string> &Unknown) {
   std::vector<const GpuTarget *> Out;
-  size_t Pos = 0;
-  while (Pos <= List.size()) {
-    size_t End = List.find_first_of(";,", Pos);
-    if (End == std::string_view::npos)
-      End = List.size();
-    std::string_view Item = List.substr(Pos, End - Pos);
-    while (!Item.empty() && (Item.front() == ' ' || Item.front() == '\t'))
-      Item.remove_prefix(1);
-    while (!Item.empty() && (Item.back() == ' ' || Item.back() == '\t'))
-      Item.remove_suffix(1);
+  llvm::SmallVector<llvm::StringRef, 4> Items;
+  llvm::SplitString(llvm::StringRef(List.data(), List.size()), Items, ";,");
+  for (llvm::StringRef Listed : Items) {
+    std::string_view Item(Listed.trim(" \t"));
     // Accept target IDs with feature suffixes ("gfx90a:xnack+") as the compiler does.
     std::string_view Base = Item.substr(0, Item.find(':'));
     if (!Base.empty()) {
@@ -104,7 +100,6 @@ std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::ve
         Unknown.emplace_back(Item);
       }
     }
-    Pos = End + 1;
   }
   return Out;
 }
