@@ -1,5 +1,6 @@
 #include "core/DeviceTypes.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
 
 #include <nlohmann/json.hpp>
 
@@ -8,13 +9,12 @@ namespace rocmtidy {
 using SizeTable = std::map<std::string, uint64_t, std::less<>>;
 
 std::optional<SizeTable> parseDeviceTypesJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("sizes") || !Doc["sizes"].is_object()) {
-    Error = "device type table is not a JSON object with a 'sizes' object";
+  std::optional<nlohmann::json> Doc =
+      parseTableDocument(Json, "device type table", "sizes", Error, /*KeyIsObject=*/true);
+  if (!Doc)
     return std::nullopt;
-  }
   SizeTable Sizes;
-  for (const auto &[Name, Bytes] : Doc["sizes"].items()) {
+  for (const auto &[Name, Bytes] : (*Doc)["sizes"].items()) {
     // A size of zero would make every array of the type free.
     if (!Bytes.is_number_unsigned() || Bytes.get<uint64_t>() == 0) {
       Error = "size of '" + Name + "' is not a positive whole number of bytes";

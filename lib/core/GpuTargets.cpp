@@ -1,5 +1,6 @@
 #include "core/GpuTargets.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -32,13 +33,11 @@ std::string GpuTarget::displayName() const {
 }
 
 std::optional<std::vector<GpuTarget>> parseGpuTargetsJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("targets") || !Doc["targets"].is_array()) {
-    Error = "gpu targets table is not a JSON object with a 'targets' array";
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "gpu targets table", "targets", Error);
+  if (!Doc)
     return std::nullopt;
-  }
   std::vector<GpuTarget> Out;
-  for (const auto &E : Doc["targets"]) {
+  for (const auto &E : (*Doc)["targets"]) {
     GpuTarget T;
     if (!E.is_object() || !E.contains("name") || !E["name"].is_string() || !E.contains("wavefront_sizes") ||
         !E["wavefront_sizes"].is_array() || !E.contains("lds_bytes") || !E["lds_bytes"].is_number_unsigned() ||
