@@ -31,7 +31,6 @@ struct SourceAnalyzer::Impl {
   std::string OffloadArch; // for the device pass when the command names none
   bool Builtin = false;
   bool AddPlatformMacro = true;
-  std::unique_ptr<CompilationDatabase> Explicit;
   // Directory -> database found for it (null: none). Filled by prepare(), read-only afterwards.
   std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
   std::shared_ptr<ResultCache> Cache;

@@ -3,16 +3,18 @@
 // language and offload target, the recovery arguments and the extra arguments.
 #include "AnalyzerImpl.h"
 #include "ast/Compat.h"
+#include "core/NvccTranslation.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <sstream>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -51,7 +53,44 @@ static bool loadDatabaseFile(const fs::path &File, std::shared_ptr<CompilationDa
   return true;
 }
 
+// The database of the nearest directory at or above \p Dir with a compile_commands.json (or else a
+// compile_flags.txt), null if none; every directory on the way is cached, so each database is read
+// once. This is CompilationDatabase::autoDetectFromDirectory's search, written out because LLVM's
+// JSON plugin expands the response files ("@file") a compile database names while loading it:
+// files of a hostile repository's choosing (/dev/zero, another user's files) would be read before
+// the command sanitizer could drop "@file" (docs/security.md). The plugin also adds --driver-mode
+// and --target from the compiler name, and the search goes on to a parent directory past a
+// malformed database instead of reporting it.
+static bool findDatabase(const std::string &Dir, std::map<std::string, std::shared_ptr<CompilationDatabase>> &Cache,
+                         std::shared_ptr<CompilationDatabase> &Found, std::string &Error) {
+  std::vector<std::string> Visited;
+  Found = nullptr;
+  for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
+    auto Cached = Cache.find(D.string());
+    if (Cached != Cache.end()) {
+      Found = Cached->second;
+      break;
+    }
+    Visited.push_back(D.string());
+    std::error_code EC;
+    fs::path File = D / "compile_commands.json";
+    if (!fs::exists(File, EC))
+      File = D / "compile_flags.txt";
+    if (fs::exists(File, EC)) {
+      if (!loadDatabaseFile(File, Found, Error))
+        return false;
+      break;
+    }
+    if (D == D.root_path())
+      break;
+  }
+  for (const std::string &V : Visited)
+    Cache[V] = Found;
+  return true;
+}
+
 bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &Error) {
+  std::shared_ptr<CompilationDatabase> Given;
   if (!P->Opts.BuildDir.empty()) {
     fs::path Db = fs::path(P->Opts.BuildDir) / "compile_commands.json";
     if (!fs::is_directory(P->Opts.BuildDir)) {
@@ -63,11 +102,11 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
               "' (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or use bear)";
       return false;
     }
-    std::shared_ptr<CompilationDatabase> Loaded;
-    if (!loadDatabaseFile(Db, Loaded, Error))
+    if (!loadDatabaseFile(Db, Given, Error))
       return false;
-    P->DbByDir[""] = Loaded;
   }
+  // Directory -> database found for it, also for the directories above the inputs.
+  std::map<std::string, std::shared_ptr<CompilationDatabase>> Found;
   std::map<std::string, bool> ConfigChecked;
   for (const InputFile &F : Files) {
     if (F.IsCMake)
@@ -75,34 +114,10 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
     std::string Dir = fs::path(F.Absolute).parent_path().string();
     if (P->DbByDir.count(Dir))
       continue;
-    std::shared_ptr<CompilationDatabase> Found;
-    if (P->Opts.BuildDir.empty()) {
-      for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
-        auto Cached = P->DbByDir.find(D.string());
-        if (Cached != P->DbByDir.end()) {
-          Found = Cached->second;
-          break;
-        }
-        std::error_code EC;
-        if (fs::exists(D / "compile_commands.json", EC)) {
-          if (!loadDatabaseFile(D / "compile_commands.json", Found, Error))
-            return false;
-          P->DbByDir[D.string()] = Found;
-          break;
-        }
-        if (fs::exists(D / "compile_flags.txt", EC)) {
-          if (!loadDatabaseFile(D / "compile_flags.txt", Found, Error))
-            return false;
-          P->DbByDir[D.string()] = Found;
-          break;
-        }
-        if (D == D.root_path())
-          break;
-      }
-    } else {
-      Found = P->DbByDir[""];
-    }
-    P->DbByDir[Dir] = Found;
+    if (Given)
+      P->DbByDir[Dir] = Given;
+    else if (!findDatabase(Dir, Found, P->DbByDir[Dir], Error))
+      return false;
 
     // clang-tidy only warns about a broken .clang-tidy and goes on with defaults; a linter in CI
     // must not silently ignore its configuration.
@@ -139,93 +154,114 @@ static bool hasHeaderExtension(const std::string &Path) {
 
 bool SourceAnalyzer::isHeader(const InputFile &File) { return !File.IsCMake && hasHeaderExtension(File.Absolute); }
 
+// nvcc and hipcc command lines become clang++ ones: hipcc hands its options to clang, and nvcc's
+// are rewritten by the table in lib/data/nvcc_flags.json ("analysis").
+static ArgumentsAdjuster nvccToClangAdjuster() {
+  return [](const CommandLineArguments &Args, StringRef) {
+    if (Args.empty())
+      return CommandLineArguments{"clang++"};
+    std::string Tool = baseName(Args[0]);
+    bool Nvcc = Tool.find("nvcc") != std::string::npos;
+    if (!Nvcc && Tool.find("hipcc") == std::string::npos)
+      return Args;
+    CommandLineArguments Options(Args.begin() + 1, Args.end());
+    if (Nvcc)
+      Options = rocmtidy::nvccTranslationTable().translate(Options);
+    Options.insert(Options.begin(), "clang++");
+    return Options;
+  };
+}
+
+static bool isLanguageOption(const std::string &A) {
+  return A == "-x" || A == "-xcuda" || A == "-xhip" || A == "-xcu" || A == "-xc++-header";
+}
+
+// Headers borrow the command of a nearby source with a header language (c++-header); like the
+// sources, they are analysed as HIP, which accepts plain C++ as well.
+static std::string analysedLanguage(const std::string &Lang) {
+  if (Lang == "cu" || Lang == "cuda" || Lang == "hip" || Lang == "c++-header" || Lang == "cuda-header" ||
+      Lang == "hip-header")
+    return "hip";
+  return Lang;
+}
+
+namespace {
+/// What a clang command line says about the language of its input.
+struct LanguageFlags {
+  bool HasX = false;     // an explicit -x
+  bool XHip = false;     // an -x the analysis reads as HIP
+  bool HasArch = false;  // an AMD offload target
+  bool CudaLang = false; // clang's CUDA mode: -x cuda, --cuda-gpu-arch, --cuda-path
+};
+} // namespace
+
+static LanguageFlags languageFlagsOf(const CommandLineArguments &Args) {
+  LanguageFlags L;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (startsWith(A, "--amdgpu-target=") || startsWith(A, "--offload-arch="))
+      L.HasArch = true;
+    else if (startsWith(A, "--cuda-gpu-arch=") || startsWith(A, "--cuda-path="))
+      L.CudaLang = true;
+    else if (isLanguageOption(A)) {
+      std::string Lang = A != "-x" ? A.substr(2) : I + 1 < Args.size() ? Args[++I] : std::string();
+      L.HasX = true;
+      L.CudaLang |= Lang == "cu" || Lang == "cuda" || Lang == "cuda-header";
+      L.XHip |= analysedLanguage(Lang) == "hip";
+    }
+  }
+  return L;
+}
+
+// A clang command for CUDA or HIP becomes the HIP command rocm-lint analyses: CUDA's language and
+// flags become HIP's, and AMD targets this clang does not know its nearest one.
+static ArgumentsAdjuster cudaToHipAdjuster() {
+  return [](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Out;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      const std::string &A = Args[I];
+      if (I == 0) {
+        Out.push_back(A);
+      } else if (startsWith(A, "--amdgpu-target=") || startsWith(A, "--offload-arch=")) {
+        Out.push_back("--offload-arch=" + archForThisClang(A.substr(A.find('=') + 1)));
+      } else if (startsWith(A, "--cuda-gpu-arch=") || startsWith(A, "--cuda-path=") || startsWith(A, "-Werror")) {
+        // CUDA's target and toolkit mean nothing to HIP; a -Werror would turn findings into errors.
+      } else if (isLanguageOption(A)) {
+        std::string Lang = A != "-x" ? A.substr(2) : I + 1 < Args.size() ? Args[++I] : std::string();
+        Out.push_back("-x");
+        Out.push_back(analysedLanguage(Lang));
+      } else {
+        Out.push_back(A);
+      }
+    }
+    return Out;
+  };
+}
+
+// "-x hip" right before the input \p File (it applies to the inputs after it), else at the end.
+static ArgumentsAdjuster hipInputAdjuster() {
+  return [](const CommandLineArguments &Args, StringRef File) {
+    std::string Name = fs::path(File.str()).filename().string();
+    auto Input = std::find_if(Args.begin() + (Args.empty() ? 0 : 1), Args.end(),
+                              [&](const std::string &A) { return A == File || fs::path(A).filename() == Name; });
+    // Commands inferred for files without an entry end in "-- FILE"; options must precede "--".
+    if (Input != Args.end() && *(Input - 1) == "--")
+      --Input;
+    CommandLineArguments Out(Args);
+    Out.insert(Out.begin() + (Input - Args.begin()), {"-x", "hip"});
+    return Out;
+  };
+}
+
 std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string> Argv, const std::string &File,
                                                          bool &Gpu, bool &CudaSource, bool &CSource) const {
-  std::vector<std::string> Out;
-  if (Argv.empty())
-    Argv.push_back("clang++");
-  std::string Tool = baseName(Argv[0]);
+  std::string Tool = Argv.empty() ? std::string() : baseName(Argv[0]);
   bool Nvcc = Tool.find("nvcc") != std::string::npos;
   bool Hipcc = Tool.find("hipcc") != std::string::npos;
-  bool HasX = false, HasArch = false, CudaLang = false;
+  CommandLineArguments Clang = nvccToClangAdjuster()(Argv, File);
+  LanguageFlags Lang = languageFlagsOf(Clang);
   std::string Ext = fs::path(File).extension().string();
-  Out.push_back(Nvcc || Hipcc ? "clang++" : Argv[0]);
-  for (size_t I = 1; I < Argv.size(); ++I) {
-    const std::string &A = Argv[I];
-    auto Next = [&]() -> std::string { return I + 1 < Argv.size() ? Argv[++I] : std::string(); };
-    if (Nvcc) {
-      // nvcc-only flags that clang rejects; their meaning does not matter for analysis.
-      if (A == "-gencode" || A == "-arch" || A == "-code" || A == "-ccbin" || A == "--compiler-bindir" ||
-          A == "-Xptxas" || A == "-Xcudafe" || A == "-Xnvlink" || A == "--default-stream" || A == "-t" ||
-          A == "--threads" || A == "-maxrregcount" || A == "--ptxas-options" || A == "--gpu-architecture") {
-        Next();
-        continue;
-      }
-      if (startsWith(A, "-gencode=") || startsWith(A, "-arch=") || startsWith(A, "-code=") ||
-          startsWith(A, "--gpu-architecture=") || startsWith(A, "--gpu-code=") || startsWith(A, "-ccbin=") ||
-          startsWith(A, "--expt-") || A == "--extended-lambda" || A == "-extended-lambda" || A == "-lineinfo" ||
-          A == "--keep" || A == "-G" || startsWith(A, "--diag-suppress") || startsWith(A, "-Xptxas=") ||
-          startsWith(A, "--ptxas-options=") || startsWith(A, "-maxrregcount=") || startsWith(A, "--default-stream=") ||
-          startsWith(A, "-Werror=cross-execution") || A == "--forward-unknown-to-host-compiler" ||
-          startsWith(A, "--generate-code") || A == "-cudart" || startsWith(A, "-cudart=") ||
-          startsWith(A, "--cudart"))
-        continue;
-      if (A == "-Xcompiler" || startsWith(A, "-Xcompiler=") || A == "--compiler-options" ||
-          startsWith(A, "--compiler-options=")) {
-        std::string V = A.find('=') != std::string::npos ? A.substr(A.find('=') + 1) : Next();
-        std::stringstream S(V);
-        std::string Item;
-        while (std::getline(S, Item, ','))
-          if (!Item.empty() && !startsWith(Item, "-Werror"))
-            Out.push_back(Item);
-        continue;
-      }
-      if (A == "--use_fast_math" || A == "-use_fast_math") {
-        Out.push_back("-ffast-math");
-        continue;
-      }
-      if (A == "-rdc=true" || A == "--relocatable-device-code=true" || A == "-dc") {
-        Out.push_back("-fgpu-rdc");
-        if (A == "-dc")
-          Out.push_back("-c");
-        continue;
-      }
-      if (startsWith(A, "-rdc=") || startsWith(A, "--relocatable-device-code="))
-        continue;
-      if (startsWith(A, "--std=")) {
-        Out.push_back("-std=" + A.substr(6));
-        continue;
-      }
-    }
-    if (startsWith(A, "--amdgpu-target=") || startsWith(A, "--offload-arch=")) {
-      Out.push_back("--offload-arch=" + archForThisClang(A.substr(A.find('=') + 1)));
-      HasArch = true;
-      continue;
-    }
-    // Flags of a CUDA build through clang: the analysis runs as HIP.
-    if (startsWith(A, "--cuda-gpu-arch=") || startsWith(A, "--cuda-path=") || startsWith(A, "-Werror")) {
-      CudaLang |= !startsWith(A, "-Werror");
-      continue;
-    }
-    if (A == "-x" || A == "-xcuda" || A == "-xhip" || A == "-xcu" || A == "-xc++-header") {
-      std::string Lang = A == "-x" ? Next() : A.substr(2);
-      // Headers borrow the command of a nearby source with a header language (c++-header); like
-      // the sources, they are analysed as HIP, which accepts plain C++ as well.
-      CudaLang |= Lang == "cu" || Lang == "cuda" || Lang == "cuda-header";
-      if (Lang == "cu" || Lang == "cuda" || Lang == "hip" || Lang == "c++-header" || Lang == "cuda-header" ||
-          Lang == "hip-header")
-        Lang = "hip";
-      Out.push_back("-x");
-      Out.push_back(Lang);
-      HasX = true;
-      continue;
-    }
-    Out.push_back(A);
-  }
-  Gpu = false;
-  for (size_t I = 0; I + 1 < Out.size(); ++I)
-    if (Out[I] == "-x" && Out[I + 1] == "hip")
-      Gpu = true;
+  Gpu = Lang.XHip;
   // Without an explicit language: hipcc compiles everything as HIP, clang .hip as HIP and .cu as
   // CUDA (which we analyse as HIP). A plain C++ compile stays C++.
   // Headers (whose borrowed command has lost the source's "-x hip") and sources compiled with an
@@ -233,55 +269,30 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   bool Header = hasHeaderExtension(File);
   // A .cu file compiled by nvcc, or by clang without HIP flags, is CUDA: it is analysed as the HIP
   // hipify makes of it (its CUDA runtime names mapped, __CUDA_ARCH__ code in the device pass).
-  CudaSource = Nvcc || CudaLang || (!HasX && !Hipcc && !HasArch && Ext == ".cu");
-  CSource = !Gpu && (Ext == ".c" || (HasX && std::find(Out.begin(), Out.end(), "c") != Out.end()));
-  if (!HasX && !CSource && (Nvcc || Hipcc || Ext == ".hip" || Ext == ".cu" || Header || HasArch)) {
-    Gpu = true;
-    std::vector<std::string> WithX;
-    bool Inserted = false;
-    for (size_t I = 0; I < Out.size(); ++I) {
-      if (!Inserted && I > 0 && (Out[I] == File || fs::path(Out[I]).filename() == fs::path(File).filename())) {
-        // Commands inferred for files without an entry end in "-- FILE"; options must precede "--".
-        bool AfterDashes = !WithX.empty() && WithX.back() == "--";
-        if (AfterDashes)
-          WithX.pop_back();
-        WithX.push_back("-x");
-        WithX.push_back("hip");
-        if (AfterDashes)
-          WithX.push_back("--");
-        Inserted = true;
-      }
-      WithX.push_back(Out[I]);
-    }
-    if (!Inserted) {
-      WithX.push_back("-x");
-      WithX.push_back("hip");
-    }
-    Out = std::move(WithX);
-  }
-  // Everything we add goes before the input so that "-x" keeps applying to it.
-  std::vector<std::string> Added;
+  CudaSource = Nvcc || Lang.CudaLang || (!Lang.HasX && !Hipcc && !Lang.HasArch && Ext == ".cu");
+  CSource = !Gpu && (Ext == ".c" || (Lang.HasX && llvm::is_contained(Clang, "c")));
+  bool AddX = !Lang.HasX && !CSource && (Nvcc || Hipcc || Ext == ".hip" || Ext == ".cu" || Header || Lang.HasArch);
+  Gpu |= AddX;
+
+  // Everything we add goes right after the driver name, before the input, so that "-x" keeps
+  // applying to the input; the user's extra arguments come last and win.
+  CommandLineArguments Added;
   Added.push_back(std::string("-resource-dir=") + ROCM_TIDY_RESOURCE_DIR);
   // Keeps the frontend from printing "N warnings generated" on stderr.
   Added.push_back("-fno-caret-diagnostics");
   if (Gpu) {
-    if (!HasArch)
+    if (!Lang.HasArch)
       Added.push_back("--offload-arch=" + OffloadArch);
     Added.push_back("-nogpulib");
-    if (Builtin) {
-      Added.push_back("-nogpuinc");
-      Added.push_back("-isystem");
-      Added.push_back(BuiltinIncludeDir);
-    }
+    if (Builtin)
+      Added.insert(Added.end(), {"-nogpuinc", "-isystem", BuiltinIncludeDir});
     if (Nvcc || Hipcc || AddPlatformMacro)
       Added.push_back("-D__HIP_PLATFORM_AMD__=1");
   } else if (CSource) {
     // C files of a HIP build use the runtime API like hip::host code: the platform macro and, on a
     // machine without ROCm, the built-in header (its C-compatible part).
-    if (Builtin) {
-      Added.push_back("-isystem");
-      Added.push_back(BuiltinIncludeDir);
-    }
+    if (Builtin)
+      Added.insert(Added.end(), {"-isystem", BuiltinIncludeDir});
     Added.push_back("-D__HIP_PLATFORM_AMD__=1");
   }
   RecoveryMode Mode;
@@ -291,12 +302,13 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   Mode.ForceHipRuntime = Header && Gpu;
   for (std::string &A : recoveryArguments(Mode))
     Added.push_back(std::move(A));
-  for (const std::string &E : Config.ExtraArgs)
-    Added.push_back(E);
-  for (const std::string &E : Opts.ExtraArgs)
-    Added.push_back(E);
-  Out.insert(Out.begin() + 1, Added.begin(), Added.end());
-  return Out;
+  CommandLineArguments Extra = Config.ExtraArgs;
+  Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+
+  ArgumentsAdjuster ToAnalysis = combineAdjusters(cudaToHipAdjuster(), AddX ? hipInputAdjuster() : nullptr);
+  ToAnalysis = combineAdjusters(ToAnalysis, getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::BEGIN));
+  ToAnalysis = combineAdjusters(ToAnalysis, getInsertArgumentAdjuster(Added, ArgumentInsertPosition::BEGIN));
+  return ToAnalysis(Clang, File);
 }
 
 std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, std::string &WorkDir,
