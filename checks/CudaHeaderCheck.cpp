@@ -2,27 +2,18 @@
 
 #include "ast/Compat.h"
 #include "core/CudaHeaderMap.h"
+#include "core/WarpTables.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang-tidy/utils/OptionsUtils.h"
 
 namespace clang::tidy::rocm {
 
-static constexpr llvm::StringLiteral DefaultPlatformMacros =
-    "__HIP_PLATFORM_AMD__;__HIP_PLATFORM_HCC__;__HIP_PLATFORM_NVIDIA__;__HIP_PLATFORM_NVCC__;__HIP__;__HIPCC__;"
-    "USE_ROCM;USE_HIP";
-
 CudaHeaderCheck::CudaHeaderCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      PlatformMacrosSpelling(Options.get("PlatformMacros", DefaultPlatformMacros).str()),
-      Guards([this] {
-        std::vector<std::string> Macros;
-        for (StringRef M : utils::options::parseStringList(PlatformMacrosSpelling))
-          Macros.push_back(M.str());
-        return Macros;
-      }()) {}
+      PlatformMacrosSpelling(Options.get("PlatformMacros", rocmtidy::allPlatformMacrosSpelling()).str()),
+      Guards(rocmtidy::macroListOption(PlatformMacrosSpelling)) {}
 
 void CudaHeaderCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PlatformMacros", PlatformMacrosSpelling);

@@ -23,7 +23,7 @@ WarpSyncBuiltinsCheck::WarpSyncBuiltinsCheck(StringRef Name, ClangTidyContext *C
               .get("PlatformMacros",
                    Options.getLocalOrGlobal("RocmPlatformMacros", rocmtidy::defaultProjectPlatformMacrosSpelling()))
               .str()),
-      Platforms(rocmtidy::macroListOption(PlatformMacrosSpelling)) {
+      Platforms(rocmtidy::macroListOption(PlatformMacrosSpelling), rocmtidy::warpSyncTable().VersionMacros) {
   if (std::optional<rocmtidy::RocmVersion> V = rocmtidy::parseRocmVersion(MinRocmVersionSpelling)) {
     MinRocmVersion = *V;
   } else {
@@ -61,8 +61,6 @@ void WarpSyncBuiltinsCheck::registerPPCallbacks(const SourceManager &SM, Preproc
   Reported.clear();
   PP->addPPCallbacks(std::make_unique<OptInCallbacks>(*this, T.OptInMacro));
   PP->addPPCallbacks(Platforms.callbacks(SM, *PP));
-  VersionGuards.emplace(T.VersionMacros);
-  PP->addPPCallbacks(VersionGuards->makeCallbacks(SM, *PP));
 }
 
 void WarpSyncBuiltinsCheck::registerMatchers(MatchFinder *Finder) {
@@ -130,7 +128,7 @@ void WarpSyncBuiltinsCheck::report(StringRef Name, SourceLocation Loc, const Sou
   if (Platforms.at(Expansion, SM) == rocmtidy::Platform::CudaOnly ||
       Platforms.at(Spelling, SM) == rocmtidy::Platform::CudaOnly)
     return;
-  if (VersionGuards && (VersionGuards->contains(SM, Expansion) || VersionGuards->contains(SM, Spelling)))
+  if (Platforms.inTestedChain(Expansion, SM) || Platforms.inTestedChain(Spelling, SM))
     return;
   const bool Exists = MinRocmVersion >= B->Since;
   if (Exists && OptInDefined)

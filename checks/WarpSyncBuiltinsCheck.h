@@ -1,7 +1,6 @@
 #ifndef ROCM_TIDY_CHECKS_WARPSYNCBUILTINSCHECK_H
 #define ROCM_TIDY_CHECKS_WARPSYNCBUILTINSCHECK_H
 
-#include "ast/PlatformGuard.h"
 #include "ast/PlatformGuards.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "core/WarpSyncTable.h"
@@ -35,8 +34,8 @@ private:
   const std::string MinRocmVersionSpelling;
   rocmtidy::RocmVersion MinRocmVersion;
   const std::string PlatformMacrosSpelling;
+  /// Vendor branches, and chains that test a ROCm version or the opt-in macro (version_macros).
   rocmtidy::PlatformGuards Platforms;
-  std::optional<rocmtidy::PlatformGuardRegions> VersionGuards;
   // Template code and macro bodies are reported once per spelling.
   std::set<unsigned> Reported;
 };

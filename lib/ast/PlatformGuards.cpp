@@ -12,7 +12,10 @@ using namespace clang;
 
 namespace rocmtidy {
 
-PlatformGuards::PlatformGuards(std::vector<std::string> ProjectMacros) : ProjectMacros(std::move(ProjectMacros)) {}
+PlatformGuards::PlatformGuards(std::vector<std::string> ProjectMacros, std::vector<std::string> TestedMacros)
+    : ProjectMacros(std::move(ProjectMacros)), TestedMacros(std::move(TestedMacros)) {}
+
+bool PlatformGuards::isTestedMacro(llvm::StringRef Name) const { return llvm::is_contained(TestedMacros, Name); }
 
 PlatformGuards::Implication PlatformGuards::classifyMacro(llvm::StringRef Name, bool Negated) const {
   const WarpTables &T = warpTables();
@@ -30,6 +33,7 @@ PlatformGuards::Implication PlatformGuards::classifyMacro(llvm::StringRef Name, 
     I = {Platform::AmdOnly, Platform::Any};
   }
   I.Mentions = I.IfTrue != Platform::Any || I.IfFalse != Platform::Any;
+  I.Tests = isTestedMacro(Name);
   if (Negated)
     std::swap(I.IfTrue, I.IfFalse);
   return I;
@@ -85,14 +89,21 @@ public:
     }
   }
   PlatformGuards::Implication parse() {
-    auto R = orExpr();
-    if (Pos == Tokens.size())
-      return R;
+    PlatformGuards::Implication I = orExpr();
     // Not understood: it selects nothing, but a vendor or target macro in it still makes the
     // chain a platform switch.
-    PlatformGuards::Implication I;
-    for (llvm::StringRef T : Tokens)
-      I.Mentions = I.Mentions || (isAsciiIdentifierStart(T[0]) && G.classifyMacro(T, false).Mentions);
+    const bool Understood = Pos == Tokens.size();
+    if (!Understood)
+      I = {};
+    // A tested macro counts wherever it stands, also as an operand the parser skips
+    // ('HIP_VERSION_MAJOR * 100 + HIP_VERSION_MINOR >= 602').
+    for (llvm::StringRef T : Tokens) {
+      if (!isAsciiIdentifierStart(T[0]))
+        continue;
+      PlatformGuards::Implication M = G.classifyMacro(T, false);
+      I.Mentions = I.Mentions || (!Understood && M.Mentions);
+      I.Tests = I.Tests || M.Tests;
+    }
     return I;
   }
 
@@ -209,8 +220,11 @@ public:
     if (G.Open.empty())
       return;
     close(Loc);
-    if (G.Open.back().Switch)
-      G.Switches.push_back({G.Open.back().ChainBegin, Loc, Platform::Any});
+    const Chain &C = G.Open.back();
+    if (C.Switch)
+      G.Switches.push_back({C.ChainBegin, Loc, Platform::Any});
+    if (C.Tests)
+      G.TestedChains.push_back({C.ChainBegin, Loc, Platform::Any});
     G.Open.pop_back();
   }
 
@@ -227,7 +241,7 @@ private:
     return G.classifyCondition(Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, PP.getLangOpts()));
   }
   void open(SourceLocation Loc, PlatformGuards::Implication I) {
-    G.Open.push_back({Loc, I.IfTrue, I.IfFalse, Loc, I.Mentions});
+    G.Open.push_back({Loc, I.IfTrue, I.IfFalse, Loc, I.Mentions, I.Tests});
   }
   // A branch after '#elif'/'#else': its own condition holds and every earlier one failed.
   void next(SourceLocation Loc, PlatformGuards::Implication I) {
@@ -240,6 +254,7 @@ private:
     C.Branch = Branch;
     C.PriorFalse = both(C.PriorFalse, I.IfFalse);
     C.Switch = C.Switch || I.Mentions;
+    C.Tests = C.Tests || I.Tests;
   }
   void close(SourceLocation Loc) {
     const Chain &C = G.Open.back();
@@ -255,6 +270,7 @@ private:
 std::unique_ptr<PPCallbacks> PlatformGuards::callbacks(const SourceManager &SM, const Preprocessor &PP) {
   Regions.clear();
   Switches.clear();
+  TestedChains.clear();
   Open.clear();
   return std::make_unique<PlatformGuardCallbacks>(*this, SM, PP);
 }
@@ -281,15 +297,23 @@ Platform PlatformGuards::at(SourceLocation Loc, const SourceManager &SM) const {
   return Result;
 }
 
-bool PlatformGuards::inPlatformSwitch(SourceLocation Loc, const SourceManager &SM) const {
+// Whether Loc (its expansion location) lies in one of the chains, from its '#if' to its '#endif'.
+bool PlatformGuards::inAnyChain(const std::vector<Region> &Chains, SourceLocation Loc, const SourceManager &SM) {
   if (Loc.isInvalid())
     return false;
   Loc = SM.getExpansionLoc(Loc);
-  for (const Region &R : Switches)
-    if (SM.getFileID(R.Begin) == SM.getFileID(Loc) && !SM.isBeforeInTranslationUnit(Loc, R.Begin) &&
-        SM.isBeforeInTranslationUnit(Loc, R.End))
-      return true;
-  return false;
+  return llvm::any_of(Chains, [&](const Region &R) {
+    return SM.getFileID(R.Begin) == SM.getFileID(Loc) && !SM.isBeforeInTranslationUnit(Loc, R.Begin) &&
+           SM.isBeforeInTranslationUnit(Loc, R.End);
+  });
+}
+
+bool PlatformGuards::inPlatformSwitch(SourceLocation Loc, const SourceManager &SM) const {
+  return inAnyChain(Switches, Loc, SM);
+}
+
+bool PlatformGuards::inTestedChain(SourceLocation Loc, const SourceManager &SM) const {
+  return inAnyChain(TestedChains, Loc, SM);
 }
 
 } // namespace rocmtidy

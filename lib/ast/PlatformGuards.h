@@ -36,7 +36,9 @@ enum class Platform { Any, AmdOnly, CudaOnly };
 class PlatformGuards {
 public:
   /// ProjectMacros: macros a project defines for its HIP build (the option PlatformMacros).
-  explicit PlatformGuards(std::vector<std::string> ProjectMacros);
+  /// TestedMacros: macros whose test marks a whole chain as a deliberate choice, not by vendor but
+  /// by something else (the ROCm version macros, an opt-in macro); see inTestedChain.
+  explicit PlatformGuards(std::vector<std::string> ProjectMacros, std::vector<std::string> TestedMacros = {});
 
   /// Callbacks that record the guarded regions of one translation unit (clears earlier ones).
   std::unique_ptr<clang::PPCallbacks> callbacks(const clang::SourceManager &SM, const clang::Preprocessor &PP);
@@ -48,6 +50,10 @@ public:
   /// value defined there is a per-target choice, even in the branch the host pass takes.
   bool inPlatformSwitch(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
 
+  /// True if Loc lies in an '#if' chain (any branch of it, '#else' included) some condition of
+  /// which names one of the TestedMacros: code there was written with that choice in mind.
+  bool inTestedChain(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+
   /// While the preprocessor runs: true if a chain that is open now chooses by vendor or target
   /// (as far as its conditions so far say). For checks that decide at a directive, such as an
   /// '#include'.
@@ -57,6 +63,7 @@ public:
   struct Implication {
     Platform IfTrue = Platform::Any, IfFalse = Platform::Any;
     bool Mentions = false; ///< some macro of the condition names a vendor or a target
+    bool Tests = false;    ///< some macro of the condition is one of the TestedMacros
   };
   Implication classifyCondition(llvm::StringRef Text) const;
   Implication classifyMacro(llvm::StringRef Name, bool Negated) const;
@@ -73,10 +80,16 @@ private:
     Platform PriorFalse; // what every earlier condition being false implies
     clang::SourceLocation ChainBegin;
     bool Switch; // some condition of the chain names a vendor or target macro
+    bool Tests;  // some condition of the chain names a tested macro
   };
+  bool isTestedMacro(llvm::StringRef Name) const;
+  static bool inAnyChain(const std::vector<Region> &Chains, clang::SourceLocation Loc, const clang::SourceManager &SM);
+
   std::vector<std::string> ProjectMacros;
+  std::vector<std::string> TestedMacros;
   std::vector<Region> Regions;
   std::vector<Region> Switches;
+  std::vector<Region> TestedChains;
   std::vector<OpenChain> Open;
 };
 

@@ -1,6 +1,7 @@
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/GpuLibraries.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
 #include "core/Suppression.h"
 
 #include <algorithm>
@@ -33,13 +34,11 @@ const NvccFlag *NvccFlagTable::match(std::string_view Token, std::string_view Ne
 }
 
 std::optional<NvccFlagTable> parseNvccFlagJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("flags") || !Doc["flags"].is_array()) {
-    Error = "nvcc flag table is not a JSON object with a 'flags' array";
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "nvcc flag table", "flags", Error);
+  if (!Doc)
     return std::nullopt;
-  }
   NvccFlagTable T;
-  for (const auto &E : Doc["flags"]) {
+  for (const auto &E : (*Doc)["flags"]) {
     auto Str = [&](const char *Key) { return E.is_object() && E.contains(Key) && E[Key].is_string(); };
     if (!Str("spelling") || !Str("form") || !Str("hip") || !Str("why")) {
       Error = "nvcc flag entry " + std::to_string(T.Flags.size()) + " needs 'spelling', 'form', 'hip' and 'why'";

@@ -1,5 +1,6 @@
 #include "cmake/GpuLibraries.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,13 +16,11 @@ const GpuLibrary *GpuLibraryTable::lookup(std::string_view Name) const {
 }
 
 std::optional<GpuLibraryTable> parseGpuLibraryJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("libraries") || !Doc["libraries"].is_array()) {
-    Error = "GPU library table is not a JSON object with a 'libraries' array";
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "GPU library table", "libraries", Error);
+  if (!Doc)
     return std::nullopt;
-  }
   GpuLibraryTable T;
-  for (const auto &E : Doc["libraries"]) {
+  for (const auto &E : (*Doc)["libraries"]) {
     auto Str = [&](const char *Key) { return E.contains(Key) && E[Key].is_string(); };
     if (!E.is_object() || !Str("name") || !Str("package") || !Str("target")) {
       Error = "GPU library entry " + std::to_string(T.Libraries.size()) +

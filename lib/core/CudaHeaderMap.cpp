@@ -1,5 +1,6 @@
 #include "core/CudaHeaderMap.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -25,13 +26,11 @@ const QuietPrefix *CudaHeaderTable::quietPrefix(std::string_view Spelled) const 
 }
 
 std::optional<CudaHeaderTable> parseCudaHeaderJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("headers") || !Doc["headers"].is_array()) {
-    Error = "cuda header table is not a JSON object with a 'headers' array";
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "cuda header table", "headers", Error);
+  if (!Doc)
     return std::nullopt;
-  }
   CudaHeaderTable T;
-  for (const auto &E : Doc["headers"]) {
+  for (const auto &E : (*Doc)["headers"]) {
     if (!E.is_object() || !E.contains("cuda") || !E["cuda"].is_string() || !E.contains("hip") ||
         !(E["hip"].is_string() || E["hip"].is_null())) {
       Error =
@@ -46,8 +45,8 @@ std::optional<CudaHeaderTable> parseCudaHeaderJson(std::string_view Json, std::s
       M.Note = E["note"].get<std::string>();
     T.Headers.push_back(std::move(M));
   }
-  if (Doc.contains("quiet_prefixes") && Doc["quiet_prefixes"].is_array())
-    for (const auto &E : Doc["quiet_prefixes"])
+  if (Doc->contains("quiet_prefixes") && (*Doc)["quiet_prefixes"].is_array())
+    for (const auto &E : (*Doc)["quiet_prefixes"])
       if (E.is_object() && E.contains("prefix") && E["prefix"].is_string())
         T.Quiet.push_back({E["prefix"].get<std::string>(), E.value("reason", "")});
   return T;

@@ -1,5 +1,6 @@
 #include "core/CudaRuntimeMap.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,13 +16,11 @@ static bool isIdentifier(const std::string &S) {
 }
 
 std::optional<std::vector<CudaRuntimeName>> parseCudaRuntimeNamesJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("names") || !Doc["names"].is_array()) {
-    Error = "CUDA runtime name table is not a JSON object with a 'names' array";
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "CUDA runtime name table", "names", Error);
+  if (!Doc)
     return std::nullopt;
-  }
   std::vector<CudaRuntimeName> Names;
-  for (const auto &E : Doc["names"]) {
+  for (const auto &E : (*Doc)["names"]) {
     // The names become macro definitions: anything but an identifier would corrupt the header.
     if (!E.is_object() || !E.contains("cuda") || !E["cuda"].is_string() || !E.contains("hip") ||
         !E["hip"].is_string() || !isIdentifier(E["cuda"].get<std::string>()) ||

@@ -47,13 +47,11 @@ std::vector<std::string> DeviceAllocTable::deallocatorNames() const {
 }
 
 std::optional<DeviceAllocTable> parseDeviceAllocJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("families") || !Doc["families"].is_array()) {
-    Error = "device alloc table is not a JSON object with a 'families' array";
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "device alloc table", "families", Error);
+  if (!Doc)
     return std::nullopt;
-  }
   DeviceAllocTable T;
-  for (const auto &F : Doc["families"]) {
+  for (const auto &F : (*Doc)["families"]) {
     std::string Where = "device alloc family " + std::to_string(T.Families.size());
     std::vector<std::string> Deallocators;
     if (!F.is_object() || !F.contains("name") || !F["name"].is_string() || !F.contains("description") ||
@@ -88,8 +86,8 @@ std::optional<DeviceAllocTable> parseDeviceAllocJson(std::string_view Json, std:
     }
     T.Families.push_back(std::move(Family));
   }
-  if (Doc.contains("foreign_deallocators")) {
-    const auto &F = Doc["foreign_deallocators"];
+  if (Doc->contains("foreign_deallocators")) {
+    const auto &F = (*Doc)["foreign_deallocators"];
     if (!F.is_object() || !F.contains("names") || !readStringArray(F["names"], T.ForeignDeallocators)) {
       Error = "'foreign_deallocators' needs a 'names' array of strings";
       return std::nullopt;

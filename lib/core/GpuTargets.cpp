@@ -1,5 +1,8 @@
 #include "core/GpuTargets.h"
 #include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -30,13 +33,11 @@ std::string GpuTarget::displayName() const {
 }
 
 std::optional<std::vector<GpuTarget>> parseGpuTargetsJson(std::string_view Json, std::string &Error) {
-  nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
-  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("targets") || !Doc["targets"].is_array()) {
-    Error = "gpu targets table is not a JSON object with a 'targets' array";
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "gpu targets table", "targets", Error);
+  if (!Doc)
     return std::nullopt;
-  }
   std::vector<GpuTarget> Out;
-  for (const auto &E : Doc["targets"]) {
+  for (const auto &E : (*Doc)["targets"]) {
     GpuTarget T;
     if (!E.is_object() || !E.contains("name") || !E["name"].is_string() || !E.contains("wavefront_sizes") ||
         !E["wavefront_sizes"].is_array() || !E.contains("lds_bytes") || !E["lds_bytes"].is_number_unsigned() ||
@@ -84,16 +85,10 @@ const GpuTarget *findGpuTarget(std::string_view Name) {
 
 std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::vector<std::string> &Unknown) {
   std::vector<const GpuTarget *> Out;
-  size_t Pos = 0;
-  while (Pos <= List.size()) {
-    size_t End = List.find_first_of(";,", Pos);
-    if (End == std::string_view::npos)
-      End = List.size();
-    std::string_view Item = List.substr(Pos, End - Pos);
-    while (!Item.empty() && (Item.front() == ' ' || Item.front() == '\t'))
-      Item.remove_prefix(1);
-    while (!Item.empty() && (Item.back() == ' ' || Item.back() == '\t'))
-      Item.remove_suffix(1);
+  llvm::SmallVector<llvm::StringRef, 4> Items;
+  llvm::SplitString(llvm::StringRef(List.data(), List.size()), Items, ";,");
+  for (llvm::StringRef Listed : Items) {
+    std::string_view Item(Listed.trim(" \t"));
     // Accept target IDs with feature suffixes ("gfx90a:xnack+") as the compiler does.
     std::string_view Base = Item.substr(0, Item.find(':'));
     if (!Base.empty()) {
@@ -104,7 +99,6 @@ std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::ve
         Unknown.emplace_back(Item);
       }
     }
-    Pos = End + 1;
   }
   return Out;
 }

@@ -1,4 +1,5 @@
 #include "core/KernelIndex.h"
+#include "core/DeviceTypes.h"
 
 #include <nlohmann/json.hpp>
 
@@ -652,22 +653,6 @@ private:
   }
 };
 
-std::optional<uint64_t> scalarSize(const std::string &Type) {
-  static const std::map<std::string, uint64_t> Sizes = {
-      {"float", 4}, {"double", 8}, {"int", 4}, {"unsigned", 4}, {"unsigned int", 4}, {"signed", 4},
-      {"char", 1}, {"signed char", 1}, {"unsigned char", 1}, {"short", 2}, {"unsigned short", 2},
-      {"long", 8}, {"unsigned long", 8}, {"long long", 8}, {"unsigned long long", 8}, {"bool", 1},
-      {"half", 2}, {"__half", 2}, {"half2", 4}, {"__half2", 4}, {"__nv_bfloat16", 2}, {"nv_bfloat16", 2},
-      {"__hip_bfloat16", 2}, {"hip_bfloat16", 2}, {"__nv_bfloat162", 4}, {"float2", 8}, {"float3", 12},
-      {"float4", 16}, {"double2", 16}, {"int2", 8}, {"int4", 16}, {"uint2", 8}, {"uint4", 16}, {"char4", 4},
-      {"uchar4", 4}, {"int8_t", 1}, {"uint8_t", 1}, {"int16_t", 2}, {"uint16_t", 2}, {"int32_t", 4},
-      {"uint32_t", 4}, {"int64_t", 8}, {"uint64_t", 8}, {"size_t", 8}};
-  auto It = Sizes.find(Type);
-  if (It == Sizes.end())
-    return std::nullopt;
-  return It->second;
-}
-
 // Recursive descent over token texts.
 class Evaluator {
 public:
@@ -844,7 +829,7 @@ ProjectIndex ProjectIndex::build(const std::vector<std::tuple<std::string, std::
     for (const IndexedSharedVar &V : F.Shared) {
       if (!V.Known)
         return std::nullopt;
-      auto Size = scalarSize(V.Type);
+      auto Size = deviceTypeSize(V.Type);
       if (!Size)
         return std::nullopt;
       uint64_t Bytes = *Size;

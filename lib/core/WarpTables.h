@@ -55,7 +55,7 @@ const std::vector<std::string> &perTargetMacros();
 
 /// The vendor platform macros (AMD, then NVIDIA) and the default project platform macros of the
 /// table, ';'-separated: the default of a check option that lists every macro whose test marks a
-/// platform switch (rocm-inline-ptx and rocm-launch-bounds' PlatformMacros).
+/// platform switch (the PlatformMacros of rocm-cuda-header, rocm-inline-ptx and rocm-launch-bounds).
 std::string allPlatformMacrosSpelling();
 /// The default project platform macros as one option value (';'-separated): the default of the
 /// PlatformMacros option of every check that reads platform guards.

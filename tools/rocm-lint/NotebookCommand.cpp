@@ -10,6 +10,8 @@
 
 #include "core/Notebook.h"
 #include "core/TextEdits.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
 #include <cctype>
@@ -79,18 +81,11 @@ static const char *Todo = "TODO";
 
 static std::vector<std::string> splitLines(const std::string &Text) {
   std::vector<std::string> Lines;
-  size_t Pos = 0;
-  while (Pos <= Text.size()) {
-    size_t End = Text.find('\n', Pos);
-    if (End == std::string::npos)
-      End = Text.size();
-    std::string L = Text.substr(Pos, End - Pos);
-    if (!L.empty() && L.back() == '\r')
-      L.pop_back();
-    Lines.push_back(L.size() > 4096 ? L.substr(0, 4096) : L);
-    if (End == Text.size())
-      break;
-    Pos = End + 1;
+  llvm::SmallVector<llvm::StringRef, 64> Parts;
+  llvm::StringRef(Text).split(Parts, '\n');
+  for (llvm::StringRef L : Parts) {
+    L.consume_back("\r");
+    Lines.push_back(L.take_front(4096).str());
   }
   while (!Lines.empty() && Lines.back().empty())
     Lines.pop_back();

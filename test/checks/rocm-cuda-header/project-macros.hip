@@ -1,0 +1,22 @@
+// The default PlatformMacros are the platform macros of lib/data/warp_intrinsics.json, project
+// macros included (default_project_platform_macros): a switch on one of them is deliberate.
+// The missing CUDA headers are fatal errors of this parse; only the check's warnings count.
+// RUN: not %clang_tidy -checks='-*,rocm-cuda-header' %s -- %hip_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:'
+
+#include <hip/hip_runtime.h>
+
+// Quiet: GGML_USE_HIP is one of the table's project macros; this parse takes the CUDA build's branch.
+#ifdef GGML_USE_HIP
+#include <hip/hip_fp16.h>
+#else
+#include <cuda_fp16.h>
+#endif
+
+// Warns: a macro the table does not know (add it to PlatformMacros to mark the switch).
+#ifdef MYPROJ_USE_HIP
+#include <hip/hip_runtime_api.h>
+#else
+#include <cuda_runtime_api.h>
+// CHECK: :[[@LINE-1]]:10: warning: {{.*}}'cuda_runtime_api.h'{{.*}} [rocm-cuda-header]
+#endif
