@@ -24,3 +24,33 @@ void host(float *x, cudaStream_t s, unsigned n) {
   r.blockDim = dim3(256);
   cudaLaunchKernelEx(&r, plain, x);
 }
+
+#define LAUNCH_EX(cfg, k, ...) cudaLaunchKernelEx(&(cfg), k, __VA_ARGS__)
+template <class T> __global__ void typed(T *x) { x[threadIdx.x] = T(); }
+
+// A template: the grid is known per instantiation, and the kernel is a template too.
+template <unsigned G, class T> void runTyped(T *x) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(1, 1, G);
+  cfg.blockDim = dim3(64);
+  cudaLaunchKernelEx(&cfg, typed<T>, x);
+  // CHECK: :[[@LINE-1]]:3: warning: grid z of 70000 blocks is more than the 65535 blocks CUDA allows in z
+}
+// Reason: 64 blocks in z is within both limits.
+template void runTyped<64, float>(float *);
+template void runTyped<70000, int>(int *);
+
+void macros(float *x, bool big) {
+  // A project's own launch macro: reported where it is used.
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(1u << 23);
+  cfg.blockDim = dim3(1024);
+  LAUNCH_EX(cfg, plain, x);
+  // CHECK: :[[@LINE-1]]:3: warning: grid x of 8388608 blocks of 1024 threads is 8589934592 work-items
+  // Reason: the grid is set in a branch.
+  cudaLaunchConfig_t b = {};
+  b.blockDim = dim3(1024);
+  if (big)
+    b.gridDim = dim3(1u << 23);
+  LAUNCH_EX(b, plain, x);
+}
