@@ -49,6 +49,8 @@ static rocmtidy::Dim3Value gridOf(const rocmtidy::KernelLaunch &L, ASTContext &C
             rocmtidy::evaluateConstantInteger(L.Call->getArg(First + 1), Ctx),
             rocmtidy::evaluateConstantInteger(L.Call->getArg(First + 2), Ctx)};
   }
+  if (L.Api && L.Api->ConfigArg >= 0)
+    return L.ConfigGrid;
   if (const Expr *G = gridArgument(L))
     return rocmtidy::evaluateDim3(G, Ctx);
   return {};

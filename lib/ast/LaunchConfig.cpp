@@ -12,9 +12,9 @@ namespace rocmtidy {
 using namespace clang;
 using namespace clang::ast_matchers;
 
-// Reads blockDim and dynamicSmemBytes of a cudaLaunchConfig_t passed as '&cfg'. Only a local
-// configuration whose fields are written by plain assignments in the block that declares it,
-// before the launch, and nowhere else, is evaluated.
+// Only a local configuration whose fields are written by plain assignments in the block that
+// declares it, before the launch, and nowhere else, is evaluated: a write in a branch, a loop or a
+// lambda, or the address of the configuration reaching anything but a launch, makes it unknown.
 LaunchConfigValue evaluateLaunchConfig(const Expr *ConfigArg, const CallExpr &Launch, ASTContext &Ctx) {
   LaunchConfigValue Out;
   const auto *U = dyn_cast<UnaryOperator>(ConfigArg->IgnoreParenImpCasts());
@@ -55,19 +55,20 @@ LaunchConfigValue evaluateLaunchConfig(const Expr *ConfigArg, const CallExpr &La
     }
     return -1;
   };
-  const int BlockIdx = fieldIndex("blockDim"), SmemIdx = fieldIndex("dynamicSmemBytes");
-  if (BlockIdx < 0 || SmemIdx < 0)
+  // CUDA's cudaLaunchConfig_t and HIP's hipLaunchConfig_t share these field names.
+  constexpr int NumFields = 3;
+  const int Idx[NumFields] = {fieldIndex("gridDim"), fieldIndex("blockDim"), fieldIndex("dynamicSmemBytes")};
+  if (Idx[0] < 0 || Idx[1] < 0 || Idx[2] < 0)
     return Out;
-  FieldState Block, Smem;
-  FieldState *States[2] = {&Block, &Smem};
-  const int Idx[2] = {BlockIdx, SmemIdx};
+  FieldState Grid, Block, Smem;
+  FieldState *States[NumFields] = {&Grid, &Block, &Smem};
 
   // Starting values from the initializer.
   if (const auto *IL = dyn_cast_or_null<InitListExpr>(VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr)) {
     const InitListExpr *Sem = IL->isSemanticForm() ? IL : IL->getSemanticForm();
     if (!Sem)
       Sem = IL;
-    for (int K = 0; K < 2; ++K)
+    for (int K = 0; K < NumFields; ++K)
       if ((unsigned)Idx[K] < Sem->getNumInits())
         States[K]->Value = Sem->getInit(Idx[K]);
   }
@@ -83,7 +84,7 @@ LaunchConfigValue evaluateLaunchConfig(const Expr *ConfigArg, const CallExpr &La
       const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
       if (!Field)
         continue;
-      for (int K = 0; K < 2; ++K) {
+      for (int K = 0; K < NumFields; ++K) {
         if ((int)Field->getFieldIndex() != Idx[K])
           continue;
         const BinaryOperator *Assign = nullptr;
@@ -122,6 +123,11 @@ LaunchConfigValue evaluateLaunchConfig(const Expr *ConfigArg, const CallExpr &La
     }
     // '&cfg' handed to a launch reads it; anything else could write it.
     bool LaunchArg = false;
+    // A launch macro's '&(cfg)' puts parentheses between the reference and the '&'.
+    while (!Parents.empty() && Parents[0].get<ParenExpr>())
+      Parents = Ctx.getParents(Parents[0]);
+    if (Parents.empty())
+      return Out;
     if (const auto *AddrOf = Parents[0].get<UnaryOperator>(); AddrOf && AddrOf->getOpcode() == UO_AddrOf) {
       const Expr *Outer = AddrOf;
       for (unsigned I = 0; I < 4 && !LaunchArg; ++I) {
@@ -142,9 +148,11 @@ LaunchConfigValue evaluateLaunchConfig(const Expr *ConfigArg, const CallExpr &La
     if (!LaunchArg)
       return Out;
   }
-  for (int K = 0; K < 2; ++K)
+  for (int K = 0; K < NumFields; ++K)
     if (States[K]->Writes > 1)
       States[K]->Unknown = true;
+  if (!Grid.Unknown && Grid.Value)
+    Out.Grid = evaluateDim3(Grid.Value, Ctx, 1);
   if (!Block.Unknown && Block.Value)
     Out.Block = evaluateDim3(Block.Value, Ctx, 1);
   if (!Smem.Unknown && Smem.Value)

@@ -142,6 +142,7 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
                evaluateConstantInteger(arg(Api->BlockDimArgs[2]), Ctx)};
   } else if (const Expr *Config = arg(Api->ConfigArg)) {
     LaunchConfigValue V = evaluateLaunchConfig(Config, E, Ctx);
+    L.ConfigGrid = V.Grid;
     L.Block = V.Block;
     L.SharedMemBytes = V.SharedMemBytes;
     return L;

@@ -28,9 +28,14 @@ struct KernelLaunch {
   /// The launched kernel (a template specialisation for template kernels); null when the
   /// launch goes through a pointer or a module handle.
   const clang::FunctionDecl *Kernel = nullptr;
-  /// The block argument as written (null for hipModuleLaunchKernel and cudaLaunchKernelEx).
+  /// The block argument as written (null for hipModuleLaunchKernel and the configuration
+  /// launches cudaLaunchKernelEx and hipLaunchKernelEx).
   const clang::Expr *BlockArg = nullptr;
   Dim3Value Block;
+  /// The grid of a launch through a configuration struct (cudaLaunchKernelEx,
+  /// hipLaunchKernelEx), which has no grid argument; unknown for the other forms, whose grid
+  /// argument sits before BlockArg (or in the chevron's configuration).
+  Dim3Value ConfigGrid;
   /// The dynamic shared memory argument as written (null when omitted or inside a config struct).
   const clang::Expr *SharedMemArg = nullptr;
   /// Bytes of dynamic shared memory; 0 when the argument is omitted.

@@ -224,6 +224,25 @@ void hipExtLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlock
 hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks, dim3 dimBlocks, void **args,
                               size_t sharedMemBytes, hipStream_t stream, hipEvent_t startEvent ROCM_TIDY_DEFAULT(nullptr),
                               hipEvent_t stopEvent ROCM_TIDY_DEFAULT(nullptr), int flags ROCM_TIDY_DEFAULT(0));
+// The extensible launch of HIP 6.2+ (CUDA's cudaLaunchKernelEx): grid, block and dynamic shared
+// memory travel in a configuration struct, which the launch checks read field by field.
+typedef struct hipLaunchAttribute_st {
+  int id;
+  int val;
+} hipLaunchAttribute;
+typedef struct hipLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  hipStream_t stream;
+  hipLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} hipLaunchConfig_t;
+hipError_t hipLaunchKernelExC(const hipLaunchConfig_t *config, const void *fPtr, void **args);
+#ifdef __cplusplus
+template <typename... KernelArgs, typename... Params>
+hipError_t hipLaunchKernelEx(const hipLaunchConfig_t *config, void (*kernel)(KernelArgs...), Params &&...args);
+#endif
 
 #ifdef __cplusplus
 // The chevron launch lowers to these in clang's HIP mode.

@@ -20,6 +20,10 @@ TEST(LaunchApiTable, BuiltinTableHasEverySpellingTheChecksCover) {
   const LaunchApi *Ex = T.find("cudaLaunchKernelExC");
   ASSERT_NE(Ex, nullptr);
   EXPECT_EQ(Ex->ConfigArg, 0);
+  const LaunchApi *HipEx = T.find("hipLaunchKernelEx");
+  ASSERT_NE(HipEx, nullptr);
+  EXPECT_EQ(HipEx->ConfigArg, 0);
+  EXPECT_EQ(HipEx->KernelArg, 1);
   EXPECT_EQ(T.find("hipMalloc"), nullptr);
   EXPECT_EQ(T.FuncSetAttribute, (std::vector<std::string>{"hipFuncSetAttribute", "cudaFuncSetAttribute"}));
 }
