@@ -4,6 +4,7 @@
 #include "AnalyzerImpl.h"
 #include "ast/Compat.h"
 #include "core/NvccTranslation.h"
+#include "core/SourceKinds.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -147,12 +148,7 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
   return true;
 }
 
-static bool hasHeaderExtension(const std::string &Path) {
-  std::string Ext = fs::path(Path).extension().string();
-  return Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" || Ext == ".cuh";
-}
-
-bool SourceAnalyzer::isHeader(const InputFile &File) { return !File.IsCMake && hasHeaderExtension(File.Absolute); }
+bool SourceAnalyzer::isHeader(const InputFile &File) { return !File.IsCMake && rocmtidy::isHeaderName(File.Absolute); }
 
 // nvcc and hipcc command lines become clang++ ones: hipcc hands its options to clang, and nvcc's
 // are rewritten by the table in lib/data/nvcc_flags.json ("analysis").
@@ -266,7 +262,7 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   // CUDA (which we analyse as HIP). A plain C++ compile stays C++.
   // Headers (whose borrowed command has lost the source's "-x hip") and sources compiled with an
   // --offload-arch are HIP as well.
-  bool Header = hasHeaderExtension(File);
+  bool Header = rocmtidy::isHeaderName(File);
   // A .cu file compiled by nvcc, or by clang without HIP flags, is CUDA: it is analysed as the HIP
   // hipify makes of it (its CUDA runtime names mapped, __CUDA_ARCH__ code in the device pass).
   CudaSource = Nvcc || Lang.CudaLang || (!Lang.HasX && !Hipcc && !Lang.HasArch && Ext == ".cu");

@@ -2,6 +2,8 @@
 #include "FileBytes.h"
 
 #include "cmake/CMakeParser.h"
+#include "core/SourceKinds.h"
+#include "core/StringUtil.h"
 
 #include <algorithm>
 #include <cctype>
@@ -38,17 +40,10 @@ struct Script {
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
 };
 
-std::string lower(std::string S) {
-  for (char &C : S)
-    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-  return S;
-}
+std::string lower(std::string_view S) { return rocmtidy::asciiLower(S); }
 
-bool isSourceName(const std::string &V) {
-  static const char *const Exts[] = {".cu", ".cpp", ".cc", ".cxx", ".c", ".hip"};
-  std::string Ext = lower(fs::path(V).extension().string());
-  return std::any_of(std::begin(Exts), std::end(Exts), [&](const char *E) { return Ext == E; });
-}
+// Build scripts name sources in any case ('K.CU'); the compiler decides by the lower-case suffix.
+bool isSourceName(const std::string &V) { return rocmtidy::isTranslationUnitName(lower(V)); }
 
 /// Classifies a condition from its words (lower case, operators and parentheses included).
 Branch classify(const std::vector<std::string> &Words, bool *NamesHip = nullptr) {

@@ -3,6 +3,7 @@
 
 #include "CudaOnlySources.h"
 #include "ProjectPaths.h"
+#include "core/SourceKinds.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -54,16 +55,13 @@ Database readDatabase(const fs::path &File) {
   return Db;
 }
 
+// Included fragments (.inl) count as headers here: what they include is what their includer does.
 bool isHeader(const std::string &Path) {
-  std::string Ext = fs::path(Path).extension().string();
-  return Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" || Ext == ".cuh" || Ext == ".inl";
+  rocmtidy::SourceKind K = rocmtidy::sourceKindOf(Path);
+  return K == rocmtidy::SourceKind::Header || K == rocmtidy::SourceKind::Fragment;
 }
 
-bool isCFamily(const std::string &Path) {
-  std::string Ext = fs::path(Path).extension().string();
-  return isHeader(Path) || Ext == ".cu" || Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c" ||
-         Ext == ".hip";
-}
+bool isCFamily(const std::string &Path) { return rocmtidy::sourceKindOf(Path) != rocmtidy::SourceKind::None; }
 
 /// The #include spellings of a file (quoted and angled).
 std::vector<std::string> includesOf(const std::string &Path) {

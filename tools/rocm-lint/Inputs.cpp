@@ -9,6 +9,7 @@
 
 #include "cmake/CMakeLint.h"
 #include "core/Hash.h"
+#include "core/SourceKinds.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -26,11 +27,7 @@ namespace fs = std::filesystem;
 
 namespace rocmlint {
 
-static bool hasSourceExtension(const fs::path &P) {
-  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx",
-                                             ".c",   ".h",  ".hpp", ".hh",  ".hxx"};
-  return Exts.count(P.extension().string()) != 0;
-}
+static bool hasSourceExtension(const fs::path &P) { return rocmtidy::isWalkedSourceName(P.string()); }
 
 // Build scripts: CMake files, Makefiles, setup.py and pyproject.toml.
 static bool isCMakePath(const fs::path &P) {

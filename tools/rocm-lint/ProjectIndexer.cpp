@@ -4,6 +4,7 @@
 
 #include "ProjectPaths.h"
 #include "core/Hash.h"
+#include "core/SourceKinds.h"
 #include "core/TextEdits.h"
 
 #include <nlohmann/json.hpp>
@@ -46,7 +47,6 @@ static std::vector<InputFile> projectSources(const std::string &Root, const std:
   std::set<std::string> Known;
   for (const InputFile &F : Inputs)
     Known.insert(F.Absolute);
-  static const std::set<std::string> Exts = {".hip", ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".hxx"};
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);
   std::vector<std::string> Found;
@@ -61,7 +61,9 @@ static std::vector<InputFile> projectSources(const std::string &Root, const std:
         It.disable_recursion_pending();
       continue;
     }
-    if (It->is_regular_file(EC) && Exts.count(It->path().extension().string()))
+    // C sources hold no kernels: the index wants headers and the translation units that may.
+    rocmtidy::SourceKind K = rocmtidy::sourceKindOf(It->path().string());
+    if (It->is_regular_file(EC) && (K == rocmtidy::SourceKind::Header || K == rocmtidy::SourceKind::Source))
       Found.push_back(It->path().string());
   }
   std::sort(Found.begin(), Found.end());

@@ -1,0 +1,46 @@
+#ifndef ROCM_TIDY_CORE_SOURCEKINDS_H
+#define ROCM_TIDY_CORE_SOURCEKINDS_H
+
+// The file kinds rocm-lint tells apart by name. One list, so that the directory walk, the project
+// index, the build-script readers and the compile commands agree on what a header is.
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+namespace rocmtidy {
+
+enum class SourceKind {
+  None,
+  Header,   ///< .h .hpp .hh .hxx .cuh: analysed through its includers, or alone when named
+  Fragment, ///< .inl: only ever reached through an #include; a directory walk does not pick it up
+  Source,   ///< .hip .cu .cpp .cc .cxx: a translation unit that may hold device code
+  CSource,  ///< .c: a translation unit of the C compiler, host code only
+};
+
+/// By extension, case as written (build systems treat 'k.CU' as unknown too).
+inline SourceKind sourceKindOf(llvm::StringRef Path) {
+  return llvm::StringSwitch<SourceKind>(llvm::sys::path::extension(Path))
+      .Cases(".h", ".hpp", ".hh", ".hxx", ".cuh", SourceKind::Header)
+      .Case(".inl", SourceKind::Fragment)
+      .Cases(".hip", ".cu", ".cpp", ".cc", ".cxx", SourceKind::Source)
+      .Case(".c", SourceKind::CSource)
+      .Default(SourceKind::None);
+}
+
+inline bool isHeaderName(llvm::StringRef Path) { return sourceKindOf(Path) == SourceKind::Header; }
+
+inline bool isTranslationUnitName(llvm::StringRef Path) {
+  SourceKind K = sourceKindOf(Path);
+  return K == SourceKind::Source || K == SourceKind::CSource;
+}
+
+/// What a directory walk hands to the analysis: headers and translation units, not fragments.
+inline bool isWalkedSourceName(llvm::StringRef Path) {
+  SourceKind K = sourceKindOf(Path);
+  return K != SourceKind::None && K != SourceKind::Fragment;
+}
+
+} // namespace rocmtidy
+
+#endif

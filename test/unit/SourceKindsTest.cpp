@@ -1,0 +1,35 @@
+#include "core/SourceKinds.h"
+
+#include "gtest/gtest.h"
+
+using namespace rocmtidy;
+
+TEST(SourceKinds, KindsByExtension) {
+  EXPECT_EQ(sourceKindOf("a/k.cuh"), SourceKind::Header);
+  EXPECT_EQ(sourceKindOf("a/k.hxx"), SourceKind::Header);
+  EXPECT_EQ(sourceKindOf("a/k.inl"), SourceKind::Fragment);
+  EXPECT_EQ(sourceKindOf("a/k.hip"), SourceKind::Source);
+  EXPECT_EQ(sourceKindOf("a/k.cu"), SourceKind::Source);
+  EXPECT_EQ(sourceKindOf("a/k.c"), SourceKind::CSource);
+  EXPECT_EQ(sourceKindOf("a/CMakeLists.txt"), SourceKind::None);
+  EXPECT_EQ(sourceKindOf("a/k.cu.bak"), SourceKind::None);
+  // A directory whose name looks like a source does not make its files sources.
+  EXPECT_EQ(sourceKindOf("a.cu/README"), SourceKind::None);
+}
+
+TEST(SourceKinds, CaseIsKeptAsWritten) {
+  // Callers that read build scripts lower-case first; the directory walk does not.
+  EXPECT_EQ(sourceKindOf("K.CU"), SourceKind::None);
+  EXPECT_TRUE(isTranslationUnitName("k.cu"));
+}
+
+TEST(SourceKinds, WalkSkipsFragmentsOnly) {
+  EXPECT_TRUE(isWalkedSourceName("k.h"));
+  EXPECT_TRUE(isWalkedSourceName("k.c"));
+  EXPECT_TRUE(isWalkedSourceName("k.cxx"));
+  EXPECT_FALSE(isWalkedSourceName("k.inl"));
+  EXPECT_FALSE(isWalkedSourceName("k.py"));
+  EXPECT_TRUE(isHeaderName("k.hpp"));
+  EXPECT_FALSE(isHeaderName("k.inl"));
+  EXPECT_FALSE(isTranslationUnitName("k.cuh"));
+}
