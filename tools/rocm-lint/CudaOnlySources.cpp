@@ -2,6 +2,7 @@
 #include "FileBytes.h"
 
 #include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 
@@ -47,13 +48,7 @@ bool isSourceName(const std::string &V) { return rocmtidy::isTranslationUnitName
 
 /// Classifies a condition from its words (lower case, operators and parentheses included).
 Branch classify(const std::vector<std::string> &Words, bool *NamesHip = nullptr) {
-  static const char *const CudaNames[] = {"build_cuda", "use_cuda",     "with_cuda",  "enable_cuda",
-                                          "ggml_cuda",  "cuda_found",   "cuda_version", "torch.version.cuda",
-                                          "is_cuda",    "cmake_cuda_compiler"};
-  static const char *const HipNames[] = {"build_hip", "use_hip",    "with_hip",          "enable_hip",
-                                         "use_rocm",  "build_rocm", "with_rocm",         "enable_rocm",
-                                         "ggml_hip",  "hip_found",  "rocm_version",      "torch.version.hip",
-                                         "is_rocm",   "is_hip",     "cmake_hip_compiler"};
+  const rocmtidy::BuildSwitchTable &Switches = rocmtidy::buildSwitchTable();
   bool Cuda = false, Hip = false;
   for (size_t I = 0; I < Words.size(); ++I) {
     const std::string &W = Words[I];
@@ -66,10 +61,7 @@ Branch classify(const std::vector<std::string> &Words, bool *NamesHip = nullptr)
     bool Neg = I > 0 && Words[I - 1] == "not";
     if (I + 2 < Words.size() && Words[I + 1] == "is")
       Neg = Neg != (Words[I + 2] == "none");
-    auto in = [&](const auto &Names) {
-      return std::any_of(std::begin(Names), std::end(Names), [&](const char *N) { return Name == N; });
-    };
-    bool IsCuda = in(CudaNames), IsHip = in(HipNames);
+    bool IsCuda = Switches.Cuda.count(Name) != 0, IsHip = Switches.Hip.count(Name) != 0;
     if (IsHip && NamesHip)
       *NamesHip = true;
     // COMPUTE_BACKEND STREQUAL "cuda", GPU_BACKEND == "rocm"

@@ -1,0 +1,46 @@
+#include "core/BuildSwitches.h"
+#include "core/EmbeddedData.h"
+#include "core/JsonTable.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <vector>
+
+namespace rocmtidy {
+
+std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, std::string &Error) {
+  std::optional<nlohmann::json> Doc = parseTableDocument(Json, "build switch table", "cuda", Error);
+  if (!Doc)
+    return std::nullopt;
+  BuildSwitchTable T;
+  for (const char *Key : {"cuda", "hip"}) {
+    std::vector<std::string> Names;
+    if (!Doc->contains(Key) || !readStringArray((*Doc)[Key], Names) || Names.empty()) {
+      Error = std::string("'") + Key + "' is not a non-empty array of names";
+      return std::nullopt;
+    }
+    auto &Into = std::string_view(Key) == "cuda" ? T.Cuda : T.Hip;
+    for (const std::string &N : Names) {
+      // Conditions are matched after lower-casing, so an upper-case entry could never match.
+      if (N.empty() || std::any_of(N.begin(), N.end(), [](char C) { return C >= 'A' && C <= 'Z'; })) {
+        Error = "'" + N + "' in '" + Key + "' is not a lower-case name";
+        return std::nullopt;
+      }
+      Into.insert(N);
+    }
+  }
+  for (const std::string &N : T.Cuda)
+    if (T.Hip.count(N)) {
+      Error = "'" + N + "' is listed for both vendors";
+      return std::nullopt;
+    }
+  return T;
+}
+
+const BuildSwitchTable &buildSwitchTable() {
+  static const BuildSwitchTable Table = parseBuiltinTable("build_switches.json", parseBuildSwitchesJson);
+  return Table;
+}
+
+} // namespace rocmtidy

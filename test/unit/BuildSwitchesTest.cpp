@@ -1,0 +1,29 @@
+#include "core/BuildSwitches.h"
+
+#include "gtest/gtest.h"
+
+using namespace rocmtidy;
+
+TEST(BuildSwitches, BuiltinTableNamesBothVendors) {
+  const BuildSwitchTable &T = buildSwitchTable();
+  EXPECT_TRUE(T.Cuda.count("build_cuda"));
+  EXPECT_TRUE(T.Cuda.count("torch.version.cuda"));
+  EXPECT_TRUE(T.Hip.count("use_rocm"));
+  EXPECT_TRUE(T.Hip.count("torch.version.hip"));
+  EXPECT_FALSE(T.Hip.count("build_cuda"));
+}
+
+TEST(BuildSwitches, RejectsMalformedDocuments) {
+  std::string Error;
+  EXPECT_FALSE(parseBuildSwitchesJson("[]", Error));
+  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["use_cuda"]})", Error));
+  EXPECT_NE(Error.find("'hip'"), std::string::npos) << Error;
+  // Conditions are lower-cased before the lookup: an upper-case name would never match.
+  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["USE_CUDA"], "hip": ["use_hip"]})", Error));
+  EXPECT_NE(Error.find("lower-case"), std::string::npos) << Error;
+  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["use_gpu"], "hip": ["use_gpu"]})", Error));
+  EXPECT_NE(Error.find("both vendors"), std::string::npos) << Error;
+  auto T = parseBuildSwitchesJson(R"({"cuda": ["use_cuda"], "hip": ["use_hip"]})", Error);
+  ASSERT_TRUE(T) << Error;
+  EXPECT_EQ(T->Cuda.size(), 1u);
+}
