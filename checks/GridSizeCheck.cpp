@@ -23,39 +23,6 @@ void GridSizeCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(rocmtidy::launchCandidateMatcher("launch"), this);
 }
 
-// KernelLaunch evaluates the block; the grid is the argument before it in every launch form
-// that takes dim3 values (the chevron's configuration, hipLaunchKernelGGL, hipLaunchKernel, ...).
-static const Expr *gridArgument(const rocmtidy::KernelLaunch &L) {
-  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(L.Call)) {
-    const CallExpr *Config = K->getConfig();
-    return Config && Config->getNumArgs() > 0 ? Config->getArg(0) : nullptr;
-  }
-  if (!L.BlockArg)
-    return nullptr;
-  for (unsigned I = 1; I < L.Call->getNumArgs(); ++I)
-    if (L.Call->getArg(I) == L.BlockArg)
-      return L.Call->getArg(I - 1);
-  return nullptr;
-}
-
-static rocmtidy::Dim3Value gridOf(const rocmtidy::KernelLaunch &L, ASTContext &Ctx) {
-  if (L.Api && L.Api->BlockDimArgs.size() == 3 && L.Api->BlockDimArgs.front() >= 3) {
-    // hipModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, ...): the three grid counts
-    // (blocks, as in CUDA) come right before the three block dimensions the launch table names.
-    unsigned First = static_cast<unsigned>(L.Api->BlockDimArgs.front()) - 3;
-    if (L.Call->getNumArgs() < First + 3)
-      return {};
-    return {rocmtidy::evaluateConstantInteger(L.Call->getArg(First), Ctx),
-            rocmtidy::evaluateConstantInteger(L.Call->getArg(First + 1), Ctx),
-            rocmtidy::evaluateConstantInteger(L.Call->getArg(First + 2), Ctx)};
-  }
-  if (L.Api && L.Api->ConfigArg >= 0)
-    return L.ConfigGrid;
-  if (const Expr *G = gridArgument(L))
-    return rocmtidy::evaluateDim3(G, Ctx);
-  return {};
-}
-
 static std::string kernelName(const FunctionDecl &K, const ASTContext &Ctx) {
   std::string S;
   llvm::raw_string_ostream OS(S);
@@ -72,7 +39,7 @@ void GridSizeCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<rocmtidy::KernelLaunch> L = rocmtidy::recogniseLaunch(*Call, Ctx);
   if (!L || L->Loc.isInvalid() || SM.isInSystemHeader(L->Loc))
     return;
-  const rocmtidy::Dim3Value Grid = gridOf(*L, Ctx);
+  const rocmtidy::Dim3Value Grid = L->Grid;
   const std::optional<uint64_t> GridDims[3] = {Grid.X, Grid.Y, Grid.Z};
   const std::optional<uint64_t> BlockDims[3] = {L->Block.X, L->Block.Y, L->Block.Z};
   const rocmtidy::LaunchLimits &Limits = rocmtidy::launchLimits();

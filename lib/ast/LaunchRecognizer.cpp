@@ -103,6 +103,7 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
     if (SM.isInSystemHeader(SM.getExpansionLoc(E.getBeginLoc())))
       return std::nullopt;
     L.Kernel = E.getDirectCallee();
+    L.Grid = evaluateDim3(Config->getArg(0), Ctx);
     L.BlockArg = Config->getArg(1);
     L.Block = evaluateDim3(L.BlockArg, Ctx);
     if (Config->getNumArgs() > 2) {
@@ -140,9 +141,14 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
     L.Block = {evaluateConstantInteger(arg(Api->BlockDimArgs[0]), Ctx),
                evaluateConstantInteger(arg(Api->BlockDimArgs[1]), Ctx),
                evaluateConstantInteger(arg(Api->BlockDimArgs[2]), Ctx)};
+    // hipModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, ...): the three grid
+    // counts come right before the three block dimensions.
+    if (int First = Api->BlockDimArgs[0] - 3; First >= 0)
+      L.Grid = {evaluateConstantInteger(arg(First), Ctx), evaluateConstantInteger(arg(First + 1), Ctx),
+                evaluateConstantInteger(arg(First + 2), Ctx)};
   } else if (const Expr *Config = arg(Api->ConfigArg)) {
     LaunchConfigValue V = evaluateLaunchConfig(Config, E, Ctx);
-    L.ConfigGrid = V.Grid;
+    L.Grid = V.Grid;
     L.Block = V.Block;
     L.SharedMemBytes = V.SharedMemBytes;
     return L;
@@ -151,6 +157,9 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
     if (!L.BlockArg)
       return std::nullopt;
     L.Block = evaluateDim3(L.BlockArg, Ctx);
+    // Every form with a block argument takes the grid right before it.
+    if (const Expr *G = arg(Api->BlockArg - 1); G && Api->BlockArg - 1 != Api->KernelArg)
+      L.Grid = evaluateDim3(G, Ctx);
   }
   if (const Expr *Smem = arg(Api->SharedMemArg)) {
     if (!isa<CXXDefaultArgExpr>(Smem))

@@ -32,10 +32,9 @@ struct KernelLaunch {
   /// launches cudaLaunchKernelEx and hipLaunchKernelEx).
   const clang::Expr *BlockArg = nullptr;
   Dim3Value Block;
-  /// The grid of a launch through a configuration struct (cudaLaunchKernelEx,
-  /// hipLaunchKernelEx), which has no grid argument; unknown for the other forms, whose grid
-  /// argument sits before BlockArg (or in the chevron's configuration).
-  Dim3Value ConfigGrid;
+  /// The grid in blocks: the chevron's first configuration value, the argument before the block
+  /// argument, hipModuleLaunchKernel's three counts, or a configuration struct's gridDim.
+  Dim3Value Grid;
   /// The dynamic shared memory argument as written (null when omitted or inside a config struct).
   const clang::Expr *SharedMemArg = nullptr;
   /// Bytes of dynamic shared memory; 0 when the argument is omitted.
