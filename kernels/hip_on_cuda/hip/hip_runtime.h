@@ -25,6 +25,10 @@
 // before the shuffle macros below are defined, or those macros would rewrite their declarations.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+// HIP's older bfloat16 type (hip/hip_bfloat16.h), which HIP code also reaches through the runtime
+// header: CUDA's bfloat16 converts to and from float and has the arithmetic operators the same way
+// (its raw bits are not the member 'data').
+typedef __nv_bfloat16 hip_bfloat16;
 // libcu++ (used by cooperative groups, CUB, Thrust) declares a type named __any; it must be seen
 // before the __any macro below, for the same reason.
 #if __has_include(<cuda/std/functional>)

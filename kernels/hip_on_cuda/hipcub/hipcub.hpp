@@ -79,6 +79,23 @@
 #pragma pop_macro("__shfl")
 #pragma pop_macro("warpSize")
 
-namespace hipcub = ::cub;
+// hipcub:: is CUB's namespace, plus the operator functors hipCUB keeps and newer CUB (CCCL 3,
+// CUDA 13) removed in favour of cuda::maximum and friends.
+namespace hipcub {
+using namespace ::cub;
+struct Max {
+  template <class T, class U> __host__ __device__ auto operator()(const T &A, const U &B) const {
+    return A < B ? B : A;
+  }
+};
+struct Min {
+  template <class T, class U> __host__ __device__ auto operator()(const T &A, const U &B) const {
+    return B < A ? B : A;
+  }
+};
+struct Sum {
+  template <class T, class U> __host__ __device__ auto operator()(const T &A, const U &B) const { return A + B; }
+};
+} // namespace hipcub
 
 #endif // ROCM_TIDY_HIP_ON_CUDA_HIPCUB_HPP
