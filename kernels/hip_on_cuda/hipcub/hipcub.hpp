@@ -96,6 +96,27 @@ struct Min {
 struct Sum {
   template <class T, class U> __host__ __device__ auto operator()(const T &A, const U &B) const { return A + B; }
 };
+
+#ifdef ROCM_TIDY_WAVE64
+// hipCUB's warp-level primitives span the whole 64-lane wavefront by default on AMD; CUB's span at
+// most 32 lanes, so with 64-lane semantics they would compute over half a wavefront and report a
+// difference that is the mapping's, not the program's. They are refused at compile time instead
+// (rocm-wave64 then says it cannot build the program); explicit widths up to 32 stay CUB's.
+namespace hip_on_cuda_detail {
+template <int N> struct WarpPrimitiveWidth {
+  static_assert(N <= 32, "wave64 emulation limit: hipCUB warp-level primitives over more than 32 lanes (the "
+                         "default on a 64-lane wavefront) are not emulated");
+};
+template <class T, int N> struct PickWarpReduce : WarpPrimitiveWidth<N> {
+  using type = ::cub::WarpReduce<T, N>;
+};
+template <class T, int N> struct PickWarpScan : WarpPrimitiveWidth<N> {
+  using type = ::cub::WarpScan<T, N>;
+};
+} // namespace hip_on_cuda_detail
+template <class T, int N = 64> using WarpReduce = typename hip_on_cuda_detail::PickWarpReduce<T, N>::type;
+template <class T, int N = 64> using WarpScan = typename hip_on_cuda_detail::PickWarpScan<T, N>::type;
+#endif
 } // namespace hipcub
 
 #endif // ROCM_TIDY_HIP_ON_CUDA_HIPCUB_HPP
