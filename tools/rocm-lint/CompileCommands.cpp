@@ -5,6 +5,8 @@
 #include "ast/Compat.h"
 #include "core/NvccTranslation.h"
 #include "core/SourceKinds.h"
+#include "project/HipBuildFlags.h"
+#include "project/ProjectModel.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -62,11 +64,15 @@ static bool loadDatabaseFile(const fs::path &File, std::shared_ptr<CompilationDa
 // the command sanitizer could drop "@file" (docs/security.md). The plugin also adds --driver-mode
 // and --target from the compiler name, and the search goes on to a parent directory past a
 // malformed database instead of reporting it.
-static bool findDatabase(const std::string &Dir, std::map<std::string, std::shared_ptr<CompilationDatabase>> &Cache,
+// The search stops at the repository root (docs/security.md: a database above the checkout is
+// not the project's).
+static bool findDatabase(const rocmtidy::project::ProjectModel &Model, const std::string &Dir,
+                         std::map<std::string, std::shared_ptr<CompilationDatabase>> &Cache,
                          std::shared_ptr<CompilationDatabase> &Found, std::string &Error) {
   std::vector<std::string> Visited;
   Found = nullptr;
-  for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
+  for (const std::string &Folder : Model.foldersUpToRoot(Dir)) {
+    fs::path D(Folder);
     auto Cached = Cache.find(D.string());
     if (Cached != Cache.end()) {
       Found = Cached->second;
@@ -82,8 +88,6 @@ static bool findDatabase(const std::string &Dir, std::map<std::string, std::shar
         return false;
       break;
     }
-    if (D == D.root_path())
-      break;
   }
   for (const std::string &V : Visited)
     Cache[V] = Found;
@@ -117,7 +121,7 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
       continue;
     if (Given)
       P->DbByDir[Dir] = Given;
-    else if (!findDatabase(Dir, Found, P->DbByDir[Dir], Error))
+    else if (!findDatabase(*P->Config.Model, Dir, Found, P->DbByDir[Dir], Error))
       return false;
 
     // clang-tidy only warns about a broken .clang-tidy and goes on with defaults; a linter in CI
@@ -341,7 +345,14 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   if (fs::path(F.Absolute).extension() == ".c")
     return {"clang", "-x", "c", "-std=gnu11", Own, F.Absolute};
   // Like hipcc, which builds every source as HIP: headers and .cpp files may hold device code.
-  return {"clang++", "-x", "hip", "-std=c++17", Own, F.Absolute};
+  std::vector<std::string> Argv = {"clang++", "-x", "hip", "-std=c++17"};
+  // The defines and include folders the project's HIP build gives this file (its CMake).
+  if (Config.HipBuild)
+    for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
+      Argv.push_back(Flag.Arg);
+  Argv.push_back(Own);
+  Argv.push_back(F.Absolute);
+  return Argv;
 }
 
 } // namespace rocmlint

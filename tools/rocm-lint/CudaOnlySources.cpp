@@ -5,6 +5,7 @@
 #include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/ProjectModel.h"
 
 #include <algorithm>
 #include <cctype>
@@ -220,7 +221,7 @@ struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
 };
 
 void readCMake(const fs::path &P, Script &S) {
-  std::string Content = readFileBytes(P.string()).value_or(std::string());
+  std::string Content = rocmtidy::project::readRegularFile(P.string()).value_or(std::string());
   CMakeReader R(S, P.parent_path());
   rocmtidy::cmake::ParseError Error;
   if (!rocmtidy::cmake::parseCMake(Content, R, Error))
@@ -344,7 +345,7 @@ std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std:
 void readSetupPy(const fs::path &P, Script &S) {
   std::vector<Frame> Stack;
   fs::path Dir = P.parent_path();
-  for (const PyLine &L : pyLines(readFileBytes(P.string()).value_or(std::string()))) {
+  for (const PyLine &L : pyLines(rocmtidy::project::readRegularFile(P.string()).value_or(std::string()))) {
     std::string Code = L.Code;
     size_t Start = Code.find_first_not_of(" \t");
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
@@ -413,19 +414,20 @@ std::shared_ptr<Script> scriptAt(const fs::path &P, bool CMake) {
 
 } // namespace
 
-bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why) {
+bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute,
+                            std::string &Why) {
   fs::path File = fs::path(Absolute).lexically_normal();
   std::string Name = File.filename().string();
   std::string Ext = lower(File.extension().string());
   std::vector<std::shared_ptr<Script>> Scripts;
   std::error_code EC;
-  for (fs::path D = File.parent_path(); !D.empty(); D = D.parent_path()) {
-    if (fs::is_regular_file(D / "CMakeLists.txt", EC))
+  // The scripts of the folders up to the repository root: a setup.py above it is another project's.
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    fs::path D(Dir);
+    if (rocmtidy::project::isRegularFile((D / "CMakeLists.txt").string()))
       Scripts.push_back(scriptAt(D / "CMakeLists.txt", true));
-    if (fs::is_regular_file(D / "setup.py", EC))
+    if (rocmtidy::project::isRegularFile((D / "setup.py").string()))
       Scripts.push_back(scriptAt(D / "setup.py", false));
-    if (fs::exists(D / ".git", EC) || D == D.root_path())
-      break;
   }
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
   // branches there are the code to port.

@@ -3,6 +3,10 @@
 
 #include <string>
 
+namespace rocmtidy::project {
+class ProjectModel;
+}
+
 namespace rocmlint {
 
 /// Whether the project's build scripts (the CMakeLists.txt and setup.py files in the folders from
@@ -12,7 +16,8 @@ namespace rocmlint {
 /// no computed list (a glob or a variable path outside such a branch) may name it. On true,
 /// \p Why says where ("CMakeLists.txt:244: listed only under if(BUILD_CUDA) at line 118"). When
 /// unsure, false: skipping a file the HIP build compiles would hide its hazards.
-bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why);
+bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute,
+                            std::string &Why);
 
 } // namespace rocmlint
 

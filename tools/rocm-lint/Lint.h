@@ -12,6 +12,10 @@
 
 namespace llvm {
 }
+namespace rocmtidy::project {
+class ProjectModel;
+class HipBuildFlags;
+} // namespace rocmtidy::project
 
 namespace rocmlint {
 
@@ -42,6 +46,9 @@ struct Options {
   bool ProjectIndex = true; // --no-index turns the cross-file kernel index off
   bool NoProgress = false;  // --no-progress: neither the terminal line nor the periodic one
   unsigned ProgressIntervalMs = 10000;
+  bool IncludeCudaOnly = false; // --include-cuda-only: a directory walk keeps CUDA-only sources
+  enum class FailPolicy { Findings, Errors, Never };
+  FailPolicy FailOn = FailPolicy::Findings; // --fail-on
 };
 
 /// Thrown-free error reporting: input problems end the run with exit code 2.
@@ -54,6 +61,7 @@ struct InputFile {
   std::string Display;
   std::string Absolute;
   bool IsCMake = false;
+  bool Named = false; // named on the command line (not found by a directory walk)
 };
 
 /// One exclude pattern of .rocm-lint, split at '/': each segment is a glob or "**" (any number of
@@ -75,6 +83,10 @@ struct ProjectConfig {
   std::string Targets;
   std::vector<std::string> ExtraArgs;
   std::string BuildStyle; // 'build-style' ("" = detect)
+  /// The run's project model (lib/project): root and walked files, loaded by collectInputs.
+  std::shared_ptr<const rocmtidy::project::ProjectModel> Model;
+  /// The HIP build's flags from its CMake, for inferred commands (null: none read).
+  std::shared_ptr<const rocmtidy::project::HipBuildFlags> HipBuild;
 };
 
 /// Whether \p AbsolutePath falls under an exclude pattern of \p Config.

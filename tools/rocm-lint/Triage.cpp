@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
 #include <tuple>
 
 namespace fs = std::filesystem;
@@ -35,8 +34,12 @@ void offsetToLineCol(const std::string &Content, unsigned Offset, unsigned &Line
 
 void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerErrors, const std::vector<RecoveryLog> &Logs,
                     const std::function<const std::string &(const std::string &)> &ContentOf, FileResult &R) {
-  // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains.
-  static const std::regex NotFound("'(.+)' file not found");
+  // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains:
+  // clang says "'NAME' file not found".
+  auto NotFound = [](const std::string &M) {
+    size_t At = M.find("' file not found");
+    return At != std::string::npos && At > 1 && M.rfind('\'', At - 1) != std::string::npos;
+  };
   // Report the earliest error first; clang's "too many errors" stop carries no location of interest.
   std::stable_sort(CompilerErrors.begin(), CompilerErrors.end(), [](const CompilerError &A, const CompilerError &B) {
     bool AStop = A.Message.find("too many errors emitted") != std::string::npos;
@@ -48,7 +51,7 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
   std::vector<std::string> Unexplained;
   for (const CompilerError &E : CompilerErrors) {
     bool Explained = false;
-    if (std::regex_search(E.Message, NotFound))
+    if (NotFound(E.Message))
       for (const rocmtidy::Finding &Fd : R.Findings)
         if (Fd.Check == "rocm-cuda-header" && Fd.File == E.File && Fd.Offset == E.Offset)
           Explained = true;
