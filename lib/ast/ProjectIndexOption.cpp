@@ -1,11 +1,15 @@
 #include "ast/ProjectIndexOption.h"
 
+#include "core/BoundedFile.h"
 #include "clang/AST/DeclTemplate.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <sys/stat.h>
+#include <vector>
 
 namespace rocmtidy {
 
@@ -19,16 +23,67 @@ struct LoadedIndex {
   std::string Problem;
 };
 
+// A repository's own .clang-tidy or .clangd can name the index file, so it is read only from the
+// project (git's top level above the working folder, else the working folder) or the user's
+// rocm-lint cache folder: never /dev/stdin (rocm-clangd's LSP input), /dev/zero or a user's files.
+std::vector<std::string> allowedIndexFolders() {
+  std::vector<std::string> Out;
+  auto AddReal = [&](const std::string &P) {
+    llvm::SmallString<256> Real;
+    if (!P.empty() && !llvm::sys::fs::real_path(P, Real))
+      Out.push_back(std::string(Real));
+  };
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd)) {
+    std::string Root(Cwd);
+    for (llvm::StringRef D = Cwd; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+      llvm::SmallString<256> Git(D);
+      llvm::sys::path::append(Git, ".git");
+      if (llvm::sys::fs::exists(Git)) {
+        Root = D.str();
+        break;
+      }
+    }
+    AddReal(Root);
+  }
+  if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X && llvm::sys::path::is_absolute(X))
+    AddReal(std::string(X) + "/rocm-lint");
+  if (const char *H = std::getenv("HOME"); H && *H)
+    AddReal(std::string(H) + "/.cache/rocm-lint");
+  return Out;
+}
+
+bool isWithin(llvm::StringRef Path, llvm::StringRef Folder) {
+  if (!Path.starts_with(Folder))
+    return false;
+  return Path.size() == Folder.size() || Folder.ends_with("/") || Path[Folder.size()] == '/';
+}
+
+// The largest index file read: a few hundred bytes per kernel.
+constexpr size_t MaxIndexBytes = 64u << 20;
+
 std::shared_ptr<const ProjectIndex> loadIndexFile(const std::string &Path, std::string &Problem) {
   static std::mutex Mu;
   static std::map<std::string, LoadedIndex> Cache;
+  llvm::SmallString<256> Real;
+  if (std::error_code EC = llvm::sys::fs::real_path(Path, Real)) {
+    Problem = EC == std::errc::no_such_file_or_directory ? "no such file" : EC.message();
+    return nullptr;
+  }
+  bool Allowed = false;
+  for (const std::string &F : allowedIndexFolders())
+    Allowed |= isWithin(Real, F);
+  if (!Allowed) {
+    Problem = "outside the project folder and the rocm-lint cache folder";
+    return nullptr;
+  }
   struct stat St;
-  if (::stat(Path.c_str(), &St) != 0) {
+  if (::stat(Real.c_str(), &St) != 0) {
     Problem = "no such file";
     return nullptr;
   }
   std::lock_guard<std::mutex> L(Mu);
-  LoadedIndex &E = Cache[Path];
+  LoadedIndex &E = Cache[std::string(Real)];
   if (E.Size == St.st_size && E.MTime.tv_sec == St.st_mtim.tv_sec && E.MTime.tv_nsec == St.st_mtim.tv_nsec) {
     Problem = E.Problem;
     return E.Index;
@@ -36,12 +91,11 @@ std::shared_ptr<const ProjectIndex> loadIndexFile(const std::string &Path, std::
   E = LoadedIndex();
   E.Size = St.st_size;
   E.MTime = St.st_mtim;
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf) {
-    E.Problem = Buf.getError().message();
-  } else {
+  BoundedReadOptions O;
+  O.MaxBytes = MaxIndexBytes;
+  if (auto Text = readBoundedFile(std::string(Real), O, E.Problem)) {
     std::string Error;
-    auto Parsed = ProjectIndex::fromJson((*Buf)->getBuffer().str(), Error);
+    auto Parsed = ProjectIndex::fromJson(*Text, Error);
     if (Parsed)
       E.Index = std::make_shared<const ProjectIndex>(std::move(*Parsed));
     else

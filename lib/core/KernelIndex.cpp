@@ -1,4 +1,5 @@
 #include "core/KernelIndex.h"
+#include "core/BoundedFile.h"
 #include "core/DeviceTypes.h"
 
 #include <nlohmann/json.hpp>
@@ -970,6 +971,11 @@ std::string ProjectIndex::toJson() const {
 }
 
 std::optional<ProjectIndex> ProjectIndex::fromJson(const std::string &Text, std::string &Error) {
+  // nlohmann's parser recurses once per level: a file of '[' must fail here, quickly.
+  if (!jsonDepthWithin(Text, 16)) {
+    Error = "nested deeper than a project index is";
+    return std::nullopt;
+  }
   nlohmann::json J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded() || !J.is_object()) {
     Error = "not JSON";
@@ -1037,6 +1043,8 @@ std::string fileFactsToJson(const FileFacts &F) {
 }
 
 std::optional<FileFacts> fileFactsFromJson(const std::string &Text) {
+  if (!jsonDepthWithin(Text, 16))
+    return std::nullopt;
   nlohmann::json J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded() || !J.is_object())
     return std::nullopt;

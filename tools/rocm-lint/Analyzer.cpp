@@ -142,6 +142,11 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
       for (const std::string &A : Pass)
         Joined += A + '\0';
       Parts.push_back(Joined);
+    // The driver adds these folders to the search path: another value is another parse.
+    for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH"}) {
+      const char *V = std::getenv(Var);
+      Parts.push_back(std::string(Var) + "=" + (V ? V : "") + (V ? "" : "(unset)"));
+    }
     }
     // A .clang-tidy that appears later changes the options without changing any file read before.
     for (fs::path D = fs::path(F.Absolute).parent_path(); !D.empty(); D = D.parent_path()) {
@@ -152,11 +157,15 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         break;
     }
     CacheKey = ResultCache::makeKey(Parts);
-    if (std::optional<FileResult> Hit = P->Cache->lookup(CacheKey, Index.get())) {
-      Hit->Notices = std::move(R.Notices);
-      return std::move(*Hit);
-    }
+    // --fix edits files: its edits come from this parse, checked against the bytes it read, never
+    // from an entry someone may have written.
+    if (!P->Opts.Fix)
+      if (std::optional<FileResult> Hit = P->Cache->lookup(CacheKey, F.Absolute, Index.get())) {
+        Hit->Notices = std::move(R.Notices);
+        return std::move(*Hit);
+      }
   }
+  FileSystemReads Reads;
   rocmtidy::IndexLookupRecorder IndexLookups;
 
   std::vector<RecoveryLog> Logs(Passes.size());
@@ -166,8 +175,11 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
         // It records the bytes parsed, for --fix to check the file is unchanged before editing it.
-        makeRecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()),
-                                R.Parsed));
+        // Below it, what the cache needs: the path each file was reached through, and each miss.
+        makeRecordingFileSystem(
+            makeReadRecordingFileSystem(
+                llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), Reads),
+            R.Parsed));
     Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
     CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
     OneCommandDatabase Db(Cmd);
@@ -218,7 +230,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   triageAnalysis(F, std::move(CompilerErrors), Logs, ContentOf, R);
   if (P->Cache->enabled())
-    P->Cache->store(CacheKey, R, IndexLookups.lookups(), Index.get());
+    P->Cache->store(CacheKey, R, Reads, IndexLookups.lookups(), Index.get());
   return R;
 }
 

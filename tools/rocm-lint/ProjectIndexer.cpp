@@ -3,6 +3,7 @@
 #include "FileBytes.h"
 
 #include "ProjectPaths.h"
+#include "ResultCache.h"
 #include "core/Hash.h"
 #include "core/SourceKinds.h"
 #include "core/TextEdits.h"
@@ -13,9 +14,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -24,7 +27,7 @@ namespace fs = std::filesystem;
 
 namespace rocmlint {
 
-std::string cacheDirectory(const Options &Opts) {
+static std::string chosenCacheDirectory(const Options &Opts) {
   if (Opts.NoCache)
     return "";
   if (!Opts.CacheDir.empty())
@@ -34,6 +37,26 @@ std::string cacheDirectory(const Options &Opts) {
   if (const char *H = std::getenv("HOME"); H && *H)
     return (fs::path(H) / ".cache" / "rocm-lint").string();
   return "";
+}
+
+std::string cacheDirectory(const Options &Opts) {
+  std::string Dir = chosenCacheDirectory(Opts);
+  if (Dir.empty())
+    return Dir;
+  // Checked once per run (the index and the analyzer both ask), said once.
+  static std::mutex Mu;
+  static std::map<std::string, std::string> Checked;
+  std::lock_guard<std::mutex> L(Mu);
+  auto [It, New] = Checked.emplace(Dir, "");
+  if (New) {
+    It->second = ResultCache::folderProblem(Dir);
+    if (!It->second.empty() && !Opts.Quiet)
+      std::fprintf(stderr,
+                   "rocm-lint: note: cache off for this run: %s, so its entries could have been planted; use a "
+                   "folder only you can write (chmod go-w, no symbolic links) or another --cache-dir\n",
+                   It->second.c_str());
+  }
+  return It->second.empty() ? Dir : "";
 }
 
 static std::string hex(uint64_t V) {
@@ -103,7 +126,10 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
     std::string Stem = (fs::path(Dir) / "index" / hex(rocmtidy::fnv1a64(Key))).string();
     FactsFile = Stem + ".facts.json";
     IndexFile = Stem + ".index.json";
-    if (std::optional<std::string> Text = readFileBytes(FactsFile)) {
+    std::optional<std::string> Text;
+    if (ResultCache::ensurePrivateFolder(Dir) && ResultCache::ensurePrivateFolder(Dir + "/index"))
+      Text = ResultCache::readPrivateFile(FactsFile);
+    if (Text) {
       Cached = nlohmann::json::parse(*Text, nullptr, /*allow_exceptions=*/false);
       if (Cached.is_discarded() || !Cached.is_object() || Cached.value("tool", "") != ROCM_TIDY_VERSION ||
           Cached.value("factsVersion", 0) != rocmtidy::FileFactsVersion)
@@ -144,12 +170,13 @@ IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &In
   Run.Index = Index;
   if (!Dir.empty()) {
     std::error_code EC;
-    fs::create_directories(fs::path(FactsFile).parent_path(), EC);
-    // A cache that cannot be written costs only speed next time.
-    if (!EC &&
-        rocmtidy::writeFileAtomically(FactsFile, Store.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
-            .empty() &&
-        rocmtidy::writeFileAtomically(IndexFile, Index->toJson()).empty())
+    fs::create_directories(fs::path(Dir).parent_path(), EC);
+    // A cache that cannot be written costs only speed next time. Like results/, the folders are
+    // private and never followed through a link.
+    if (ResultCache::ensurePrivateFolder(Dir) && ResultCache::ensurePrivateFolder(Dir + "/index") &&
+        ResultCache::writePrivateFile(FactsFile,
+                                      Store.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) &&
+        ResultCache::writePrivateFile(IndexFile, Index->toJson()))
       Run.File = IndexFile;
   }
   return Run;

@@ -2,6 +2,7 @@
 
 #include "Version.h"
 
+#include "core/BoundedFile.h"
 #include "core/EmbeddedData.h"
 #include "core/KernelIndex.h"
 #include "core/SafeFix.h"
@@ -9,12 +10,15 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,46 +28,77 @@ namespace rocmlint {
 using nlohmann::json;
 
 // Changes whenever an entry's layout or meaning changes, so older entries become misses.
-static constexpr int EntryFormat = 1;
-// A larger entry is not read (a corrupt or hostile file must not exhaust memory).
-static constexpr off_t MaxEntryBytes = 256 << 20;
+static constexpr int EntryFormat = 2;
+// A larger entry is not read (a corrupt or hostile file must not exhaust memory), nor one nested
+// deeper than any entry this version writes (nlohmann's parser recurses once per level).
+static constexpr size_t MaxEntryBytes = 256u << 20;
+static constexpr unsigned MaxEntryDepth = 16;
 
 ResultCache::ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
 
-// Reads a regular file; with \p NoFollow a symbolic link is refused. std::nullopt on any failure.
-static std::optional<std::string> readRegularFile(const std::string &Path, bool NoFollow, off_t Limit) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC | (NoFollow ? O_NOFOLLOW : 0));
-  if (Fd < 0)
-    return std::nullopt;
-  struct stat St;
-  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode) || (Limit && St.st_size > Limit)) {
-    ::close(Fd);
-    return std::nullopt;
+namespace {
+
+class ReadRecordingFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  ReadRecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, FileSystemReads &Reads)
+      : ProxyFileSystem(std::move(Base)), Reads(Reads) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    auto St = ProxyFileSystem::status(Path);
+    if (!St)
+      noteMissing(Path, St.getError());
+    return St;
   }
-  std::string Out;
-  Out.resize(size_t(St.st_size));
-  size_t Done = 0;
-  while (true) {
-    if (Done == Out.size())
-      Out.resize(Out.size() + 4096);
-    ssize_t N = ::read(Fd, &Out[Done], Out.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0) {
-      ::close(Fd);
-      return std::nullopt;
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F) {
+      noteMissing(Path, F.getError());
+      return F;
     }
-    if (N == 0)
-      break;
-    Done += size_t(N);
-    if (Limit && off_t(Done) > Limit) {
-      ::close(Fd);
-      return std::nullopt;
-    }
+    llvm::SmallString<256> Asked, Real;
+    Path.toVector(Asked);
+    if (!makeAbsolute(Asked) && !getRealPath(Asked, Real))
+      Reads.Opened.emplace(std::string(Asked), std::string(Real));
+    return F;
   }
-  ::close(Fd);
-  Out.resize(Done);
-  return Out;
+
+private:
+  FileSystemReads &Reads;
+
+  // Only "not there" is a fact about the tree that a later file can change; other failures make
+  // the parse report the file, and a changed report follows from the file's own bytes.
+  void noteMissing(const llvm::Twine &Path, std::error_code EC) {
+    if (EC != std::errc::no_such_file_or_directory && EC != std::errc::not_a_directory)
+      return;
+    llvm::SmallString<256> Asked;
+    Path.toVector(Asked);
+    if (!makeAbsolute(Asked))
+      Reads.Absent.insert(std::string(Asked));
+  }
+};
+
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeReadRecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, FileSystemReads &Reads) {
+  return llvm::makeIntrusiveRefCnt<ReadRecordingFileSystem>(std::move(Base), Reads);
+}
+
+static std::optional<std::string> readEntry(const std::string &Path) {
+  rocmtidy::BoundedReadOptions O;
+  O.MaxBytes = MaxEntryBytes;
+  O.NoFollow = true;
+  std::string Problem;
+  auto Text = rocmtidy::readBoundedFile(Path, O, Problem);
+  if (!Text || !rocmtidy::jsonDepthWithin(*Text, MaxEntryDepth))
+    return std::nullopt;
+  return Text;
+}
+
+static std::string sha256Hex(llvm::StringRef Bytes) {
+  auto Digest = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Bytes));
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(Digest.data(), Digest.size()), /*LowerCase=*/true);
 }
 
 // The running executable's path, size and modification time: a rebuilt rocm-lint (new checks,
@@ -103,8 +138,21 @@ std::string ResultCache::makeKey(const std::vector<std::string> &Parts) {
   return llvm::toHex(llvm::ArrayRef<uint8_t>(Digest.data(), Digest.size()), /*LowerCase=*/true);
 }
 
-// A directory that exists and is no symbolic link: the cache never writes through a link someone
-// planted inside it.
+// Why \p St (of \p Path) is no folder the cache may trust; "" when it is.
+static std::string folderStatProblem(const std::string &Path, const struct stat &St) {
+  if (S_ISLNK(St.st_mode))
+    return "'" + Path + "' is a symbolic link";
+  if (!S_ISDIR(St.st_mode))
+    return "'" + Path + "' is not a folder";
+  if (St.st_uid != ::geteuid())
+    return "'" + Path + "' belongs to another user";
+  if (St.st_mode & (S_IWGRP | S_IWOTH))
+    return "'" + Path + "' is writable by group or others";
+  return "";
+}
+
+// A folder of ours that exists, is no symbolic link and nobody else can write: the cache never
+// reads or writes through a link or a folder someone else controls.
 static bool ensureRealDirectory(const std::string &Path, bool Create) {
   struct stat St;
   if (::lstat(Path.c_str(), &St) != 0) {
@@ -115,12 +163,40 @@ static bool ensureRealDirectory(const std::string &Path, bool Create) {
     if (::lstat(Path.c_str(), &St) != 0)
       return false;
   }
-  return S_ISDIR(St.st_mode);
+  return folderStatProblem(Path, St).empty();
+}
+
+std::string ResultCache::folderProblem(const std::string &Dir) {
+  struct stat St;
+  if (::lstat(Dir.c_str(), &St) != 0)
+    return errno == ENOENT ? "" : "'" + Dir + "' cannot be read: " + std::strerror(errno);
+  if (std::string P = folderStatProblem(Dir, St); !P.empty())
+    return P;
+  std::vector<std::string> Folders = {Dir + "/results", Dir + "/index"};
+  if (DIR *D = ::opendir((Dir + "/results").c_str())) {
+    while (struct dirent *E = ::readdir(D)) {
+      std::string Name = E->d_name;
+      if (Name != "." && Name != "..")
+        Folders.push_back(Dir + "/results/" + Name);
+    }
+    ::closedir(D);
+  }
+  for (const std::string &F : Folders) {
+    if (::lstat(F.c_str(), &St) != 0)
+      continue;
+    if (std::string P = folderStatProblem(F, St); !P.empty())
+      return P;
+  }
+  return "";
 }
 
 std::string ResultCache::entryPath(const std::string &Key, bool Create) const {
-  if (Create)
-    (void)llvm::sys::fs::create_directories(Dir, /*IgnoreExisting=*/true);
+  if (Create) {
+    // The folders above are the user's to choose; the cache folder itself is private.
+    (void)llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Dir), /*IgnoreExisting=*/true);
+    if (!ensureRealDirectory(Dir, true))
+      return "";
+  }
   std::string Results = Dir + "/results";
   std::string Shard = Results + "/" + Key.substr(0, 2);
   if (!ensureRealDirectory(Results, Create) || !ensureRealDirectory(Shard, Create))
@@ -128,19 +204,39 @@ std::string ResultCache::entryPath(const std::string &Key, bool Create) const {
   return Shard + "/" + Key + ".json";
 }
 
-std::optional<uint64_t> ResultCache::currentHash(const std::string &Path) {
+std::optional<ResultCache::Content> ResultCache::currentContent(const std::string &RealPath) {
   {
-    std::lock_guard<std::mutex> L(HashMu);
-    auto It = HashMemo.find(Path);
-    if (It != HashMemo.end())
+    std::lock_guard<std::mutex> L(MemoMu);
+    auto It = ContentMemo.find(RealPath);
+    if (It != ContentMemo.end())
       return It->second;
   }
-  std::optional<uint64_t> H;
-  if (auto Bytes = readRegularFile(Path, /*NoFollow=*/false, 0))
-    H = rocmtidy::contentHash(*Bytes);
-  std::lock_guard<std::mutex> L(HashMu);
-  HashMemo.emplace(Path, H);
-  return H;
+  std::optional<Content> C;
+  // A header replaced by a FIFO or a device since it was parsed is a miss, not a hang.
+  rocmtidy::BoundedReadOptions O;
+  O.MaxBytes = size_t(1) << 31;
+  std::string Problem;
+  if (auto Bytes = rocmtidy::readBoundedFile(RealPath, O, Problem))
+    C = Content{rocmtidy::contentHash(*Bytes), sha256Hex(*Bytes)};
+  std::lock_guard<std::mutex> L(MemoMu);
+  ContentMemo.emplace(RealPath, C);
+  return C;
+}
+
+std::string ResultCache::currentRealPath(const std::string &Path) {
+  {
+    std::lock_guard<std::mutex> L(MemoMu);
+    auto It = RealMemo.find(Path);
+    if (It != RealMemo.end())
+      return It->second;
+  }
+  llvm::SmallString<256> Real;
+  std::string Out;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    Out = std::string(Real);
+  std::lock_guard<std::mutex> L(MemoMu);
+  RealMemo.emplace(Path, Out);
+  return Out;
 }
 
 // What a lookup of the index answered, as text: equal texts, equal answers for the checks.
@@ -240,12 +336,9 @@ static bool readStringList(const json &J, const char *Name, std::vector<std::str
 static json resultJson(const FileResult &R) {
   json J;
   const FileStatus &S = R.Status;
-  J["status"] = {{"status", int(S.Status)},
-                 {"missingHeaders", stringList(S.MissingHeaders)},
-                 {"dropped", S.DroppedDeclarations},
-                 {"compilerErrors", S.CompilerErrors},
-                 {"reason", bytesJson(S.Reason)},
-                 {"analysedThrough", bytesJson(S.AnalysedThrough)}};
+  J["status"] = {{"status", int(S.Status)},          {"missingHeaders", stringList(S.MissingHeaders)},
+                 {"dropped", S.DroppedDeclarations}, {"compilerErrors", S.CompilerErrors},
+                 {"reason", bytesJson(S.Reason)},    {"analysedThrough", bytesJson(S.AnalysedThrough)}};
   J["reached"] = stringList(R.ReachedFiles);
   json Parsed = json::array();
   for (const auto &[Path, Hash] : R.Parsed.Hashes)
@@ -264,10 +357,8 @@ static json resultJson(const FileResult &R) {
     E["message"] = bytesJson(F.Message);
     json Notes = json::array();
     for (const rocmtidy::FindingNote &N : F.Notes)
-      Notes.push_back({{"file", bytesJson(N.File)},
-                       {"line", N.Line},
-                       {"column", N.Column},
-                       {"message", bytesJson(N.Message)}});
+      Notes.push_back(
+          {{"file", bytesJson(N.File)}, {"line", N.Line}, {"column", N.Column}, {"message", bytesJson(N.Message)}});
     E["notes"] = Notes;
     json Fixes = json::array();
     for (const rocmtidy::TextEdit &T : F.Fixes)
@@ -299,8 +390,8 @@ static std::optional<FileResult> resultFrom(const json &J) {
   if (!readStringList(S, "missingHeaders", R.Status.MissingHeaders) ||
       !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
       !readUnsigned(S, "compilerErrors", R.Status.CompilerErrors) || !readString(S, "reason", R.Status.Reason) ||
-      !readString(S, "analysedThrough", R.Status.AnalysedThrough) ||
-      !readStringList(J, "reached", R.ReachedFiles) || !readStringList(J, "errors", R.Errors))
+      !readString(S, "analysedThrough", R.Status.AnalysedThrough) || !readStringList(J, "reached", R.ReachedFiles) ||
+      !readStringList(J, "errors", R.Errors))
     return std::nullopt;
   if (!J.contains("parsed") || !J["parsed"].is_array())
     return std::nullopt;
@@ -344,13 +435,16 @@ static std::optional<FileResult> resultFrom(const json &J) {
 }
 
 std::optional<FileResult> ResultCache::resultFromJson(const std::string &Text) {
+  if (!rocmtidy::jsonDepthWithin(Text, MaxEntryDepth))
+    return std::nullopt;
   json J = json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded())
     return std::nullopt;
   return resultFrom(J);
 }
 
-std::optional<FileResult> ResultCache::lookup(const std::string &Key, const rocmtidy::ProjectIndex *Index) {
+std::optional<FileResult> ResultCache::lookup(const std::string &Key, const std::string &MainFile,
+                                              const rocmtidy::ProjectIndex *Index) {
   auto Miss = [&]() -> std::optional<FileResult> {
     ++Misses;
     return std::nullopt;
@@ -360,13 +454,13 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Key, const rocm
   std::string Path = entryPath(Key, /*Create=*/false);
   if (Path.empty())
     return Miss();
-  auto Text = readRegularFile(Path, /*NoFollow=*/true, MaxEntryBytes);
+  auto Text = readEntry(Path);
   if (!Text)
     return Miss();
   json J = json::parse(*Text, nullptr, /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_object() || !J.contains("format") || J["format"] != EntryFormat ||
-      !J.contains("key") || J["key"] != Key || !J.contains("inputs") || !J["inputs"].is_array() ||
-      !J.contains("lookups") || !J["lookups"].is_array() || !J.contains("result"))
+  if (J.is_discarded() || !J.is_object() || !J.contains("format") || J["format"] != EntryFormat || !J.contains("key") ||
+      J["key"] != Key || !J.contains("inputs") || !J["inputs"].is_array() || !J.contains("absent") ||
+      !J["absent"].is_array() || !J.contains("lookups") || !J["lookups"].is_array() || !J.contains("result"))
     return Miss();
   for (const json &L : J["lookups"]) {
     std::string Name, Seen;
@@ -375,35 +469,80 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Key, const rocm
         definitionFingerprint(Index, Name, Params) != Seen)
       return Miss();
   }
+  // The entry depends on the bytes of every file it read, the file analysed first of all: an
+  // entry that lists no inputs, or not that one, was not written by this tool.
+  std::string MainReal = currentRealPath(MainFile);
+  std::set<std::string> Reals;
   for (const json &In : J["inputs"]) {
-    std::string File;
-    auto Was = In.is_object() && In.contains("hash") ? parseHex(In["hash"]) : std::nullopt;
-    if (!readString(In, "path", File) || !Was)
+    std::string Asked, Real, Sha;
+    if (!readString(In, "path", Asked) || !readString(In, "real", Real) || !readString(In, "sha256", Sha) ||
+        Asked.empty() || Real.empty() || Sha.size() != 64)
       return Miss();
-    auto Now = currentHash(File);
-    if (!Now || *Now != *Was)
+    if (currentRealPath(Asked) != Real)
+      return Miss();
+    auto Now = currentContent(Real);
+    if (!Now || Now->Sha256 != Sha)
+      return Miss();
+    Reals.insert(Real);
+  }
+  if (MainReal.empty() || !Reals.count(MainReal))
+    return Miss();
+  // A header that appeared where the parse found none would change what it includes.
+  for (const json &A : J["absent"]) {
+    std::string Missing;
+    if (!readBytes(A, Missing) || Missing.empty())
+      return Miss();
+    struct stat St;
+    if (::stat(Missing.c_str(), &St) == 0 || (errno != ENOENT && errno != ENOTDIR))
       return Miss();
   }
   auto R = resultFrom(J["result"]);
   if (!R)
     return Miss();
+  // What --fix checks before writing is rebuilt from the inputs just verified, not taken from the
+  // entry; an edit in a file the parse never read was not made by a check.
+  R->Parsed = ParsedFiles();
+  for (const std::string &Real : Reals)
+    R->Parsed.Hashes[Real] = currentContent(Real)->Fnv;
+  for (const rocmtidy::Finding &F : R->Findings)
+    for (const rocmtidy::TextEdit &E : F.Fixes)
+      if (!Reals.count(E.File))
+        return Miss();
   ++Hits;
   return R;
 }
 
-void ResultCache::store(const std::string &Key, const FileResult &R,
+void ResultCache::store(const std::string &Key, const FileResult &R, const FileSystemReads &Reads,
                         const std::vector<std::pair<std::string, unsigned>> &Lookups,
                         const rocmtidy::ProjectIndex *Index) {
   // A file that changed while it was read has no one set of inputs to key on.
-  if (!enabled() || !R.Parsed.Changed.empty())
+  if (!enabled() || !R.Parsed.Changed.empty() || R.Parsed.Hashes.empty())
     return;
   json J;
   J["format"] = EntryFormat;
   J["key"] = Key;
   json Inputs = json::array();
-  for (const auto &[Path, Hash] : R.Parsed.Hashes)
-    Inputs.push_back({{"path", bytesJson(Path)}, {"hash", hexOf(Hash)}});
+  std::set<std::string> Covered;
+  for (const auto &[Asked, Real] : Reads.Opened) {
+    auto Parsed = R.Parsed.Hashes.find(Real);
+    if (Parsed == R.Parsed.Hashes.end())
+      continue;
+    auto Now = currentContent(Real);
+    // Changed since it was parsed: the digest would describe bytes the result does not.
+    if (!Now || Now->Fnv != Parsed->second)
+      return;
+    Inputs.push_back({{"path", bytesJson(Asked)}, {"real", bytesJson(Real)}, {"sha256", Now->Sha256}});
+    Covered.insert(Real);
+  }
+  // Every file parsed must be an input, or its edits would go unnoticed.
+  for (const auto &[Real, Hash] : R.Parsed.Hashes)
+    if (!Covered.count(Real))
+      return;
   J["inputs"] = Inputs;
+  json Absent = json::array();
+  for (const std::string &A : Reads.Absent)
+    Absent.push_back(bytesJson(A));
+  J["absent"] = Absent;
   json L = json::array();
   for (const auto &[Name, Params] : Lookups)
     L.push_back({{"name", bytesJson(Name)},
@@ -414,16 +553,20 @@ void ResultCache::store(const std::string &Key, const FileResult &R,
   std::string Text = J.dump(-1, ' ', false, json::error_handler_t::replace);
 
   std::string Path = entryPath(Key, /*Create=*/true);
-  if (Path.empty())
-    return;
-  // A new file beside the entry, then a rename over it: readers see the old or the new entry,
-  // never half of one, and a symbolic link at the entry's name is replaced, not followed.
+  if (!Path.empty())
+    writePrivateFile(Path, Text);
+}
+
+bool ResultCache::writePrivateFile(const std::string &Path, const std::string &Text) {
+  // A new file beside the entry (mkstemp: mode 0600), then a rename over it: readers see the old or
+  // the new entry, never half of one, and a symbolic link at the entry's name is replaced, not
+  // followed.
   std::string Tmp = Path + ".tmp-XXXXXX";
   std::vector<char> Name(Tmp.begin(), Tmp.end());
   Name.push_back('\0');
   int Fd = ::mkstemp(Name.data());
   if (Fd < 0)
-    return;
+    return false;
   size_t Done = 0;
   bool Ok = true;
   while (Done < Text.size()) {
@@ -437,8 +580,15 @@ void ResultCache::store(const std::string &Key, const FileResult &R,
     Done += size_t(N);
   }
   Ok = (::close(Fd) == 0) && Ok;
-  if (!Ok || ::rename(Name.data(), Path.c_str()) != 0)
+  if (!Ok || ::rename(Name.data(), Path.c_str()) != 0) {
     ::unlink(Name.data());
+    return false;
+  }
+  return true;
 }
+
+bool ResultCache::ensurePrivateFolder(const std::string &Path) { return ensureRealDirectory(Path, /*Create=*/true); }
+
+std::optional<std::string> ResultCache::readPrivateFile(const std::string &Path) { return readEntry(Path); }
 
 } // namespace rocmlint
