@@ -166,8 +166,11 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
         // It records the bytes parsed, for --fix to check the file is unchanged before editing it.
-        makeRecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()),
-                                R.Parsed));
+        // Nothing outside the repository and the system include folders is read (Recovery.h).
+        makeContainedFileSystem(
+            makeRecordingFileSystem(
+                llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), R.Parsed),
+            repositoryRootOf(F.Absolute), Logs[PassIndex]));
     Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
     CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
     OneCommandDatabase Db(Cmd);
