@@ -48,9 +48,10 @@ std::unique_ptr<clang::CompilerInvocation> filteredCreateInvocation(llvm::ArrayR
     static std::set<std::string> Logged;
     std::lock_guard<std::mutex> Guard(Lock);
     for (const rocmtidy::DroppedFlag &D : Dropped)
-      // clangd adds the mode the driver's name implies (clang++ -> --driver-mode=g++) to every
-      // command; the name still implies it, so dropping it changes nothing worth a log line.
-      if (D.Flag != "--driver-mode=g++" && D.Flag != "--driver-mode=gcc" &&
+      // clangd adds these to every command itself: the mode the driver's name implies (clang++ ->
+      // --driver-mode=g++, which the name still implies) and a switch that only matters in
+      // assertion-enabled builds of clang. Dropping them changes nothing worth a log line.
+      if (D.Flag != "--driver-mode=g++" && D.Flag != "--driver-mode=gcc" && D.Flag != "-Xclang -no-round-trip-args" &&
           Logged.insert(D.Flag + '\n' + D.Reason).second)
         llvm::errs() << "rocm-clangd: dropped '" << D.Flag << "' from the compile command of '" << MainFile << "' ("
                      << D.Reason << ")\n";
