@@ -242,6 +242,7 @@ static json resultJson(const FileResult &R) {
   const FileStatus &S = R.Status;
   J["status"] = {{"status", int(S.Status)},
                  {"missingHeaders", stringList(S.MissingHeaders)},
+                 {"skipped", stringList(S.Skipped)},
                  {"dropped", S.DroppedDeclarations},
                  {"compilerErrors", S.CompilerErrors},
                  {"reason", bytesJson(S.Reason)},
@@ -297,10 +298,10 @@ static std::optional<FileResult> resultFrom(const json &J) {
     return std::nullopt;
   R.Status.Status = AnalysisStatus(St);
   if (!readStringList(S, "missingHeaders", R.Status.MissingHeaders) ||
-      !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
+      !readStringList(S, "skipped", R.Status.Skipped) || !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
       !readUnsigned(S, "compilerErrors", R.Status.CompilerErrors) || !readString(S, "reason", R.Status.Reason) ||
-      !readString(S, "analysedThrough", R.Status.AnalysedThrough) ||
-      !readStringList(J, "reached", R.ReachedFiles) || !readStringList(J, "errors", R.Errors))
+      !readString(S, "analysedThrough", R.Status.AnalysedThrough) || !readStringList(J, "reached", R.ReachedFiles) ||
+      !readStringList(J, "errors", R.Errors))
     return std::nullopt;
   if (!J.contains("parsed") || !J["parsed"].is_array())
     return std::nullopt;
