@@ -27,6 +27,8 @@ namespace rocmlint {
 SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config) : P(std::make_shared<Impl>()) {
   P->Opts = Opts;
   P->Config = Config;
+  // What the user named on the command line (not .rocm-lint or a compile database) may be read.
+  trustReadRootsOf(Opts);
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);

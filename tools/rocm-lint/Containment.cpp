@@ -125,6 +125,36 @@ static const std::vector<std::string> &systemIncludeRoots() {
   return Roots;
 }
 
+static std::vector<std::string> &trustedRoots() {
+  static std::vector<std::string> Roots;
+  return Roots;
+}
+
+void trustReadRootsOf(const Options &Opts) {
+  std::vector<std::string> &Roots = trustedRoots();
+  auto Add = [&](const std::string &P, bool File) {
+    if (P.empty() || P[0] != '/')
+      return;
+    std::string Dir = File ? P.substr(0, std::max<size_t>(1, P.find_last_of('/'))) : P;
+    Roots.push_back(realOr(Dir));
+  };
+  const std::vector<std::string> &A = Opts.ExtraArgs;
+  for (size_t I = 0; I < A.size(); ++I)
+    for (const char *Flag : {"-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros"}) {
+      std::string F = Flag;
+      bool File = F == "-include" || F == "-imacros";
+      if (A[I] == F && I + 1 < A.size())
+        Add(A[I + 1], File);
+      else if (A[I].size() > F.size() && A[I].compare(0, F.size(), F) == 0 && (F == "-I" || A[I][F.size()] == '/'))
+        Add(A[I].substr(F.size()), File);
+    }
+  if (!Opts.BuildDir.empty()) {
+    char Cwd[PATH_MAX];
+    Add(Opts.BuildDir[0] == '/' ? Opts.BuildDir : std::string(getcwd(Cwd, sizeof Cwd) ? Cwd : "") + "/" + Opts.BuildDir,
+        false);
+  }
+}
+
 bool parseFileAllowed(const std::string &Path, const std::string &Root, std::string &Why) {
   struct stat St;
   if (stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode)) {
@@ -133,6 +163,9 @@ bool parseFileAllowed(const std::string &Path, const std::string &Root, std::str
   }
   if (rocmtidy::pathUnderRoot(Path, Root))
     return true;
+  for (const std::string &T : trustedRoots())
+    if (rocmtidy::pathUnderRoot(Path, T))
+      return true;
   std::string Real = realOr(Path);
   for (const std::string &Sys : systemIncludeRoots()) {
     // /opt/rocm also covers the versioned /opt/rocm-6.2.0 and /usr/local/cuda /usr/local/cuda-12.4.
