@@ -3,7 +3,7 @@
 usage: gen_doubling.py make|cmake|py OUT [USES]
 make:  A0 := -gencode x, Ai = $(Ai-1) $(Ai-1) up to A23, USES recipe lines using $(A23)
 cmake: set(A0 "-gencode x"), set(Ai "${Ai-1}${Ai-1}") up to A23, USES set() commands using ${A12}
-py:    a0 = ['-gencode x'], ai = ai-1 + ai-1 up to a23, USES setup statements using a23
+py:    800 appends at each of 7 levels (v0 += [v1, ...]), USES setup statements using v0
 """
 import sys
 
@@ -26,10 +26,12 @@ elif kind == "cmake":
     for j in range(uses):
         lines.append('set(B%d "${A12}")' % j)
 else:
-    lines.append("a0 = ['-gencode x']")
-    for i in range(1, 24):
-        lines.append("a%d = a%d + a%d" % (i, i - 1, i - 1))
+    # Names are followed six levels deep, so doubling does not reach far; 800 appends at each level
+    # spend a statement's whole budget instead, in every statement that uses the name.
+    for level in range(7):
+        for _ in range(800):
+            lines.append("v%d += [v%d, '-gencode']" % (level, level + 1))
     for _ in range(uses):
-        lines.append("CUDAExtension('e', ['e.cu'], extra_compile_args={'nvcc': a23})")
+        lines.append("CUDAExtension('e', ['e.cu'], extra_compile_args={'nvcc': v0})")
 with open(out, "w") as f:
     f.write("\n".join(lines) + "\n")
