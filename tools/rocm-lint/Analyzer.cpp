@@ -27,6 +27,8 @@ namespace rocmlint {
 SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config) : P(std::make_shared<Impl>()) {
   P->Opts = Opts;
   P->Config = Config;
+  // What the user named on the command line (not .rocm-lint or a compile database) may be read.
+  trustReadRootsOf(Opts);
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);
@@ -176,10 +178,13 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         // process for each compile command, under the feet of the other worker threads.
         // It records the bytes parsed, for --fix to check the file is unchanged before editing it.
         // Below it, what the cache needs: the path each file was reached through, and each miss.
-        makeRecordingFileSystem(
-            makeReadRecordingFileSystem(
-                llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), Reads),
-            R.Parsed));
+        // Nothing outside the repository and the system include folders is read (Recovery.h).
+        makeContainedFileSystem(
+            makeRecordingFileSystem(
+                makeReadRecordingFileSystem(
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), Reads),
+                R.Parsed),
+            repositoryRootOf(F.Absolute), Logs[PassIndex]));
     Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
     CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
     OneCommandDatabase Db(Cmd);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace llvm {
@@ -112,6 +113,7 @@ enum class AnalysisStatus { Complete, Recovered, Failed };
 struct FileStatus {
   AnalysisStatus Status = AnalysisStatus::Complete;
   std::vector<std::string> MissingHeaders; // recovered: includes that were not found (skipped)
+  std::vector<std::string> Skipped;        // recovered: what was refused or cut short, one phrase each
   unsigned DroppedDeclarations = 0;        // recovered: declarations clang marked invalid
   unsigned CompilerErrors = 0;             // compiler errors after recovery
   std::string Reason;                      // failed: why, naming the input file
@@ -189,6 +191,9 @@ struct RuleDescription {
   std::string Summary;
 };
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings);
+/// \p S with control characters written as escapes (\n, \r, \t, \xNN): a file named "a\nb.cu:1:1:
+/// error: ..." must not forge a line of the text report or of standard error.
+std::string escapeControlCharacters(std::string_view S);
 std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
                        const std::vector<FileReport> &Files = {});
 /// GitLab code quality (Code Climate issue subset) for merge-request widgets.

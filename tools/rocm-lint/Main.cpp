@@ -544,9 +544,9 @@ static int runLint(int Argc, char **Argv) {
   }
 
   for (const std::string &E : Errors)
-    std::fprintf(stderr, "rocm-lint: error: %s\n", E.c_str());
+    std::fprintf(stderr, "rocm-lint: error: %s\n", escapeControlCharacters(E).c_str());
   for (const std::string &E : RunErrors)
-    std::fprintf(stderr, "rocm-lint: error: %s\n", E.c_str());
+    std::fprintf(stderr, "rocm-lint: error: %s\n", escapeControlCharacters(E).c_str());
   for (const FileReport &R : Reports)
     if (R.Status.Status == AnalysisStatus::Recovered && (!Opts.Quiet || Opts.Strict))
       std::fprintf(stderr, "rocm-lint: %s: %s\n", Opts.Strict ? "error" : "note", statusNote(R).c_str());

@@ -3,6 +3,7 @@
 // rocm-cuda-header's fix-it names; CUDA runtime names resolve through the mapping header generated
 // from lib/data; HIP intrinsics newer than the installed HIP are declared by lib/data/hip_supplement.h.
 #include "Recovery.h"
+#include "Safety.h"
 
 #include "core/CudaHeaderMap.h"
 #include "core/CudaRuntimeMap.h"
@@ -13,6 +14,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorLexer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -91,6 +93,41 @@ std::vector<std::string> recoveryArguments(const RecoveryMode &Mode) {
 
 namespace {
 
+class ContainedFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  ContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::string Root, RecoveryLog &Log)
+      : ProxyFileSystem(std::move(Base)), Root(std::move(Root)), Log(Log) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
+    // A path that does not exist is clang's "not found", as before; only a file that is there and
+    // may not be read is a refusal.
+    auto St = ProxyFileSystem::status(Path);
+    if (!St)
+      return St.getError();
+    llvm::SmallString<256> Abs;
+    Path.toVector(Abs);
+    if (!llvm::sys::path::is_absolute(Abs))
+      if (auto Wd = getCurrentWorkingDirectory())
+        llvm::sys::fs::make_absolute(*Wd, Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    std::string Why;
+    if (!parseFileAllowed(std::string(Abs), Root, Why)) {
+      std::string Name(Abs);
+      // Configuration lookups above the repository (.clang-tidy) are refused silently: they are not
+      // something the analysed file asked for.
+      bool Config = llvm::sys::path::filename(Name) == ".clang-tidy";
+      auto &List = Why == "not a regular file" ? Log.NotRegular : Log.OutsideRoot;
+      if (!Config && std::find(List.begin(), List.end(), Name) == List.end())
+        List.push_back(Name);
+      return std::make_error_code(std::errc::permission_denied);
+    }
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+
+private:
+  std::string Root;
+  RecoveryLog &Log;
+};
+
 class IncludeRecorder : public PPCallbacks {
 public:
   IncludeRecorder(Preprocessor &PP, RecoveryLog &Log) : PP(PP), SM(PP.getSourceManager()), Log(Log) {}
@@ -115,6 +152,18 @@ public:
         if (SM.getFileManager().getOptionalFileRef(Next))
           return false;
       }
+    // A file that is there but was refused (outside the project, a device) is reported as such,
+    // not as missing; a device is not skipped: the file cannot be analysed (security.md).
+    // #embed hands over the name with its quotes.
+    StringRef Base = llvm::sys::path::filename(FileName.trim("\"<>"));
+    auto Names = [&](const std::vector<std::string> &List) {
+      return std::any_of(List.begin(), List.end(),
+                         [&](const std::string &P) { return llvm::sys::path::filename(P) == Base; });
+    };
+    if (Names(Log.NotRegular))
+      return false;
+    if (Names(Log.OutsideRoot))
+      return true;
     FileName.consume_front(UnavailablePrefix);
     if (std::find(Log.MissingHeaders.begin(), Log.MissingHeaders.end(), FileName) == Log.MissingHeaders.end())
       Log.MissingHeaders.push_back(FileName.str());
@@ -157,6 +206,11 @@ private:
 };
 
 } // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::string Root, RecoveryLog &Log) {
+  return llvm::makeIntrusiveRefCnt<ContainedFileSystem>(std::move(Base), std::move(Root), Log);
+}
 
 std::unique_ptr<ASTConsumer> withRecovery(CompilerInstance &CI, std::unique_ptr<ASTConsumer> Inner,
                                           RecoveryLog &Log) {

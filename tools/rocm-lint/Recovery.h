@@ -24,6 +24,8 @@ struct RecoveryLog {
   unsigned DroppedDeclarations = 0;        // declarations outside system headers clang marked invalid
   bool Parsed = false;                     // the parse reached the end of the translation unit
   std::vector<std::string> UserFiles;      // files outside system headers the parse entered (real paths)
+  std::vector<std::string> OutsideRoot;    // files the parse was refused: outside the project root
+  std::vector<std::string> NotRegular;     // files the parse was refused: FIFOs, devices, directories
 };
 
 /// How the commands of a file are extended for recovery.
@@ -37,6 +39,14 @@ struct RecoveryMode {
 /// The in-memory files recovery serves: the built-in HIP header (when \p BuiltinHip), CUDA toolkit
 /// headers as their ROCm replacement, the CUDA-to-HIP mapping header and the HIP supplement.
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip);
+
+/// The parse's view of the disk: \p Base, except that a file outside \p Root (the repository, a real
+/// path) and the system include folders, or one that is not a regular file, cannot be opened; each
+/// refusal is recorded in \p Log (which must outlive the file system). A hostile `#include
+/// "../../../home/u/.aws/credentials"` or `#embed "/etc/shadow"` is not read, so its bytes can never
+/// reach a compiler error quoted into the report.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::string Root, RecoveryLog &Log);
 
 /// Compiler arguments (placed before the input) that make a pass use the recovery files.
 std::vector<std::string> recoveryArguments(const RecoveryMode &Mode);

@@ -336,9 +336,13 @@ static bool readStringList(const json &J, const char *Name, std::vector<std::str
 static json resultJson(const FileResult &R) {
   json J;
   const FileStatus &S = R.Status;
-  J["status"] = {{"status", int(S.Status)},          {"missingHeaders", stringList(S.MissingHeaders)},
-                 {"dropped", S.DroppedDeclarations}, {"compilerErrors", S.CompilerErrors},
-                 {"reason", bytesJson(S.Reason)},    {"analysedThrough", bytesJson(S.AnalysedThrough)}};
+  J["status"] = {{"status", int(S.Status)},
+                 {"missingHeaders", stringList(S.MissingHeaders)},
+                 {"skipped", stringList(S.Skipped)},
+                 {"dropped", S.DroppedDeclarations},
+                 {"compilerErrors", S.CompilerErrors},
+                 {"reason", bytesJson(S.Reason)},
+                 {"analysedThrough", bytesJson(S.AnalysedThrough)}};
   J["reached"] = stringList(R.ReachedFiles);
   json Parsed = json::array();
   for (const auto &[Path, Hash] : R.Parsed.Hashes)
@@ -388,7 +392,7 @@ static std::optional<FileResult> resultFrom(const json &J) {
     return std::nullopt;
   R.Status.Status = AnalysisStatus(St);
   if (!readStringList(S, "missingHeaders", R.Status.MissingHeaders) ||
-      !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
+      !readStringList(S, "skipped", R.Status.Skipped) || !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
       !readUnsigned(S, "compilerErrors", R.Status.CompilerErrors) || !readString(S, "reason", R.Status.Reason) ||
       !readString(S, "analysedThrough", R.Status.AnalysedThrough) || !readStringList(J, "reached", R.ReachedFiles) ||
       !readStringList(J, "errors", R.Errors))

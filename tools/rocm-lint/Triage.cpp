@@ -75,6 +75,7 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
   }
   FileStatus &St = R.Status;
   bool Parsed = true;
+  std::string NotRegular; // the first included file that is a device, FIFO or directory
   for (const RecoveryLog &L : Logs) {
     Parsed &= L.Parsed;
     for (const std::string &M : L.MissingHeaders)
@@ -82,6 +83,14 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
         St.MissingHeaders.push_back(M);
     // The passes parse the same declarations: the larger count, not the sum.
     St.DroppedDeclarations = std::max(St.DroppedDeclarations, L.DroppedDeclarations);
+    for (const std::string &O : L.OutsideRoot) {
+      std::string Sk = "'" + O + "' is outside the project root and was not read";
+      if (std::find(St.Skipped.begin(), St.Skipped.end(), Sk) == St.Skipped.end())
+        St.Skipped.push_back(Sk);
+    }
+    for (const std::string &N : L.NotRegular)
+      if (NotRegular.empty())
+        NotRegular = N;
     for (const std::string &U : L.UserFiles)
       if (U != F.Absolute && std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), U) == R.ReachedFiles.end())
         R.ReachedFiles.push_back(U);
@@ -95,11 +104,16 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
       FirstError += " (and " + std::to_string(Unexplained.size() - 1) + " more compiler error" +
                     (Unexplained.size() > 2 ? "s" : "") + ")";
   }
-  if (!Parsed) {
+  if (!NotRegular.empty()) {
+    // security.md: an include of /dev/zero or a FIFO is a "cannot open file" error for the source.
+    St.Status = AnalysisStatus::Failed;
+    St.Reason = F.Display + ": cannot open file '" + NotRegular + "': not a regular file";
+    R.Errors.push_back(St.Reason + "; the file could not be analysed");
+  } else if (!Parsed) {
     St.Status = AnalysisStatus::Failed;
     St.Reason = FirstError.empty() ? F.Display + ": the compiler could not parse the file" : FirstError;
     R.Errors.push_back(St.Reason + "; the file could not be analysed");
-  } else if (!St.MissingHeaders.empty()) {
+  } else if (!St.MissingHeaders.empty() || !St.Skipped.empty()) {
     // The errors are what the missing declarations leave behind; the status line names the headers.
     St.Status = AnalysisStatus::Recovered;
   } else if (!FirstError.empty()) {
