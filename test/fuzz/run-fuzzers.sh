@@ -25,13 +25,17 @@ build() { # name sources...
 }
 build command_fuzzer test/fuzz/command_fuzzer.cpp lib/core/CommandSanitizer.cpp
 build cmake_fuzzer test/fuzz/cmake_fuzzer.cpp lib/buildscripts/*.cpp lib/cmake/*.cpp lib/core/*.cpp "$EMBED" "${LIBS[@]}"
+# The notebook reader, matcher and redaction (lib/core has Notebook.cpp and Redact.cpp).
+build notebook_fuzzer test/fuzz/notebook_fuzzer.cpp lib/buildscripts/*.cpp lib/cmake/*.cpp lib/core/*.cpp "$EMBED" \
+  "${LIBS[@]}"
 status=0
 root=$PWD # the seeds' folders, named before the run changes into $OUT
-for t in command_fuzzer cmake_fuzzer; do
+for t in command_fuzzer cmake_fuzzer notebook_fuzzer; do
   corpus="$OUT/$t-corpus"
   mkdir -p "$corpus"
   seeds=()
   [ "$t" = cmake_fuzzer ] && seeds=(test/cmake kernels)
+  [ "$t" = notebook_fuzzer ] && seeds=(lib/data test/notebook/corpus)
   log="$OUT/$t.log"
   set +e
   (cd "$OUT" && "./$t" -max_total_time="$SECS" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

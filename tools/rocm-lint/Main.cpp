@@ -3,6 +3,7 @@
 #include "Lint.h"
 #include "BuildStyle.h"
 #include "CommandLine.h"
+#include "Doctor.h"
 #include "FindingStream.h"
 #include "HipBuildFiles.h"
 #include "ProgressTicker.h"
@@ -53,8 +54,9 @@ static const char *Usage =
     "                 [--cache-dir=DIR] [--no-cache] [--no-index] [--include-cuda-only]\n"
     "                 [--fail-on=findings|errors|never]\n"
     "       rocm-lint index [PATH...] --output=FILE   # the project index, for clang-tidy and rocm-clangd\n"
-    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json]\n"
+    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json] [--doctor]\n"
     "       rocm-lint notebook add LOG | check | docs DIR\n"
+    "       rocm-lint doctor [--root=DIR] [--format=text|json]   # read-only machine inspection\n"
     "       rocm-lint list-checks\n"
     "       rocm-lint --dump-cmake FILE...     # the CMake parse tree (golden tests of the front end)\n"
     "       rocm-lint list-targets\n"
@@ -622,6 +624,8 @@ int main(int Argc, char **Argv) {
       return runExplain(std::vector<std::string>(Argv + 2, Argv + Argc));
     if (Cmd == "notebook")
       return runNotebook(std::vector<std::string>(Argv + 2, Argv + Argc));
+    if (Cmd == "doctor")
+      return runDoctor(std::vector<std::string>(Argv + 2, Argv + Argc));
     if (Cmd == "--dump-cmake")
       return runDumpCMake(std::vector<std::string>(Argv + 2, Argv + Argc));
   }
