@@ -29,6 +29,13 @@ def headers_md():
     for h in d["headers"]:
         hip = "`%s`" % h["hip"] if h["hip"] else "none"
         out.append("| `%s` | %s | %s |" % (h["cuda"], hip, h.get("note", "")))
+    rules = d.get("prefix_rules", [])
+    if rules:
+        out += ["", "The rest of a header tree (an include under the prefix with no row of its own; the longest prefix wins):",
+                "", "| CUDA prefix | ROCm header | note |", "| --- | --- | --- |"]
+        for r in rules:
+            hip = "`%s`" % r["hip"] if r["hip"] else "none"
+            out.append("| `%s...` | %s | %s |" % (r["prefix"], hip, r.get("note", "")))
     out += ["", "Left alone (ROCm provides the same path):", ""]
     for q in d.get("quiet_prefixes", []):
         out.append("- `%s...`: %s" % (q["prefix"], q["reason"]))

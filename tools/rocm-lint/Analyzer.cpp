@@ -71,14 +71,19 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::string WorkDir;
   bool FromDb;
   std::vector<std::string> Base = P->commandFor(F, WorkDir, FromDb);
-  bool Gpu = false, CudaSource = false, CSource = false;
-  std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource);
+  bool Gpu = false, CudaSource = false, CSource = false, RuntimeCompiled = false;
+  std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource, RuntimeCompiled);
+  if (RuntimeCompiled)
+    R.Notices.push_back(F.Display + ": analysed as a run-time-compiled kernel source: it includes no HIP or CUDA "
+                                    "runtime header, so 'hip/hip_runtime.h' was force-included for its device "
+                                    "declarations");
   // The command comes from the repository: nothing in it may write or load a file (docs/security.md).
   std::vector<rocmtidy::DroppedFlag> Dropped;
   Argv = rocmtidy::sanitizeCompileCommand(Argv, F.Absolute, Dropped);
   if (P->Opts.Verbose)
     for (const rocmtidy::DroppedFlag &D : Dropped)
-      R.Notices.push_back(F.Display + ": dropped '" + D.Flag + "' from the compile command (" + D.Reason + ")");
+      R.Notices.push_back("command: " + F.Display + ": dropped '" + D.Flag + "' from the compile command (" + D.Reason +
+                          ")");
 
   bool HostOnly = false, DeviceOnly = false;
   for (const std::string &A : Argv) {
@@ -126,7 +131,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   if (P->Opts.Verbose)
     for (const auto &Pass : Passes) {
-      std::string Line = F.Display + ": (in " + WorkDir + ")";
+      std::string Line = "command: " + F.Display + ": (in " + WorkDir + ")";
       for (const std::string &A : Pass)
         Line += " " + A;
       R.Notices.push_back(Line);

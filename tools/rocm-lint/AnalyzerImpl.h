@@ -42,9 +42,10 @@ struct SourceAnalyzer::Impl {
 
   std::vector<std::string> commandFor(const InputFile &F, std::string &WorkDir, bool &FromDb) const;
   /// \p Gpu: a HIP compile (host and device pass); \p CudaSource: CUDA code analysed as HIP;
-  /// \p CSource: a C compile.
+  /// \p CSource: a C compile; \p RuntimeCompiled: a kernel source for hiprtc/NVRTC, analysed with
+  /// the HIP runtime header force-included.
   std::vector<std::string> translate(std::vector<std::string> Argv, const std::string &File, bool &Gpu,
-                                     bool &CudaSource, bool &CSource) const;
+                                     bool &CudaSource, bool &CSource, bool &RuntimeCompiled) const;
 };
 
 inline bool startsWith(const std::string &S, const char *Prefix) { return S.rfind(Prefix, 0) == 0; }

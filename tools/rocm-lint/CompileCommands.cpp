@@ -2,6 +2,7 @@
 // translation into the command rocm-lint analyses: nvcc and hipcc flags mapped to clang's, HIP
 // language and offload target, the recovery arguments and the extra arguments.
 #include "AnalyzerImpl.h"
+#include "FileBytes.h"
 #include "ast/Compat.h"
 #include "core/NvccTranslation.h"
 #include "core/SourceKinds.h"
@@ -254,7 +255,8 @@ static ArgumentsAdjuster hipInputAdjuster() {
 }
 
 std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string> Argv, const std::string &File,
-                                                         bool &Gpu, bool &CudaSource, bool &CSource) const {
+                                                         bool &Gpu, bool &CudaSource, bool &CSource,
+                                                         bool &RuntimeCompiled) const {
   std::string Tool = Argv.empty() ? std::string() : baseName(Argv[0]);
   bool Nvcc = Tool.find("nvcc") != std::string::npos;
   bool Hipcc = Tool.find("hipcc") != std::string::npos;
@@ -299,7 +301,10 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   Mode.BuiltinHip = Builtin;
   Mode.Gpu = Gpu;
   Mode.CudaSource = CudaSource && Gpu;
-  Mode.ForceHipRuntime = Header && Gpu;
+  // A kernel source for hiprtc/NVRTC gets its device declarations from the run-time compiler.
+  RuntimeCompiled = Gpu && !Header && (Ext == ".hip" || Ext == ".cu") &&
+                    isRuntimeCompiledSource(readFilePrefix(File, 1 << 20).value_or(std::string()));
+  Mode.ForceHipRuntime = (Header || RuntimeCompiled) && Gpu;
   for (std::string &A : recoveryArguments(Mode))
     Added.push_back(std::move(A));
   CommandLineArguments Extra = Config.ExtraArgs;

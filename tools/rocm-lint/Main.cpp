@@ -500,7 +500,7 @@ static int runLint(int Argc, char **Argv) {
     for (const std::string &E : Results[I].Errors)
       Errors.push_back(relativeToCwd(E, Cwd));
     for (const std::string &N : Results[I].Notices)
-      std::fprintf(stderr, "rocm-lint: command: %s\n", N.c_str());
+      std::fprintf(stderr, "rocm-lint: %s\n", N.c_str());
     // CMake files and configuration errors have no status of their own: an error is a failure.
     if (!Results[I].Errors.empty() && Results[I].Status.Status == AnalysisStatus::Complete) {
       Results[I].Status.Status = AnalysisStatus::Failed;

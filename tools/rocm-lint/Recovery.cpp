@@ -29,6 +29,9 @@ namespace rocmlint {
 static constexpr const char *CudaStandInDir = "/rocm-lint-builtin/cuda";
 static constexpr const char *SupportDir = "/rocm-lint-builtin/support";
 static constexpr const char *SupplementName = "rocm-tidy/hip_supplement.h";
+// Searched ahead of the installed HIP (-isystem): its hip/hip_runtime_api.h reads the installed
+// one, then the part of the supplement that needs the runtime's types.
+static constexpr const char *AfterRuntimeDir = "/rocm-lint-builtin/after-runtime";
 // With the built-in HIP header, the ROCm headers it does not stand in for (hip/hip_fp16.h, ...) are
 // not available: a stand-in includes them under this prefix, which is never found, so that they
 // are recorded as missing (without the prefix) instead of mixing a system HIP into the built-in one.
@@ -37,6 +40,30 @@ static constexpr const char *UnavailablePrefix = "rocm-lint-unavailable/";
 // The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
 static bool declaresRuntimeApi(const std::string &Cuda) {
   return Cuda == "cuda_runtime.h" || Cuda == "cuda_runtime_api.h" || Cuda == "cuda.h";
+}
+
+bool isRuntimeCompiledSource(std::string_view Text) {
+  llvm::StringRef Rest(Text.data(), Text.size());
+  if (!Rest.contains("__global__") && !Rest.contains("__device__"))
+    return false;
+  while (!Rest.empty()) {
+    llvm::StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim(" \t");
+    // A project header, or a computed include, may bring the runtime header with it.
+    if (!Line.consume_front("<"))
+      return false;
+    llvm::StringRef Name = Line.take_until([](char C) { return C == '>'; });
+    if (Name.starts_with("hip/hip_runtime") || Name.starts_with("cuda_runtime") || Name == "cuda.h")
+      return false;
+  }
+  return true;
 }
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip) {
@@ -51,6 +78,12 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool B
   }
   Add(std::string(SupportDir) + "/" + rocmtidy::CudaToHipMappingHeaderName, rocmtidy::cudaToHipMappingHeader());
   Add(std::string(SupportDir) + "/" + SupplementName, std::string(rocmtidy::embeddedData("hip_supplement.h")));
+  if (!BuiltinHip)
+    Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
+        std::string("// rocm-lint: the installed header, then declarations it lacks\n"
+                    "#include_next <hip/hip_runtime_api.h>\n"
+                    "#define ROCM_TIDY_HIP_SUPPLEMENT_AFTER_RUNTIME_API\n#include <") +
+            SupplementName + ">\n");
   // A CUDA header with no ROCm counterpart is not served: it is reported as missing.
   for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers) {
     if (M.Hip.empty())
@@ -79,6 +112,8 @@ std::vector<std::string> recoveryArguments(const RecoveryMode &Mode) {
   if (!Mode.BuiltinHip) {
     Args.push_back("-include");
     Args.push_back(std::string(SupportDir) + "/" + SupplementName);
+    Args.push_back("-isystem");
+    Args.push_back(AfterRuntimeDir);
   }
   if (Mode.ForceHipRuntime) {
     Args.push_back("-include");

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rocmlint {
@@ -35,6 +36,11 @@ struct RecoveryMode {
   bool CudaSource = false; // CUDA code analysed as the HIP it becomes
   bool ForceHipRuntime = false; // a header analysed on its own: include hip/hip_runtime.h first
 };
+
+/// True for the text of a kernel source meant for hiprtc/NVRTC: it defines device code
+/// (__global__ or __device__) but includes no HIP or CUDA runtime header and no project header
+/// (which could bring one), so the run-time compiler's own declarations are missing from a parse.
+bool isRuntimeCompiledSource(std::string_view Text);
 
 /// The in-memory files recovery serves: the built-in HIP header (when \p BuiltinHip), CUDA toolkit
 /// headers as their ROCm replacement, the CUDA-to-HIP mapping header and the HIP supplement.

@@ -20,3 +20,16 @@
 #include <cuda_runtime_api.h>
 // CHECK: :[[@LINE-1]]:10: warning: {{.*}}'cuda_runtime_api.h'{{.*}} [rocm-cuda-header]
 #endif
+
+// Quiet: whether the HIP build takes this branch rests on USE_ROCM, a project macro this parse
+// does not define (the project's HIP build would).
+#if !defined(USE_ROCM) || defined(MYPROJ_PROFILE)
+#include <cuda_profiler_api.h>
+#endif
+
+// With the project's HIP build macros defined (as a compile database gives them), the branches
+// they select are the HIP build's: a CUDA header there is reported.
+// RUN: not %clang_tidy -checks='-*,rocm-cuda-header' %s -- %hip_flags -DGGML_USE_HIP -DUSE_ROCM -DMYPROJ_PROFILE 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEFINED --implicit-check-not='warning:'
+// DEFINED: warning: CUDA header 'cuda_runtime_api.h'{{.*}} [rocm-cuda-header]
+// DEFINED: warning: CUDA header 'cuda_profiler_api.h'{{.*}} [rocm-cuda-header]
