@@ -2,22 +2,22 @@
 
 #include "ast/ThreadIndex.h"
 #include "ast/WarpModel.h"
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "core/WarpTables.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang-tidy/utils/OptionsUtils.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "clang/Basic/CharInfo.h"
 
 #include <functional>
 
@@ -393,7 +393,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     rocmtidy::FunctionWarpFacts &F = *FP;
 
     // Lane groupings of 32 that meet an operation over the whole wavefront.
-    if (!F.Groupings.empty() && Lanes >= 64) {
+    if (!F.Groupings.empty() && Lanes >= 64 && !Model.feedsMatrixCore(F)) {
       const rocmtidy::CrossLaneOp *Op = Model.fullOpMet(F);
       // Fix-its only where the code meant the hardware width: no explicit widths of 32 beside.
       bool HardwareMeant = Op && !Model.meetsLogicalWidth(F);
@@ -401,8 +401,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
         if (!Op)
           break;
         SourceLocation OpLoc = G.Op->getOperatorLoc();
-        if (platform(OpLoc) != Platform::Any || skipForMacro(OpLoc) ||
-            (G.Origin.InOtherMacro && IgnoreMacros))
+        if (platform(OpLoc) != Platform::Any || skipForMacro(OpLoc) || (G.Origin.InOtherMacro && IgnoreMacros))
           continue;
         // A width chosen per vendor or target ('#if defined(__GFX9__) ... 64 #else ... 32'): the
         // host pass sees the other branch's 32, the AMD device pass the right value.
@@ -432,8 +431,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
                 Fixable && (isa<ParenExpr, DeclRefExpr, CallExpr, MemberExpr, PseudoObjectExpr, IntegerLiteral>(L));
           }
           if (Fixable)
-            D << FixItHint::CreateReplacement(
-                CharSourceRange::getTokenRange(ReplaceOperator ? OpLoc : LitLoc, LitEnd), Replacement);
+            D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(ReplaceOperator ? OpLoc : LitLoc, LitEnd),
+                                              Replacement);
         }
         if (const auto *P = dyn_cast_or_null<ParmVarDecl>(G.Via)) {
           auto Seed = F.Seeds.find(P);
@@ -614,6 +613,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
                                   "64-bit integer")
           << N.What << Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
     }
+    reportLastLaneTests(F, SM);
     for (const BinaryOperator *BO : F.NarrowLaneBits) {
       if (platform(BO->getOperatorLoc()) == Platform::CudaOnly || skipForMacro(BO->getOperatorLoc()) ||
           !once(BO->getOperatorLoc(), 2))
@@ -635,6 +635,18 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       diag(SM.getExpansionLoc(CE->getArg(0)->getBeginLoc()), "'%0' is used as the mask of '%1' here",
            DiagnosticIDs::Note)
           << Name << rocmtidy::calleeName(CE);
+  }
+}
+
+// 'lane == 31' with a lane number that reaches 63: the code meant the last lane of its warp.
+void WarpSizeAssumptionCheck::reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM) {
+  for (const BinaryOperator *BO : F.LastLane31Tests) {
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (Guards.at(Loc, SM) == rocmtidy::Platform::CudaOnly || (IgnoreMacros && Loc.isMacroID()))
+      continue;
+    diag(Loc, "lane number that reaches 63 compared with 31, the last lane of a 32-lane warp; %0, so lane 31 is in "
+              "the middle of the wavefront: compare with 'warpSize - 1'")
+        << Wave64;
   }
 }
 

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace rocmtidy {
+struct FunctionWarpFacts;
+} // namespace rocmtidy
+
 namespace clang::tidy::rocm {
 
 /// Finds code that assumes 32-lane warps, which computes wrong results in silence on AMD GPUs with 64-lane wavefronts.
@@ -34,6 +38,8 @@ private:
     SourceLocation Loc;
     std::string Body;
   };
+
+  void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
 
   const bool IgnoreMacros;
   const std::string WarpSizeNameRegexSpelling;

@@ -84,7 +84,7 @@ struct LoopInfo {
   const VarDecl *Counter = nullptr;
   const Expr *Start = nullptr;
   bool Halves = false, Doubles = false;
-  bool FromWarpSize = false;      ///< the start or the bound is computed from warpSize
+  bool FromWarpSize = false;                     ///< the start or the bound is computed from warpSize
   std::optional<int64_t> StartValue, BoundValue; ///< BoundValue: the first offset not taken
 };
 
@@ -138,7 +138,40 @@ public:
 
   void run() {
     TraverseStmt(const_cast<Stmt *>(F.Body));
+    memberInitialisers();
     finish();
+  }
+
+  // A lane or warp number kept in a member ('int lane = threadIdx.x % 32;', or set in a
+  // constructor's initialiser list) is part of every device method of its class: the method that
+  // ballots meets the grouping the member was initialised with.
+  void memberInitialisers() {
+    const auto *MD = dyn_cast<CXXMethodDecl>(F.D);
+    if (!MD || F.Instantiation || MD->getParent()->isLambda())
+      return;
+    const CXXRecordDecl *RD = MD->getParent();
+    for (const FieldDecl *FD : RD->fields())
+      if (const Expr *Init = FD->getInClassInitializer(); Init && !SM.isInSystemHeader(FD->getLocation()))
+        TraverseStmt(const_cast<Expr *>(Init));
+    for (const CXXConstructorDecl *C : RD->ctors())
+      if (C->isThisDeclarationADefinition() && !C->isImplicit())
+        for (const CXXCtorInitializer *I : C->inits())
+          if (I->isWritten() && I->getInit())
+            TraverseStmt(const_cast<Expr *>(I->getInit()));
+  }
+
+  // 'if constexpr (kWarp == 32) { <offsets from 16> } else { ... }': the branch the condition
+  // discards is never compiled, so its operations say nothing about this target.
+  bool TraverseIfStmt(IfStmt *IS) {
+    const Expr *Cond = IS->getCond();
+    if (!IS->isConstexpr() || !Cond || Cond->isValueDependent())
+      return RecursiveASTVisitor::TraverseIfStmt(IS);
+    bool Taken = false;
+    if (!Cond->EvaluateAsBooleanCondition(Taken, Ctx))
+      return RecursiveASTVisitor::TraverseIfStmt(IS);
+    if (IS->getInit())
+      TraverseStmt(IS->getInit());
+    return TraverseStmt(Taken ? IS->getThen() : IS->getElse());
   }
 
   bool VisitIfStmt(IfStmt *IS) {
@@ -215,8 +248,17 @@ public:
     case BO_GE:
       candidate(BO, BO->getLHS(), BO->getRHS(), 32, LaneGrouping32::FirstWarpTest);
       break;
+    case BO_GT:
+    case BO_LE:
+      // '32 > threadIdx.x': the same test with the constant first.
+      candidate(BO, BO->getRHS(), BO->getLHS(), 32, LaneGrouping32::FirstWarpTest);
+      break;
     case BO_EQ:
     case BO_NE:
+      // 'lane == 31' / '31 == lane' with a lane number that reaches 63: the last lane of a 32-lane
+      // warp is the middle of a wavefront.
+      if ((isLit(BO->getRHS(), 31) && reaches63(BO->getLHS())) || (isLit(BO->getLHS(), 31) && reaches63(BO->getRHS())))
+        F.LastLane31Tests.push_back(BO);
       if (!Dispatch.contains(BO) && ((isLit(BO->getRHS(), 32) && isWarpSizeRef(BO->getLHS())) ||
                                      (isLit(BO->getLHS(), 32) && isWarpSizeRef(BO->getRHS()))))
         F.WarpSizeTests.push_back(BO);
@@ -240,7 +282,8 @@ public:
     }
     // A call clang repaired ('__shfl_xor_sync' undeclared with old HIP headers: "did you mean
     // '__shfl_xor'?") keeps the written arguments under another function: it says nothing.
-    if (SourceLocation NameLoc = CE->getCallee()->getExprLoc(); NameLoc.isFileID() &&
+    if (SourceLocation NameLoc = CE->getCallee()->getExprLoc();
+        NameLoc.isFileID() &&
         Lexer::getSourceText(CharSourceRange::getTokenRange(NameLoc), SM, Ctx.getLangOpts()) != Name)
       return true;
     bool CudaOnly = M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly;
@@ -263,6 +306,8 @@ public:
       F.NarrowMaskTypes.push_back({CE, Name});
     if (T.isFullWavefront(Name))
       F.FullOps.push_back({CE, Name});
+    if (T.isMatrixCore(Name))
+      F.MatrixCore = true;
     if (const BitOp32 *B = T.bitOp(Name); B && CE->getNumArgs() == 1) {
       BitOps.push_back({CE, B});
       BitOpArgs.insert(CE->getArg(0));
@@ -291,8 +336,7 @@ private:
     if (!Name.empty()) {
       std::string L = Name.lower();
       if (StringRef(L).contains("warp_size") || StringRef(L).contains("warpsize") ||
-          StringRef(L).contains("wave_size") || StringRef(L).contains("wavesize") ||
-          StringRef(L).contains("wavefront"))
+          StringRef(L).contains("wave_size") || StringRef(L).contains("wavesize") || StringRef(L).contains("wavefront"))
         return true;
     }
     for (const Stmt *C : S->children())
@@ -589,8 +633,8 @@ private:
   // it was narrowed.
   bool isNarrowMaskValue(const Expr *Arg) {
     const Expr *E = Arg->IgnoreParenImpCasts();
-    if (E->isTypeDependent() || E->isValueDependent() || !E->getType()->isIntegerType() ||
-        bits(E->getType()) > 32 || E->isEvaluatable(Ctx))
+    if (E->isTypeDependent() || E->isValueDependent() || !E->getType()->isIntegerType() || bits(E->getType()) > 32 ||
+        E->isEvaluatable(Ctx))
       return false;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
@@ -676,7 +720,7 @@ private:
   bool isLaneMaskValue(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *CE = dyn_cast<CallExpr>(E))
-      return T.returnsLaneMask(calleeName(CE));
+      return T.returnsLaneMask(calleeName(CE)) || M.returnsLaneMask(CE->getDirectCallee());
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       return UO->getOpcode() == UO_Not && isLaneMaskValue(UO->getSubExpr());
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -722,6 +766,8 @@ private:
       auto It = Loops.find(VD);
       if (It != Loops.end() && !staysBelow32(It->second))
         F.FullOps.push_back({CE, calleeName(CE)});
+      else if (It != Loops.end())
+        F.Confined32 = true;
     }
 
     // Operations inside a dispatch on the width do not count.
@@ -763,8 +809,7 @@ private:
         if (S->Op == ShuffleInfo::Kind::Index || (S->Op == ShuffleInfo::Kind::Up && !Scan))
           continue;
         if (refersTo(CE->getArg(S->LaneArg), VD) && L.Loop->getBody() &&
-            SM.isPointWithin(CE->getBeginLoc(), L.Loop->getSourceRange().getBegin(),
-                              L.Loop->getSourceRange().getEnd()))
+            SM.isPointWithin(CE->getBeginLoc(), L.Loop->getSourceRange().getBegin(), L.Loop->getSourceRange().getEnd()))
           Shuffles.push_back(CE);
       }
       if (Shuffles.empty())
@@ -866,6 +911,55 @@ private:
 WarpModel::WarpModel(ASTContext &Ctx, const llvm::Regex &NameRegex, const PlatformGuards &Guards)
     : Ctx(Ctx), NameRegex(NameRegex), Guards(Guards) {}
 WarpModel::~WarpModel() = default;
+
+// A project wrapper of a ballot or an active mask ('auto activemask() { return __activemask(); }'):
+// every value it returns is a lane mask of 64 bits. Keyed by the canonical declaration, so
+// overloads of one name stay apart.
+bool WarpModel::returnsLaneMask(const FunctionDecl *FD, unsigned Depth) {
+  if (!FD || Depth > 3)
+    return false;
+  FD = FD->getCanonicalDecl();
+  if (auto It = LaneMaskReturns.find(FD); It != LaneMaskReturns.end())
+    return It->second;
+  LaneMaskReturns[FD] = false; // recursion
+  const FunctionDecl *Def = nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Result = false;
+  if (FD->hasBody(Def) && Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+      Def->getReturnType()->isIntegerType() && !Def->getReturnType()->isDependentType() &&
+      Ctx.getIntWidth(Def->getReturnType()) == 64) {
+    std::vector<const Expr *> Returned;
+    std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+      if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+        Returned.push_back(RS->getRetValue());
+        return;
+      }
+      if (isa<LambdaExpr>(S))
+        return;
+      for (const Stmt *C : S->children())
+        if (C)
+          Collect(C);
+    };
+    Collect(Def->getBody());
+    Result = !Returned.empty() && llvm::all_of(Returned, [&](const Expr *R) {
+      const auto *CE = R ? dyn_cast<CallExpr>(R->IgnoreParenImpCasts()) : nullptr;
+      return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));
+    });
+  }
+  LaneMaskReturns[FD] = Result;
+  return Result;
+}
+
+bool WarpModel::feedsMatrixCore(const FunctionWarpFacts &F) {
+  if (F.MatrixCore)
+    return true;
+  auto Name = NameOf.find(&F);
+  if (Name == NameOf.end() || Name->second.empty())
+    return false;
+  auto Callers = CallersOf.find(Name->second);
+  return Callers != CallersOf.end() &&
+         llvm::any_of(Callers->second, [](const FunctionWarpFacts *C) { return C->MatrixCore; });
+}
 
 bool WarpModel::isWarpSizeName(StringRef Name) const {
   return !Name.empty() && NameRegex.isValid() && NameRegex.match(Name);
@@ -996,7 +1090,7 @@ void WarpModel::finish() {
   Grouping32Memo.clear();
 }
 
-template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, PredT Pred) {
+template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, PredT Pred, bool WithCallers) {
   // Callees (transitively) of F and of every caller of F (transitively): the code that runs in
   // the same kernels as F.
   llvm::DenseSet<const FunctionWarpFacts *> Seen, SeenUp;
@@ -1005,6 +1099,8 @@ template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, 
   while (!Up.empty()) {
     const FunctionWarpFacts *U = Up.pop_back_val();
     Down.push_back(U);
+    if (!WithCallers)
+      continue;
     if (auto It = NameOf.find(U); It != NameOf.end())
       if (auto C = CallersOf.find(It->second); C != CallersOf.end())
         for (FunctionWarpFacts *Caller : C->second)
@@ -1032,12 +1128,19 @@ const CrossLaneOp *WarpModel::fullOpMet(const FunctionWarpFacts &F) {
   if (auto It = FullOpMemo.find(&F); It != FullOpMemo.end())
     return It->second;
   const CrossLaneOp *Found = nullptr;
-  anyConnected(F, [&](const FunctionWarpFacts &G) {
-    if (G.FullOps.empty())
-      return false;
-    Found = &G.FullOps.front();
-    return true;
-  });
+  // A routine whose own shuffles stay inside 32-lane groups (offsets below 32, widths of 32 or
+  // less) keeps its lane groups to itself: what its callers do across the wavefront does not
+  // reach them, only what it calls.
+  bool SelfContained = F.Confined32 || F.HasLogicalWidth;
+  anyConnected(
+      F,
+      [&](const FunctionWarpFacts &G) {
+        if (G.FullOps.empty())
+          return false;
+        Found = &G.FullOps.front();
+        return true;
+      },
+      !SelfContained);
   FullOpMemo[&F] = Found;
   return Found;
 }
@@ -1063,9 +1166,8 @@ bool WarpModel::meetsLogicalWidth(const FunctionWarpFacts &F) {
 }
 
 bool WarpModel::meetsGrouping32(const FunctionWarpFacts &F) {
-  return memoized(Grouping32Memo, F, [&] {
-    return anyConnected(F, [](const FunctionWarpFacts &G) { return !G.Groupings.empty(); });
-  });
+  return memoized(Grouping32Memo, F,
+                  [&] { return anyConnected(F, [](const FunctionWarpFacts &G) { return !G.Groupings.empty(); }); });
 }
 
 } // namespace rocmtidy
