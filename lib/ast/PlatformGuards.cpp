@@ -18,9 +18,19 @@ PlatformGuards::PlatformGuards(std::vector<std::string> ProjectMacros, std::vect
 bool PlatformGuards::isTestedMacro(llvm::StringRef Name) const { return llvm::is_contained(TestedMacros, Name); }
 // The vendors' own macros come from the compiler or the HIP headers: whether this parse defines
 // them is what the build does. A project macro is one the project's build defines.
+// A project's own switch is also recognised by its name: a word HIP or ROCM in it (CUPY_USE_HIP,
+// HYPRE_USING_HIP, MYLIB_WITH_ROCM), outside the compiler's reserved names and HIP's own HIP_*.
 bool PlatformGuards::isProjectMacro(llvm::StringRef Name) const {
   const WarpTables &T = warpTables();
-  return llvm::is_contained(ProjectMacros, Name) && !T.isAmdPlatformMacro(Name) && !T.isCudaPlatformMacro(Name);
+  if (T.isAmdPlatformMacro(Name) || T.isCudaPlatformMacro(Name))
+    return false;
+  if (llvm::is_contained(ProjectMacros, Name))
+    return true;
+  if (Name.starts_with("_") || Name.starts_with("HIP_"))
+    return false;
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  Name.split(Words, '_', -1, false);
+  return llvm::any_of(Words, [](llvm::StringRef W) { return W == "HIP" || W == "ROCM"; });
 }
 
 PlatformGuards::Implication PlatformGuards::classifyMacro(llvm::StringRef Name, bool Negated) const {
