@@ -144,16 +144,16 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     std::error_code CwdEC;
     std::vector<std::string> Parts = {F.Absolute, F.Display, WorkDir, fs::current_path(CwdEC).string(),
                                       *Overrides.Checks, P->Targets, Index ? "index" : "no index"};
-    for (const auto &Pass : Passes) {
-      std::string Joined;
-      for (const std::string &A : Pass)
-        Joined += A + '\0';
-      Parts.push_back(Joined);
     // The driver adds these folders to the search path: another value is another parse.
     for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH"}) {
       const char *V = std::getenv(Var);
       Parts.push_back(std::string(Var) + "=" + (V ? V : "") + (V ? "" : "(unset)"));
     }
+    for (const auto &Pass : Passes) {
+      std::string Joined;
+      for (const std::string &A : Pass)
+        Joined += A + '\0';
+      Parts.push_back(Joined);
     }
     // A .clang-tidy that appears later changes the options without changing any file read before.
     for (fs::path D = fs::path(F.Absolute).parent_path(); !D.empty(); D = D.parent_path()) {
