@@ -28,7 +28,7 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   P->Opts = Opts;
   P->Config = Config;
   // What the user named on the command line (not .rocm-lint or a compile database) may be read.
-  trustReadRootsOf(Opts);
+  trustReadRootsOf(Opts, Config);
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);

@@ -130,7 +130,7 @@ static std::vector<std::string> &trustedRoots() {
   return Roots;
 }
 
-void trustReadRootsOf(const Options &Opts) {
+void trustReadRootsOf(const Options &Opts, const ProjectConfig &Config) {
   std::vector<std::string> &Roots = trustedRoots();
   auto Add = [&](const std::string &P, bool File) {
     if (P.empty() || P[0] != '/')
@@ -148,6 +148,7 @@ void trustReadRootsOf(const Options &Opts) {
       else if (A[I].size() > F.size() && A[I].compare(0, F.size(), F) == 0 && (F == "-I" || A[I][F.size()] == '/'))
         Add(A[I].substr(F.size()), File);
     }
+  Add(Config.Dir, false);
   if (!Opts.BuildDir.empty()) {
     char Cwd[PATH_MAX];
     Add(Opts.BuildDir[0] == '/' ? Opts.BuildDir : std::string(getcwd(Cwd, sizeof Cwd) ? Cwd : "") + "/" + Opts.BuildDir,

@@ -143,9 +143,11 @@ public:
     if (!llvm::sys::path::is_absolute(Abs))
       if (auto Wd = getCurrentWorkingDirectory())
         llvm::sys::fs::make_absolute(*Wd, Abs);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    // Checked as written (the check resolves links and ".." the way the kernel does); shown with
+    // the dots removed.
     std::string Why;
     if (!parseFileAllowed(std::string(Abs), Root, Why)) {
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
       std::string Name(Abs);
       // Configuration lookups above the repository (.clang-tidy) are refused silently: they are not
       // something the analysed file asked for.

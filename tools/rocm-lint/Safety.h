@@ -48,8 +48,9 @@ std::string repositoryRootOf(const std::string &AbsolutePath);
 
 /// Adds the folders the user named on the command line (--extra-arg -I/-isystem/-iquote/-idirafter
 /// DIR, -include/-imacros FILE's folder, -p DIR) to those the parse may read besides the repository:
-/// they come from the person running rocm-lint, not from the repository. Call before analysing.
-void trustReadRootsOf(const Options &Opts);
+/// they come from the person running rocm-lint, not from the repository; and the folder of .rocm-lint
+/// (the project's configuration: the project itself). Call before analysing.
+void trustReadRootsOf(const Options &Opts, const ProjectConfig &Config);
 
 /// Whether the parse may read \p Path for an analysed file of \p Root: a regular file under the
 /// repository root or under a system include folder (the compiler's, /usr/include, ROCm, CUDA).
