@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/CharInfo.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -15,9 +16,9 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <functional>
 
@@ -105,17 +106,21 @@ static void collectRemapped(StringRef Text, llvm::StringSet<> &Out) {
 // A header analysed on its own (rocm-lint lints headers as units of their own) does not include
 // the compatibility header its includers put before it. Then its directory's files are read as
 // text for *_sync intrinsics redefined under an AMD-only conditional ('#if defined(USE_ROCM)'):
-// at most 64 files of at most 1 MiB.
-static void collectRemappedInDirectory(StringRef Dir, const rocmtidy::PlatformGuards &G, llvm::StringSet<> &Out) {
+// at most 64 files of at most 1 MiB, through the compiler's file system (clangd's unsaved
+// buffers, rocm-lint's overlay), never the disk behind it.
+static void collectRemappedInDirectory(StringRef Dir, FileManager &FM, const rocmtidy::PlatformGuards &G,
+                                       llvm::StringSet<> &Out) {
   std::error_code EC;
   unsigned Files = 0;
-  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC && Files < 64; It.increment(EC)) {
+  llvm::vfs::FileSystem &FS = FM.getVirtualFileSystem();
+  for (llvm::vfs::directory_iterator It = FS.dir_begin(Dir, EC), End; It != End && !EC && Files < 64;
+       It.increment(EC)) {
     StringRef Path = It->path();
     StringRef Ext = llvm::sys::path::extension(Path);
     if (Ext != ".h" && Ext != ".cuh" && Ext != ".hpp" && Ext != ".hip" && Ext != ".cu")
       continue;
     ++Files;
-    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    auto Buffer = FM.getBufferForFile(Path);
     if (!Buffer || (*Buffer)->getBufferSize() > (1u << 20))
       continue;
     llvm::SmallVector<rocmtidy::Platform, 8> Open;
@@ -378,7 +383,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
     StringRef Ext = llvm::sys::path::extension(Main->getName());
     if (Ext == ".h" || Ext == ".cuh" || Ext == ".hpp")
-      collectRemappedInDirectory(llvm::sys::path::parent_path(Main->getName()), Guards, RemappedForAmd);
+      collectRemappedInDirectory(llvm::sys::path::parent_path(Main->getName()), SM.getFileManager(), Guards,
+                                 RemappedForAmd);
   }
 
   // Template instantiations and helpers analysed with their callers' arguments can meet the same
