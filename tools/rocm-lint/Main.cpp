@@ -1,11 +1,11 @@
 // rocm-lint: the front door. Lints C++/HIP/CUDA sources with the rocm-* clang-tidy checks linked
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
-#include "Lint.h"
 #include "BuildStyle.h"
 #include "CommandLine.h"
 #include "Doctor.h"
 #include "FindingStream.h"
 #include "HipBuildFiles.h"
+#include "Lint.h"
 #include "ProgressTicker.h"
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
