@@ -181,7 +181,6 @@ public:
     }
     if (N == "file" && C.Args.size() >= 2 && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE")) {
       bool Recurse = C.Args[0].Value == "GLOB_RECURSE";
-      std::string Relative = S.Dir;
       for (size_t I = 2; I < C.Args.size(); ++I) {
         const std::string &V = C.Args[I].Value;
         if (V == "CONFIGURE_DEPENDS" || V == "FOLLOW_SYMLINKS")

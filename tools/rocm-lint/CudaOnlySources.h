@@ -5,7 +5,7 @@
 
 namespace rocmtidy::project {
 class ProjectModel;
-}
+} // namespace rocmtidy::project
 
 namespace rocmlint {
 

@@ -11,7 +11,7 @@
 
 namespace rocmtidy::project {
 class ProjectModel;
-}
+} // namespace rocmtidy::project
 
 namespace rocmlint {
 

@@ -506,8 +506,12 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Key, const std:
   // What --fix checks before writing is rebuilt from the inputs just verified, not taken from the
   // entry; an edit in a file the parse never read was not made by a check.
   R->Parsed = ParsedFiles();
-  for (const std::string &Real : Reals)
-    R->Parsed.Hashes[Real] = currentContent(Real)->Fnv;
+  for (const std::string &Real : Reals) {
+    auto Now = currentContent(Real);
+    if (!Now)
+      return Miss();
+    R->Parsed.Hashes[Real] = Now->Fnv;
+  }
   for (const rocmtidy::Finding &F : R->Findings)
     for (const rocmtidy::TextEdit &E : F.Fixes)
       if (!Reals.count(E.File))
