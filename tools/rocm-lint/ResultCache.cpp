@@ -192,9 +192,11 @@ std::string ResultCache::folderProblem(const std::string &Dir) {
 
 std::string ResultCache::entryPath(const std::string &Key, bool Create) const {
   if (Create) {
-    // The folders above are the user's to choose; the cache folder itself is private.
-    (void)llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Dir), /*IgnoreExisting=*/true);
-    if (!ensureRealDirectory(Dir, true))
+    // The folders above are the user's to choose; the cache folder itself is private. A parent that
+    // cannot be made means no cache folder either.
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if ((!Parent.empty() && llvm::sys::fs::create_directories(Parent, /*IgnoreExisting=*/true)) ||
+        !ensureRealDirectory(Dir, true))
       return "";
   }
   std::string Results = Dir + "/results";
