@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -53,7 +54,43 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   }
   BuiltinHeaders = P->Builtin;
   P->Cache = std::make_shared<ResultCache>(cacheDirectory(Opts));
+  P->Slots = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
 }
+
+bool SourceAnalyzer::Impl::takeSpareSlot() {
+  unsigned Now = Busy.load();
+  while (Now < Slots)
+    if (Busy.compare_exchange_weak(Now, Now + 1))
+      return true;
+  return false;
+}
+
+namespace {
+// Holds one slot for the duration of a parse.
+class SlotHold {
+public:
+  explicit SlotHold(std::atomic<unsigned> &Busy, bool Taken = false) : Busy(Busy) {
+    if (!Taken)
+      ++Busy;
+  }
+  ~SlotHold() { --Busy; }
+  SlotHold(const SlotHold &) = delete;
+  SlotHold &operator=(const SlotHold &) = delete;
+
+private:
+  std::atomic<unsigned> &Busy;
+};
+
+// What one pass leaves behind, merged in pass order once every pass is done, so the report is
+// the same whether the passes ran one after the other or side by side.
+struct PassOutput {
+  std::vector<tidy::ClangTidyError> Errors;
+  ParsedFiles Parsed;
+  FileSystemReads Reads;
+  std::vector<std::pair<std::string, unsigned>> IndexLookups;
+  bool Crashed = false;
+};
+} // namespace
 
 SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
   return {P->Cache->enabled(), P->Cache->hits(), P->Cache->misses()};
@@ -172,12 +209,13 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         return std::move(*Hit);
       }
   }
-  FileSystemReads Reads;
-  rocmtidy::IndexLookupRecorder IndexLookups;
-
+  SlotHold Mine(P->Busy);
   std::vector<RecoveryLog> Logs(Passes.size());
-  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
-    const auto &Pass = Passes[PassIndex];
+  std::vector<PassOutput> Out(Passes.size());
+  auto RunPass = [&](size_t PassIndex) {
+    PassOutput &O = Out[PassIndex];
+    // Index lookups are recorded per thread: each pass records its own.
+    rocmtidy::IndexLookupRecorder IndexLookups;
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
@@ -187,19 +225,54 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         makeContainedFileSystem(
             makeRecordingFileSystem(
                 makeReadRecordingFileSystem(
-                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), Reads),
-                R.Parsed),
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), O.Reads),
+                O.Parsed),
             repositoryRootOf(F.Absolute), Logs[PassIndex]));
     Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
-    CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
+    CompileCommand Cmd(WorkDir, F.Absolute, Passes[PassIndex], "");
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;
     auto Provider = std::make_unique<tidy::FileOptionsProvider>(Global, tidy::ClangTidyOptions::getDefaults(),
                                                                 Overrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
-    std::vector<tidy::ClangTidyError> Errors =
-        runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex]);
-
+    O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex]);
+    O.IndexLookups = IndexLookups.lookups();
+  };
+  // The device pass beside the host pass when a core is spare; on its own contained thread, as
+  // the file's own analysis runs (Safety.h), so a crash there ends that pass, not the process.
+  bool SideBySide = Passes.size() == 2 && P->takeSpareSlot();
+  if (SideBySide) {
+    SlotHold Extra(P->Busy, /*Taken=*/true);
+    std::thread Device([&] {
+      bool Finished = false;
+      analyzeContained(F, [&] {
+        RunPass(1);
+        Finished = true;
+        return FileResult();
+      });
+      Out[1].Crashed = !Finished;
+    });
+    RunPass(0);
+    Device.join();
+  } else {
+    for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
+      RunPass(PassIndex);
+  }
+  FileSystemReads Reads;
+  std::vector<std::pair<std::string, unsigned>> IndexLookups;
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+    PassOutput &O = Out[PassIndex];
+    if (O.Crashed) {
+      // As a crash of the file's own analysis: nothing half-built is kept.
+      return crashedResult(F);
+    }
+    R.Parsed.merge(O.Parsed);
+    Reads.Opened.insert(O.Reads.Opened.begin(), O.Reads.Opened.end());
+    Reads.Absent.insert(O.Reads.Absent.begin(), O.Reads.Absent.end());
+    IndexLookups.insert(IndexLookups.end(), O.IndexLookups.begin(), O.IndexLookups.end());
+  }
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+    const std::vector<tidy::ClangTidyError> &Errors = Out[PassIndex].Errors;
     for (const tidy::ClangTidyError &E : Errors) {
       const std::string &Name = E.DiagnosticName;
       if (Name == "clang-tidy-config") {
@@ -240,7 +313,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   triageAnalysis(F, std::move(CompilerErrors), Logs, ContentOf, R);
   if (P->Cache->enabled())
-    P->Cache->store(CacheKey, R, Reads, IndexLookups.lookups(), Index.get());
+    P->Cache->store(CacheKey, R, Reads, IndexLookups, Index.get());
   return R;
 }
 

@@ -35,6 +35,14 @@ void enableCrashContainment() {
   }
 }
 
+FileResult crashedResult(const InputFile &File) {
+  FileResult Crashed;
+  Crashed.Errors.push_back(File.Display +
+                           ": the analysis crashed (the file may nest templates or macros too deeply, or hit a "
+                           "clang bug); no results for this file");
+  return Crashed;
+}
+
 FileResult analyzeContained(const InputFile &File, const std::function<FileResult()> &Analyze) {
   FileResult R;
   llvm::CrashRecoveryContext CRC;
@@ -59,11 +67,7 @@ FileResult analyzeContained(const InputFile &File, const std::function<FileResul
       AnalysisStackBytes);
   if (!Ok) {
     // The half-built result may be inconsistent; keep nothing of it.
-    FileResult Crashed;
-    Crashed.Errors.push_back(File.Display +
-                             ": the analysis crashed (the file may nest templates or macros too deeply, or hit a "
-                             "clang bug); no results for this file");
-    return Crashed;
+    return crashedResult(File);
   }
   return R;
 }

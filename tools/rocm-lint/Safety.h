@@ -57,6 +57,9 @@ void trustReadRootsOf(const Options &Opts, const ProjectConfig &Config);
 /// Sets \p Why ("outside the project root", "not a regular file") when not.
 bool parseFileAllowed(const std::string &Path, const std::string &Root, std::string &Why);
 
+/// The result of a file whose analysis crashed: one error, nothing half-built.
+FileResult crashedResult(const InputFile &File);
+
 /// Runs \p Analyze on a thread with a large stack inside llvm::CrashRecoveryContext; a crash
 /// becomes an error for \p File. enableCrashContainment() must have run once.
 FileResult analyzeContained(const InputFile &File, const std::function<FileResult()> &Analyze);
