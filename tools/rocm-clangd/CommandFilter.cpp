@@ -8,6 +8,7 @@
 // documents, the preamble, code completion, background indexing, `--check`) is wrapped at link time:
 // clangd calls clang::createInvocation with the final argument vector, and the linker's
 // --wrap=<symbol> (tools/rocm-clangd/CMakeLists.txt) sends that call here first.
+#include "DevicePass.h"
 #include "core/CommandSanitizer.h"
 
 #include "clang/Frontend/CompilerInvocation.h"
@@ -56,6 +57,8 @@ std::unique_ptr<clang::CompilerInvocation> filteredCreateInvocation(llvm::ArrayR
         llvm::errs() << "rocm-clangd: dropped '" << D.Flag << "' from the compile command of '" << MainFile << "' ("
                      << D.Reason << ")\n";
   }
+  if (!MainFile.empty())
+    rocmclangd::rememberCommand(MainFile, Clean);
   std::vector<const char *> CleanArgs;
   CleanArgs.reserve(Clean.size());
   for (const std::string &A : Clean)
