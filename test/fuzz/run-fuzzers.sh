@@ -50,7 +50,7 @@ build cmake_fuzzer test/fuzz/cmake_fuzzer.cpp "${LIBSRC[@]}" -- "${LIBS[@]}"
 build notebook_fuzzer test/fuzz/notebook_fuzzer.cpp "${LIBSRC[@]}" -- "${LIBS[@]}"
 # The Makefile and setup.py readers need only these of the library.
 READERSRC=(lib/buildscripts/*.cpp lib/cmake/GpuLibraries.cpp lib/core/BuildSwitches.cpp lib/core/CheckCatalog.cpp
-  lib/core/Hash.cpp lib/core/SafeFix.cpp lib/core/StringUtil.cpp lib/core/Suppression.cpp lib/core/TextEdits.cpp
+  lib/core/Finding.cpp lib/core/Hash.cpp lib/core/SafeFix.cpp lib/core/StringUtil.cpp lib/core/Suppression.cpp lib/core/TextEdits.cpp
   "$EMBED")
 build make_fuzzer test/fuzz/make_fuzzer.cpp "${READERSRC[@]}" -- "${LIBS[@]}"
 build setuppy_fuzzer test/fuzz/setuppy_fuzzer.cpp "${READERSRC[@]}" -- "${LIBS[@]}"
