@@ -154,6 +154,7 @@ const std::vector<std::pair<std::string, std::string>> &logFactNames() {
       {"no-driver", "the amdgpu kernel driver is not loaded (/dev/kfd missing)"},
       {"container", "the program runs in a container"},
       {"wsl", "the program runs under WSL"},
+      {"windows", "the program runs on Windows (the HIP SDK)"},
       {"rocm5", "ROCm 5.x"},
       {"rocm6", "ROCm 6.x"},
       {"rocm7", "ROCm 7.x"},
@@ -193,6 +194,9 @@ LogFacts readLogFacts(std::string_view Log) {
                             "blacklisted)|failed to open /dev/kfd)");
   static const RE2 Container("(?i)\\b(docker|podman|apptainer|singularity|kubernetes|--device=/dev/kfd)\\b");
   static const RE2 Wsl("(?i)(\\bWSL2?\\b|microsoft-standard|libdxcore)");
+  // A drive-letter path or the HIP SDK's DLL: the Linux causes (device nodes, the kernel driver)
+  // do not apply there.
+  static const RE2 Windows("(?i)(\\b[A-Z]:\\\\[A-Za-z0-9_$.-]|amdhip64(_[0-9]+)?\\.dll|\\bhipInfo\\.exe\\b)");
   static const RE2 CudaBuild("(?i)(\\+cu1[0-9]+\\b|libcudart\\.so|libcublas|Torch not compiled with CUDA|"
                              "nvidia-smi|\\bNVIDIA driver\\b|torch\\.version\\.cuda)");
   static const RE2 Torch("(?i)(\\btorch\\b|pytorch)");
@@ -243,6 +247,7 @@ LogFacts readLogFacts(std::string_view Log) {
     Tag(NoDriver, "no-driver");
     Tag(Container, "container");
     Tag(Wsl, "wsl");
+    Tag(Windows, "windows");
     Tag(CudaBuild, "cuda-build");
     Tag(Torch, "pytorch");
     Tag(Blas, "rocblas");
