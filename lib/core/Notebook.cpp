@@ -2,7 +2,6 @@
 #include "core/EmbeddedData.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
@@ -218,26 +217,36 @@ LogFacts readLogFacts(std::string_view Log) {
     Pos = End + 1;
     ++LineNo;
     std::string Where = "log line " + std::to_string(LineNo);
+    // "what (log line N)": the reason a fact is given, built in place.
+    auto At = [&Where](std::string What) {
+      What += " (";
+      What += Where;
+      What += ')';
+      return What;
+    };
     re2::StringPiece In = Line;
     std::string G, V, K;
     while (RE2::FindAndConsume(&In, Gfx, &G)) {
       F.Gfx.insert(G);
       std::string C = gfxClass(G);
       if (!C.empty())
-        F.add(C, G + " (" + Where + ")");
+        F.add(C, At(G));
     }
     In = Line;
     while (RE2::FindAndConsume(&In, Version, &V)) {
       F.RocmVersions.insert(V);
-      F.add("rocm" + V.substr(0, 1), "ROCm " + V + " (" + Where + ")");
+      F.add("rocm" + V.substr(0, 1), At("ROCm " + V));
     }
     In = Line;
     while (RE2::FindAndConsume(&In, Env, &K, &V)) {
       F.Env[K] = V;
+      std::string Setting = K;
+      Setting += '=';
+      Setting += V;
       if (K == "HSA_OVERRIDE_GFX_VERSION")
-        F.add("override", K + "=" + V + " (" + Where + ")");
+        F.add("override", At(Setting));
       else if (K.find("VISIBLE_DEVICES") != std::string::npos)
-        F.add("visible-devices", K + "=" + V + " (" + Where + ")");
+        F.add("visible-devices", At(Setting));
     }
     auto Tag = [&](const RE2 &R, const char *Fact) {
       if (RE2::PartialMatch(Line, R))
@@ -271,6 +280,7 @@ std::vector<const NotebookCause *> rankCauses(const NotebookEntry &E, const LogF
   }
   std::stable_sort(Scored.begin(), Scored.end(), [](const auto &A, const auto &B) { return A.first > B.first; });
   std::vector<const NotebookCause *> Out;
+  Out.reserve(Scored.size());
   for (const auto &S : Scored)
     Out.push_back(S.second);
   return Out;
@@ -425,7 +435,9 @@ std::optional<std::vector<NotebookEntry>> parseNotebook(std::string_view Json, s
     N.Thread = E.value("thread", "");
     std::string CauseError;
     if (!parseCauses(E, N, CauseError)) {
-      Error = Where + ": " + CauseError;
+      Error = Where;
+      Error += ": ";
+      Error += CauseError;
       return std::nullopt;
     }
     if (N.Generic != !N.Causes.empty()) {
@@ -679,20 +691,6 @@ std::vector<const NotebookEntry *> notebookEntriesForCheck(std::string_view Chec
     if (std::find(E.Checks.begin(), E.Checks.end(), Check) != E.Checks.end())
       Out.push_back(&E);
   return Out;
-}
-
-std::string findTeamNotebook(const std::string &StartDir) {
-  namespace fs = std::filesystem;
-  std::error_code EC;
-  fs::path D = fs::absolute(StartDir.empty() ? fs::current_path(EC) : fs::path(StartDir), EC);
-  for (; !D.empty(); D = D.parent_path()) {
-    fs::path P = D / TeamNotebookFileName;
-    if (fs::is_regular_file(P, EC))
-      return P.string();
-    if (D == D.root_path())
-      break;
-  }
-  return "";
 }
 
 } // namespace rocmtidy
