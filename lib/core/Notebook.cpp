@@ -202,7 +202,9 @@ LogFacts readLogFacts(std::string_view Log) {
   static const RE2 Blas("(?i)(rocblas|hipblaslt|tensile)");
   static const RE2 Miopen("(?i)miopen");
   static const RE2 Rccl("(?i)(\\brccl\\b|\\bnccl\\b)");
-  static const RE2 MultiGpu("(?i)(\\brank ?[1-9][0-9]*\\b|\\[rank[1-9]|world_size ?[=:] ?[2-9]|node-[1-9])");
+  // Ranks and world sizes only: HSA numbers the CPU node-0, so "GPU node-1" is the first (often
+  // the only) GPU, and node-2 the discrete one next to an APU's.
+  static const RE2 MultiGpu("(?i)(\\brank ?[1-9][0-9]*\\b|\\[rank[1-9]|world_size ?[=:] ?[2-9])");
   static const RE2 NoGpu("(?i)(hipErrorNoDevice|no HIP GPUs are available|no ROCm-capable device|"
                          "torch\\.cuda\\.is_available\\(\\)[^\\n]*False|no GPU devices? (found|detected))");
   unsigned LineNo = 0;
