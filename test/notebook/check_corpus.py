@@ -5,10 +5,11 @@ compares the answer with the fix the thread confirmed ('unknown': the log names 
 Each corpus file starts with a header (thread URL, phase, expected entry, what the thread arrived
 at), then the log lines quoted from the thread. Only the log lines are given to rocm-lint.
 
-The corpus is split by source. Files named heldout-*.log and heldout2-*.log are excerpts of threads
+The corpus is split by source. Files named heldout-*.log, heldout2-*.log and heldout3-*.log are excerpts of threads
 that no entry was written or tuned from: they measure how the notebook does on the next log, and are
 reported, never fitted. heldout2 is a second batch, collected and frozen before the entries of its
-round were written, and split from the fit files of that round by thread. The others ('fit') are the
+round were written, and split from the fit files of that round by thread; heldout3 is a third batch,
+frozen the same way before the entries of its round were written. The others ('fit') are the
 logs the entries were written from; each must get its entry.
 
 An answer is a working fix when the best-ranked entry is the expected one or, for a generic symptom
@@ -45,12 +46,14 @@ def read(path):
     return meta, "\n".join(lines[i:])
 
 
-SPLITS = ("fit", "held-out", "held-out2")
+SPLITS = ("fit", "held-out", "held-out2", "held-out3")
 
 
 def split_of(name):
     if name.startswith("heldout2-"):
         return "held-out2"
+    if name.startswith("heldout3-"):
+        return "held-out3"
     if name.startswith("heldout-"):
         return "held-out"
     return "fit"
