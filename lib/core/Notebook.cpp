@@ -2,7 +2,6 @@
 #include "core/EmbeddedData.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
@@ -154,6 +153,7 @@ const std::vector<std::pair<std::string, std::string>> &logFactNames() {
       {"no-driver", "the amdgpu kernel driver is not loaded (/dev/kfd missing)"},
       {"container", "the program runs in a container"},
       {"wsl", "the program runs under WSL"},
+      {"windows", "the program runs on Windows (the HIP SDK)"},
       {"rocm5", "ROCm 5.x"},
       {"rocm6", "ROCm 6.x"},
       {"rocm7", "ROCm 7.x"},
@@ -193,13 +193,18 @@ LogFacts readLogFacts(std::string_view Log) {
                             "blacklisted)|failed to open /dev/kfd)");
   static const RE2 Container("(?i)\\b(docker|podman|apptainer|singularity|kubernetes|--device=/dev/kfd)\\b");
   static const RE2 Wsl("(?i)(\\bWSL2?\\b|microsoft-standard|libdxcore)");
+  // A drive-letter path or the HIP SDK's DLL: the Linux causes (device nodes, the kernel driver)
+  // do not apply there.
+  static const RE2 Windows("(?i)(\\b[A-Z]:\\\\[A-Za-z0-9_$.-]|amdhip64(_[0-9]+)?\\.dll|\\bhipInfo\\.exe\\b)");
   static const RE2 CudaBuild("(?i)(\\+cu1[0-9]+\\b|libcudart\\.so|libcublas|Torch not compiled with CUDA|"
                              "nvidia-smi|\\bNVIDIA driver\\b|torch\\.version\\.cuda)");
   static const RE2 Torch("(?i)(\\btorch\\b|pytorch)");
   static const RE2 Blas("(?i)(rocblas|hipblaslt|tensile)");
   static const RE2 Miopen("(?i)miopen");
   static const RE2 Rccl("(?i)(\\brccl\\b|\\bnccl\\b)");
-  static const RE2 MultiGpu("(?i)(\\brank ?[1-9][0-9]*\\b|\\[rank[1-9]|world_size ?[=:] ?[2-9]|node-[1-9])");
+  // Ranks and world sizes only: HSA numbers the CPU node-0, so "GPU node-1" is the first (often
+  // the only) GPU, and node-2 the discrete one next to an APU's.
+  static const RE2 MultiGpu("(?i)(\\brank ?[1-9][0-9]*\\b|\\[rank[1-9]|world_size ?[=:] ?[2-9])");
   static const RE2 NoGpu("(?i)(hipErrorNoDevice|no HIP GPUs are available|no ROCm-capable device|"
                          "torch\\.cuda\\.is_available\\(\\)[^\\n]*False|no GPU devices? (found|detected))");
   unsigned LineNo = 0;
@@ -214,26 +219,36 @@ LogFacts readLogFacts(std::string_view Log) {
     Pos = End + 1;
     ++LineNo;
     std::string Where = "log line " + std::to_string(LineNo);
+    // "what (log line N)": the reason a fact is given, built in place.
+    auto At = [&Where](std::string What) {
+      What += " (";
+      What += Where;
+      What += ')';
+      return What;
+    };
     re2::StringPiece In = Line;
     std::string G, V, K;
     while (RE2::FindAndConsume(&In, Gfx, &G)) {
       F.Gfx.insert(G);
       std::string C = gfxClass(G);
       if (!C.empty())
-        F.add(C, G + " (" + Where + ")");
+        F.add(C, At(G));
     }
     In = Line;
     while (RE2::FindAndConsume(&In, Version, &V)) {
       F.RocmVersions.insert(V);
-      F.add("rocm" + V.substr(0, 1), "ROCm " + V + " (" + Where + ")");
+      F.add("rocm" + V.substr(0, 1), At("ROCm " + V));
     }
     In = Line;
     while (RE2::FindAndConsume(&In, Env, &K, &V)) {
       F.Env[K] = V;
+      std::string Setting = K;
+      Setting += '=';
+      Setting += V;
       if (K == "HSA_OVERRIDE_GFX_VERSION")
-        F.add("override", K + "=" + V + " (" + Where + ")");
+        F.add("override", At(Setting));
       else if (K.find("VISIBLE_DEVICES") != std::string::npos)
-        F.add("visible-devices", K + "=" + V + " (" + Where + ")");
+        F.add("visible-devices", At(Setting));
     }
     auto Tag = [&](const RE2 &R, const char *Fact) {
       if (RE2::PartialMatch(Line, R))
@@ -243,6 +258,7 @@ LogFacts readLogFacts(std::string_view Log) {
     Tag(NoDriver, "no-driver");
     Tag(Container, "container");
     Tag(Wsl, "wsl");
+    Tag(Windows, "windows");
     Tag(CudaBuild, "cuda-build");
     Tag(Torch, "pytorch");
     Tag(Blas, "rocblas");
@@ -266,6 +282,7 @@ std::vector<const NotebookCause *> rankCauses(const NotebookEntry &E, const LogF
   }
   std::stable_sort(Scored.begin(), Scored.end(), [](const auto &A, const auto &B) { return A.first > B.first; });
   std::vector<const NotebookCause *> Out;
+  Out.reserve(Scored.size());
   for (const auto &S : Scored)
     Out.push_back(S.second);
   return Out;
@@ -420,7 +437,9 @@ std::optional<std::vector<NotebookEntry>> parseNotebook(std::string_view Json, s
     N.Thread = E.value("thread", "");
     std::string CauseError;
     if (!parseCauses(E, N, CauseError)) {
-      Error = Where + ": " + CauseError;
+      Error = Where;
+      Error += ": ";
+      Error += CauseError;
       return std::nullopt;
     }
     if (N.Generic != !N.Causes.empty()) {
@@ -674,20 +693,6 @@ std::vector<const NotebookEntry *> notebookEntriesForCheck(std::string_view Chec
     if (std::find(E.Checks.begin(), E.Checks.end(), Check) != E.Checks.end())
       Out.push_back(&E);
   return Out;
-}
-
-std::string findTeamNotebook(const std::string &StartDir) {
-  namespace fs = std::filesystem;
-  std::error_code EC;
-  fs::path D = fs::absolute(StartDir.empty() ? fs::current_path(EC) : fs::path(StartDir), EC);
-  for (; !D.empty(); D = D.parent_path()) {
-    fs::path P = D / TeamNotebookFileName;
-    if (fs::is_regular_file(P, EC))
-      return P.string();
-    if (D == D.root_path())
-      break;
-  }
-  return "";
 }
 
 } // namespace rocmtidy

@@ -132,10 +132,9 @@ bool refinesEitherWay(const NotebookEntry &A, const NotebookEntry &B);
 /// prevents.
 std::vector<const NotebookEntry *> notebookEntriesForCheck(std::string_view Check);
 
-/// The name of a team's notebook file, looked up like .rocm-lint: in the directory and its parents.
+/// The name of a team's notebook file, looked up like .rocm-lint: in the working directory and its
+/// parents up to the repository root (rocm-lint's NotebookFiles.h, findTeamNotebook).
 inline constexpr const char *TeamNotebookFileName = ".rocm-lint-notebook.json";
-/// The nearest team notebook at or above \p StartDir; empty if there is none.
-std::string findTeamNotebook(const std::string &StartDir);
 
 } // namespace rocmtidy
 

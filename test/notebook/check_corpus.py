@@ -5,9 +5,12 @@ compares the answer with the fix the thread confirmed ('unknown': the log names 
 Each corpus file starts with a header (thread URL, phase, expected entry, what the thread arrived
 at), then the log lines quoted from the thread. Only the log lines are given to rocm-lint.
 
-The corpus is split by source. Files named heldout-*.log are excerpts of threads that no entry was
-written or tuned from: they measure how the notebook does on the next log, and are reported, never
-fitted. The others ('fit') are the logs the entries were written from; each must get its entry.
+The corpus is split by source. Files named heldout-*.log, heldout2-*.log and heldout3-*.log are excerpts of threads
+that no entry was written or tuned from: they measure how the notebook does on the next log, and are
+reported, never fitted. heldout2 is a second batch, collected and frozen before the entries of its
+round were written, and split from the fit files of that round by thread; heldout3 is a third batch,
+frozen the same way before the entries of its round were written. The others ('fit') are the
+logs the entries were written from; each must get its entry.
 
 An answer is a working fix when the best-ranked entry is the expected one or, for a generic symptom
 (low confidence, ranked causes), when its first cause is the expected one (by id or by the entry it
@@ -43,6 +46,19 @@ def read(path):
     return meta, "\n".join(lines[i:])
 
 
+SPLITS = ("fit", "held-out", "held-out2", "held-out3")
+
+
+def split_of(name):
+    if name.startswith("heldout2-"):
+        return "held-out2"
+    if name.startswith("heldout3-"):
+        return "held-out3"
+    if name.startswith("heldout-"):
+        return "held-out"
+    return "fit"
+
+
 def verdict(matches, expect):
     """('working'|'unknown'|'wrong', confidence, what was answered)."""
     if not matches:
@@ -69,7 +85,7 @@ def main():
     failures = 0
     for path in files:
         meta, log = read(path)
-        split = "held-out" if os.path.basename(path).startswith("heldout-") else "fit"
+        split = split_of(os.path.basename(path))
         r = subprocess.run([rocm_lint, "explain", "--no-team-notebook", "--format=json", "-"], input=log.encode(),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
         if r.returncode not in (0, 1):
@@ -94,14 +110,14 @@ def main():
         if bad and (split == "fit" or listing):
             print("%s: %s: expected %s, got %s%s" % (split, os.path.basename(path), meta["expect"], got,
                                                     " (%s confidence)" % confidence if confidence else ""))
-    print("split    phase        files  working unknown wrong wrong-high")
-    for split in ("fit", "held-out"):
+    print("split     phase        files  working unknown wrong wrong-high")
+    for split in SPLITS:
         rows = [(p, stats[(split, p)]) for p in ("build", "run time", "performance") if (split, p) in stats]
         tot = {k: sum(s[k] for _, s in rows) for k in ("files", "working", "unknown", "wrong", "wrong-high")}
         for phase, s in rows + [("total", tot)]:
-            print("%-8s %-12s %5d %8d %7d %5d %10d" % (split, phase, s["files"], s["working"], s["unknown"],
+            print("%-9s %-12s %5d %8d %7d %5d %10d" % (split, phase, s["files"], s["working"], s["unknown"],
                                                      s["wrong"], s["wrong-high"]))
-            if split == "held-out" and s["wrong-high"] and phase != "total":
+            if split != "fit" and s["wrong-high"] and phase != "total":
                 failures += 1
         if split == "fit" and tot["working"] * 10 < tot["files"] * 8:
             print("fewer than 8 in 10 fit excerpts are diagnosed")

@@ -252,16 +252,14 @@ static std::string makeId(const std::string &Pattern, const std::set<std::string
 }
 
 static std::string defaultNotebookPath() {
-  std::string Found = rocmtidy::findTeamNotebook("");
+  std::string Found = findTeamNotebook();
   if (!Found.empty())
     return Found;
+  // Next to the project's .rocm-lint (looked for up to the repository root, as rocm-lint does).
+  std::string Config = findUpToRoot(".rocm-lint");
+  if (!Config.empty())
+    return (fs::path(Config).parent_path() / rocmtidy::TeamNotebookFileName).string();
   std::error_code EC;
-  for (fs::path D = fs::current_path(EC); !D.empty(); D = D.parent_path()) {
-    if (fs::is_regular_file(D / ".rocm-lint", EC))
-      return (D / rocmtidy::TeamNotebookFileName).string();
-    if (D == D.root_path())
-      break;
-  }
   return (fs::current_path(EC) / rocmtidy::TeamNotebookFileName).string();
 }
 
@@ -331,7 +329,7 @@ static bool notebookTarget(const std::string &Path, std::string &Target, std::st
 class NotebookLock {
 public:
   bool acquire(const std::string &NotebookPath, std::string &Error) {
-    std::string LockPath = NotebookPath + ".lock";
+    LockPath = NotebookPath + ".lock";
     FD = ::open(LockPath.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (FD < 0) {
       Error = "cannot open the lock file '" + LockPath + "'" +
@@ -346,13 +344,16 @@ public:
     return true;
   }
   ~NotebookLock() {
+    // Closing the descriptor releases the lock as well: a failed unlock is reported, not fatal.
     if (Locked)
-      (void)llvm::sys::fs::unlockFile(FD);
+      if (std::error_code EC = llvm::sys::fs::unlockFile(FD))
+        std::fprintf(stderr, "rocm-lint: warning: cannot unlock '%s': %s\n", LockPath.c_str(), EC.message().c_str());
     if (FD >= 0)
       ::close(FD);
   }
 
 private:
+  std::string LockPath;
   int FD = -1;
   bool Locked = false;
 };
@@ -541,11 +542,11 @@ static int notebookCheck(const std::vector<std::string> &Args) {
   std::string Name = "built-in notebook";
   if (!Builtin) {
     if (Path.empty())
-      Path = rocmtidy::findTeamNotebook("");
+      Path = findTeamNotebook();
     if (Path.empty())
       return nbError(std::string("no team notebook: no ") + rocmtidy::TeamNotebookFileName +
-                     " here or in a parent directory (create one with 'rocm-lint notebook add LOG', or name it "
-                     "with --notebook=FILE)");
+                     " here or in a parent directory up to the repository root (create one with 'rocm-lint "
+                     "notebook add LOG', or name it with --notebook=FILE)");
     std::string Text, Error, Why;
     if (!readTextFile(Path, "notebook", Text, Error))
       return nbError(Error);
@@ -688,10 +689,10 @@ static int notebookDocs(const std::vector<std::string> &Args) {
   std::string Source = "the built-in notebook";
   if (!Builtin) {
     if (Path.empty())
-      Path = rocmtidy::findTeamNotebook("");
+      Path = findTeamNotebook();
     if (Path.empty())
       return nbError(std::string("no team notebook: no ") + rocmtidy::TeamNotebookFileName +
-                     " here or in a parent directory (name it with --notebook=FILE)");
+                     " here or in a parent directory up to the repository root (name it with --notebook=FILE)");
     std::string Text, Error, Why;
     if (!readTextFile(Path, "notebook", Text, Error))
       return nbError(Error);
