@@ -8,7 +8,8 @@
 #   own        this folder's bug-*.hip (built as is and with -DFIXED) and ok-*.hip
 #   hec-fix    HeCBench programs before and after a wave64 fix commit (kind fix-* in programs.json)
 #   hec-ok     HeCBench programs with cross-lane operations (kind ok)
-#   hec-sweep  HeCBench sweep programs named in $SWEEP (space-separated, default: all of kind sweep)
+#   hec-sweep  HeCBench sweep programs (kind sweep)
+# NAMES (space-separated program names), when set, keeps only those HeCBench programs.
 #   cost       wall time of every kept program whose two runs exited 0 in under COST_MAX_S seconds
 #              (default 20), 3 runs per width, median (OUTDIR/cost.tsv)
 # HeCBench programs come from $HEC_DIR (default: <repository>/tmp-hec, made outside the repository
@@ -43,29 +44,30 @@ run_one() { # NAME CWD ARGS-STRING FLAG-OR-SOURCE...
 }
 export -f run_one
 
-jobs_for() { # GROUP: one line per job: NAME<TAB>CWD<TAB>ARGS<TAB>FLAGS+SOURCES
+jobs_for() { # GROUP: one line per job: NAME, CWD, ARGS, FLAGS+SOURCES separated by \x1f (empty ARGS kept)
   case "$1" in
     own)
       for s in "$HERE"/bug-*.hip; do
         n=$(basename "$s" .hip)
-        printf '%s\t%s\t\t%s\n' "$n" "$HERE" "-I $HERE $s" "$n-fixed" "$HERE" "-I $HERE -DFIXED $s"
+        printf '%s\x1f%s\x1f\x1f%s\n' "$n" "$HERE" "-I $HERE $s" "$n-fixed" "$HERE" "-I $HERE -DFIXED $s"
       done
       for s in "$HERE"/ok-*.hip; do
-        printf '%s\t%s\t\t%s\n' "$(basename "$s" .hip)" "$HERE" "-I $HERE $s"
+        printf '%s\x1f%s\x1f\x1f%s\n' "$(basename "$s" .hip)" "$HERE" "-I $HERE $s"
       done ;;
     hec-*)
       python3 - "$1" <<'PY'
 import json, os, sys
 kind = sys.argv[1][4:]
-sweep = os.environ.get('SWEEP', '').split()
+names = os.environ.get('NAMES', '').split()
 for r in json.load(open(os.path.join(os.environ['HEC_DIR'], 'programs.json'))):
     k = r['kind']
     if kind == 'fix' and not k.startswith('fix-'): continue
     if kind == 'ok' and k != 'ok': continue
-    if kind == 'sweep' and (k != 'sweep' or (sweep and r['name'] not in sweep)): continue
+    if kind == 'sweep' and k != 'sweep': continue
+    if names and r['name'] not in names: continue
     cwd = os.path.join(os.environ['HEC_DIR'], r['name'], r['dir'])
     srcs = ' '.join([r['src']] + r.get('extra_src', '').split())
-    print('\t'.join([r['name'], cwd, r['args'], ('-I . ' + r['flags'] + ' ' + srcs).strip()]))
+    print('\x1f'.join([r['name'], cwd, r['args'], ('-I . ' + r['flags'] + ' ' + srcs).strip()]))
 PY
       ;;
   esac
@@ -74,7 +76,7 @@ PY
 for g in "${GROUPS_WANTED[@]}"; do
   [ "$g" = cost ] && continue
   jobs_for "$g"
-done | while IFS=$'\t' read -r name cwd args flags; do
+done | while IFS=$'\x1f' read -r name cwd args flags; do
   printf '%s\0%s\0%s\0%s\0' "$name" "$cwd" "$args" "$flags"
 done | xargs -0 -n 4 -P "$PAR" bash -c 'RUN_FLAGS=$4 run_one "$1" "$2" "$3"' _
 
@@ -113,6 +115,6 @@ for f in "$OUT"/logs/*.txt; do
   verdict=$(grep '^rocm-wave64: ' "$f" | grep -v ': NVIDIA\|mapping ' | tail -n1 | cut -c14-)
   printf '%s\t%s\t%s\t%s\t%s\n' "$n" "$w32" "$w64" "$ex" "$verdict" >> "$OUT/summary.tsv"
 done
-column -t -s $'\t' "$OUT/summary.tsv"
-[ -f "$OUT/cost.tsv" ] && column -t -s $'\t' "$OUT/cost.tsv"
+cat "$OUT/summary.tsv"
+[ -f "$OUT/cost.tsv" ] && cat "$OUT/cost.tsv"
 exit 0
