@@ -3,7 +3,7 @@
 // which was stored in a uint32_t. On a 64-lane wavefront the mask loses lanes 32-63: the count
 // says 32, lanes 32-63 rank themselves 32 and above, and never allocate.
 // -DFIXED keeps the mask in 64 bits.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 constexpr int kThreads = 256;

@@ -3,7 +3,7 @@
 // of lane 32 parked in shared memory. On a 64-lane wavefront __ballot returns 64 bits and the
 // unsigned int keeps lanes 0-31 at both lanes 0 and 32: the low half is stored twice.
 // -DFIXED keeps the ballot in 64 bits and stores it whole when the wavefront has 64 lanes.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 constexpr int kThreads = 256;

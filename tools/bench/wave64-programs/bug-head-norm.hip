@@ -3,7 +3,7 @@
 // 64-lane wavefront the xor loop sums all 64 lanes, and lanes 0 and 32 (both "lane 0" by the
 // constant) store that full sum into two slots: the block's sum of squares doubles.
 // -DFIXED takes the warp id and lane from warpSize.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 #define WARP_SIZE 32

@@ -3,7 +3,7 @@
 // lane `(x + 2^l) & 31` and are broadcast from lane 0, both with the shuffle's default width. On a
 // 64-lane wavefront two rows share a wavefront, so the second row reads the first row's lanes.
 // -DFIXED gives the shuffles width 32, as the fix does.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 constexpr int kRows = 1024;

@@ -2,7 +2,7 @@
 // __shfl_down_sync takes its mask as `unsigned` and forwards it. HIP's _sync warp functions take a
 // 64-bit mask (ROCm >= 6.2 rejects a narrower one at compile time): the 64-lane build fails.
 // -DFIXED makes the mask type 64 bits, as the fix does for ROCm.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 #ifdef FIXED

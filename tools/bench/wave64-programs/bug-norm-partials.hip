@@ -4,7 +4,7 @@
 // 16 partials and lanes 16-63 read slots no warp wrote, the upper half past the array (here into
 // the row cache that follows it in the same shared buffer, so the failure is deterministic).
 // -DFIXED loads only `lane < number of warps`, as the fix does.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 constexpr int kThreads = 1024;

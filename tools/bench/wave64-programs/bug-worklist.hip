@@ -4,7 +4,7 @@
 // and 32 both claim a vertex but the broadcast hands out only lane 0's: every second claimed
 // vertex is lost and its edges are never visited.
 // -DFIXED takes the lane and the stride from warpSize.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 static const int warpsize = 32;

@@ -1,7 +1,7 @@
 // Correct at both widths: warp-aggregated stream compaction written for any wavefront size. The
 // ballot is kept in 64 bits, the rank comes from __lanemask_lt, the leader is the lowest active
 // lane (__ffsll), and it reserves the warp's slots with one atomic and broadcasts the base.
-#include "common.h"
+#include "common.hpp"
 #include <algorithm>
 #include <vector>
 

@@ -2,7 +2,7 @@
 // taken `& 31`, so each 32-thread group reduces and scans its own values whether the hardware
 // warp has 32 lanes or the wavefront 64 (HIP's width argument keeps the source lane inside the
 // group on AMD too). A second pass broadcasts each 16-lane group's first value with width 16.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 constexpr int kN = 1 << 18;

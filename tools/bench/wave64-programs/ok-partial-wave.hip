@@ -1,7 +1,7 @@
 // Correct at both widths: blocks of 40 and 96 threads (a partially filled last warp or wavefront),
 // counting votes per warp with __ballot / __any / __all and warpSize-derived warp ids, the block
 // combining the per-warp counts in shared memory sized for the smallest warp.
-#include "common.h"
+#include "common.hpp"
 #include <vector>
 
 __global__ void votes(const float *X, int *Count, int *AnyNeg, int *AllPos, int N) {
