@@ -6,6 +6,7 @@
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 #include "project/ProjectModel.h"
+#include "project/PythonSource.h"
 
 #include <algorithm>
 #include <cctype>
@@ -230,90 +231,7 @@ void readCMake(const fs::path &P, Script &S) {
 
 // ---- setup.py ----
 
-/// One logical line of Python: its indentation, its code with string contents blanked, and the
-/// string literals in it.
-struct PyLine {
-  size_t Indent = 0;
-  unsigned Line = 0;
-  std::string Code;
-  std::vector<std::pair<std::string, unsigned>> Strings;
-};
-
-std::vector<PyLine> pyLines(const std::string &T) {
-  std::vector<PyLine> Out;
-  PyLine Cur;
-  bool AtStart = true;
-  unsigned Line = 1, Depth = 0;
-  size_t I = 0;
-  auto flush = [&] {
-    bool Blank = Cur.Code.find_first_not_of(" \t\\") == std::string::npos && Cur.Strings.empty();
-    if (!Blank)
-      Out.push_back(std::move(Cur));
-    Cur = PyLine();
-    AtStart = true;
-  };
-  while (I < T.size()) {
-    char C = T[I];
-    if (AtStart) {
-      size_t Indent = 0;
-      while (I < T.size() && (T[I] == ' ' || T[I] == '\t')) {
-        Indent += T[I] == '\t' ? 8 : 1;
-        ++I;
-      }
-      Cur.Indent = Indent;
-      Cur.Line = Line;
-      AtStart = false;
-      continue;
-    }
-    if (C == '#') {
-      while (I < T.size() && T[I] != '\n')
-        ++I;
-      continue;
-    }
-    if (C == '\n') {
-      ++Line;
-      ++I;
-      if (Depth == 0 && !(Cur.Code.size() && Cur.Code.back() == '\\'))
-        flush();
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      bool Triple = T.compare(I, 3, std::string(3, C)) == 0;
-      size_t Q = Triple ? 3 : 1;
-      unsigned StartLine = Line;
-      std::string Value;
-      I += Q;
-      while (I < T.size()) {
-        if (T[I] == '\\' && I + 1 < T.size()) {
-          Value += T[I + 1];
-          I += 2;
-          continue;
-        }
-        if (T.compare(I, Q, std::string(Q, C)) == 0) {
-          I += Q;
-          break;
-        }
-        if (T[I] == '\n') {
-          ++Line;
-          if (!Triple)
-            break;
-        }
-        Value += T[I++];
-      }
-      Cur.Code += "\"\"";
-      Cur.Strings.push_back({Value, StartLine});
-      continue;
-    }
-    if (C == '(' || C == '[' || C == '{')
-      ++Depth;
-    else if ((C == ')' || C == ']' || C == '}') && Depth)
-      --Depth;
-    Cur.Code += C;
-    ++I;
-  }
-  flush();
-  return Out;
-}
+using rocmtidy::project::PyLine;
 
 std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std::pair<std::string, unsigned>> &Strs) {
   std::vector<std::string> W;
@@ -345,7 +263,7 @@ std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std:
 void readSetupPy(const fs::path &P, Script &S) {
   std::vector<Frame> Stack;
   fs::path Dir = P.parent_path();
-  for (const PyLine &L : pyLines(rocmtidy::project::readRegularFile(P.string()).value_or(std::string()))) {
+  for (const PyLine &L : rocmtidy::project::pythonLines(rocmtidy::project::readRegularFile(P.string()).value_or(std::string()))) {
     std::string Code = L.Code;
     size_t Start = Code.find_first_not_of(" \t");
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
