@@ -5,6 +5,7 @@
 #include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 #include "project/PythonSource.h"
 
@@ -14,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -330,6 +332,35 @@ std::shared_ptr<Script> scriptAt(const fs::path &P, bool CMake) {
   return S;
 }
 
+std::map<std::string, std::shared_ptr<rocmtidy::project::MakeSources>> MakeCache;
+
+/// The Makefile of \p Dir as read, or null when it has none.
+std::shared_ptr<rocmtidy::project::MakeSources> makefileIn(const std::string &Dir) {
+  std::lock_guard<std::mutex> Lock(CacheMu);
+  auto It = MakeCache.find(Dir);
+  if (It != MakeCache.end())
+    return It->second;
+  std::shared_ptr<rocmtidy::project::MakeSources> M;
+  for (const char *Name : {"GNUmakefile", "makefile", "Makefile"}) {
+    std::string P = (fs::path(Dir) / Name).string();
+    if (!rocmtidy::project::isRegularFile(P))
+      continue;
+    std::optional<std::string> Text = rocmtidy::project::readRegularFile(P);
+    if (Text)
+      M = std::make_shared<rocmtidy::project::MakeSources>(rocmtidy::project::MakeSources::read(P, *Text));
+    break; // make reads the first of these names it finds
+  }
+  MakeCache.emplace(Dir, M);
+  return M;
+}
+
+/// \p Text with a leading path below the working directory shown relative to it.
+std::string shownFromCwd(const std::string &Text) {
+  std::error_code EC;
+  std::string Cwd = fs::current_path(EC).string() + "/";
+  return Text.rfind(Cwd, 0) == 0 ? Text.substr(Cwd.size()) : Text;
+}
+
 } // namespace
 
 bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute,
@@ -347,10 +378,22 @@ bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const 
     if (rocmtidy::project::isRegularFile((D / "setup.py").string()))
       Scripts.push_back(scriptAt(D / "setup.py", false));
   }
+  // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
+  std::string MakeWhy;
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<rocmtidy::project::MakeSources> Make = makefileIn(Dir);
+    if (Make && Make->cudaOnly(File.string(), MakeWhy))
+      break;
+    MakeWhy.clear();
+  }
+  if (!MakeWhy.empty())
+    MakeWhy = shownFromCwd(MakeWhy);
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
   // branches there are the code to port.
-  if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; }))
-    return false;
+  if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; })) {
+    Why = MakeWhy;
+    return !MakeWhy.empty();
+  }
   const Mention *CudaOnly = nullptr;
   const Script *Where = nullptr;
   for (const auto &S : Scripts) {
@@ -371,8 +414,10 @@ bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const 
       }
     }
   }
-  if (!CudaOnly)
-    return false;
+  if (!CudaOnly) {
+    Why = MakeWhy;
+    return !MakeWhy.empty();
+  }
   std::string ScriptPath = Where->File;
   std::string Cwd = fs::current_path(EC).string() + "/";
   if (ScriptPath.rfind(Cwd, 0) == 0)
