@@ -5,6 +5,7 @@
 #include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/CMakeEval.h"
 #include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 #include "project/PythonSource.h"
@@ -361,11 +362,55 @@ std::string shownFromCwd(const std::string &Text) {
   return Text.rfind(Cwd, 0) == 0 ? Text.substr(Cwd.size()) : Text;
 }
 
+std::map<std::string, rocmtidy::project::SubdirectoryChoice> FolderCache;
+
+/// Whether the HIP build enters \p Dir, decided at the first folder between the root and it that
+/// its parent's CMakeLists.txt picks through a variable.
+rocmtidy::project::SubdirectoryChoice backendFolderOf(const rocmtidy::project::ProjectModel &Model,
+                                                      const std::string &Dir) {
+  std::vector<std::string> Folders = Model.foldersUpToRoot(Dir);
+  std::reverse(Folders.begin(), Folders.end());
+  std::vector<std::string> Chain;
+  auto read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 1 << 20); };
+  for (size_t I = 0; I < Folders.size(); ++I) {
+    std::string Script = (fs::path(Folders[I]) / "CMakeLists.txt").string();
+    if (!rocmtidy::project::isRegularFile(Script)) {
+      if (Chain.empty())
+        continue; // above the CMake project's top (the repository holds more than it)
+      return {};
+    }
+    if (!Chain.empty()) {
+      rocmtidy::project::SubdirectoryChoice C;
+      {
+        std::lock_guard<std::mutex> Lock(CacheMu);
+        auto It = FolderCache.find(Folders[I]);
+        if (It != FolderCache.end())
+          C = It->second;
+        else
+          C = FolderCache[Folders[I]] = rocmtidy::project::backendSubdirectory(Chain, Folders[I], read);
+      }
+      if (C.Kind == rocmtidy::project::SubdirectoryChoice::CudaOnly ||
+          C.Kind == rocmtidy::project::SubdirectoryChoice::Undecided)
+        return C;
+    }
+    Chain.push_back(Script);
+  }
+  return {};
+}
+
 } // namespace
 
 bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute,
-                            std::string &Why) {
+                            std::string &Why, std::string *Undecided) {
   fs::path File = fs::path(Absolute).lexically_normal();
+  // A backend folder the HIP build does not enter (add_subdirectory(${BACKEND_DIR})).
+  rocmtidy::project::SubdirectoryChoice Folder = backendFolderOf(Model, File.parent_path().string());
+  if (Folder.Kind == rocmtidy::project::SubdirectoryChoice::CudaOnly) {
+    Why = Folder.Why;
+    return true;
+  }
+  if (Folder.Kind == rocmtidy::project::SubdirectoryChoice::Undecided && Undecided)
+    *Undecided = Folder.Why;
   std::string Name = File.filename().string();
   std::string Ext = lower(File.extension().string());
   std::vector<std::shared_ptr<Script>> Scripts;
