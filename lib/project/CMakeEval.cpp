@@ -14,6 +14,8 @@ namespace rocmtidy::project {
 
 namespace {
 
+using Reader = std::function<std::optional<std::string>(const std::string &)>;
+
 struct Arg {
   std::string Value;
   bool Quoted = false;
@@ -293,7 +295,61 @@ public:
     return R;
   }
 
-  /// Runs the commands of one script; \p AtSubdir sees each add_subdirectory and its mode.
+  /// Where the evaluation pretends the build folder is (configured files are generated below it).
+  std::string Top, BinaryTop;
+
+  /// The variables CMake itself sets for the script \p Path.
+  void enterScript(const std::string &Path) {
+    std::string Dir = fs::path(Path).parent_path().string();
+    Vars["CMAKE_CURRENT_SOURCE_DIR"] = Dir;
+    Vars["CMAKE_CURRENT_LIST_DIR"] = Dir;
+    if (Top.empty())
+      Top = Dir;
+    Vars["CMAKE_SOURCE_DIR"] = Top;
+    if (!Vars.count("PROJECT_SOURCE_DIR"))
+      Vars["PROJECT_SOURCE_DIR"] = Top;
+    if (!BinaryTop.empty()) {
+      std::string Rel = fs::path(Dir).lexically_relative(Top).string();
+      Vars["CMAKE_BINARY_DIR"] = BinaryTop;
+      Vars["CMAKE_CURRENT_BINARY_DIR"] = (fs::path(BinaryTop) / (Rel == "." ? "" : Rel)).lexically_normal().string();
+    }
+  }
+
+  void projectCommand(const Cmd &C, Mode M) {
+    const std::string &Name = C.Args[0].Value;
+    std::string Dir = Vars["CMAKE_CURRENT_SOURCE_DIR"].value_or("");
+    assign("PROJECT_NAME", Name, M);
+    assign("PROJECT_SOURCE_DIR", Dir, M);
+    assign(Name + "_SOURCE_DIR", Dir, M);
+    for (size_t I = 1; I + 1 < C.Args.size(); ++I) {
+      if (C.Args[I].Value != "VERSION")
+        continue;
+      std::optional<std::string> V = expand(C.Args[I + 1].Value);
+      for (const std::string &Prefix : {Name, std::string("PROJECT")}) {
+        assign(Prefix + "_VERSION", V, M);
+        const char *Parts[] = {"_VERSION_MAJOR", "_VERSION_MINOR", "_VERSION_PATCH", "_VERSION_TWEAK"};
+        size_t From = 0;
+        for (const char *Part : Parts) {
+          if (!V || From > V->size()) {
+            assign(Prefix + Part, V ? std::optional<std::string>("") : std::nullopt, M);
+            continue;
+          }
+          size_t Dot = V->find('.', From);
+          assign(Prefix + Part, V->substr(From, Dot == std::string::npos ? std::string::npos : Dot - From), M);
+          From = Dot == std::string::npos ? V->size() + 1 : Dot + 1;
+        }
+      }
+    }
+  }
+
+  std::optional<std::string> valueOf(const std::string &Name, bool &Defined) const {
+    auto It = Vars.find(Name);
+    Defined = It != Vars.end();
+    return Defined ? It->second : std::optional<std::string>("");
+  }
+
+  /// Runs the commands of one script; \p AtSubdir sees each add_subdirectory and configure_file,
+  /// with its mode.
   void run(const std::vector<Cmd> &Cmds, const std::function<void(const Cmd &, Mode)> &AtSubdir) {
     struct Frame {
       Mode Parent, Now;
@@ -347,7 +403,7 @@ public:
         continue;
       }
       Mode M = mode();
-      if (N == "add_subdirectory") {
+      if (N == "add_subdirectory" || N == "configure_file") {
         AtSubdir(C, M);
         continue;
       }
@@ -395,6 +451,8 @@ public:
         Vars[C.Args[1].Value] = std::nullopt; // other list() forms: not modelled
       } else if (N == "string") {
         stringCommand(C, M);
+      } else if (N == "project") {
+        projectCommand(C, M);
       }
     }
   }
@@ -409,25 +467,202 @@ std::string shown(const std::string &Path) {
   return Path.rfind(Cwd, 0) == 0 ? Path.substr(Cwd.size()) : Path;
 }
 
-} // namespace
-
-SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, const std::string &ChildDir,
-                                       const std::function<std::optional<std::string>(const std::string &)> &Read) {
-  SubdirectoryChoice Out;
-  if (Chain.empty())
-    return Out;
+std::optional<std::vector<std::vector<Cmd>>> parseChain(const std::vector<std::string> &Chain, const Reader &Read,
+                                                        std::string &Failed) {
   std::vector<std::vector<Cmd>> Scripts;
   for (const std::string &P : Chain) {
     std::optional<std::string> Text = Read(P);
     Collect C;
     cmake::ParseError Err;
     if (!Text || !cmake::parseCMake(*Text, C, Err)) {
-      Out.Kind = SubdirectoryChoice::Undecided;
-      Out.Why = shown(P) + ": not read";
-      return Out;
+      Failed = P;
+      return std::nullopt;
     }
     Scripts.push_back(std::move(C.Out));
   }
+  return Scripts;
+}
+
+/// The values that the backend options take in the HIP and in the CUDA build: those their own
+/// if(OPTION STREQUAL VALUE) tests compare with a value naming hip/rocm or cuda.
+void backendValues(const std::vector<std::vector<Cmd>> &Scripts, const std::vector<std::string> &Chain,
+                   std::map<std::string, std::string> &Hip, std::map<std::string, std::string> &Cuda) {
+  Evaluator Probe;
+  for (size_t I = 0; I < Scripts.size(); ++I) {
+    Probe.enterScript(Chain[I]);
+    Probe.run(Scripts[I], [](const Cmd &, Mode) {});
+  }
+  for (const auto &[Name, Value] : Probe.Comparisons) {
+    bool IsHip = hasWord(Value, "hip") || hasWord(Value, "rocm"), IsCuda = hasWord(Value, "cuda");
+    if (IsHip && !IsCuda)
+      Hip.emplace(Name, Value);
+    else if (IsCuda && !IsHip)
+      Cuda.emplace(Name, Value);
+  }
+}
+
+bool falseConstant(const std::string &V) {
+  std::string L = asciiLower(V);
+  return L.empty() || L == "0" || L == "off" || L == "no" || L == "false" || L == "n" || L == "ignore" ||
+         L == "notfound" || (L.size() >= 9 && L.compare(L.size() - 9, 9, "-notfound") == 0);
+}
+
+bool nameChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' || C == '-' || C == '+';
+}
+
+/// One template line as configure_file writes it, or std::nullopt (with \p Why) when a variable
+/// it needs is not decided.
+std::optional<std::string> configureLine(const std::string &Line, const Evaluator &E, bool AtOnly, std::string &Why) {
+  auto value = [&](const std::string &Name) -> std::optional<std::string> {
+    bool Defined = false;
+    std::optional<std::string> V = E.valueOf(Name, Defined);
+    if (!V)
+      Why = "'" + Name + "' is not decided for the HIP build";
+    return V;
+  };
+  auto substitute = [&](const std::string &Text) -> std::optional<std::string> {
+    std::string Out;
+    for (size_t I = 0; I < Text.size(); ++I) {
+      char C = Text[I];
+      size_t End = std::string::npos, NameAt = 0;
+      if (C == '@') {
+        End = I + 1;
+        while (End < Text.size() && nameChar(Text[End]) && Text[End] != '@')
+          ++End;
+        if (End >= Text.size() || Text[End] != '@' || End == I + 1)
+          End = std::string::npos;
+        NameAt = I + 1;
+      } else if (C == '$' && !AtOnly && Text.compare(I, 2, "${") == 0) {
+        End = Text.find('}', I);
+        NameAt = I + 2;
+      }
+      if (End == std::string::npos) {
+        Out += C;
+        continue;
+      }
+      std::optional<std::string> V = value(Text.substr(NameAt, End - NameAt));
+      if (!V)
+        return std::nullopt;
+      Out += *V;
+      I = End;
+    }
+    return Out;
+  };
+  size_t Hash = Line.find_first_not_of(" \t");
+  if (Hash != std::string::npos && Line[Hash] == '#') {
+    size_t Kw = Line.find_first_not_of(" \t", Hash + 1);
+    bool Zero1 = Kw != std::string::npos && Line.compare(Kw, 13, "cmakedefine01") == 0;
+    if (Kw != std::string::npos && Line.compare(Kw, 11, "cmakedefine") == 0) {
+      size_t NameAt = Line.find_first_not_of(" \t", Kw + (Zero1 ? 13 : 11));
+      if (NameAt == std::string::npos)
+        return Line;
+      size_t NameEnd = NameAt;
+      while (NameEnd < Line.size() && (std::isalnum(static_cast<unsigned char>(Line[NameEnd])) || Line[NameEnd] == '_'))
+        ++NameEnd;
+      std::string Name = Line.substr(NameAt, NameEnd - NameAt);
+      std::optional<std::string> V = value(Name);
+      if (!V)
+        return std::nullopt;
+      bool On = !falseConstant(*V);
+      if (Zero1)
+        return "#define " + Name + (On ? " 1" : " 0");
+      if (!On)
+        return "/* #undef " + Name + " */";
+      std::optional<std::string> Rest = substitute(Line.substr(NameEnd));
+      if (!Rest)
+        return std::nullopt;
+      return "#define " + Name + *Rest;
+    }
+  }
+  return substitute(Line);
+}
+
+} // namespace
+
+std::vector<ConfiguredFile> configureForHip(const std::vector<std::string> &Chain, const std::string &BinaryTop,
+                                            const Reader &Read) {
+  std::vector<ConfiguredFile> Out;
+  std::string Failed;
+  std::optional<std::vector<std::vector<Cmd>>> Scripts = parseChain(Chain, Read, Failed);
+  if (!Scripts || Scripts->empty())
+    return Out;
+  std::map<std::string, std::string> Hip, Cuda;
+  backendValues(*Scripts, Chain, Hip, Cuda);
+  Evaluator E;
+  E.Force = Hip;
+  E.BinaryTop = BinaryTop;
+  const std::string Top = fs::path(Chain.front()).parent_path().string();
+  for (size_t I = 0; I < Scripts->size(); ++I) {
+    E.enterScript(Chain[I]);
+    E.run((*Scripts)[I], [&](const Cmd &C, Mode M) {
+      if (C.Name != "configure_file" || I + 1 != Scripts->size() || M == Mode::Skip || C.Args.size() < 2)
+        return;
+      std::optional<std::string> In = E.expand(C.Args[0].Value), Output = E.expand(C.Args[1].Value);
+      if (!In || !Output)
+        return;
+      bool Defined = false;
+      std::string SrcDir = E.valueOf("CMAKE_CURRENT_SOURCE_DIR", Defined).value_or(Top);
+      std::string BinDir = E.valueOf("CMAKE_CURRENT_BINARY_DIR", Defined).value_or(BinaryTop);
+      fs::path InPath = fs::path(*In).is_absolute() ? fs::path(*In) : fs::path(SrcDir) / *In;
+      fs::path OutPath = fs::path(*Output).is_absolute() ? fs::path(*Output) : fs::path(BinDir) / *Output;
+      std::string InNorm = InPath.lexically_normal().string(), OutNorm = OutPath.lexically_normal().string();
+      // Templates from the project only; outputs into the build folder only (a template outside
+      // the repository is never read, an output into the sources never shadows a real file).
+      auto within = [](const std::string &P, const std::string &Dir) {
+        return P.size() > Dir.size() && P.compare(0, Dir.size(), Dir) == 0 && P[Dir.size()] == '/';
+      };
+      if (!within(InNorm, Top) || !within(OutNorm, BinaryTop))
+        return;
+      std::optional<std::string> Template = Read(InNorm);
+      if (!Template)
+        return;
+      bool AtOnly = false;
+      for (const Arg &A : C.Args)
+        AtOnly |= !A.Quoted && A.Value == "@ONLY";
+      ConfiguredFile F;
+      F.Output = OutNorm;
+      F.Template = InNorm;
+      F.Script = Chain[I];
+      F.Line = C.Line;
+      unsigned LineNo = 0;
+      for (size_t Pos = 0; Pos < Template->size();) {
+        size_t End = Template->find('\n', Pos);
+        if (End == std::string::npos)
+          End = Template->size();
+        std::string Line = Template->substr(Pos, End - Pos);
+        Pos = End + 1;
+        ++LineNo;
+        std::string Why;
+        std::optional<std::string> Done = configureLine(Line, E, AtOnly, Why);
+        if (!Done) {
+          // Left out, as if the generated header did not define it: the parse sees what it saw
+          // without the header, and the reason is said.
+          F.Text += "/* rocm-lint: line " + std::to_string(LineNo) + " left out */\n";
+          F.Dropped.emplace_back(LineNo, Why);
+          continue;
+        }
+        F.Text += *Done + "\n";
+      }
+      Out.push_back(std::move(F));
+    });
+  }
+  return Out;
+}
+
+SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, const std::string &ChildDir,
+                                       const Reader &Read) {
+  SubdirectoryChoice Out;
+  if (Chain.empty())
+    return Out;
+  std::string Failed;
+  std::optional<std::vector<std::vector<Cmd>>> Parsed = parseChain(Chain, Read, Failed);
+  if (!Parsed) {
+    Out.Kind = SubdirectoryChoice::Undecided;
+    Out.Why = shown(Failed) + ": not read";
+    return Out;
+  }
+  const std::vector<std::vector<Cmd>> &Scripts = *Parsed;
   const std::string ParentDir = fs::path(Chain.back()).parent_path().string();
   const std::string Child = fs::path(ChildDir).lexically_normal().string();
   auto target = [&](const std::string &Value) {
@@ -455,26 +690,19 @@ SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, co
   auto evaluate = [&](const std::map<std::string, std::string> &Force, Evaluator &E) {
     std::vector<Pick> Picks;
     E.Force = Force;
-    for (size_t I = 0; I < Scripts.size(); ++I)
+    for (size_t I = 0; I < Scripts.size(); ++I) {
+      E.enterScript(Chain[I]);
       E.run(Scripts[I], [&](const Cmd &C, Mode M) {
-        if (I + 1 != Scripts.size() || M == Mode::Skip || C.Args.empty() ||
+        if (C.Name != "add_subdirectory" || I + 1 != Scripts.size() || M == Mode::Skip || C.Args.empty() ||
             C.Args[0].Value.find("${") == std::string::npos)
           return;
         Picks.push_back({C.Line, C.Args[0].Value, E.expand(C.Args[0].Value)});
       });
+    }
     return Picks;
   };
-  // First as configured by default, to learn which values the backend options are compared with.
-  Evaluator Probe;
-  evaluate({}, Probe);
   std::map<std::string, std::string> Hip, Cuda;
-  for (const auto &[Name, Value] : Probe.Comparisons) {
-    bool IsHip = hasWord(Value, "hip") || hasWord(Value, "rocm"), IsCuda = hasWord(Value, "cuda");
-    if (IsHip && !IsCuda)
-      Hip.emplace(Name, Value);
-    else if (IsCuda && !IsHip)
-      Cuda.emplace(Name, Value);
-  }
+  backendValues(Scripts, Chain, Hip, Cuda);
   const std::string Where = shown(Chain.back()) + ":";
   if (Hip.empty()) {
     Out.Kind = SubdirectoryChoice::Undecided;

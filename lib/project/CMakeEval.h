@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rocmtidy::project {
@@ -35,6 +36,26 @@ struct SubdirectoryChoice {
 /// \p ChildDir, each read with \p Read) and says whether the HIP build enters \p ChildDir.
 SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, const std::string &ChildDir,
                                        const std::function<std::optional<std::string>(const std::string &)> &Read);
+
+/// A header that configure_file() generates, as the HIP build would generate it.
+struct ConfiguredFile {
+  std::string Output;   // absolute, below the BinaryTop given
+  std::string Template; // the .in file, absolute
+  std::string Text;
+  std::string Script; // the script and line of the configure_file() call
+  unsigned Line = 0;
+  /// Template lines left out, each with why (a variable not decided for the HIP build).
+  std::vector<std::pair<unsigned, std::string>> Dropped;
+};
+
+/// Evaluates \p Chain (CMakeLists.txt paths from the project top down to the script whose
+/// configure_file() calls are wanted, the last) for the HIP build, with CMAKE_BINARY_DIR at
+/// \p BinaryTop, and generates each file that script configures from a template inside the
+/// project into the build folder. #cmakedefine, #cmakedefine01, @VAR@ and ${VAR} (unless @ONLY)
+/// are applied; a line whose variable is not decided is left out.
+std::vector<ConfiguredFile>
+configureForHip(const std::vector<std::string> &Chain, const std::string &BinaryTop,
+                const std::function<std::optional<std::string>(const std::string &)> &Read);
 
 } // namespace rocmtidy::project
 

@@ -3,13 +3,16 @@
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "core/Hash.h"
 #include "core/BuildSwitches.h"
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/CMakeEval.h"
 #include "project/ProjectModel.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -360,6 +363,48 @@ private:
 
 } // namespace
 
+namespace {
+
+/// The headers \p S generates with configure_file(), as the HIP build would: served from a
+/// folder that exists only inside rocm-lint, searched last (-idirafter) by the sources the script
+/// reaches. The folder's name carries a digest of the contents, so that a cached result made
+/// with other contents is not reused.
+void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, const std::string &Text,
+                      const std::string &Top, const HipBuildFlags::Reader &Read,
+                      std::vector<std::pair<std::string, std::string>> &Configured) {
+  if (asciiLower(Text).find("configure_file") == std::string::npos || !isWithin(S.Dir, Top))
+    return;
+  std::vector<std::string> Chain;
+  std::string Rel = S.Dir.size() > Top.size() ? S.Dir.substr(Top.size() + 1) : "";
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Rel).split(Parts, '/', -1, /*KeepEmpty=*/false);
+  std::string Dir = Top;
+  for (size_t I = 0; I <= Parts.size(); ++I) {
+    if (I > 0)
+      Dir += "/" + Parts[I - 1].str();
+    std::string Lists = Dir + "/CMakeLists.txt";
+    if (Lists != S.Path && isRegularFile(Lists))
+      Chain.push_back(Lists);
+  }
+  Chain.push_back(S.Path);
+  const std::string Staging = "/rocm-lint-configured";
+  for (ConfiguredFile &F : configureForHip(Chain, Staging, Read)) {
+    std::string Digest = llvm::utohexstr(fnv1a64(F.Output + '\0' + F.Text), /*LowerCase=*/true);
+    std::string Output = Staging + "/" + Digest + F.Output.substr(Staging.size());
+    Configured.emplace_back(Output, F.Text);
+    // Every folder between the build folder and the header: the include spelling is not known
+    // ("config.h", "proj/config.h"), and a last-resort folder only serves what is missing.
+    for (std::string D = std::string(path::parent_path(Output)); D.size() > Staging.size() + 1 + Digest.size();
+         D = std::string(path::parent_path(D)))
+      S.Flags.push_back({"-idirafter" + D, S.Path, F.Line});
+    for (const auto &[Line, Why] : F.Dropped)
+      Left.push_back({std::string(path::filename(F.Template)) + ":" + std::to_string(Line), F.Template, Line,
+                      "configured header line left out: " + Why});
+  }
+}
+
+} // namespace
+
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read) {
   HipBuildFlags Out;
@@ -379,6 +424,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     // A script that does not parse tells nothing reliable.
     if (!cmake::parseCMake(*Text, R, E))
       continue;
+    configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
     // Only scripts of the HIP build (or with a HIP branch) carry its flags.
     if (!Builds && S.Flags.empty())
       continue;

@@ -11,6 +11,7 @@
 #include "core/CommandSanitizer.h"
 #include "core/GpuTargets.h"
 #include "core/KernelIndex.h"
+#include "project/HipBuildFlags.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 
@@ -190,7 +191,8 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), Reads),
                 R.Parsed),
             repositoryRootOf(F.Absolute), Logs[PassIndex]));
-    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
+    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin, P->Config.HipBuild ? P->Config.HipBuild->configured()
+                                                                          : std::vector<std::pair<std::string, std::string>>()));
     CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;
