@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -126,28 +127,28 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
       return false;
 
     // clang-tidy only warns about a broken .clang-tidy and goes on with defaults; a linter in CI
-    // must not silently ignore its configuration.
-    for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
-      fs::path Cfg = D / ".clang-tidy";
-      if (ConfigChecked.count(Cfg.string()))
+    // must not silently ignore its configuration. Only the repository's own configuration counts:
+    // a .clang-tidy above the root belongs to whoever owns that folder (the analysis refuses to
+    // read it too, Recovery.cpp).
+    for (const std::string &D : P->Config.Model->foldersUpToRoot(Dir)) {
+      std::string Cfg = (fs::path(D) / ".clang-tidy").string();
+      if (ConfigChecked.count(Cfg))
         break;
-      ConfigChecked[Cfg.string()] = true;
-      std::error_code EC;
-      if (fs::is_regular_file(Cfg, EC)) {
-        auto Buf = llvm::MemoryBuffer::getFile(Cfg.string());
-        if (!Buf) {
-          Error = "cannot read '" + Cfg.string() + "'";
-          return false;
-        }
-        auto Parsed = tidy::parseConfiguration(**Buf);
-        if (!Parsed) {
-          Error = "malformed configuration '" + Cfg.string() + "': " + Parsed.getError().message();
-          return false;
-        }
-        break;
+      ConfigChecked[Cfg] = true;
+      if (!fs::exists(Cfg))
+        continue;
+      std::string Why;
+      std::optional<std::string> Text = rocmtidy::project::readRegularFile(Cfg, rocmtidy::project::MaxReadBytes, &Why);
+      if (!Text) {
+        Error = "cannot read '" + Cfg + "'" + (Why.empty() ? "" : ": " + Why);
+        return false;
       }
-      if (D == D.root_path())
-        break;
+      auto Parsed = tidy::parseConfiguration(llvm::MemoryBufferRef(*Text, Cfg));
+      if (!Parsed) {
+        Error = "malformed configuration '" + Cfg + "': " + Parsed.getError().message();
+        return false;
+      }
+      break;
     }
   }
   return true;
