@@ -9,7 +9,9 @@
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 #include "project/CMakeEval.h"
+#include "project/MakeSources.h"
 #include "project/ProjectModel.h"
+#include "project/PythonSource.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -512,6 +514,40 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
                                   const Reader &Read) {
   HipBuildFlags Out;
   for (const std::string &P : Scripts) {
+    std::string Name = std::string(path::filename(P));
+    bool SetupPy = Name == "setup.py";
+    bool Make = Name == "Makefile" || Name == "GNUmakefile" || Name == "makefile" || path::extension(P) == ".mk";
+    if (SetupPy || Make) {
+      std::optional<std::string> Text = Read(P);
+      if (!Text)
+        continue;
+      Script S;
+      S.Path = P;
+      S.Dir = std::string(path::parent_path(P));
+      auto keep = [&](const std::string &Arg, unsigned Line, const std::string &Why) {
+        if (Why.empty() && Arg.compare(0, 2, "-I") == 0 && !isWithin(Arg.substr(2), ProjectTop))
+          S.LeftOut.push_back({Arg, P, Line, "outside the project folder"});
+        else if (Why.empty())
+          S.Flags.push_back({Arg, P, Line});
+        else
+          S.LeftOut.push_back({Arg, P, Line, Why});
+      };
+      if (SetupPy)
+        for (const PyFlag &F : torchExtensionFlags(pythonLines(*Text), S.Dir))
+          keep(F.Arg.compare(0, 2, "-I") == 0 ? "-I" + normalJoin(S.Dir, F.Arg.substr(2)) : F.Arg, F.Line, F.Why);
+      else {
+        MakeSources M = MakeSources::read(P, *Text);
+        for (const MakeSources::Flag &F : M.flags())
+          keep(F.Arg, F.Line, F.Why);
+        for (const MakeSources::Flag &F : M.leftOutFlags())
+          keep(F.Arg, F.Line, F.Why);
+      }
+      if (S.Flags.empty() && S.LeftOut.empty())
+        continue;
+      Out.LeftOut.insert(Out.LeftOut.end(), S.LeftOut.begin(), S.LeftOut.end());
+      Out.Scripts.push_back(std::move(S));
+      continue;
+    }
     if (!cmake::isCMakeFile(P))
       continue;
     std::optional<std::string> Text = Read(P);

@@ -293,8 +293,58 @@ private:
       for (const std::string &R : Refs)
         if (R != Name)
           Referenced.insert(R);
+      if (Name == "CPPFLAGS" || Name == "CXXFLAGS" || Name == "CFLAGS" || Name == "HIPFLAGS" ||
+          Name == "HIPCCFLAGS" || Name == "HIP_FLAGS")
+        compilerFlags(A, Stack);
       Vars[Name].push_back(std::move(A));
       return;
+    }
+  }
+
+public:
+  std::vector<MakeSources::Flag> Flags;
+  std::vector<MakeSources::Flag> LeftOut;
+
+private:
+  /// The -D and -I words of a compiler-flags assignment: the HIP build's when no conditional
+  /// encloses it or every one selects HIP; the CUDA build's are not asked about; any other
+  /// conditional, or a word that goes through a variable, is left out and said.
+  void compilerFlags(const Assignment &A, const std::vector<Frame> &Stack) {
+    if (A.In == MakeBranch::Cuda)
+      return;
+    const Frame *Other = nullptr;
+    for (const Frame &F : Stack)
+      if (F.Current != MakeBranch::Hip && !Other)
+        Other = &F;
+    std::vector<std::string> Words;
+    std::string W;
+    for (size_t I = 0; I <= A.Value.size(); ++I) {
+      char C = I < A.Value.size() ? A.Value[I] : ' ';
+      if (C == ' ' || C == '\t') {
+        if (!W.empty())
+          Words.push_back(W);
+        W.clear();
+      } else {
+        W += C;
+      }
+    }
+    for (size_t I = 0; I < Words.size(); ++I) {
+      std::string Word = Words[I];
+      bool Define = Word.compare(0, 2, "-D") == 0, Include = Word.compare(0, 2, "-I") == 0;
+      if (!Define && !Include)
+        continue;
+      if (Word.size() == 2 && I + 1 < Words.size())
+        Word += Words[++I]; // -D NAME, -I dir
+      MakeSources::Flag F{Word, A.Line, ""};
+      if (Other) {
+        F.Why = "conditional on '" + Other->Condition + "' (line " + std::to_string(Other->Line) + ")";
+      } else if (Word.find('$') != std::string::npos) {
+        F.Why = "unresolved variable in '" + Word + "'";
+      } else if (Include) {
+        fs::path P(Word.substr(2));
+        F.Arg = "-I" + (P.is_absolute() ? P : fs::path(Dir) / P).lexically_normal().string();
+      }
+      (F.Why.empty() ? Flags : LeftOut).push_back(std::move(F));
     }
   }
 
@@ -421,6 +471,8 @@ MakeSources MakeSources::read(const std::string &Path, const std::string &Text) 
   Reader R(fs::path(Path).parent_path().string(), M.BuildsHip);
   R.read(Text);
   M.Entries = R.entries(M.GaveUp);
+  M.Flags = std::move(R.Flags);
+  M.LeftOutFlags = std::move(R.LeftOut);
   return M;
 }
 

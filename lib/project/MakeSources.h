@@ -45,11 +45,23 @@ public:
   };
   const std::vector<Entry> &entries() const { return Entries; }
 
+  /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, with its line; Why
+  /// says why a flag was left out (a conditional other than the HIP build's, a variable).
+  struct Flag {
+    std::string Arg;
+    unsigned Line = 0;
+    std::string Why;
+  };
+  /// The flags the HIP build gives the sources of this Makefile's folder.
+  const std::vector<Flag> &flags() const { return Flags; }
+  const std::vector<Flag> &leftOutFlags() const { return LeftOutFlags; }
+
 private:
   std::string Path;
   bool BuildsHip = false;
   bool GaveUp = false;
   std::vector<Entry> Entries;
+  std::vector<Flag> Flags, LeftOutFlags;
 };
 
 } // namespace rocmtidy::project

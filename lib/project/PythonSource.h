@@ -42,6 +42,18 @@ struct TorchExtensionCall {
 };
 std::optional<TorchExtensionCall> findTorchCudaExtension(const std::vector<PyLine> &Lines);
 
+/// A -D or -I flag of the torch CUDAExtension's define_macros, include_dirs or extra_compile_args
+/// (its 'nvcc' and 'cxx' lists), given literally in the call or through a name assigned in the
+/// file. Why is empty for a flag of the ROCm build, else it says why the flag was left out (set
+/// under a condition other than the ROCm build's, a value that is not a literal).
+struct PyFlag {
+  std::string Arg;
+  unsigned Line = 0;
+  std::string Why;
+};
+/// \p Dir: the folder of the setup.py (relative include folders are below it).
+std::vector<PyFlag> torchExtensionFlags(const std::vector<PyLine> &Lines, const std::string &Dir);
+
 } // namespace rocmtidy::project
 
 #endif
