@@ -64,6 +64,20 @@ void referencedNames(const std::string &S, std::vector<std::string> &Out) {
   }
 }
 
+/// The first comma of \p S outside parentheses and braces, or npos.
+size_t topLevelComma(const std::string &S) {
+  unsigned Depth = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '(' || S[I] == '{')
+      ++Depth;
+    else if ((S[I] == ')' || S[I] == '}') && Depth)
+      --Depth;
+    else if (S[I] == ',' && Depth == 0)
+      return I;
+  }
+  return std::string::npos;
+}
+
 /// The end of the reference opened at \p Open ('$' of "$(" or "${"), or npos when unclosed.
 size_t referenceEnd(const std::string &S, size_t Open) {
   char O = S[Open + 1], C = O == '(' ? ')' : '}';
@@ -372,9 +386,23 @@ private:
         size_t Space = Inner.find_first_of(" \t");
         size_t Colon = Inner.find(':');
         if (Space != std::string::npos && (Colon == std::string::npos || Space < Colon)) {
-          // A function ($(wildcard ...), $(sort ...), $(filter-out ...)): every path its arguments
-          // name may be selected, so all of them count (more mentions only keep files in scope).
-          scan(Inner.substr(Space + 1), Out);
+          std::string Fn = Inner.substr(0, Space), Args = Inner.substr(Space + 1);
+          size_t Comma = topLevelComma(Args);
+          if (Fn == "filter-out" && Comma != std::string::npos) {
+            // $(filter-out A,B): B's paths, each except what A names.
+            std::vector<MakeSources::Entry> Removed, Kept;
+            scan(Args.substr(0, Comma), Removed);
+            scan(Args.substr(Comma + 1), Kept);
+            for (MakeSources::Entry &E : Kept) {
+              for (const MakeSources::Entry &R : Removed)
+                E.Except.push_back(R.Pattern);
+              Out.push_back(std::move(E));
+            }
+          } else {
+            // Another function ($(wildcard ...), $(sort ...), $(if ...)): every path its arguments
+            // name may be selected, so all of them count (more mentions only keep files in scope).
+            scan(Args, Out);
+          }
         } else {
           const std::vector<MakeSources::Entry> &Named = entriesOf(Inner.substr(0, Colon));
           Work += Named.size(); // copies count: variables that double each other stay bounded
@@ -482,7 +510,8 @@ bool MakeSources::cudaOnly(const std::string &Absolute, std::string &Why) const 
   std::vector<std::string> File = segments(fs::path(Absolute).lexically_normal().string());
   const Entry *Cuda = nullptr;
   for (const Entry &E : Entries) {
-    if (!matches(E.Pattern, File))
+    if (!matches(E.Pattern, File) ||
+        std::any_of(E.Except.begin(), E.Except.end(), [&](const std::string &X) { return matches(X, File); }))
       continue;
     if (E.In != MakeBranch::Cuda)
       return false;
