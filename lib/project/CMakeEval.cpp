@@ -92,9 +92,10 @@ public:
           return std::nullopt;
         auto It = Vars.find(*Name);
         if (It != Vars.end()) {
-          if (!It->second)
+          const std::optional<std::string> &Value = It->second;
+          if (!Value.has_value())
             return std::nullopt;
-          Out += *It->second;
+          Out += *Value;
         } else if (Name->find_first_of("{}$") != std::string::npos || Name->compare(0, 4, "ENV{") == 0) {
           return std::nullopt;
         }
@@ -133,9 +134,12 @@ public:
         L == "notfound")
       return false;
     auto It = Vars.find(*Name);
-    if (A.Quoted || It == Vars.end() || !It->second)
+    if (A.Quoted || It == Vars.end())
       return std::nullopt; // undefined here: a -D on the command line may define it
-    std::string V = asciiLower(*It->second);
+    const std::optional<std::string> &Value = It->second;
+    if (!Value.has_value())
+      return std::nullopt;
+    std::string V = asciiLower(*Value);
     if (V.empty() || V == "0" || V == "off" || V == "no" || V == "false" || V == "n" || V == "ignore" ||
         V == "notfound" || (V.size() >= 9 && V.compare(V.size() - 9, 9, "-notfound") == 0))
       return false;
@@ -280,7 +284,7 @@ public:
       if (Begin && End)
         Hit = *In == Lit;
       if (!Hit)
-        return *In;
+        return In;
       return Begin ? *To + In->substr(Lit.size()) : In->substr(0, In->size() - Lit.size()) + *To;
     }
     std::string R;
@@ -725,17 +729,25 @@ SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, co
     }
   }
   Evaluator CudaEval;
-  for (const Pick &P : evaluate(Cuda, CudaEval))
-    if (P.Value && target(*P.Value) == Child && !HipPicks.empty()) {
+  for (const Pick &P : evaluate(Cuda, CudaEval)) {
+    const std::optional<std::string> &HipValue = HipPicks.empty() ? P.Value : HipPicks.front().Value;
+    if (P.Value.has_value() && target(*P.Value) == Child && !HipPicks.empty() && HipValue.has_value()) {
       std::string Options;
-      for (const auto &[Name, Value] : Hip)
-        Options += (Options.empty() ? "" : ", ") + Name + "=" + Value;
+      for (const auto &[Name, Value] : Hip) {
+        if (!Options.empty())
+          Options += ", ";
+        Options += Name;
+        Options += "=";
+        Options += Value;
+      }
       Out.Kind = SubdirectoryChoice::CudaOnly;
-      Out.Why = Where + std::to_string(P.Line) + ": add_subdirectory(" + P.Written + ") enters '" +
-                fs::path(target(*HipPicks.front().Value)).filename().string() + "' in the HIP build (" + Options +
-                "), this folder only in the CUDA build";
+      Out.Why = Where;
+      Out.Why += std::to_string(P.Line) + ": add_subdirectory(" + P.Written + ") enters '";
+      Out.Why += fs::path(target(*HipValue)).filename().string();
+      Out.Why += "' in the HIP build (" + Options + "), this folder only in the CUDA build";
       return Out;
     }
+  }
   return Out;
 }
 

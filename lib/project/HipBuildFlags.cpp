@@ -395,10 +395,11 @@ private:
     if (!F.HasElse || F.Arms.size() < 2 || scope() != Scope::Hip)
       return;
     std::vector<ScriptFlag> Settled;
-    for (const auto &[Arg, Line] : F.Arms.front()) {
+    for (const auto &Flag : F.Arms.front()) {
+      const std::string &Arg = Flag.first;
       bool Everywhere = std::all_of(F.Arms.begin() + 1, F.Arms.end(), [&](const auto &A) { return A.count(Arg); });
       if (Everywhere)
-        Settled.push_back({Arg, S.Path, Line});
+        Settled.push_back({Arg, S.Path, Flag.second});
     }
     if (Settled.empty())
       return;
@@ -494,8 +495,14 @@ void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, 
     if (Ext != ".h" && Ext != ".hh" && Ext != ".hpp" && Ext != ".hxx" && Ext != ".cuh" && Ext != ".inc" &&
         Ext != ".inl" && Ext != ".ipp")
       continue;
-    std::string Digest = llvm::utohexstr(fnv1a64(F.Output + '\0' + F.Text), /*LowerCase=*/true);
-    std::string Output = Staging + "/" + Digest + F.Output.substr(Staging.size());
+    std::string Keyed = F.Output;
+    Keyed += '\0';
+    Keyed += F.Text;
+    std::string Digest = llvm::utohexstr(fnv1a64(Keyed), /*LowerCase=*/true);
+    std::string Output = Staging;
+    Output += "/";
+    Output += Digest;
+    Output += F.Output.substr(Staging.size());
     Configured.emplace_back(Output, F.Text);
     // Every folder between the build folder and the header: the include spelling is not known
     // ("config.h", "proj/config.h"), and a last-resort folder only serves what is missing.

@@ -348,7 +348,6 @@ public:
       return;
     }
     if (T[I].Text == "[" || T[I].Text == "(" || T[I].Text == "{") {
-      std::string Close = T[I].Text == "[" ? "]" : T[I].Text == "(" ? ")" : "}";
       size_t Start = ++I;
       int Level = 0;
       size_t Stop = Start;

@@ -22,7 +22,7 @@ TEST(PythonSource, LogicalLinesJoinBracketsAndKeepStringsApart) {
   ASSERT_EQ(L[0].Strings.size(), 2u);
   EXPECT_EQ(L[0].Strings[1].first, "b");
   EXPECT_EQ(L[0].Strings[1].second, 2u);
-  EXPECT_EQ(L[0].Code.find("c"), std::string::npos); // the comment is gone
+  EXPECT_EQ(L[0].Code.find('c'), std::string::npos); // the comment is gone
   EXPECT_EQ(L[2].Indent, 4u);
   EXPECT_EQ(L[2].Strings[0].first, "m\nn");
 }
@@ -30,17 +30,17 @@ TEST(PythonSource, LogicalLinesJoinBracketsAndKeepStringsApart) {
 TEST(PythonSource, CudaExtensionThroughABoundNameOrAnAlias) {
   auto Direct = call("from torch.utils.cpp_extension import CUDAExtension\nCUDAExtension('x', [])\n");
   ASSERT_TRUE(Direct);
-  EXPECT_EQ(Direct->Line, 2u);
-  EXPECT_TRUE(Direct->Through.empty());
+  EXPECT_EQ(Direct.value().Line, 2u);
+  EXPECT_TRUE(Direct.value().Through.empty());
 
   auto Bound = call("E = CppExtension if cpu else CUDAExtension\nm = E('x', [])\n");
   ASSERT_TRUE(Bound);
-  EXPECT_EQ(Bound->Through, "E");
-  EXPECT_EQ(Bound->BoundAt, 1u);
+  EXPECT_EQ(Bound.value().Through, "E");
+  EXPECT_EQ(Bound.value().BoundAt, 1u);
 
   auto Alias = call("from torch.utils.cpp_extension import (\n  CUDAExtension as CE)\nCE('x')\n");
   ASSERT_TRUE(Alias);
-  EXPECT_EQ(Alias->Through, "CE");
+  EXPECT_EQ(Alias.value().Through, "CE");
 
   // Bound after a helper that uses it: the binding counts wherever it is.
   EXPECT_TRUE(call("def f():\n    return Ext('x')\nExt = CUDAExtension\n"));
