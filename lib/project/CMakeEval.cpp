@@ -184,8 +184,8 @@ public:
     }
     if (E - B == 3 && !Args[B + 1].Quoted && (Args[B + 1].Value == "STREQUAL" || Args[B + 1].Value == "IN_LIST")) {
       std::optional<std::string> L = operand(Args[B]);
-      std::optional<std::string> R = Args[B + 1].Value == "IN_LIST" ? expand("${" + Args[B + 2].Value + "}")
-                                                                     : operand(Args[B + 2]);
+      std::optional<std::string> R =
+          Args[B + 1].Value == "IN_LIST" ? expand("${" + Args[B + 2].Value + "}") : operand(Args[B + 2]);
       if (!L || !R)
         return std::nullopt;
       if (Args[B + 1].Value == "STREQUAL")
@@ -395,9 +395,10 @@ public:
       }
       if (N == "function" || N == "macro" || N == "foreach" || N == "while") {
         // A function body runs when called, and a loop's count is not read: neither is decided.
-        Stack.push_back({mode(), N == "function" || N == "macro" ? Mode::Skip
-                                 : mode() == Mode::Skip             ? Mode::Skip
-                                                                    : Mode::Maybe,
+        Stack.push_back({mode(),
+                         N == "function" || N == "macro" ? Mode::Skip
+                         : mode() == Mode::Skip          ? Mode::Skip
+                                                         : Mode::Maybe,
                          false, false, true});
         continue;
       }

@@ -53,9 +53,8 @@ struct ConfiguredFile {
 /// \p BinaryTop, and generates each file that script configures from a template inside the
 /// project into the build folder. #cmakedefine, #cmakedefine01, @VAR@ and ${VAR} (unless @ONLY)
 /// are applied; a line whose variable is not decided is left out.
-std::vector<ConfiguredFile>
-configureForHip(const std::vector<std::string> &Chain, const std::string &BinaryTop,
-                const std::function<std::optional<std::string>(const std::string &)> &Read);
+std::vector<ConfiguredFile> configureForHip(const std::vector<std::string> &Chain, const std::string &BinaryTop,
+                                            const std::function<std::optional<std::string>(const std::string &)> &Read);
 
 } // namespace rocmtidy::project
 

@@ -3,8 +3,8 @@
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
-#include "core/Hash.h"
 #include "core/BuildSwitches.h"
+#include "core/Hash.h"
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
@@ -438,8 +438,7 @@ private:
         // are what the port replaces; a folder outside the project is not the project's to read.
         if (!buildscripts::toolkitRootOf(I).empty()) {
           if (!Quiet)
-            LeftOut.push_back(
-                {Prefix + I, S.Path, Line, "a toolkit folder: rocm-lint chooses the HIP headers itself"});
+            LeftOut.push_back({Prefix + I, S.Path, Line, "a toolkit folder: rocm-lint chooses the HIP headers itself"});
           continue;
         }
         if (!isWithin(I, Top)) {

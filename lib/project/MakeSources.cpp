@@ -56,8 +56,8 @@ void referencedNames(const std::string &S, std::vector<std::string> &Out) {
     if (S[I] != '$' || (S[I + 1] != '(' && S[I + 1] != '{'))
       continue;
     size_t J = I + 2;
-    while (J < S.size() && (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_' || S[J] == '-' ||
-                            S[J] == '.'))
+    while (J < S.size() &&
+           (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_' || S[J] == '-' || S[J] == '.'))
       ++J;
     if (J > I + 2)
       Out.push_back(S.substr(I + 2, J - I - 2));
@@ -96,8 +96,8 @@ bool sourceLikeName(const std::string &Word) {
   size_t Dot = Name.rfind('.');
   if (Dot == std::string::npos)
     return false;
-  static const std::set<std::string> Exts = {".c",   ".cc",  ".cpp", ".cxx", ".cu", ".cuh", ".h",
-                                             ".hh",  ".hpp", ".hxx", ".hip", ".inl", ".ipp"};
+  static const std::set<std::string> Exts = {".c",  ".cc",  ".cpp", ".cxx", ".cu",  ".cuh", ".h",
+                                             ".hh", ".hpp", ".hxx", ".hip", ".inl", ".ipp"};
   return Exts.count(Name.substr(Dot)) != 0;
 }
 
@@ -307,8 +307,8 @@ private:
       for (const std::string &R : Refs)
         if (R != Name)
           Referenced.insert(R);
-      if (Name == "CPPFLAGS" || Name == "CXXFLAGS" || Name == "CFLAGS" || Name == "HIPFLAGS" ||
-          Name == "HIPCCFLAGS" || Name == "HIP_FLAGS")
+      if (Name == "CPPFLAGS" || Name == "CXXFLAGS" || Name == "CFLAGS" || Name == "HIPFLAGS" || Name == "HIPCCFLAGS" ||
+          Name == "HIP_FLAGS")
         compilerFlags(A, Stack);
       Vars[Name].push_back(std::move(A));
       return;

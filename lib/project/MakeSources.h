@@ -37,11 +37,11 @@ public:
 
   /// One path or pattern reached from a build list, with the branch it was added under.
   struct Entry {
-    std::string Pattern; // absolute; may hold '*', '?' and '[...]' in any segment
+    std::string Pattern;             // absolute; may hold '*', '?' and '[...]' in any segment
     std::vector<std::string> Except; // patterns a $(filter-out) removed from it
     MakeBranch In = MakeBranch::Other;
-    unsigned Line = 0;      // the assignment under the CUDA conditional
-    std::string Condition;  // that conditional, as written
+    unsigned Line = 0;     // the assignment under the CUDA conditional
+    std::string Condition; // that conditional, as written
     unsigned ConditionLine = 0;
   };
   const std::vector<Entry> &entries() const { return Entries; }

@@ -36,8 +36,8 @@ std::vector<PyLine> pythonLines(const std::string &Text);
 /// `Ext = CppExtension if cpu else CUDAExtension`). Nothing is executed: a binding in any branch
 /// counts, since the ROCm build is the one that takes the CUDA branch.
 struct TorchExtensionCall {
-  unsigned Line = 0;   // the call
-  std::string Through; // the alias called ("" for a direct call)
+  unsigned Line = 0;    // the call
+  std::string Through;  // the alias called ("" for a direct call)
   unsigned BoundAt = 0; // the line binding the alias
 };
 std::optional<TorchExtensionCall> findTorchCudaExtension(const std::vector<PyLine> &Lines);

@@ -107,10 +107,12 @@ TEST(MakeSources, CudaConditionalThroughVariablesAndFilterOut) {
 TEST(MakeSources, UnsureMeansInScope) {
   std::string Why;
   // No HIP conditional: a CUDA project being ported whole.
-  EXPECT_FALSE(MakeSources::read("/p/Makefile", "ifneq ($(CUDA_DIR),)\n x := cuda/k.c\nendif\n").cudaOnly("/p/cuda/k.c", Why));
+  EXPECT_FALSE(
+      MakeSources::read("/p/Makefile", "ifneq ($(CUDA_DIR),)\n x := cuda/k.c\nendif\n").cudaOnly("/p/cuda/k.c", Why));
   // "absent" selects no backend; a plain else is no backend either.
-  MakeSources Absent = MakeSources::read("/p/Makefile", "ifeq ($(CUDA_DIR),)\n x := cuda/k.c\nelse\n y := c/k.c\nendif\n"
-                                                        "ifneq ($(HIP_DIR),)\n z := h.c\nendif\n");
+  MakeSources Absent =
+      MakeSources::read("/p/Makefile", "ifeq ($(CUDA_DIR),)\n x := cuda/k.c\nelse\n y := c/k.c\nendif\n"
+                                       "ifneq ($(HIP_DIR),)\n z := h.c\nendif\n");
   EXPECT_FALSE(Absent.cudaOnly("/p/cuda/k.c", Why));
   EXPECT_FALSE(Absent.cudaOnly("/p/c/k.c", Why));
   // Variables that double on every line: bounded, and nothing is decided.
@@ -172,8 +174,7 @@ TEST(CMakeEval, UndecidedWhenTheValueIsNotInTheScripts) {
   EXPECT_EQ(backendSubdirectory({"/p/CMakeLists.txt"}, "/p/cuda", reader(F)).Kind, SubdirectoryChoice::Undecided);
   EXPECT_EQ(backendSubdirectory({"/q/CMakeLists.txt"}, "/q/cuda", reader(F)).Kind, SubdirectoryChoice::Undecided);
   // Named literally too: entered whatever the variable says.
-  EXPECT_EQ(backendSubdirectory({"/r/CMakeLists.txt"}, "/r/cuda", reader(F)).Kind,
-            SubdirectoryChoice::NoVariablePick);
+  EXPECT_EQ(backendSubdirectory({"/r/CMakeLists.txt"}, "/r/cuda", reader(F)).Kind, SubdirectoryChoice::NoVariablePick);
 }
 
 TEST(CMakeEval, ConfigureFileForTheHipBuild) {

@@ -191,8 +191,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), Reads),
                 R.Parsed),
             repositoryRootOf(F.Absolute), Logs[PassIndex]));
-    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin, P->Config.HipBuild ? P->Config.HipBuild->configured()
-                                                                          : std::vector<std::pair<std::string, std::string>>()));
+    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin, P->Config.HipBuild
+                                                           ? P->Config.HipBuild->configured()
+                                                           : std::vector<std::pair<std::string, std::string>>()));
     CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;

@@ -266,7 +266,8 @@ std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std:
 void readSetupPy(const fs::path &P, Script &S) {
   std::vector<Frame> Stack;
   fs::path Dir = P.parent_path();
-  for (const PyLine &L : rocmtidy::project::pythonLines(rocmtidy::project::readRegularFile(P.string()).value_or(std::string()))) {
+  for (const PyLine &L :
+       rocmtidy::project::pythonLines(rocmtidy::project::readRegularFile(P.string()).value_or(std::string()))) {
     std::string Code = L.Code;
     size_t Start = Code.find_first_not_of(" \t");
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
@@ -400,8 +401,8 @@ rocmtidy::project::SubdirectoryChoice backendFolderOf(const rocmtidy::project::P
 
 } // namespace
 
-bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute,
-                            std::string &Why, std::string *Undecided) {
+bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute, std::string &Why,
+                            std::string *Undecided) {
   fs::path File = fs::path(Absolute).lexically_normal();
   // A backend folder the HIP build does not enter (add_subdirectory(${BACKEND_DIR})).
   rocmtidy::project::SubdirectoryChoice Folder = backendFolderOf(Model, File.parent_path().string());

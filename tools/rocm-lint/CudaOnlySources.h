@@ -19,8 +19,8 @@ namespace rocmlint {
 /// A backend folder that the HIP build does not enter (`add_subdirectory(${BACKEND_DIR})` evaluated
 /// for the HIP build, see project/CMakeEval.h) is CUDA-only too. When that evaluation cannot be
 /// done, \p Undecided (optional) says why and the other rules decide.
-bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute,
-                            std::string &Why, std::string *Undecided = nullptr);
+bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute, std::string &Why,
+                            std::string *Undecided = nullptr);
 
 } // namespace rocmlint
 
