@@ -348,8 +348,17 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
   // next to the source); it is searched last.
   std::string Own = "-idirafter" + Dir;
-  if (fs::path(F.Absolute).extension() == ".c")
-    return {"clang", "-x", "c", "-std=gnu11", Own, F.Absolute};
+  if (fs::path(F.Absolute).extension() == ".c") {
+    // The preprocessor flags of the build (a Makefile's CPPFLAGS, a target's include folders)
+    // are the C compiler's too.
+    std::vector<std::string> Argv = {"clang", "-x", "c", "-std=gnu11"};
+    if (Config.HipBuild)
+      for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
+        Argv.push_back(Flag.Arg);
+    Argv.push_back(Own);
+    Argv.push_back(F.Absolute);
+    return Argv;
+  }
   // Like hipcc, which builds every source as HIP: headers and .cpp files may hold device code.
   std::vector<std::string> Argv = {"clang++", "-x", "hip", "-std=c++17"};
   // The defines and include folders the project's HIP build gives this file (its CMake).
