@@ -4,15 +4,23 @@
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
 #include "core/BuildSwitches.h"
+#include "core/Hash.h"
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/CMakeEval.h"
+#include "project/MakeSources.h"
 #include "project/ProjectModel.h"
+#include "project/PythonSource.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <map>
+#include <set>
 
 namespace rocmtidy::project {
 
@@ -53,6 +61,13 @@ struct Frame {
   unsigned Branches = 0;
   std::string Condition;
   unsigned Line = 0;
+  /// Per arm, the flags this undecided condition kept from the HIP build (flag -> script line),
+  /// and the left-out records they made: a flag that every arm of an if/else sets is set either
+  /// way (`if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.23)` FILE_SET BASE_DIRS, else
+  /// target_include_directories of the same folder).
+  std::vector<std::map<std::string, unsigned>> Arms{1};
+  std::vector<std::pair<size_t, std::vector<std::string>>> LeftOutAt;
+  bool HasElse = false;
 };
 
 std::string conditionText(const cmake::Command &C) {
@@ -154,11 +169,16 @@ public:
       ++F.Branches;
       F.Condition = N == "else" ? F.Condition + " ... else()" : conditionText(C);
       F.Line = C.Line;
+      F.Arms.emplace_back();
+      F.HasElse |= N == "else";
       return;
     }
     if (N == "endif") {
-      if (!Stack.empty())
+      if (!Stack.empty()) {
+        Frame F = std::move(Stack.back());
         Stack.pop_back();
+        settledEitherWay(F);
+      }
       return;
     }
     if (N == "set" && !C.Args.empty()) {
@@ -222,6 +242,23 @@ public:
       }
       return;
     }
+    // A HEADERS file set's base folders are include folders of the target's own sources.
+    if (N == "target_sources") {
+      bool Base = false, Interface = false;
+      for (size_t I = 1; I < C.Args.size(); ++I) {
+        const std::string &V = C.Args[I].Value;
+        if (V == "PUBLIC" || V == "PRIVATE" || V == "INTERFACE") {
+          Interface = V == "INTERFACE";
+          Base = false;
+        } else if (V == "FILE_SET" || V == "TYPE" || V == "FILES") {
+          Base = false;
+        } else if (V == "BASE_DIRS") {
+          Base = true;
+        } else if (Base && !Interface && !V.empty()) {
+          note("-I", V, C.Args[I].Line, true);
+        }
+      }
+    }
     // Any other argument that names a source: what the script compiles.
     if (N == "message" || scope() == Scope::Cuda)
       return;
@@ -273,6 +310,19 @@ private:
   std::optional<std::string> expand(const std::string &V, std::string *Unknown = nullptr) const {
     std::string Out;
     for (size_t I = 0; I < V.size();) {
+      // $<BUILD_INTERFACE:x> is x while building; other generator expressions are not known.
+      if (V.compare(I, 18, "$<BUILD_INTERFACE:") == 0) {
+        size_t End = V.find('>', I);
+        if (End != std::string::npos && V.compare(I + 18, End - I - 18, "$<") != 0 &&
+            V.substr(I + 18, End - I - 18).find("$<") == std::string::npos) {
+          std::optional<std::string> Inner = expand(V.substr(I + 18, End - I - 18), Unknown);
+          if (!Inner)
+            return std::nullopt;
+          Out += *Inner;
+          I = End + 1;
+          continue;
+        }
+      }
       if (V.compare(I, 2, "$<") == 0) {
         if (Unknown)
           *Unknown = V.substr(I);
@@ -317,16 +367,66 @@ private:
       return; // the CUDA build's own flags: not a question for the HIP build
     if (Sc == Scope::Other) {
       // Outside any condition in a script that does not build HIP: not the HIP build's flag.
-      if (Cond)
+      if (Cond) {
         LeftOut.push_back(
             {Text, S.Path, Line, "conditional on '" + Cond->Condition + "' (line " + std::to_string(Cond->Line) + ")"});
+        // Only the innermost condition undecided: its other arms may set the same flag.
+        if (Cond == &Stack.back() && !Stack.back().Arms.empty()) {
+          std::vector<ScriptFlag> Kept;
+          if (resolve(Prefix, Value, Line, IsPath, Kept, /*Quiet=*/true) && !Kept.empty()) {
+            std::vector<std::string> Args;
+            for (const ScriptFlag &F : Kept) {
+              Stack.back().Arms.back().emplace(F.Arg, F.Line);
+              Args.push_back(F.Arg);
+            }
+            Stack.back().LeftOutAt.emplace_back(LeftOut.size() - 1, std::move(Args));
+          }
+        }
+      }
       return;
     }
+    std::vector<ScriptFlag> Kept;
+    resolve(Prefix, Value, Line, IsPath, Kept, /*Quiet=*/false);
+    S.Flags.insert(S.Flags.end(), Kept.begin(), Kept.end());
+  }
+
+  /// A flag set by every arm of an if/else whose condition is undecided is the HIP build's too.
+  void settledEitherWay(const Frame &F) {
+    if (!F.HasElse || F.Arms.size() < 2 || scope() != Scope::Hip)
+      return;
+    std::vector<ScriptFlag> Settled;
+    for (const auto &Flag : F.Arms.front()) {
+      const std::string &Arg = Flag.first;
+      bool Everywhere = std::all_of(F.Arms.begin() + 1, F.Arms.end(), [&](const auto &A) { return A.count(Arg); });
+      if (Everywhere)
+        Settled.push_back({Arg, S.Path, Flag.second});
+    }
+    if (Settled.empty())
+      return;
+    S.Flags.insert(S.Flags.end(), Settled.begin(), Settled.end());
+    // Their "left out" records no longer hold.
+    std::set<std::string> Args;
+    for (const ScriptFlag &Flag : Settled)
+      Args.insert(Flag.Arg);
+    std::set<size_t> Drop;
+    for (const auto &[At, Made] : F.LeftOutAt)
+      if (At < LeftOut.size() &&
+          std::all_of(Made.begin(), Made.end(), [&](const std::string &A) { return Args.count(A) != 0; }))
+        Drop.insert(At);
+    for (auto It = Drop.rbegin(); It != Drop.rend(); ++It)
+      LeftOut.erase(LeftOut.begin() + static_cast<std::ptrdiff_t>(*It));
+  }
+
+  /// Expands \p Value into flags; false when it cannot be resolved (said unless \p Quiet).
+  bool resolve(const std::string &Prefix, const std::string &Value, unsigned Line, bool IsPath,
+               std::vector<ScriptFlag> &Kept, bool Quiet) {
+    std::string Text = Prefix + Value;
     std::string Unknown;
     std::optional<std::string> E = expand(Value, &Unknown);
     if (!E) {
-      LeftOut.push_back({Text, S.Path, Line, "unresolved '" + Unknown + "'"});
-      return;
+      if (!Quiet)
+        LeftOut.push_back({Text, S.Path, Line, "unresolved '" + Unknown + "'"});
+      return false;
     }
     llvm::SmallVector<llvm::StringRef, 4> Items;
     llvm::StringRef(*E).split(Items, ';', -1, false);
@@ -337,16 +437,19 @@ private:
         // rocm-lint picks the HIP headers itself (--hip-headers), and a CUDA toolkit's headers
         // are what the port replaces; a folder outside the project is not the project's to read.
         if (!buildscripts::toolkitRootOf(I).empty()) {
-          LeftOut.push_back({Prefix + I, S.Path, Line, "a toolkit folder: rocm-lint chooses the HIP headers itself"});
+          if (!Quiet)
+            LeftOut.push_back({Prefix + I, S.Path, Line, "a toolkit folder: rocm-lint chooses the HIP headers itself"});
           continue;
         }
         if (!isWithin(I, Top)) {
-          LeftOut.push_back({Prefix + I, S.Path, Line, "outside the project folder"});
+          if (!Quiet)
+            LeftOut.push_back({Prefix + I, S.Path, Line, "outside the project folder"});
           continue;
         }
       }
-      S.Flags.push_back({Prefix + I, S.Path, Line});
+      Kept.push_back({Prefix + I, S.Path, Line});
     }
+    return true;
   }
 
   HipBuildFlags::Script &S;
@@ -360,10 +463,97 @@ private:
 
 } // namespace
 
+namespace {
+
+/// The headers \p S generates with configure_file(), as the HIP build would: served from a
+/// folder that exists only inside rocm-lint, searched last (-idirafter) by the sources the script
+/// reaches. The folder's name carries a digest of the contents, so that a cached result made
+/// with other contents is not reused.
+void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, const std::string &Text,
+                      const std::string &Top, const HipBuildFlags::Reader &Read,
+                      std::vector<std::pair<std::string, std::string>> &Configured) {
+  if (asciiLower(Text).find("configure_file") == std::string::npos || !isWithin(S.Dir, Top))
+    return;
+  std::vector<std::string> Chain;
+  std::string Rel = S.Dir.size() > Top.size() ? S.Dir.substr(Top.size() + 1) : "";
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Rel).split(Parts, '/', -1, /*KeepEmpty=*/false);
+  std::string Dir = Top;
+  for (size_t I = 0; I <= Parts.size(); ++I) {
+    if (I > 0)
+      Dir += "/" + Parts[I - 1].str();
+    std::string Lists = Dir + "/CMakeLists.txt";
+    if (Lists != S.Path && isRegularFile(Lists))
+      Chain.push_back(Lists);
+  }
+  Chain.push_back(S.Path);
+  const std::string Staging = "/rocm-lint-configured";
+  for (ConfiguredFile &F : configureForHip(Chain, Staging, Read)) {
+    // Only headers: a configured .cmake or .pc file is no input of a compile.
+    std::string Ext = asciiLower(std::string(path::extension(F.Output)));
+    if (Ext != ".h" && Ext != ".hh" && Ext != ".hpp" && Ext != ".hxx" && Ext != ".cuh" && Ext != ".inc" &&
+        Ext != ".inl" && Ext != ".ipp")
+      continue;
+    std::string Keyed = F.Output;
+    Keyed += '\0';
+    Keyed += F.Text;
+    std::string Digest = llvm::utohexstr(fnv1a64(Keyed), /*LowerCase=*/true);
+    std::string Output = Staging;
+    Output += "/";
+    Output += Digest;
+    Output += F.Output.substr(Staging.size());
+    Configured.emplace_back(Output, F.Text);
+    // Every folder between the build folder and the header: the include spelling is not known
+    // ("config.h", "proj/config.h"), and a last-resort folder only serves what is missing.
+    for (std::string D = std::string(path::parent_path(Output)); D.size() > Staging.size() + 1 + Digest.size();
+         D = std::string(path::parent_path(D)))
+      S.Flags.push_back({"-idirafter" + D, S.Path, F.Line});
+    for (const auto &[Line, Why] : F.Dropped)
+      Left.push_back({std::string(path::filename(F.Template)) + ":" + std::to_string(Line), F.Template, Line,
+                      "configured header line left out: " + Why});
+  }
+}
+
+} // namespace
+
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read) {
   HipBuildFlags Out;
   for (const std::string &P : Scripts) {
+    std::string Name = std::string(path::filename(P));
+    bool SetupPy = Name == "setup.py";
+    bool Make = Name == "Makefile" || Name == "GNUmakefile" || Name == "makefile" || path::extension(P) == ".mk";
+    if (SetupPy || Make) {
+      std::optional<std::string> Text = Read(P);
+      if (!Text)
+        continue;
+      Script S;
+      S.Path = P;
+      S.Dir = std::string(path::parent_path(P));
+      auto keep = [&](const std::string &Arg, unsigned Line, const std::string &Why) {
+        if (Why.empty() && Arg.compare(0, 2, "-I") == 0 && !isWithin(Arg.substr(2), ProjectTop))
+          S.LeftOut.push_back({Arg, P, Line, "outside the project folder"});
+        else if (Why.empty())
+          S.Flags.push_back({Arg, P, Line});
+        else
+          S.LeftOut.push_back({Arg, P, Line, Why});
+      };
+      if (SetupPy)
+        for (const PyFlag &F : torchExtensionFlags(pythonLines(*Text), S.Dir))
+          keep(F.Arg.compare(0, 2, "-I") == 0 ? "-I" + normalJoin(S.Dir, F.Arg.substr(2)) : F.Arg, F.Line, F.Why);
+      else {
+        MakeSources M = MakeSources::read(P, *Text);
+        for (const MakeSources::Flag &F : M.flags())
+          keep(F.Arg, F.Line, F.Why);
+        for (const MakeSources::Flag &F : M.leftOutFlags())
+          keep(F.Arg, F.Line, F.Why);
+      }
+      if (S.Flags.empty() && S.LeftOut.empty())
+        continue;
+      Out.LeftOut.insert(Out.LeftOut.end(), S.LeftOut.begin(), S.LeftOut.end());
+      Out.Scripts.push_back(std::move(S));
+      continue;
+    }
     if (!cmake::isCMakeFile(P))
       continue;
     std::optional<std::string> Text = Read(P);
@@ -379,6 +569,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     // A script that does not parse tells nothing reliable.
     if (!cmake::parseCMake(*Text, R, E))
       continue;
+    configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
     // Only scripts of the HIP build (or with a HIP branch) carry its flags.
     if (!Builds && S.Flags.empty())
       continue;

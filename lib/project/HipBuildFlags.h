@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rocmtidy::project {
@@ -55,6 +56,9 @@ public:
   /// The flags left out by the scripts that reach \p Source (as flagsFor would).
   std::vector<LeftOutFlag> leftOutFor(const std::string &Source) const;
   bool empty() const { return Scripts.empty(); }
+  /// The headers the scripts generate with configure_file() for the HIP build: (path inside
+  /// rocm-lint's own folder, contents). flagsFor names their folders for the sources concerned.
+  const std::vector<std::pair<std::string, std::string>> &configured() const { return Configured; }
 
   /// One HIP script, as read.
   struct Script {
@@ -72,6 +76,7 @@ private:
   bool reaches(const Script &S, const std::string &Source, const std::vector<std::string> &Segments) const;
   std::vector<Script> Scripts;
   std::vector<LeftOutFlag> LeftOut;
+  std::vector<std::pair<std::string, std::string>> Configured;
 };
 
 } // namespace rocmtidy::project

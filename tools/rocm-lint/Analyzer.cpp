@@ -11,6 +11,7 @@
 #include "core/CommandSanitizer.h"
 #include "core/GpuTargets.h"
 #include "core/KernelIndex.h"
+#include "project/HipBuildFlags.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 
@@ -228,7 +229,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), O.Reads),
                 O.Parsed),
             repositoryRootOf(F.Absolute), Logs[PassIndex]));
-    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
+    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin, P->Config.HipBuild
+                                                           ? P->Config.HipBuild->configured()
+                                                           : std::vector<std::pair<std::string, std::string>>()));
     CompileCommand Cmd(WorkDir, F.Absolute, Passes[PassIndex], "");
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;

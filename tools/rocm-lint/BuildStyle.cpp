@@ -7,6 +7,7 @@
 #include "core/StringUtil.h"
 #include "project/CompileDatabase.h"
 #include "project/ProjectModel.h"
+#include "project/PythonSource.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -99,9 +101,17 @@ struct Evidence {
 };
 
 void lookAtPython(const std::string &File, const std::string &Name, Evidence &E) {
-  std::string T = pythonCode(readText(File));
-  if (E.Hipify.empty() && hasWord(T, "cudaextension", /*Call=*/true))
-    E.Hipify = Name + " builds a torch.utils.cpp_extension CUDAExtension, which PyTorch hipifies for ROCm";
+  std::string Raw = readText(File);
+  std::string T = pythonCode(Raw);
+  std::optional<rocmtidy::project::TorchExtensionCall> Ext;
+  if (E.Hipify.empty())
+    Ext = rocmtidy::project::findTorchCudaExtension(rocmtidy::project::pythonLines(Raw));
+  if (Ext)
+    E.Hipify = Name + " builds a torch.utils.cpp_extension CUDAExtension" +
+               (Ext->Through.empty() ? std::string()
+                                     : " through '" + Ext->Through + "' (line " + std::to_string(Ext->Line) +
+                                           ", bound at line " + std::to_string(Ext->BoundAt) + ")") +
+               ", which PyTorch hipifies for ROCm";
   else if (E.Hipify.empty() && T.find("cpp_extension") != std::string::npos &&
            (hasWord(T, "load", true) || hasWord(T, "load_inline", true)))
     E.Hipify = Name + " compiles with torch.utils.cpp_extension.load, which PyTorch hipifies for ROCm";

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -126,28 +127,28 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
       return false;
 
     // clang-tidy only warns about a broken .clang-tidy and goes on with defaults; a linter in CI
-    // must not silently ignore its configuration.
-    for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
-      fs::path Cfg = D / ".clang-tidy";
-      if (ConfigChecked.count(Cfg.string()))
+    // must not silently ignore its configuration. Only the repository's own configuration counts:
+    // a .clang-tidy above the root belongs to whoever owns that folder (the analysis refuses to
+    // read it too, Recovery.cpp).
+    for (const std::string &D : P->Config.Model->foldersUpToRoot(Dir)) {
+      std::string Cfg = (fs::path(D) / ".clang-tidy").string();
+      if (ConfigChecked.count(Cfg))
         break;
-      ConfigChecked[Cfg.string()] = true;
-      std::error_code EC;
-      if (fs::is_regular_file(Cfg, EC)) {
-        auto Buf = llvm::MemoryBuffer::getFile(Cfg.string());
-        if (!Buf) {
-          Error = "cannot read '" + Cfg.string() + "'";
-          return false;
-        }
-        auto Parsed = tidy::parseConfiguration(**Buf);
-        if (!Parsed) {
-          Error = "malformed configuration '" + Cfg.string() + "': " + Parsed.getError().message();
-          return false;
-        }
-        break;
+      ConfigChecked[Cfg] = true;
+      if (!fs::exists(Cfg))
+        continue;
+      std::string Why;
+      std::optional<std::string> Text = rocmtidy::project::readRegularFile(Cfg, rocmtidy::project::MaxReadBytes, &Why);
+      if (!Text) {
+        Error = "cannot read '" + Cfg + "'" + (Why.empty() ? "" : ": " + Why);
+        return false;
       }
-      if (D == D.root_path())
-        break;
+      auto Parsed = tidy::parseConfiguration(llvm::MemoryBufferRef(*Text, Cfg));
+      if (!Parsed) {
+        Error = "malformed configuration '" + Cfg + "': " + Parsed.getError().message();
+        return false;
+      }
+      break;
     }
   }
   return true;
@@ -347,8 +348,17 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
   // next to the source); it is searched last.
   std::string Own = "-idirafter" + Dir;
-  if (fs::path(F.Absolute).extension() == ".c")
-    return {"clang", "-x", "c", "-std=gnu11", Own, F.Absolute};
+  if (fs::path(F.Absolute).extension() == ".c") {
+    // The preprocessor flags of the build (a Makefile's CPPFLAGS, a target's include folders)
+    // are the C compiler's too.
+    std::vector<std::string> Argv = {"clang", "-x", "c", "-std=gnu11"};
+    if (Config.HipBuild)
+      for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
+        Argv.push_back(Flag.Arg);
+    Argv.push_back(Own);
+    Argv.push_back(F.Absolute);
+    return Argv;
+  }
   // Like hipcc, which builds every source as HIP: headers and .cpp files may hold device code.
   std::vector<std::string> Argv = {"clang++", "-x", "hip", "-std=c++17"};
   // The defines and include folders the project's HIP build gives this file (its CMake).

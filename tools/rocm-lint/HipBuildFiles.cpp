@@ -193,6 +193,7 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
   };
   std::vector<InputFile> Kept;
   std::vector<std::string> DroppedByScript;
+  std::set<std::string> UndecidedSaid;
   for (InputFile &F : Files) {
     if (F.IsCMake || isHeader(F.Absolute)) {
       Kept.push_back(std::move(F));
@@ -210,8 +211,11 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
       continue;
     }
     // No HIP database: the build scripts decide (a source they list only for the CUDA backend).
-    std::string Why;
-    if (cudaOnlyInBuildScripts(Model, F.Absolute, Why)) {
+    std::string Why, Undecided;
+    bool CudaOnly = cudaOnlyInBuildScripts(Model, F.Absolute, Why, &Undecided);
+    if (!CudaOnly && Opts.Verbose && !Undecided.empty() && UndecidedSaid.insert(Undecided).second)
+      Notes.push_back("build folder not decided, its files are analysed: " + Undecided);
+    if (CudaOnly) {
       std::string Abs = F.Absolute;
       if (Leave(F, Kept, Why))
         DroppedByScript.push_back(Abs);

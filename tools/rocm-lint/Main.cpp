@@ -24,6 +24,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang-tidy/GlobList.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -266,9 +267,12 @@ std::vector<RuleDescription> allRules() {
 static void loadHipBuildFlags(const Options &Opts, ProjectConfig &Config, const std::vector<InputFile> &Files) {
   const rocmtidy::project::ProjectModel &Model = *Config.Model;
   std::vector<std::string> Scripts;
-  for (const rocmtidy::project::WalkedFile &W : Model.files())
-    if (rocmtidy::cmake::isCMakeFile(W.Path))
+  for (const rocmtidy::project::WalkedFile &W : Model.files()) {
+    llvm::StringRef Name = llvm::sys::path::filename(W.Path);
+    if (rocmtidy::cmake::isCMakeFile(W.Path) || Name == "setup.py" || Name == "Makefile" || Name == "GNUmakefile" ||
+        Name == "makefile" || Name.ends_with(".mk"))
       Scripts.push_back(W.Path);
+  }
   std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
   auto Flags = std::make_shared<rocmtidy::project::HipBuildFlags>(rocmtidy::project::HipBuildFlags::read(
       Scripts, Top, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); }));

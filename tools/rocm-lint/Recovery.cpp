@@ -66,11 +66,14 @@ bool isRuntimeCompiledSource(std::string_view Text) {
   return true;
 }
 
-llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip) {
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem>
+makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std::string>> &Configured) {
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   auto Add = [&](const std::string &Path, const std::string &Text) {
     Mem->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
   };
+  for (const auto &[Path, Text] : Configured)
+    Add(Path, Text);
   if (BuiltinHip) {
     std::string_view Fallback = rocmtidy::embeddedData("hip_fallback.h");
     Add(std::string(BuiltinIncludeDir) + "/hip/hip_runtime.h", std::string(Fallback));

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rocmlint {
@@ -44,7 +45,9 @@ bool isRuntimeCompiledSource(std::string_view Text);
 
 /// The in-memory files recovery serves: the built-in HIP header (when \p BuiltinHip), CUDA toolkit
 /// headers as their ROCm replacement, the CUDA-to-HIP mapping header and the HIP supplement.
-llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip);
+/// \p Configured: headers the HIP build would generate (configure_file), served at their paths.
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem>
+makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std::string>> &Configured = {});
 
 /// The parse's view of the disk: \p Base, except that a file outside \p Root (the repository, a real
 /// path) and the system include folders, or one that is not a regular file, cannot be opened; each
