@@ -4,6 +4,7 @@
 #include "Doctor.h"
 #include "CommandLine.h"
 #include "FileBytes.h"
+#include "core/BoundedWalk.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -96,13 +97,7 @@ public:
   }
 
   std::vector<std::string> list(const std::string &Abs) const {
-    std::vector<std::string> Out;
-    std::error_code EC;
-    for (fs::directory_iterator It(real(Abs), fs::directory_options::skip_permission_denied, EC), End; !EC && It != End;
-         It.increment(EC))
-      Out.push_back(It->path().filename().string());
-    std::sort(Out.begin(), Out.end());
-    return Out;
+    return rocmtidy::listDirectoryNames(real(Abs).string());
   }
 
   std::string Root;
@@ -486,26 +481,19 @@ DoctorReport inspectMachine(const DoctorOptions &O) {
       }
     }
     // Bounded walk: a site-packages folder holds thousands of files, not millions.
-    size_t Seen = 0;
     fs::path SiteReal = M.real(Site);
-    fs::recursive_directory_iterator It(SiteReal, fs::directory_options::skip_permission_denied, EC), End;
-    for (; !EC && It != End && Seen < 200000; It.increment(EC), ++Seen) {
-      if (It.depth() > 12) {
-        It.disable_recursion_pending();
-        continue;
-      }
-      const fs::path &P = It->path();
+    rocmtidy::walkRegularFiles(SiteReal.string(), {}, [&](const std::string &File) {
+      fs::path P(File);
       std::string Name = P.filename().string();
-      if (!It->is_regular_file(EC) || It->is_symlink(EC) ||
-          !(Name.size() > 3 &&
+      if (!(Name.size() > 3 &&
             (Name.compare(Name.size() - 3, 3, ".so") == 0 || Name.find(".so.") != std::string::npos)))
-        continue;
+        return;
       std::vector<std::string> Cuda;
       for (const auto &N : neededLibraries(P))
         if (RE2::PartialMatch(N, CudaLib))
           Cuda.push_back(N);
       if (Cuda.empty())
-        continue;
+        return;
       std::string Rel = Site + "/" + fs::path(P).lexically_relative(SiteReal).string();
       Fact("cuda-extension", Rel);
       if (!TorchHip.empty() || !Gpus.empty()) {
@@ -518,7 +506,7 @@ DoctorReport inspectMachine(const DoctorOptions &O) {
                     ": it was built for CUDA; rebuild it against the ROCm PyTorch",
                 "cuda-only-binary");
       }
-    }
+    });
     EC.clear();
   }
   if (R.Facts.RocmVersions.size() > 1)
