@@ -124,6 +124,8 @@ struct FunctionWarpFacts {
   bool MatrixCore = false;
   /// Names of the functions this body calls.
   llvm::SmallVector<llvm::StringRef, 8> Callees;
+  /// The functions this body calls directly, as declared at the call.
+  llvm::SmallVector<const clang::FunctionDecl *, 8> CalleeDecls;
   /// Thread indices and lane numbers this body passes to the unit's own functions.
   struct ArgSeed {
     const clang::FunctionDecl *Callee; ///< canonical declaration of the callee's definition
@@ -189,6 +191,8 @@ private:
   FunctionWarpFacts *add(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body,
                          const clang::FunctionDecl *Instantiation);
   void scan(FunctionWarpFacts &F);
+  void analyseInstantiations();
+  void seedHelpers();
 
   clang::ASTContext &Ctx;
   const llvm::Regex &NameRegex;
