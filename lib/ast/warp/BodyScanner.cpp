@@ -193,8 +193,9 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   if (!CE->getBeginLoc().isValid())
     return true;
   F.Callees.push_back(Name);
-  if (const FunctionDecl *Callee = CE->getDirectCallee())
-    F.CalleeDecls.push_back(Callee);
+  if (const FunctionDecl *Callee = CE->getDirectCallee();
+      Callee && !isa<CXXOperatorCallExpr>(CE) && !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    F.UnitCalls.push_back(CE);
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
     seedArguments(CE);
     return true;

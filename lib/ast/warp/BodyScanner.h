@@ -70,6 +70,7 @@ private:
   // ShuffleFacts.cpp
   void shuffle(const clang::CallExpr *CE, const ShuffleInfo &S);
   void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
+  void widthParameter(const clang::Expr *W);
   void settleCounters();
   void settleWidth32();
   void settleLoopReductions();

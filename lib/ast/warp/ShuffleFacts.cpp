@@ -3,6 +3,7 @@
 
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -57,6 +58,7 @@ void WarpBodyScanner::shuffle(const CallExpr *CE, const ShuffleInfo &S) {
 
 // A shuffle given its width: the wavefront (warpSize, 64), or a segment of 32 lanes or fewer.
 void WarpBodyScanner::explicitWidth(const CallExpr *CE, const ShuffleInfo &S, const Expr *W) {
+  widthParameter(W);
   if (mentionsWarpSize(W)) {
     F.FullOps.push_back({CE, calleeName(CE)});
     DefaultWidth.push_back({CE, &S});
@@ -77,6 +79,27 @@ void WarpBodyScanner::explicitWidth(const CallExpr *CE, const ShuffleInfo &S, co
   F.HasLogicalWidth = true;
   if (*V == 32 && W->IgnoreParenImpCasts()->getBeginLoc().isValid())
     Width32.push_back({CE, &S});
+}
+
+static bool ownTemplateParameter(const FunctionDecl *FD, const NonTypeTemplateParmDecl *TP) {
+  const TemplateParameterList *Params = FD->getDescribedFunctionTemplate()->getTemplateParameters();
+  return TP->getIndex() < Params->size() && Params->getParam(TP->getIndex()) == TP;
+}
+
+// A width that is the function's own parameter: its callers choose it (the call summary).
+void WarpBodyScanner::widthParameter(const Expr *W) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(W->IgnoreParenImpCasts());
+  if (!DRE || LambdaDepth > 0)
+    return;
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && FD && P->getDeclContext() == FD) {
+    if (!llvm::is_contained(F.WidthParams, P->getFunctionScopeIndex()))
+      F.WidthParams.push_back(P->getFunctionScopeIndex());
+  } else if (const auto *TP = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl());
+             TP && FD && FD->getDescribedFunctionTemplate() && ownTemplateParameter(FD, TP)) {
+    if (!llvm::is_contained(F.WidthTemplateParams, TP->getIndex()))
+      F.WidthTemplateParams.push_back(TP->getIndex());
+  }
 }
 
 // A loop whose offsets stay below 32: from 16 or less halving, or doubling below 32.
