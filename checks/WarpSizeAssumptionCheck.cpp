@@ -362,8 +362,14 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   Model.finish();
 
   const rocmtidy::GpuTarget *Widest = Targets.widestDefaultWavefront();
-  ReportState S{Ctx, SM, Model, Widest ? Widest->defaultWavefront() : 64,
-                Widest ? Widest->displayName() : std::string("a CDNA GPU"), {}, {}, {}};
+  ReportState S{Ctx,
+                SM,
+                Model,
+                Widest ? Widest->defaultWavefront() : 64,
+                Widest ? Widest->displayName() : std::string("a CDNA GPU"),
+                {},
+                {},
+                {}};
 
   for (const WarpSizeMacro &M : WarpSizeMacros)
     if (platform(M.Loc, SM) == rocmtidy::Platform::Any)
@@ -511,8 +517,8 @@ void WarpSizeAssumptionCheck::reportWidths(const rocmtidy::FunctionWarpFacts &F,
       return;
     // A 32 from a macro's body is a named width (a tile size), unless the same macro writes the
     // whole shuffle.
-    if (S.inMacroBody(Loc) && !(S.inMacroBody(CE->getBeginLoc()) &&
-                                S.SM.getExpansionLoc(Loc) == S.SM.getExpansionLoc(CE->getBeginLoc())))
+    if (S.inMacroBody(Loc) &&
+        !(S.inMacroBody(CE->getBeginLoc()) && S.SM.getExpansionLoc(Loc) == S.SM.getExpansionLoc(CE->getBeginLoc())))
       return;
     if (!rocmtidy::integerLiteralValue(Width) && !S.inMacroBody(Loc))
       return; // a named width: the author chose a segment
@@ -549,8 +555,7 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
       const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
       return Info && Info->Op == rocmtidy::ShuffleInfo::Kind::Xor;
     });
-    if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly && !Model.meetsHardwareGrouping(F) &&
-        !Model.fullOpMet(F))
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F))
       continue;
     if (R.K == rocmtidy::ShortReduction::ScanTo16) {
       // A scan guarded by a lane number of 32 ('if (lane >= d)' with 'lane = tid % 32') adds only
@@ -598,8 +603,7 @@ void WarpSizeAssumptionCheck::reportWarpSizeTests(const rocmtidy::FunctionWarpFa
   for (const BinaryOperator *BO : F.WarpSizeTests) {
     if (platform(BO->getOperatorLoc(), S.SM) != rocmtidy::Platform::Any || skipForMacro(BO->getOperatorLoc(), S))
       continue;
-    diag(BO->getOperatorLoc(), "'warpSize' compared with 32; %0, where this test fails: handle both widths")
-        << Wave64;
+    diag(BO->getOperatorLoc(), "'warpSize' compared with 32; %0, where this test fails: handle both widths") << Wave64;
   }
 }
 

@@ -183,9 +183,8 @@ void WarpModel::applyCallSummaries() {
       const FunctionWarpFacts *G = ByDecl.lookup((Pattern ? Pattern : Callee)->getCanonicalDecl());
       if (!G || G == FP.get())
         continue;
-      bool Wide = llvm::any_of(G->WidthParams, [&](unsigned I) {
-        return I < CE->getNumArgs() && isWavefrontWidth(CE->getArg(I), Ctx);
-      });
+      bool Wide = llvm::any_of(
+          G->WidthParams, [&](unsigned I) { return I < CE->getNumArgs() && isWavefrontWidth(CE->getArg(I), Ctx); });
       const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
       Wide = Wide || (Args && llvm::any_of(G->WidthTemplateParams, [&](unsigned I) {
                         return I < Args->size() && Args->get(I).getKind() == TemplateArgument::Integral &&

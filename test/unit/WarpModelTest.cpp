@@ -1,8 +1,8 @@
 // The lane-value and mask facts of the warp model (lib/ast/WarpModel, lib/ast/warp/), on HIP
 // snippets parsed against the test SDK header (test/Inputs/include).
 
-#include "ast/PlatformGuards.h"
 #include "ast/WarpModel.h"
+#include "ast/PlatformGuards.h"
 #include "ast/warp/WarpExprs.h"
 #include "core/WarpTables.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -20,14 +20,9 @@ namespace {
 
 std::unique_ptr<ASTUnit> parseHip(const std::string &Body) {
   std::string Code = "#include <hip/hip_runtime.h>\n" + Body;
-  std::vector<std::string> Args = {"-x",
-                                   "hip",
-                                   "--cuda-host-only",
-                                   "--offload-arch=gfx90a",
-                                   "-nogpulib",
-                                   "-nogpuinc",
-                                   "-isystem",
-                                   std::string(ROCM_TIDY_SOURCE_DIR) + "/test/Inputs/include"};
+  std::vector<std::string> Args = {
+      "-x",        "hip",       "--cuda-host-only", "--offload-arch=gfx90a",
+      "-nogpulib", "-nogpuinc", "-isystem",         std::string(ROCM_TIDY_SOURCE_DIR) + "/test/Inputs/include"};
   return tooling::buildASTFromCodeWithArgs(Code, Args, "snippet.hip");
 }
 

@@ -85,8 +85,8 @@ bool mentionsWidthName(const Stmt *S) {
     Name = calleeName(CE);
   if (!Name.empty()) {
     std::string L = Name.lower();
-    if (StringRef(L).contains("warp_size") || StringRef(L).contains("warpsize") ||
-        StringRef(L).contains("wave_size") || StringRef(L).contains("wavesize") || StringRef(L).contains("wavefront"))
+    if (StringRef(L).contains("warp_size") || StringRef(L).contains("warpsize") || StringRef(L).contains("wave_size") ||
+        StringRef(L).contains("wavesize") || StringRef(L).contains("wavefront"))
       return true;
   }
   for (const Stmt *C : S->children())
