@@ -158,6 +158,7 @@ void WarpBodyScanner::settleLoopReductions() {
   for (const auto &[VD, L] : Loops) {
     if (L.FromWarpSize || !L.StartValue)
       continue;
+    int64_t Start = L.StartValue.value_or(0), Bound = L.BoundValue.value_or(0);
     ShortReduction R;
     std::vector<const CallExpr *> Shuffles;
     for (auto [CE, S] : DefaultWidth) {
@@ -170,10 +171,10 @@ void WarpBodyScanner::settleLoopReductions() {
     }
     if (Shuffles.empty())
       continue;
-    if (L.Halves && *L.StartValue == 16) {
+    if (L.Halves && Start == 16) {
       R.K = ShortReduction::LoopFrom16;
       R.At = L.Start;
-    } else if (L.Doubles && *L.StartValue == 1 && L.BoundValue && *L.BoundValue > 16 && *L.BoundValue <= 32 &&
+    } else if (L.Doubles && Start == 1 && Bound > 16 && Bound <= 32 &&
                llvm::any_of(Shuffles, [&](const CallExpr *CE) {
                  return T.shuffle(calleeName(CE))->Op == ShuffleInfo::Kind::Up;
                })) {
