@@ -174,8 +174,7 @@ void WarpBodyScanner::settleLoopReductions() {
     if (L.Halves && Start == 16) {
       R.K = ShortReduction::LoopFrom16;
       R.At = L.Start;
-    } else if (L.Doubles && Start == 1 && Bound > 16 && Bound <= 32 &&
-               llvm::any_of(Shuffles, [&](const CallExpr *CE) {
+    } else if (L.Doubles && Start == 1 && Bound > 16 && Bound <= 32 && llvm::any_of(Shuffles, [&](const CallExpr *CE) {
                  return T.shuffle(calleeName(CE))->Op == ShuffleInfo::Kind::Up;
                })) {
       // A scan: '__shfl_up' by 1, 2, 4, 8, 16. A xor butterfly over the same offsets stays inside
