@@ -124,6 +124,14 @@ struct FunctionWarpFacts {
   bool MatrixCore = false;
   /// Names of the functions this body calls.
   llvm::SmallVector<llvm::StringRef, 8> Callees;
+  /// Calls of functions declared outside system headers: where a helper's width parameter is
+  /// given its value.
+  std::vector<const clang::CallExpr *> UnitCalls;
+  /// The summary of this function for its callers: the parameters (function parameters by
+  /// index, non-type template parameters by index) that are the width of one of its shuffles.
+  /// A call that passes the wavefront width ('warpSize', 64) for one makes that shuffle cover
+  /// the whole wavefront in the caller.
+  llvm::SmallVector<unsigned, 2> WidthParams, WidthTemplateParams;
   /// Thread indices and lane numbers this body passes to the unit's own functions.
   struct ArgSeed {
     const clang::FunctionDecl *Callee; ///< canonical declaration of the callee's definition
@@ -189,6 +197,9 @@ private:
   FunctionWarpFacts *add(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body,
                          const clang::FunctionDecl *Instantiation);
   void scan(FunctionWarpFacts &F);
+  void analyseInstantiations();
+  void seedHelpers();
+  void applyCallSummaries();
 
   clang::ASTContext &Ctx;
   const llvm::Regex &NameRegex;
