@@ -10,7 +10,8 @@ import sys
 TARGETS = [
     ("lib/CMakeLists.txt", "rocmTidyCore", ["buildscripts/*.cpp", "cmake/*.cpp", "core/*.cpp"],
      ["core/Notebook.cpp", "core/Redact.cpp"]),  # rocmTidyNotebook (RE2) has these
-    ("lib/CMakeLists.txt", "rocmTidyAst", ["ast/*.cpp"], []),
+    ("lib/CMakeLists.txt", "rocmTidyProject", ["project/*.cpp"], []),
+    ("lib/CMakeLists.txt", "rocmTidyAst", ["ast/*.cpp", "ast/warp/*.cpp"], []),
     ("checks/CMakeLists.txt", "rocmTidyChecks", ["*.cpp"], []),
     ("tools/rocm-lint/CMakeLists.txt", "rocm-lint", ["*.cpp"], []),
     ("test/CMakeLists.txt", "rocm-tidy-unit-tests", ["unit/*.cpp"], []),
