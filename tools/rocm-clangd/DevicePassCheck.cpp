@@ -55,8 +55,7 @@ namespace {
 constexpr llvm::StringLiteral DevicePassName = "rocm-clangd-device-pass";
 
 struct SkippedRanges : PPCallbacks {
-  explicit SkippedRanges(const SourceManager &SM, std::vector<std::pair<unsigned, unsigned>> &Out)
-      : SM(SM), Out(Out) {}
+  explicit SkippedRanges(const SourceManager &SM, std::vector<std::pair<unsigned, unsigned>> &Out) : SM(SM), Out(Out) {}
   void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
     if (!SM.isWrittenInMainFile(Range.getBegin()))
       return;
@@ -116,8 +115,7 @@ std::vector<ClangTidyError> DevicePassCheck::runDevicePass(const std::string &Fi
   ClangTidyOptions Opts = Ctx->getOptions();
   // The same rocm-* checks, minus this one: the device parse has nothing further to look at.
   Opts.Checks = Opts.Checks.value_or("") + ",-" + DevicePassName.str();
-  ClangTidyContext Device(
-      std::make_unique<DefaultOptionsProvider>(Ctx->getGlobalOptions(), std::move(Opts)));
+  ClangTidyContext Device(std::make_unique<DefaultOptionsProvider>(Ctx->getGlobalOptions(), std::move(Opts)));
   // The editor's unsaved text of the file, not what is on disk.
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(Buffer, File));
