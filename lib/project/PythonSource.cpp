@@ -53,6 +53,8 @@ std::vector<PyLine> pythonLines(const std::string &T) {
       I += Q;
       while (I < T.size()) {
         if (T[I] == '\\' && I + 1 < T.size()) {
+          // An escaped line break continues the string on the next line.
+          Line += T[I + 1] == '\n';
           Value += T[I + 1];
           I += 2;
           continue;
@@ -62,9 +64,10 @@ std::vector<PyLine> pythonLines(const std::string &T) {
           break;
         }
         if (T[I] == '\n') {
-          ++Line;
+          // An unterminated one-line string ends here; the line break is counted once, below.
           if (!Triple)
             break;
+          ++Line;
         }
         Value += T[I++];
       }

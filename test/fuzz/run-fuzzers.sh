@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang-19, -fsanitize=fuzzer,address,undefined) and runs each for a
-# set time: the compile-command sanitizer, the CMake parser and linter, the Makefile reader and the
-# setup.py / pyproject.toml reader. Usage: test/fuzz/run-fuzzers.sh [SECONDS_PER_TARGET] (default 60)
+# set time: the compile-command sanitizer, the CMake parser and linter, the Makefile reader, the
+# setup.py / pyproject.toml reader and the project model's evaluators (lib/project).
+# Usage: test/fuzz/run-fuzzers.sh [SECONDS_PER_TARGET] (default 60)
 # Needs a configured build (for the generated embedded data) in $BUILD_DIR (default: build) and
 # the Debian package libclang-rt-19-dev. Prints executions and crashes per target; exits 1 if any
 # target found a crash (the reproducer is left in $BUILD_DIR/fuzz/).
@@ -20,7 +21,7 @@ FLAGS=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recov
 # edits with clang::tooling::Replacements (clangToolingCore and the libraries it needs).
 LIBS=(-L/usr/lib/llvm-19/lib -lclangTidy -lclangToolingCore -lclangRewrite -lclangLex -lclangBasic -lLLVM -lre2)
 # FUZZERS="make_fuzzer setuppy_fuzzer" builds and runs some of them.
-SELECTED=" ${FUZZERS:-command_fuzzer cmake_fuzzer notebook_fuzzer make_fuzzer setuppy_fuzzer} "
+SELECTED=" ${FUZZERS:-command_fuzzer cmake_fuzzer notebook_fuzzer make_fuzzer setuppy_fuzzer project_fuzzer} "
 # The library sources are compiled once (into $OUT/obj) for all targets that link them.
 object() { # source -> prints its object, compiled when missing or older than the source
   local src=$1 obj="$OUT/obj/${1//\//_}.o"
@@ -54,6 +55,8 @@ READERSRC=(lib/buildscripts/*.cpp lib/cmake/GpuLibraries.cpp lib/core/BuildSwitc
   "$EMBED")
 build make_fuzzer test/fuzz/make_fuzzer.cpp "${READERSRC[@]}" -- "${LIBS[@]}"
 build setuppy_fuzzer test/fuzz/setuppy_fuzzer.cpp "${READERSRC[@]}" -- "${LIBS[@]}"
+# The project model's evaluators (setup.py, Makefile, CMake) over the whole library.
+build project_fuzzer test/fuzz/project_fuzzer.cpp lib/project/*.cpp "${LIBSRC[@]}" -- "${LIBS[@]}"
 status=0
 root=$PWD # the seeds' folders, named before the run changes into $OUT
 for t in $SELECTED; do
@@ -64,6 +67,7 @@ for t in $SELECTED; do
   [ "$t" = notebook_fuzzer ] && seeds=(lib/data test/notebook/corpus)
   [ "$t" = make_fuzzer ] && seeds=(test/buildscripts/Inputs/make-port test/buildscripts/Inputs/make-corners
     test/buildscripts/Inputs/make-quiet)
+  [ "$t" = project_fuzzer ] && seeds=(test/buildscripts/Inputs/make-port test/buildscripts/Inputs/pyext-port test/cmake)
   [ "$t" = setuppy_fuzzer ] && seeds=(test/buildscripts/Inputs/pyext-port test/buildscripts/Inputs/pyext-corners
     test/buildscripts/Inputs/pyext-quiet test/buildscripts/Inputs/pyext-bad)
   log="$OUT/$t.log"

@@ -27,6 +27,17 @@ TEST(PythonSource, LogicalLinesJoinBracketsAndKeepStringsApart) {
   EXPECT_EQ(L[2].Strings[0].first, "m\nn");
 }
 
+// Found by test/fuzz/project_fuzzer.cpp: an unterminated one-line string counted its line break
+// twice, so every later line number (named under --verbose) was one too high. An escaped line break
+// inside a string continues it on the next line.
+TEST(PythonSource, LineNumbersAfterOpenStringsAndEscapedBreaks) {
+  std::vector<PyLine> L = pythonLines("a = 'open\nb = 1\nc = 'x\\\ny'\nd = 2\n");
+  ASSERT_EQ(L.size(), 4u);
+  EXPECT_EQ(L[1].Line, 2u);
+  EXPECT_EQ(L[2].Line, 3u);
+  EXPECT_EQ(L[3].Line, 5u);
+}
+
 TEST(PythonSource, CudaExtensionThroughABoundNameOrAnAlias) {
   // A found call has a line; TorchExtensionCall{} (line 0) stands for none.
   auto found = [](const std::string &Py) { return call(Py).value_or(TorchExtensionCall{}); };
