@@ -43,13 +43,27 @@ grep -F "command: " "$work/verbose" | grep -F ": (in " > "$work/commands" || {
   cat "$work/verbose" >&2
   exit 2
 }
-python3 - "$work/commands" "$clang" "$work" <<'PY'
+python3 - "$work/commands" "$clang" "$work" "$root" <<'PY'
 import shlex, sys
 lines = [l.rstrip("\n") for l in open(sys.argv[1])]
+builtin = "/rocm-lint-builtin/"
 for i, line in enumerate(lines):
     rest = line.split(": (in ", 1)[1]
     cwd, argv = rest.split(") ", 1)
-    args = argv.split(" ")[1:]  # the driver rocm-lint names is replaced by CLANG
+    # The driver rocm-lint names is replaced by CLANG. rocm-lint serves a few files from memory
+    # (/rocm-lint-builtin/): the HIP supplement it force-includes is read from lib/data instead,
+    # and the fallback folders (searched only for headers that are missing) are left out.
+    raw, args, skip = argv.split(" ")[1:], [], False
+    for j, a in enumerate(raw):
+        if skip:
+            skip = False
+            continue
+        if a in ("-idirafter", "-isystem") and j + 1 < len(raw) and raw[j + 1].startswith(builtin):
+            skip = True
+            continue
+        if a.startswith(builtin):
+            a = sys.argv[4] + "/lib/data/" + a.rsplit("/", 1)[1]
+        args.append(a)
     with open(f"{sys.argv[3]}/pass{i}.sh", "w") as f:
         f.write("cd " + shlex.quote(cwd) + " && exec " + shlex.quote(sys.argv[2]) + " -fsyntax-only " +
                 " ".join(shlex.quote(a) for a in args) + "\n")
@@ -66,7 +80,11 @@ measure() { # label command... -> appends "label cpu wall peakKB" (or instructio
     rm -f "$work"/cg.*
     echo "$label $ir 0 0" >> "$work/rows"
   else
-    /usr/bin/time -f "$label %U %S %e %M" -o "$work/t" "$@" >/dev/null 2>&1 || true
+    /usr/bin/time -f "$label %U %S %e %M" -o "$work/t" "$@" >/dev/null 2>"$work/stderr" || true
+    # A fatal error ends a parse early and makes clang look cheap: say so.
+    if grep -q "fatal error" "$work/stderr"; then
+      echo "one-file: $label stopped at a fatal error: $(grep -m1 'fatal error' "$work/stderr")" >&2
+    fi
     awk '{printf "%s %.3f %.3f %d\n", $1, $2 + $3, $4, $5}' "$work/t" >> "$work/rows"
   fi
 }
