@@ -241,26 +241,12 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex]);
     O.IndexLookups = IndexLookups.lookups();
   };
-  // The device pass beside the host pass when a core is spare; on its own contained thread, as
-  // the file's own analysis runs (Safety.h), so a crash there ends that pass, not the process.
-  bool SideBySide = Passes.size() == 2 && P->takeSpareSlot();
-  if (SideBySide) {
-    SlotHold Extra(P->Busy, /*Taken=*/true);
-    std::thread Device([&] {
-      bool Finished = false;
-      analyzeContained(F, [&] {
-        RunPass(1);
-        Finished = true;
-        return FileResult();
-      });
-      Out[1].Crashed = !Finished;
-    });
-    RunPass(0);
-    Device.join();
-  } else {
-    for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
-      RunPass(PassIndex);
-  }
+  // One pass after the other. Running the device pass beside the host pass (issue #31) hung the
+  // run now and then when a file's analysis crashed with -j2 (test/rocm-lint/security-crash.test);
+  // until that is understood the passes stay sequential. Each pass still keeps its own record, so
+  // side by side needs no other change here.
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
+    RunPass(PassIndex);
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
