@@ -36,9 +36,9 @@ static const Expr *stripValuePreserving(const Expr *E) {
   while (E) {
     const Expr *Next = E->IgnoreParens();
     if (const auto *C = dyn_cast<CastExpr>(Next)) {
-      if (C->getCastKind() == CK_IntegralCast || C->getCastKind() == CK_NoOp ||
-          C->getCastKind() == CK_LValueToRValue || C->getCastKind() == CK_ConstructorConversion ||
-          C->getCastKind() == CK_IntegralToBoolean || C->getCastKind() == CK_UserDefinedConversion)
+      if (C->getCastKind() == CK_IntegralCast || C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue ||
+          C->getCastKind() == CK_ConstructorConversion || C->getCastKind() == CK_IntegralToBoolean ||
+          C->getCastKind() == CK_UserDefinedConversion)
         Next = C->getSubExpr();
     } else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next)) {
       Next = M->getSubExpr();
@@ -78,32 +78,56 @@ static bool isPlainRead(const Expr *Ref, const Stmt *Parent, const Stmt *GrandPa
   }
   if (const auto *M = dyn_cast_or_null<MemberExpr>(Parent)) {
     const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(GrandParent);
-    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) && Read &&
-           Read->getCastKind() == CK_LValueToRValue;
+    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) && Read && Read->getCastKind() == CK_LValueToRValue;
   }
   return false;
 }
 
-// True when every reference to \p VD in \p Body is a plain read (see isPlainRead). A walk of
-// the body with parents at hand: far cheaper than ExprMutationAnalyzer, whose matchers build
-// the parent map of the whole translation unit (the runtime headers included) and cost about
-// a third of parse time on launch-heavy files (tools/bench/launch-bench.sh).
-static bool onlyPlainReads(const VarDecl &VD, const Stmt &Body) {
+// A use of a variable that certainly writes it: the left side of an assignment or compound
+// assignment (the variable itself or a field of it, "block.x = 256"), an increment or decrement,
+// or the left operand of a class-type assignment ("block = dim3(64)").
+static bool isCertainWrite(const Expr *Ref, const Stmt *Parent, const Stmt *GrandParent) {
+  if (const auto *M = dyn_cast_or_null<MemberExpr>(Parent); M && !M->isArrow() && M->getBase() == Ref) {
+    Ref = M;
+    Parent = GrandParent;
+  }
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent))
+    return B->isAssignmentOp() && B->getLHS() == Ref;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent))
+    return U->isIncrementDecrementOp();
+  if (const auto *O = dyn_cast_or_null<CXXOperatorCallExpr>(Parent))
+    return O->isAssignmentOp() && O->getNumArgs() >= 1 && O->getArg(0) == Ref;
+  return false;
+}
+
+enum class LocalUses { PlainReads, CertainWrite, Unsure };
+
+// How the references to \p VD in \p Body use it. A walk of the body with parents at hand: far
+// cheaper than ExprMutationAnalyzer, whose matchers build the parent map of the whole
+// translation unit (the runtime headers included) and cost about a third of parse time on
+// launch-heavy files (tools/bench/launch-bench.sh, tools/bench/one-file.sh). A certain write
+// settles the question as soon as it is seen; only uses that are neither (a call taking a
+// reference, a capture, an address taken) leave it to the analyzer.
+static LocalUses classifyUses(const VarDecl &VD, const Stmt &Body) {
   struct Item {
     const Stmt *S, *Parent, *GrandParent;
   };
   llvm::SmallVector<Item, 64> Stack{{&Body, nullptr, nullptr}};
+  LocalUses Result = LocalUses::PlainReads;
   while (!Stack.empty()) {
     Item I = Stack.pop_back_val();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(I.S); DRE && DRE->getDecl() == &VD &&
-                                                      !isPlainRead(DRE, I.Parent, I.GrandParent))
-      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(I.S); DRE && DRE->getDecl() == &VD) {
+      if (isCertainWrite(DRE, I.Parent, I.GrandParent))
+        return LocalUses::CertainWrite;
+      if (!isPlainRead(DRE, I.Parent, I.GrandParent))
+        Result = LocalUses::Unsure;
+    }
     // A lambda's captures and body are its children; a capture by reference is no plain read.
     for (const Stmt *Child : I.S->children())
       if (Child)
         Stack.push_back({Child, I.S, I.Parent});
   }
-  return true;
+  return Result;
 }
 
 // A variable whose initial value is its value wherever it is read: an automatic variable that
@@ -115,10 +139,14 @@ static bool isUnmodifiedLocal(const VarDecl &VD, ASTContext &Ctx) {
   const FunctionDecl *FD = enclosingFunction(VD);
   if (!FD || !FD->getBody())
     return false;
-  // The common case decided without the analyzer; anything else (a call, an address taken, an
-  // assignment, a capture) goes to it.
-  if (onlyPlainReads(VD, *FD->getBody()))
+  switch (classifyUses(VD, *FD->getBody())) {
+  case LocalUses::PlainReads:
     return true;
+  case LocalUses::CertainWrite:
+    return false;
+  case LocalUses::Unsure:
+    break;
+  }
   return !ExprMutationAnalyzer(*FD->getBody(), Ctx).isMutated(&VD);
 }
 
@@ -198,7 +226,6 @@ static std::optional<uint64_t> evalInt(const Expr *E, ASTContext &Ctx, unsigned 
     return evalBinary(*B, Ctx, Depth);
   return std::nullopt;
 }
-
 
 std::optional<uint64_t> evaluateConstantInteger(const Expr *E, ASTContext &Ctx, unsigned Depth) {
   return evalInt(E, Ctx, Depth);
