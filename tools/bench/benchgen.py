@@ -18,3 +18,32 @@ def prelude(generator, what, hip_headers=("hip/hip_runtime.h",)):
     lines += ["#include <%s>" % h for h in hip_headers]
     lines += [""] + ["#include <%s>" % h for h in ("algorithm", "cmath", "cstdio", "cstdlib", "map", "string", "vector")]
     return "\n".join(lines) + "\n\n" + _CHECK_MACRO
+
+
+def write_tree(root, n, group, generator):
+    """A tree of n .hip files (a kernel with a warp hazard and a launch each) and one shared
+    header per group files, the project the cache and cold-project benchmarks lint."""
+    import os
+    os.makedirs(root)
+    for g in range((n + group - 1) // group):
+        with open(os.path.join(root, "shared%02d.h" % g), "w") as f:
+            f.write("#pragma once\n#define GROUP_SCALE%d 2.0f\n" % g)
+    for i in range(n):
+        with open(os.path.join(root, "unit%03d.hip" % i), "w") as f:
+            f.write(prelude(generator, "one unit of a generated benchmark tree"))
+            f.write('#include "shared%02d.h"\n\n' % (i // group))
+            f.write("__global__ void scale%d(float *p, int n) {\n"
+                    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                    "  if (i < n) p[i] *= GROUP_SCALE%d;\n"
+                    "  unsigned lane = threadIdx.x %% 32;\n"
+                    "  float v = __shfl_down(p[i], 16);\n"
+                    "  if (lane == 0) p[blockIdx.x] = v;\n}\n\n" % (i, i // group))
+            f.write("void run%d(float *p, int n) {\n  scale%d<<<(n + 255) / 256, 256>>>(p, n);\n"
+                    "  HIP_CHECK(hipDeviceSynchronize());\n}\n" % (i, i))
+
+
+if __name__ == "__main__":
+    import sys
+    if len(sys.argv) != 6 or sys.argv[1] != "tree":
+        sys.exit("usage: benchgen.py tree DIR N_FILES GROUP GENERATOR")
+    write_tree(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])

@@ -43,31 +43,7 @@ grep -F "command: " "$work/verbose" | grep -F ": (in " > "$work/commands" || {
   cat "$work/verbose" >&2
   exit 2
 }
-python3 - "$work/commands" "$clang" "$work" "$root" <<'PY'
-import shlex, sys
-lines = [l.rstrip("\n") for l in open(sys.argv[1])]
-builtin = "/rocm-lint-builtin/"
-for i, line in enumerate(lines):
-    rest = line.split(": (in ", 1)[1]
-    cwd, argv = rest.split(") ", 1)
-    # The driver rocm-lint names is replaced by CLANG. rocm-lint serves a few files from memory
-    # (/rocm-lint-builtin/): the HIP supplement it force-includes is read from lib/data instead,
-    # and the fallback folders (searched only for headers that are missing) are left out.
-    raw, args, skip = argv.split(" ")[1:], [], False
-    for j, a in enumerate(raw):
-        if skip:
-            skip = False
-            continue
-        if a in ("-idirafter", "-isystem") and j + 1 < len(raw) and raw[j + 1].startswith(builtin):
-            skip = True
-            continue
-        if a.startswith(builtin):
-            a = sys.argv[4] + "/lib/data/" + a.rsplit("/", 1)[1]
-        args.append(a)
-    with open(f"{sys.argv[3]}/pass{i}.sh", "w") as f:
-        f.write("cd " + shlex.quote(cwd) + " && exec " + shlex.quote(sys.argv[2]) + " -fsyntax-only " +
-                " ".join(shlex.quote(a) for a in args) + "\n")
-PY
+python3 "$root/tools/bench/lint-commands.py" "$work/commands" "$clang" "$work" "$root" >/dev/null
 passes=$(ls "$work"/pass*.sh | wc -l)
 
 measure() { # label command... -> appends "label cpu wall peakKB" (or instructions) to $work/rows

@@ -13,27 +13,7 @@ BUILD=${1:-build}; N=${2:-30}; J=${3:-2}; GROUP=${4:-10}
 LINT=$(cd "$BUILD" && pwd)/bin/rocm-lint
 [ -x "$LINT" ] || { echo "result-cache-bench: no rocm-lint in $BUILD/bin (build first)" >&2; exit 2; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-PYTHONPATH="$root/tools/bench" python3 - "$TMP/src" "$N" "$GROUP" <<'PY'
-import os, sys
-from benchgen import prelude
-root, n, group = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-os.makedirs(root)
-for g in range((n + group - 1) // group):
-    with open(os.path.join(root, "shared%02d.h" % g), "w") as f:
-        f.write("#pragma once\n#define GROUP_SCALE%d 2.0f\n" % g)
-for i in range(n):
-    with open(os.path.join(root, "unit%03d.hip" % i), "w") as f:
-        f.write(prelude("result-cache-bench.sh", "one unit of the result cache benchmark"))
-        f.write('#include "shared%02d.h"\n\n' % (i // group))
-        f.write("__global__ void scale%d(float *p, int n) {\n"
-                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                "  if (i < n) p[i] *= GROUP_SCALE%d;\n"
-                "  unsigned lane = threadIdx.x %% 32;\n"
-                "  float v = __shfl_down(p[i], 16);\n"
-                "  if (lane == 0) p[blockIdx.x] = v;\n}\n\n" % (i, i // group))
-        f.write("void run%d(float *p, int n) {\n  scale%d<<<(n + 255) / 256, 256>>>(p, n);\n"
-                "  HIP_CHECK(hipDeviceSynchronize());\n}\n" % (i, i))
-PY
+python3 "$root/tools/bench/benchgen.py" tree "$TMP/src" "$N" "$GROUP" result-cache-bench.sh
 cd "$TMP"
 args=(--hip-headers="${HIP_HEADERS:-builtin}" -j"$J" --no-progress --format=json src)
 t() { local s e; s=$(date +%s.%N); "$@" > "$TMP/last.json" 2> "$TMP/last.err" || true; e=$(date +%s.%N); echo "$e - $s" | bc; }
