@@ -48,8 +48,10 @@ for j in $jobs; do
   /usr/bin/time -f "%e %U %S" -o "$work/lint.t" "$lint" "${lintargs[@]}" -j"$j" >/dev/null 2>&1 || true
   /usr/bin/time -f "%e %U %S" -o "$work/clang.t" \
     sh -c "ls '$work'/cmds/pass*.sh | xargs -P $j -n 1 sh >/dev/null 2>&1" || true
-  read -r lw lu ls < "$work/lint.t"
-  read -r cw cu cs < "$work/clang.t"
+  # time writes "Command exited with non-zero status N" first when the command fails (rocm-lint
+  # exits 1 with findings): the figures are on the last line.
+  read -r lw lu ls < <(tail -n 1 "$work/lint.t")
+  read -r cw cu cs < <(tail -n 1 "$work/clang.t")
   awk -v j="$j" -v f="$files" -v lw="$lw" -v lc="$(echo "$lu + $ls" | bc)" -v cw="$cw" -v cc="$(echo "$cu + $cs" | bc)" 'BEGIN {
     printf "-j%s  rocm-lint %.1f s wall (%.2f files/s), %.1f s cpu | clang -fsyntax-only %.1f s wall (%.2f files/s), %.1f s cpu | wall ratio %.2f, cpu ratio %.2f\n",
       j, lw, f / lw, lc, cw, f / cw, cc, lw / cw, lc / cc }'
