@@ -139,9 +139,7 @@ AST_MATCHER(VarDecl, isInitializedFromWarpSize) {
   return false;
 }
 
-bool isCudaDeviceOrKernel(const Decl *D) {
-  return D->hasAttr<CUDADeviceAttr>() || D->hasAttr<CUDAGlobalAttr>();
-}
+bool isCudaDeviceOrKernel(const Decl *D) { return D->hasAttr<CUDADeviceAttr>() || D->hasAttr<CUDAGlobalAttr>(); }
 
 bool hasExplicitTemplateArgs(const Expr *E) {
   if (const auto *D = dyn_cast<DeclRefExpr>(E))
@@ -320,6 +318,47 @@ UseSite walk(DynTypedNode Child, WalkState St, ASTContext &Ctx, unsigned Depth) 
 
 UseSite classify(const Expr *Ref, ASTContext &Ctx) { return walk(DynTypedNode::create(*Ref), WalkState(), Ctx, 0); }
 
+// A local variable whose initializer is read when its declaration runs (what the walk above
+// decides for such a variable: it goes on up to the function).
+bool isRuntimeLocalInit(const DeclStmt &DS, const Stmt *Child) {
+  for (const Decl *D : DS.decls())
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() == Child)
+      return V->isLocalVarDecl() && !V->isConstexpr() && !V->hasAttr<ConstInitAttr>();
+  return false;
+}
+
+// The common case without the unit's parent map: a reference inside the body of \p FD whose
+// statement parents up to the body hold nothing that could require a constant (no ConstantExpr,
+// case label, if constexpr, unevaluated operand, template arguments, lambda, or declaration other
+// than a plain local). Then it is a run-time read in FD, as the walk would find; anything else
+// returns nothing and is left to the walk.
+std::optional<UseSite> classifyInBody(const Expr *Ref, const FunctionDecl &FD, const ParentMap &PM) {
+  const Stmt *Body = FD.getBody();
+  const Stmt *Child = Ref;
+  for (unsigned Depth = 0; Depth < 512; ++Depth) {
+    const Stmt *P = PM.getParent(Child);
+    if (!P)
+      return std::nullopt;
+    if (const auto *E = dyn_cast<Expr>(P)) {
+      if (isa<ConstantExpr, UnaryExprOrTypeTraitExpr, CXXNoexceptExpr, CXXTypeidExpr, LambdaExpr>(E) ||
+          hasExplicitTemplateArgs(E))
+        return std::nullopt;
+    } else if (isa<CaseStmt>(P) || (isa<IfStmt>(P) && cast<IfStmt>(P)->isConstexpr())) {
+      return std::nullopt;
+    } else if (const auto *DS = dyn_cast<DeclStmt>(P); DS && !isRuntimeLocalInit(*DS, Child)) {
+      return std::nullopt;
+    }
+    if (P == Body) {
+      UseSite R;
+      R.Kind = Use::Runtime;
+      R.Function = &FD;
+      return R;
+    }
+    Child = P;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 class WavefrontMacroCallbacks : public PPCallbacks {
@@ -357,6 +396,15 @@ void WarpSizeConstexprCheck::registerPPCallbacks(const SourceManager &SM, Prepro
 // (isInTemplateInstantiation() would drop it); a dependent one is rebuilt per instantiation at the
 // same location. Either way one finding per location is kept.
 void WarpSizeConstexprCheck::registerMatchers(MatchFinder *Finder) {
+  // Seen from the function first (the traversal reaches a function before its body), so most
+  // references are settled from the body's own statement parents; the second matcher sees the
+  // rest (namespace scope, types, template arguments) through the unit's parent map.
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
+                   hasBody(forEachDescendant(
+                       declRefExpr(refersToBuiltinWarpSize(), unless(isExpansionInSystemHeader())).bind("in-body"))))
+          .bind("function"),
+      this);
   Finder->addMatcher(declRefExpr(refersToBuiltinWarpSize(), unless(isExpansionInSystemHeader())).bind("ref"), this);
   // A constant holding warpSize, used where a constant is required.
   Finder->addMatcher(
@@ -369,10 +417,25 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *Held = Result.Nodes.getNodeAs<DeclRefExpr>("held");
+  std::optional<UseSite> Site;
+  if (const auto *InBody = Result.Nodes.getNodeAs<DeclRefExpr>("in-body")) {
+    const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
+    if (FD->getBody() != BodyOf) {
+      BodyOf = FD->getBody();
+      BodyParents = std::make_unique<ParentMap>(const_cast<Stmt *>(BodyOf));
+    }
+    Site = classifyInBody(InBody, *FD, *BodyParents);
+    if (!Site)
+      return;
+    Settled.insert(InBody);
+    Ref = InBody;
+  } else if (Ref && Settled.contains(Ref)) {
+    return;
+  }
   const DeclRefExpr *E = Ref ? Ref : Held;
   if (!E)
     return;
-  UseSite C = classify(E, Ctx);
+  UseSite C = Site ? *Site : classify(E, Ctx);
   if (C.Kind == Use::Ignored)
     return;
   SourceLocation Loc = E->getLocation();

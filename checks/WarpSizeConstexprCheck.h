@@ -2,7 +2,10 @@
 #define ROCM_TIDY_CHECKS_WARPSIZECONSTEXPRCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseSet.h"
+
+#include <memory>
 
 namespace clang::tidy::rocm {
 
@@ -20,7 +23,12 @@ public:
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus && (LangOpts.CUDA || LangOpts.HIP);
   }
-  void onEndOfTranslationUnit() override { Reported.clear(); }
+  void onEndOfTranslationUnit() override {
+    Reported.clear();
+    Settled.clear();
+    BodyParents.reset();
+    BodyOf = nullptr;
+  }
 
 private:
   friend class WavefrontMacroCallbacks;
@@ -31,6 +39,12 @@ private:
   /// One finding per location: a template's body is seen once, but a location may be reached from
   /// a reference and from a constant that holds it.
   llvm::DenseSet<SourceLocation> Reported;
+  /// References already classified from their function's own statement tree, so the match of the
+  /// same reference by the whole-unit matcher (which would build the unit's parent map) is skipped.
+  llvm::DenseSet<const Expr *> Settled;
+  /// The statement parents of the function body last asked about.
+  std::unique_ptr<ParentMap> BodyParents;
+  const Stmt *BodyOf = nullptr;
 };
 
 } // namespace clang::tidy::rocm
