@@ -908,6 +908,31 @@ ProjectIndex ProjectIndex::build(const std::vector<std::tuple<std::string, std::
   return Index;
 }
 
+ProjectIndex ProjectIndex::fromDefinitions(std::vector<KernelDefinition> Definitions) {
+  ProjectIndex Index;
+  auto Key = [](const KernelDefinition &K) { return std::tie(K.Name, K.Params, K.File, K.Line); };
+  std::sort(Definitions.begin(), Definitions.end(),
+            [&](const KernelDefinition &A, const KernelDefinition &B) { return Key(A) < Key(B); });
+  for (KernelDefinition &K : Definitions) {
+    // The same definition parsed by two translation units with different flags can disagree
+    // (a bound under #ifdef): then it is unknown, as two definitions that disagree are.
+    if (!Index.Kernels.empty() && Key(Index.Kernels.back()) == Key(K)) {
+      KernelDefinition &Prev = Index.Kernels.back();
+      if (Prev.MaxThreads != K.MaxThreads || Prev.BoundsExpr != K.BoundsExpr || Prev.HasBounds != K.HasBounds)
+        Prev.MaxThreads.reset(), Prev.BoundsExpr.clear();
+      if (Prev.StaticLdsBytes != K.StaticLdsBytes)
+        Prev.StaticLdsBytes.reset();
+      continue;
+    }
+    Index.Kernels.push_back(std::move(K));
+  }
+  std::sort(Index.Kernels.begin(), Index.Kernels.end(), [](const KernelDefinition &A, const KernelDefinition &B) {
+    return std::tie(A.Name, A.File, A.Line) < std::tie(B.Name, B.File, B.Line);
+  });
+  Index.rebuildLookup();
+  return Index;
+}
+
 void ProjectIndex::rebuildLookup() {
   ByName.clear();
   for (size_t I = 0; I < Kernels.size(); ++I)

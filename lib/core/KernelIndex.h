@@ -88,6 +88,11 @@ struct KernelDefinition {
 
 class ProjectIndex {
 public:
+  /// The merge of the kernel definitions each translation unit recorded from its own parse
+  /// (ast/KernelFacts.h): one entry per definition, a definition seen by several translation units
+  /// (a kernel in a header) once.
+  static ProjectIndex fromDefinitions(std::vector<KernelDefinition> Definitions);
+
   /// Resolves names across \p Files (real path, display path, facts).
   static ProjectIndex build(const std::vector<std::tuple<std::string, std::string, const FileFacts *>> &Files);
 
