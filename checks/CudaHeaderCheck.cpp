@@ -47,8 +47,10 @@ public:
     const rocmtidy::CudaHeaderMapping *M = Table.lookup(FileName.str());
     if (!M || Table.quietPrefix(FileName.str()))
       return;
-    // A branch of a platform switch: the author chose per platform.
-    if (Check.Guards.insideOpenSwitch())
+    // Only an include the HIP build reaches breaks it. Skipped branches never get here; the branch
+    // this parse takes is the HIP build's unless it is CUDA-only, or rests on a project macro the
+    // project would define for HIP and this parse lacks (no compile database).
+    if (Check.Guards.insideBranchHipMaySkip())
       return;
     PendingInclude P{HashLoc, FilenameRange, FileName.str(), IsAngled, M};
     // In a HIP translation unit report at once: a missing toolkit header is a fatal error, and

@@ -23,8 +23,8 @@ public:
 private:
   friend class CudaHeaderPPCallbacks;
   std::string PlatformMacrosSpelling;
-  /// Conditionals that test a platform macro (these, HIP's and NVIDIA's, per-target ones) are a
-  /// deliberate HIP/CUDA platform switch.
+  /// Conditionals that test a platform macro (these, HIP's and NVIDIA's, per-target ones): which
+  /// of their branches the HIP build takes.
   rocmtidy::PlatformGuards Guards;
 };
 

@@ -9,6 +9,13 @@
 #include <string>
 #include <vector>
 
+namespace rocmtidy {
+struct CrossLaneOp;
+struct FunctionWarpFacts;
+struct LaneGrouping32;
+struct ShortReduction;
+} // namespace rocmtidy
+
 namespace clang::tidy::rocm {
 
 /// Finds code that assumes 32-lane warps, which computes wrong results in silence on AMD GPUs with 64-lane wavefronts.
@@ -34,6 +41,25 @@ private:
     SourceLocation Loc;
     std::string Body;
   };
+
+  /// The reporters, by family; each reads the unit's warp model.
+  struct ReportState;
+  rocmtidy::Platform platform(SourceLocation Loc, const SourceManager &SM) const;
+  bool skipForMacro(SourceLocation Loc, const ReportState &S) const;
+  void collectRemappedForAmd(ReportState &S);
+  void reportGroupings(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
+                      const rocmtidy::CrossLaneOp &Op, bool HardwareMeant, ReportState &S);
+  void groupingNotes(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G, ReportState &S);
+  void reportWidths(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportShortReduction(const rocmtidy::ShortReduction &R, bool Logical32);
+  void reportWarpSizeTests(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportFullMask(StringRef Name, const Expr *Arg);
+  void reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportMaskMacros(ReportState &S);
+  void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
 
   const bool IgnoreMacros;
   const std::string WarpSizeNameRegexSpelling;

@@ -1,5 +1,5 @@
 # Install rules and the Debian package (docs/install.md).
-#   cmake --install build --prefix P   ->  P/bin/rocm-lint, P/bin/rocm-clangd,
+#   cmake --install build --prefix P   ->  P/bin/rocm-lint, P/bin/rocm-clangd, P/bin/rocm-wave64,
 #                                          P/lib/rocm-tidy/RocmTidyModule.so, P/share/doc/rocm-tidy/,
 #                                          P/share/man/man1/rocm-lint.1 (cmake/Man.cmake)
 #   (cd build && cpack -G DEB)         ->  build/rocm-tidy_<version>_amd64.deb (prefix /usr)
@@ -30,6 +30,11 @@ endif()
 install(TARGETS RocmTidyModule LIBRARY DESTINATION lib/rocm-tidy)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CHANGELOG.md DESTINATION share/doc/rocm-tidy)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION share/doc/rocm-tidy/docs PATTERN man EXCLUDE)
+# rocm-wave64 and the HIP-on-CUDA mapping it builds against (it looks in ../share/rocm-tidy/hip_on_cuda
+# next to itself); it needs nvcc and an NVIDIA GPU only when it runs, and says so when they are missing.
+install(PROGRAMS ${CMAKE_SOURCE_DIR}/tools/rocm-wave64 DESTINATION bin)
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/kernels/hip_on_cuda/ DESTINATION share/rocm-tidy/hip_on_cuda
+        FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
 include(${CMAKE_CURRENT_LIST_DIR}/Man.cmake)
 
 # Debian package: rocm-tidy_<version>_amd64.deb. dpkg-shlibdeps (dpkg-dev) derives the Depends line

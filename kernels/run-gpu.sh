@@ -24,8 +24,9 @@
 # line comes first; without one, the platform's line applies.
 #
 # --wave64 is an emulation of wave64 semantics on an NVIDIA GPU (a logical wavefront is two 32-lane
-# warps; blocks that run warp functions need a multiple of 64 threads), not an AMD GPU: it shows
-# what a program computes on 64 lanes, not its timing, LDS banking or occupancy.
+# warps; the last wavefront of a block may be partially filled), not an AMD GPU: it shows what a
+# program computes on 64 lanes, not its timing, LDS banking or occupancy. For your own programs:
+# tools/rocm-wave64 (docs/wave64.md).
 #
 # Exit status: 0 when every fixed program passes (or builds, with --compile-only) and no bad program
 # contradicts a stated expectation; 1 otherwise; 2 on usage errors.

@@ -68,6 +68,9 @@ if shutil.which("pre-commit", path=config.environment["PATH"]):
     config.available_features.add("pre-commit")
 if shutil.which("man") and shutil.which("groff"):
     config.available_features.add("man")
+# CUDA's compiler, for the compile checks of rocm-wave64 and the HIP-on-CUDA mapping (no GPU needed).
+if shutil.which("nvcc") or os.access("/usr/local/cuda/bin/nvcc", os.X_OK):
+    config.available_features.add("nvcc")
 if os.path.exists(os.path.join(bindir, "rocm-clangd")):
     config.available_features.add("rocm-clangd")
 

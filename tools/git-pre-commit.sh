@@ -6,10 +6,11 @@ set -euo pipefail
 top=$(git rev-parse --show-toplevel)
 lint=${ROCM_LINT:-$(command -v rocm-lint || echo "$top/build/bin/rocm-lint")}
 mapfile -t files < <(git diff --cached --name-only --diff-filter=ACMR |
-  grep -E '\.(hip|cu|cuh|cpp|cc|cxx|h|hpp|hh|hxx)$|(^|/)CMakeLists\.txt$|\.cmake$' || true)
+  grep -E '\.(hip|cu|cuh|cpp|cc|cxx|c|h|hpp|hh|hxx|cmake|mk)$|(^|/)(CMakeLists\.txt|Makefile|GNUmakefile|makefile|setup\.py|pyproject\.toml)$' || true)
 [ ${#files[@]} -eq 0 ] && exit 0
 cd "$top"
-if ! "$lint" --quiet --no-progress "${files[@]}"; then
+# "--": a staged file named like an option ("--checks=...") is a file name, not an option.
+if ! "$lint" --quiet --no-progress -- "${files[@]}"; then
   echo "rocm-lint found porting hazards in the staged files (commit with --no-verify to skip)." >&2
   exit 1
 fi

@@ -33,21 +33,64 @@ find_lint() {
   local key="${version:-unknown}-$rev-$(basename "$llvm")"
   local dir=$cache/$key
   lint=$dir/bin/rocm-lint
-  [ -x "$lint" ] && return
   mkdir -p "$cache" || { echo "rocm-lint hook: error: cannot create the cache folder $cache" >&2; exit 2; }
-  # pre-commit runs a hook in several processes at once: one builds, the others wait for it.
-  exec 9> "$cache/$key.lock"
+  # What runs is what this user built: on a shared machine another user must not be able to put a
+  # binary (or a symlink) at the predictable path this script executes.
+  private_folder "$cache"
+  if [ -x "$lint" ] && verified "$dir" "$lint"; then
+    return
+  fi
+  # pre-commit runs a hook in several processes at once: one builds, the others wait for it. The
+  # lock is opened only as a plain file of this user (exec 9> would follow a planted symlink and
+  # truncate its target).
+  local lock=$cache/$key.lock
+  if [ -L "$lock" ] || { [ -e "$lock" ] && { [ ! -f "$lock" ] || [ ! -O "$lock" ]; }; }; then
+    echo "rocm-lint hook: error: $lock is not a plain file of yours; remove it" >&2
+    exit 2
+  fi
+  exec 9>> "$lock"
   flock 9
-  if [ ! -x "$lint" ]; then
+  if [ ! -x "$lint" ] || ! verified "$dir" "$lint"; then
     build_into "$dir" "$llvm" "$key"
   fi
   flock -u 9
 }
 
+# Refuses (exit 2) a folder that is a symlink, not owned by this user, or writable by group or others.
+private_folder() {
+  local f=$1 mode
+  if [ -L "$f" ] || [ ! -d "$f" ] || [ ! -O "$f" ]; then
+    echo "rocm-lint hook: error: the cache folder $f is not a folder owned by you; use another (ROCM_TIDY_HOOK_CACHE)" >&2
+    exit 2
+  fi
+  mode=$(stat -c %a "$f") || exit 2
+  if (( 8#$mode & 8#022 )); then
+    echo "rocm-lint hook: error: the cache folder $f is writable by others (mode $mode); run: chmod go-w '$f'" >&2
+    exit 2
+  fi
+}
+
+# Whether the cached binary is the one this script built: its folders private, and its SHA-256 the
+# digest written next to it at build time. A mismatch is rebuilt, never run.
+verified() {
+  local dir=$1 lint=$2 want have
+  [ -f "$dir/bin/rocm-lint.sha256" ] || return 1
+  [ ! -L "$dir" ] && [ ! -L "$dir/bin" ] && [ ! -L "$lint" ] && [ -O "$dir" ] && [ -O "$dir/bin" ] && [ -O "$lint" ] || return 1
+  private_folder "$dir"
+  private_folder "$dir/bin"
+  want=$(cat "$dir/bin/rocm-lint.sha256")
+  have=$(sha256sum < "$lint" | cut -d' ' -f1)
+  if [ "$want" != "$have" ]; then
+    echo "rocm-lint hook: the cached rocm-lint does not match the digest written when it was built; building it again" >&2
+    return 1
+  fi
+  return 0
+}
+
 build_into() {
   local dir=$1 llvm=$2 key=$3
   local log=$dir/build.log
-  rm -rf "$dir" && mkdir -p "$dir/bin"
+  rm -rf "$dir" && mkdir -p -m 0755 "$dir" "$dir/bin" && chmod go-w "$dir" "$dir/bin"
   echo "rocm-lint hook: first use of rocm-tidy $key: building rocm-lint into $dir (once; log: $log)" >&2
   local start=$SECONDS
   if [ -n "${ROCM_TIDY_HOOK_PREBUILT:-}" ]; then
@@ -85,10 +128,25 @@ build_into() {
     rm -rf "$dir"
     exit 2
   fi
-  # Only a complete binary gets the name the next run looks for.
+  # Only a complete binary gets the name the next run looks for, with the digest it is checked against.
+  sha256sum < "$dir/bin/rocm-lint.tmp" | cut -d' ' -f1 > "$dir/bin/rocm-lint.sha256"
   mv "$dir/bin/rocm-lint.tmp" "$lint"
   echo "rocm-lint hook: built $("$lint" --version | head -1) in $((SECONDS - start)) s" >&2
 }
 
+# pre-commit appends the file names to the hook's args. A committed file named like an option
+# ("--checks=rocm-lds-limit,x.cu") must stay a file name: the hook's default args end with "--",
+# and without it one is put before the first argument that names an existing file.
+args=() seen_end=0
+for a in "$@"; do
+  if [ "$seen_end" = 0 ] && [ "$a" = "--" ]; then
+    seen_end=1
+  elif [ "$seen_end" = 0 ] && [ -f "$a" ]; then
+    args+=(--)
+    seen_end=1
+  fi
+  args+=("$a")
+done
+
 find_lint
-exec "$lint" --quiet --no-progress "$@"
+exec "$lint" --quiet --no-progress "${args[@]}"

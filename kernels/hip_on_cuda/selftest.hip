@@ -5,9 +5,11 @@
 //
 // Built with -DROCM_TIDY_WAVE64 (kernels/run-gpu.sh --wave64) it also checks the wave64 emulation
 // (../wave64.h) against a CPU model of a 64-lane AMD wavefront: every warp function, shuffle widths
-// 2..64, and five patterns of active lanes (all, scattered, each half of the wavefront alone, a
-// range across both halves); that a block of a size that is not a multiple of 64 is refused; and
-// that two halves running different wavefront operations at once are reported, not mis-paired.
+// 2..64, the match functions, and five patterns of active lanes (all, scattered, each half of the
+// wavefront alone, a range across both halves); that blocks whose size is not a multiple of 64 run
+// as partially filled wavefronts (96 and 8 threads) without the emulation's absence wait; that a warp
+// waiting at __syncthreads is known absent without that wait; and that two halves running different
+// wavefront operations at once are reported, not mis-paired.
 #include <hip/hip_bf16.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
@@ -104,6 +106,7 @@ __global__ void addOne(int *X, int N) {
 enum ModelOp {
   MShfl, MUp, MDown, MXor, MShfl64, MShflSync, MUpSync, MDownSync, MXorSync,
   MBallot, MBallot32, MPopc, MAny, MAll, MActive, MBallotSync, MAnySync, MAllSync, MLane, MLtMask, MGtMask, MSyncwarp,
+  MMatchAny, MMatchAnyHalf, MMatchAny64, MMatchAll, MMatchAllPred,
   MNumOps
 };
 struct ModelCase {
@@ -125,6 +128,12 @@ __host__ __device__ inline unsigned laneValue(int T) { return 0x1000u + 7u * uns
 __host__ __device__ inline int lanePred(int T, int Arg) { return (T * 5 + Arg) % 7 < 3; }
 // An 8-byte value whose two halves differ: a shuffle must move both.
 __host__ __device__ inline unsigned long long wide(unsigned V) { return (unsigned long long)V << 32 | (V ^ 0xabcdefu); }
+// Values for the match functions: Arg 0 gives three groups that cross the two halves, Arg 1 one value.
+__host__ __device__ inline unsigned matchValue(int T, int Arg) { return Arg ? 42u : unsigned(T * 7 / 5 % 3); }
+// Eight bytes whose low words are equal in pairs of groups: a match must compare both words.
+__host__ __device__ inline unsigned long long matchWide(int T) {
+  return (unsigned long long)(T / 3 % 2) << 32 | unsigned(T / 5 % 2);
+}
 
 __global__ void modelKernel(const ModelCase *Cases, int NCases, int Pattern, unsigned long long *Out) {
   const int T = threadIdx.x;
@@ -163,6 +172,20 @@ __global__ void modelKernel(const ModelCase *Cases, int NCases, int Pattern, uns
       case MLtMask: R = __lanemask_lt(); break;
       case MGtMask: R = __lanemask_gt(); break;
       case MSyncwarp: __syncwarp(Full); __syncwarp(); R = 1; break;
+      case MMatchAny: R = __match_any_sync(Full, matchValue(T, K.Arg)); break;
+      case MMatchAnyHalf: R = __match_any_sync(Half, int(matchValue(T, K.Arg))); break;
+      case MMatchAny64: R = __match_any_sync(Full, matchWide(T)); break;
+      case MMatchAll: {
+        int Pred = -1;
+        R = __match_all_sync(Full, matchValue(T, K.Arg), &Pred);
+        break;
+      }
+      case MMatchAllPred: {
+        int Pred = -1;
+        (void)__match_all_sync(Full, matchValue(T, K.Arg), &Pred);
+        R = unsigned(Pred);
+        break;
+      }
       }
       Out[size_t(C) * kModelThreads + T] = R;
     }
@@ -209,6 +232,25 @@ unsigned long long modelResult(const ModelCase &K, int Pattern, int Wave, int L)
   case MLtMask: return (1ull << L) - 1;
   case MGtMask: return L == 63 ? 0ull : ~0ull << (L + 1);
   case MSyncwarp: return 1;
+  case MMatchAny: case MMatchAnyHalf: case MMatchAll: case MMatchAllPred: {
+    unsigned long long Same = 0;
+    for (int I = 0; I < 64; ++I)
+      if (active(I) && matchValue(Wave * 64 + I, K.Arg) == matchValue(Wave * 64 + L, K.Arg))
+        Same |= 1ull << I;
+    if (K.Op == MMatchAny)
+      return Same;
+    if (K.Op == MMatchAnyHalf)
+      return Same & Half;
+    const bool All = Same == Act;
+    return K.Op == MMatchAll ? (All ? ~0ull : 0ull) : (All ? 1ull : 0ull);
+  }
+  case MMatchAny64: {
+    unsigned long long Same = 0;
+    for (int I = 0; I < 64; ++I)
+      if (active(I) && matchWide(Wave * 64 + I) == matchWide(Wave * 64 + L))
+        Same |= 1ull << I;
+    return Same;
+  }
   }
   return 0;
 }
@@ -287,6 +329,90 @@ int checkModel(std::string &Why) {
 
 __global__ void ballotIn96(unsigned long long *Out) { Out[threadIdx.x] = __ballot(threadIdx.x % 2); }
 
+// A block of 8 threads is one wavefront with 56 lanes missing: a 64-wide tree reduction reads 0 from
+// them (as ds_bpermute reads an inactive lane) and sums the 8 values; Rounds repeats it so that a
+// wait for the missing half would show in the time.
+__global__ void partialReduce(int *Out, int Rounds) {
+  int Total = 0;
+  for (int R = 0; R < Rounds; ++R) {
+    int V = int(threadIdx.x) + 1 + R;
+    for (int Off = 32; Off > 0; Off /= 2)
+      V += __shfl_down(V, Off);
+    Total += V;
+  }
+  if (threadIdx.x == 0)
+    *Out = Total;
+}
+
+// Only the first warp reduces across the wavefront while the second waits at the barrier: on AMD
+// the second warp's lanes are inactive in those operations; the emulation must know it without
+// waiting for them.
+__global__ void firstWarpThenBarrier(int *Out, int Rounds) {
+  int Total = 0;
+  for (int R = 0; R < Rounds; ++R) {
+    if (threadIdx.x < 32) {
+      int V = int(threadIdx.x) + R;
+      for (int Off = 32; Off > 0; Off /= 2)
+        V += __shfl_xor(V, Off);
+      Total += V;
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    *Out = Total;
+}
+
+// Runs a kernel on one int and returns it with the kernel's time in milliseconds.
+template <class F> int timedRun(F Launch, float &Ms) {
+  int *D = nullptr;
+  HIP_CHECK(hipMalloc(&D, sizeof(int)));
+  hipEvent_t A, B;
+  HIP_CHECK(hipEventCreate(&A));
+  HIP_CHECK(hipEventCreate(&B));
+  HIP_CHECK(hipEventRecord(A, 0));
+  Launch(D);
+  HIP_CHECK(hipGetLastError());
+  HIP_CHECK(hipEventRecord(B, 0));
+  HIP_CHECK(hipEventSynchronize(B));
+  HIP_CHECK(hipEventElapsedTime(&Ms, A, B));
+  int H = 0;
+  HIP_CHECK(hipMemcpy(&H, D, sizeof(int), hipMemcpyDeviceToHost));
+  HIP_CHECK(hipFree(D));
+  HIP_CHECK(hipEventDestroy(A));
+  HIP_CHECK(hipEventDestroy(B));
+  return H;
+}
+
+// Partial wavefronts and barriers: results against the 64-lane model, and the times (in the report
+// line; a wait of the emulation's 2 ms per operation would make them hundreds of milliseconds).
+std::string checkPartialAndBarriers(bool &Ok) {
+  unsigned long long *D = nullptr;
+  HIP_CHECK(hipMalloc(&D, 96 * sizeof(unsigned long long)));
+  ballotIn96<<<1, 96>>>(D);
+  HIP_CHECK(hipGetLastError());
+  std::vector<unsigned long long> B(96);
+  HIP_CHECK(hipMemcpy(B.data(), D, 96 * sizeof(unsigned long long), hipMemcpyDeviceToHost));
+  HIP_CHECK(hipFree(D));
+  bool Ballot = true;
+  for (int T = 0; T < 96; ++T)
+    Ballot &= B[T] == (T < 64 ? 0xaaaaaaaaaaaaaaaaull : 0xaaaaaaaaull);
+  const int Rounds = 100;
+  float PartialMs = 0, BarrierMs = 0;
+  const int Partial = timedRun([&](int *P) { partialReduce<<<1, 8>>>(P, Rounds); }, PartialMs);
+  const int Barrier = timedRun([&](int *P) { firstWarpThenBarrier<<<1, 64>>>(P, Rounds); }, BarrierMs);
+  int WantPartial = 0, WantBarrier = 0;
+  for (int R = 0; R < Rounds; ++R) {
+    WantPartial += 36 + 8 * R; // lanes 0-7 hold 1+R .. 8+R
+    WantBarrier += 496 + 32 * R; // lanes 0-31 hold R .. 31+R; lanes 32-63 are inactive (read 0)
+  }
+  Ok = Ballot && Partial == WantPartial && Barrier == WantBarrier;
+  char Buf[200];
+  std::snprintf(Buf, sizeof Buf, "partial wavefronts %s (%d rounds in %.2f ms), barrier-parked warp %s (%.2f ms)",
+                Ballot && Partial == WantPartial ? "ok" : "WRONG", Rounds, PartialMs,
+                Barrier == WantBarrier ? "ok" : "WRONG", BarrierMs);
+  return Buf;
+}
+
 // The two halves of the wavefront run different wavefront operations at once (if/else): AMD runs
 // the branches one after the other; the emulation does not model that and must say so (trap).
 __global__ void divergentHalves(unsigned long long *Out) {
@@ -320,9 +446,6 @@ template <class F> bool failsInChild(const char *What, F Launch) {
 int main() {
 #ifdef ROCM_TIDY_WAVE64
   // Before this process touches the GPU: the child gets a CUDA context of its own.
-  expect(failsInChild("a 96-thread block with a wavefront operation",
-                      [](unsigned long long *D) { ballotIn96<<<1, 96>>>(D); }),
-         "wave64: block of 96 threads not refused");
   expect(failsInChild("an if/else with different wavefront operations in the two halves",
                       [](unsigned long long *D) { divergentHalves<<<1, 64>>>(D); }),
          "wave64: divergent halves not reported");
@@ -452,13 +575,17 @@ int main() {
 #ifdef ROCM_TIDY_WAVE64
   std::string Why;
   const int ModelCases = checkModel(Why);
+  bool PartialOk = false;
+  const std::string PartialReport = checkPartialAndBarriers(PartialOk);
+  expect(PartialOk, ("wave64: " + PartialReport).c_str());
   expect(W == 64, "wave64: warpSize is not 64");
   expect(ModelCases > 0, ("wave64 emulation differs from the 64-lane model: " + Why).c_str());
 #endif
   const bool Ok = Failures.empty();
 #ifdef ROCM_TIDY_WAVE64
   const std::string Good =
-      "all mapped HIP names behave as HIP's; wave64: " + std::to_string(ModelCases) + " cases match the 64-lane model";
+      "all mapped HIP names behave as HIP's; wave64: " + std::to_string(ModelCases) + " cases match the 64-lane model; " +
+      PartialReport;
 #else
   const std::string Good = "all mapped HIP names behave as HIP's";
 #endif

@@ -7,13 +7,14 @@
 // 64-lane wavefront; it says nothing about timing, LDS banking or occupancy.
 //
 // Model. A logical wavefront is two adjacent hardware warps: linear thread ids 64w..64w+31 are lanes
-// 0-31, 64w+32..64w+63 lanes 32-63. A block that runs a wavefront operation must therefore have a
-// multiple of 64 threads; the first such operation in any other block prints a message and traps
-// (the launch fails). Operations follow HIP's AMD definitions (amd_warp_functions.h):
+// 0-31, 64w+32..64w+63 lanes 32-63. A block of N threads is ceil(N/64) wavefronts; the last one is
+// partially filled when N is not a multiple of 64 (legal on AMD: its missing lanes are inactive, as
+// the exec mask makes them). Operations follow HIP's AMD definitions (amd_warp_functions.h):
 //   - shuffles compute a source lane per lane as HIP does and read it as ds_bpermute does: lane
 //     index modulo 64, and an inactive source lane reads 0;
 //   - __ballot/__activemask return 64 bits; __any/__all look at the active lanes of all 64;
 //     a ballot stored in 32 bits keeps lanes 0-31 only, exactly as on AMD;
+//   - __match_any_sync/__match_all_sync compare over the active lanes of all 64 with 64-bit masks;
 //   - __lane_id() and __lanemask_* count lanes 0-63; warpSize is 64 in device and host code
 //     (hipDeviceProp_t::warpSize, hipDeviceAttributeWarpSize);
 //   - the _sync forms take 64-bit masks (a 32-bit mask is a compile error, as in ROCm >= 6.2);
@@ -29,12 +30,18 @@
 // needs the other, the result is not modeled.
 //
 // Divergence. When a whole warp of a wavefront skips an operation (`if (threadIdx.x < 32)`), its
-// lanes are inactive lanes of the wavefront, as on AMD. The emulation cannot see a branch; it
-// concludes that the other warp is absent when it has not arrived after kAbsentNs (2 ms), and then
-// does not count the operation, so both warps pair their next operations again. Limits, stated in
-// docs/validation.md: a warp delayed by more than that is taken as inactive; two halves that run
-// different wavefront operations at once (an if/else with operations on both sides) are reported
-// (trap) when the sites differ, and are not modeled.
+// lanes are inactive lanes of the wavefront, as on AMD. The emulation cannot see a branch, so it
+// decides that the other warp is absent from what the block tells it, without waiting, when:
+//   - the other warp has no threads (the last, partially filled wavefront of the block);
+//   - the other warp waits at a __syncthreads that this warp has not reached yet (every block
+//     barrier is counted per warp, in 256 bytes of shared memory in kernels that call one).
+// Otherwise (the other warp has exited, or computes without reaching a barrier) it concludes that
+// the warp is absent when it has not arrived after kAbsentNs (2 ms), and then does not count the
+// operation, so both warps pair their next operations again. Limits, stated in docs/wave64.md: a
+// warp delayed by more than that is taken as inactive; two halves that run different wavefront
+// operations at once (an if/else with operations on both sides) are reported (trap) when the sites
+// differ, and are not modeled; barriers other than __syncthreads (cooperative groups' sync(),
+// named barriers) are not counted, so a warp waiting there costs its partner the 2 ms wait.
 #ifndef ROCM_TIDY_HIP_ON_CUDA_WAVE64_H
 #define ROCM_TIDY_HIP_ON_CUDA_WAVE64_H
 
@@ -88,15 +95,46 @@ __device__ __forceinline__ unsigned long long globalNs() {
   return T;
 }
 
+// CUDA's blocks have at most 1024 threads, so kMaxWaves slots always suffice; the check guards the
+// slot index should that limit ever grow.
 __device__ __forceinline__ void checkBlock() {
   const unsigned N = blockDim.x * blockDim.y * blockDim.z;
-  if (N % 64 != 0 || N > 64 * kMaxWaves) {
+  if (N > 64 * kMaxWaves) {
     if ((linearTid() & 31) == 0 && blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0)
-      printf("wave64 emulation: a block of %u threads runs a wavefront operation; wave64 mode needs blocks "
-             "of a multiple of 64 threads (two 32-lane warps per wavefront)\n",
-             N);
+      printf("wave64 emulation: a block of %u threads is more than the %d wavefronts it models\n", N, kMaxWaves);
     __trap();
   }
+}
+
+// Block barriers entered by each warp of each wavefront, tagged with the block (shared memory is
+// not cleared between blocks). A warp whose partner has entered more barriers than itself knows
+// the partner waits at a barrier it has not reached: the partner cannot join its operation.
+__device__ __forceinline__ unsigned long long *barrierCounts() {
+  __shared__ unsigned long long Counts[kMaxWaves][2];
+  return &Counts[0][0];
+}
+__device__ __forceinline__ unsigned barriersEntered(unsigned Wave, unsigned Half, unsigned Tag) {
+  const unsigned long long C = ((volatile unsigned long long *)barrierCounts())[Wave * 2 + Half];
+  return unsigned(C >> 32) == Tag ? unsigned(C) : 0u;
+}
+// Called by every thread that reaches a block barrier, before the barrier itself.
+__device__ __forceinline__ void enterBarrier() {
+  const unsigned T = linearTid(), Half = (T >> 5) & 1u, Wave = T >> 6;
+  const unsigned Me = __activemask();
+  if ((T & 31u) == unsigned(__ffs(Me) - 1)) {
+    const unsigned Tag = blockTag();
+    const unsigned K = barriersEntered(Wave, Half, Tag) + 1;
+    ((volatile unsigned long long *)barrierCounts())[Wave * 2 + Half] = (unsigned long long)Tag << 32 | K;
+    __threadfence_block();
+  }
+  __syncwarp(Me);
+}
+
+// The other warp of this thread's wavefront has threads in the block.
+__device__ __forceinline__ bool partnerExists() {
+  const unsigned N = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned T = linearTid();
+  return (T & ~63u) + (((T >> 5) & 1u) ^ 1u) * 32u < N;
 }
 
 struct Other {
@@ -128,9 +166,11 @@ __device__ __forceinline__ Other exchange(int Site, unsigned V, unsigned W) {
   }
   __syncwarp(Me);
   int Present = 0;
-  if (Lane == Leader) {
+  if (Lane == Leader && partnerExists()) {
     __threadfence_block();
     Seq[Half] = (unsigned long long)Tag << 32 | K;
+    const unsigned Wave = T >> 6;
+    const unsigned OwnBarriers = barriersEntered(Wave, Half, Tag);
     const unsigned long long Start = globalNs();
     for (;;) {
       const unsigned long long P = Seq[Half ^ 1u];
@@ -138,7 +178,7 @@ __device__ __forceinline__ Other exchange(int Site, unsigned V, unsigned W) {
         Present = 1;
         break;
       }
-      if (globalNs() - Start > kAbsentNs)
+      if (barriersEntered(Wave, Half ^ 1u, Tag) > OwnBarriers || globalNs() - Start > kAbsentNs)
         break;
     }
     if (!Present)
@@ -306,6 +346,69 @@ template <class M> __device__ __forceinline__ int all_sync(int Site, M Mask, int
   const Vote V = vote(Site, Pred);
   return (V.Ballot & (unsigned long long)Mask) == (V.Active & (unsigned long long)Mask);
 }
+// __match_any_sync/__match_all_sync over the 64 lanes: one exchange per 32-bit word of the value;
+// a lane matches when every word is equal.
+struct Match {
+  unsigned long long Same, Active;
+};
+__device__ __forceinline__ Match matchWord(int Site, unsigned V) {
+  const unsigned T = linearTid(), Half = (T >> 5) & 1u;
+  const Other O = exchange(Site, V, 0);
+  const volatile unsigned *Vals = waves()[T >> 6].Val[O.Buf];
+  unsigned Mine = 0, Theirs = 0;
+  for (unsigned L = 0; L < 32; ++L) {
+    if ((O.MyMask >> L) & 1u && Vals[Half * 32 + L] == V)
+      Mine |= 1u << L;
+    if ((O.Mask >> L) & 1u && Vals[(Half ^ 1u) * 32 + L] == V)
+      Theirs |= 1u << L;
+  }
+  __syncwarp(O.MyMask);
+  return {joinHalves(Mine, Theirs), joinHalves(O.MyMask, O.Mask)};
+}
+template <class T> __device__ __forceinline__ Match match(int Site, T V) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "wave64 emulation: match functions compare 4- or 8-byte values");
+  unsigned W[2] = {0u, 0u};
+  memcpy(W, &V, sizeof(T));
+  Match R = matchWord(Site, W[0]);
+  if constexpr (sizeof(T) == 8)
+    R.Same &= matchWord(Site, W[1]).Same;
+  return R;
+}
+template <class M, class T> __device__ __forceinline__ unsigned long long match_any_sync(int Site, M Mask, T V) {
+  checkMask<M>();
+  return match(Site, V).Same & (unsigned long long)Mask;
+}
+// All lanes of the mask (that are active) hold the same value: the mask, else 0; *Pred says which.
+template <class M, class T>
+__device__ __forceinline__ unsigned long long match_all_sync(int Site, M Mask, T V, int *Pred) {
+  checkMask<M>();
+  const Match R = match(Site, V);
+  const unsigned long long Want = R.Active & (unsigned long long)Mask;
+  const bool All = (R.Same & Want) == Want;
+  *Pred = All ? 1 : 0;
+  return All ? (unsigned long long)Mask : 0ull;
+}
+
+// Block barriers: counted per warp before the barrier itself (see barrierCounts), so that a warp
+// waiting for its partner learns that the partner is at a barrier. The parenthesised names call
+// CUDA's own functions, not the macros below.
+__device__ __forceinline__ void syncthreads() {
+  enterBarrier();
+  (__syncthreads)();
+}
+__device__ __forceinline__ int syncthreads_count(int Pred) {
+  enterBarrier();
+  return (__syncthreads_count)(Pred);
+}
+__device__ __forceinline__ int syncthreads_and(int Pred) {
+  enterBarrier();
+  return (__syncthreads_and)(Pred);
+}
+__device__ __forceinline__ int syncthreads_or(int Pred) {
+  enterBarrier();
+  return (__syncthreads_or)(Pred);
+}
+
 // A wavefront barrier: both warps meet (an absent warp is inactive, as on AMD). Called as
 // SyncWarp{line}() or SyncWarp{line}(mask), so that one macro serves both spellings.
 struct SyncWarp {
@@ -336,6 +439,12 @@ struct SyncWarp {
 #define __all_sync(...) ::hip_on_cuda::w64::all_sync(__LINE__, __VA_ARGS__)
 #define __activemask() ::hip_on_cuda::w64::activemask(__LINE__)
 #define __syncwarp(...) ::hip_on_cuda::w64::SyncWarp{__LINE__}(__VA_ARGS__)
+#define __match_any_sync(...) ::hip_on_cuda::w64::match_any_sync(__LINE__, __VA_ARGS__)
+#define __match_all_sync(...) ::hip_on_cuda::w64::match_all_sync(__LINE__, __VA_ARGS__)
+#define __syncthreads() ::hip_on_cuda::w64::syncthreads()
+#define __syncthreads_count(P) ::hip_on_cuda::w64::syncthreads_count(P)
+#define __syncthreads_and(P) ::hip_on_cuda::w64::syncthreads_and(P)
+#define __syncthreads_or(P) ::hip_on_cuda::w64::syncthreads_or(P)
 
 __device__ __forceinline__ unsigned __lane_id() { return ::hip_on_cuda::w64::lane64(); }
 

@@ -42,10 +42,17 @@ struct PtrState {
 
 // What the analysis tracks: a local pointer variable ("d"), or a pointer field of a local object
 // the function owns ("layer.w" of a local struct, "s->buf" of an object it created with new or
-// malloc). Interned: one Place per (variable, field).
+// malloc or holds in a local unique_ptr/shared_ptr). Interned: one Place per (variable, field,
+// dereference).
+// Places of the caller's objects ("weights" of 'this', "l->w" of a parameter, "*out" of an
+// out-parameter) are followed too, but only for what the function itself does wrong with them:
+// the caller frees what is left there, so leaving the function is no leak, yet setting the only
+// pointer to null is.
 struct Place {
-  const VarDecl *Base;
-  const FieldDecl *Field; // null for the variable itself
+  const VarDecl *Base;    // null for a field of 'this'
+  const FieldDecl *Field; // null for the variable itself (or what it points to, with Deref)
+  bool Deref;             // "*out"
+  bool CallerOwned;
   std::string Name;
 };
 using PlaceRef = const Place *;
@@ -133,6 +140,10 @@ private:
   /// The place an allocator writes through "&d" / "&layer.w" / "&s->buf", created on first use;
   /// null when the memory would not be this function's to free.
   PlaceRef ownedPlace(const Expr *E);
+  /// The place behind an allocator's first argument: "&d", "&s->buf", or an out-parameter
+  /// "out" (the allocation goes to "*out").
+  PlaceRef allocationPlace(const Expr *Arg);
+  PlaceRef intern(const VarDecl *Base, const FieldDecl *Field, bool Deref, bool CallerOwned, std::string Name);
   /// A whole-object use of a variable whose fields hold allocations: the object escapes.
   void escapeObject(const VarDecl *Base, FlowState &S);
 
@@ -196,11 +207,13 @@ private:
   llvm::DenseMap<const CallExpr *, AllocSite> Allocs;
   llvm::SmallPtrSet<const Expr *, 8> AllocAddressArgs;
   llvm::SmallPtrSet<PlaceRef, 8> Tracked;
-  std::map<std::pair<const VarDecl *, const FieldDecl *>, std::unique_ptr<Place>> Places;
+  std::map<std::tuple<const VarDecl *, const FieldDecl *, bool>, std::unique_ptr<Place>> Places;
   // Objects whose fields are tracked, and the references to them that do not hand the object on:
   // the base of a field access, the argument of free()/delete.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<PlaceRef, 2>> FieldsOf;
   llvm::SmallPtrSet<const DeclRefExpr *, 16> InnerRefs;
+  // The same for 'this': the base of a member access ('this' is the key null in FieldsOf).
+  llvm::SmallPtrSet<const CXXThisExpr *, 16> InnerThis;
   bool HasTry = false;
   std::unique_ptr<CFG> Cfg;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, CalleeEffect> CalleeCache;

@@ -19,18 +19,28 @@ void Analysis::scan(const Stmt *S) {
     HasTry = true;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     if (const DeviceAllocator *A = Table.allocator(freeFunctionName(Call).str()); A && Call->getNumArgs() > 0) {
-      const Expr *Arg = Call->getArg(0)->IgnoreParenCasts();
-      if (const auto *U = dyn_cast<UnaryOperator>(Arg); U && U->getOpcode() == UO_AddrOf) {
-        if (PlaceRef V = ownedPlace(U->getSubExpr())) {
-          Allocs[Call] = AllocSite{V, A};
-          AllocAddressArgs.insert(U);
-          Tracked.insert(V);
-        }
+      if (PlaceRef V = allocationPlace(Call->getArg(0))) {
+        Allocs[Call] = AllocSite{V, A};
+        Tracked.insert(V);
       }
     }
   }
-  if (const auto *M = dyn_cast<MemberExpr>(S))
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerExpr(M->getBase())))
+  // A method called on the object ("s->release()", "this->cleanup()", "s.get()" of a smart
+  // pointer) may free its fields or hand the object out: only field accesses and conversions
+  // ("if (s)") leave the object where it is.
+  if (const auto *M = dyn_cast<MemberExpr>(S);
+      M && (!isa<CXXMethodDecl>(M->getMemberDecl()) || isa<CXXConversionDecl>(M->getMemberDecl()))) {
+    const Expr *Base = stripPointerExpr(M->getBase());
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Base);
+        Op && (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Star) && Op->getNumArgs() > 0)
+      Base = stripPointerExpr(Op->getArg(0)); // "s->buf" through a smart pointer
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Base))
+      InnerRefs.insert(DRE);
+    else if (const auto *This = dyn_cast_or_null<CXXThisExpr>(Base))
+      InnerThis.insert(This);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerExpr(U->getSubExpr())))
       InnerRefs.insert(DRE);
   if (const auto *Del = dyn_cast<CXXDeleteExpr>(S))
     if (const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerExpr(Del->getArgument())))
@@ -60,6 +70,55 @@ static bool hasUserDestructor(QualType T) {
   return RD && RD->hasDefinition() && RD->hasUserDeclaredDestructor();
 }
 
+// std::unique_ptr (with the default deleter) and std::shared_ptr: 'T' when \p Ty is one.
+static QualType smartPointee(QualType Ty, bool &Unique) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(Ty->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return {};
+  Unique = Spec->getName() == "unique_ptr";
+  if (Unique && Spec->getTemplateArgs().size() > 1) {
+    // A deleter of the project's own may free the fields.
+    const TemplateArgument &D = Spec->getTemplateArgs()[1];
+    const auto *Del = D.getKind() == TemplateArgument::Type ? D.getAsType()->getAsCXXRecordDecl() : nullptr;
+    if (!Del || !Del->isInStdNamespace() || Del->getName() != "default_delete")
+      return {};
+  }
+  if (!Unique && Spec->getName() != "shared_ptr")
+    return {};
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+// The call a variable's initializer comes down to ("std::make_shared<S>()"), through the
+// temporaries and copies around it.
+static const CallExpr *initCall(const Expr *E) {
+  while (E) {
+    E = stripPointerExpr(E);
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
+      E = C->getArg(0);
+    else
+      return dyn_cast<CallExpr>(E);
+  }
+  return nullptr;
+}
+
+// "s" is a local unique_ptr (or a shared_ptr made here by make_shared: no other owner, no custom
+// deleter) whose object has no destructor of its own: the object dies with "s" when the function
+// leaves without handing "s" on, and what its fields hold is lost.
+static bool isOwningSmartPointer(const VarDecl *V) {
+  bool Unique = false;
+  QualType T = smartPointee(V->getType(), Unique);
+  if (T.isNull() || hasUserDestructor(T))
+    return false;
+  if (Unique)
+    return true;
+  const CallExpr *Init = initCall(V->getInit());
+  const FunctionDecl *Callee = Init ? Init->getDirectCallee() : nullptr;
+  return Callee && Callee->isInStdNamespace() && plainName(Callee) == "make_shared";
+}
+
 // "s" was made here by new, malloc or calloc: the object, and what its fields own, is the
 // function's until it hands "s" on.
 static bool isFreshObject(const VarDecl *V) {
@@ -76,21 +135,78 @@ static bool isFreshObject(const VarDecl *V) {
   return false;
 }
 
+// The base object of a field access: "s" of "s.f", "s->f" and (through a smart pointer's
+// operator->) "s->f"; null with IsThis set for "this->f" and "f" in a method.
+static const VarDecl *memberBase(const MemberExpr *M, bool &IsThis, bool &ViaSmartPointer) {
+  const Expr *B = stripPointerExpr(M->getBase());
+  IsThis = isa<CXXThisExpr>(B);
+  ViaSmartPointer = false;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(B);
+      Op && (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Star) && Op->getNumArgs() > 0) {
+    B = stripPointerExpr(Op->getArg(0));
+    ViaSmartPointer = true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(B);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+// "*out" of a parameter.
+static const ParmVarDecl *derefParam(const Expr *E) {
+  const auto *U = dyn_cast_or_null<UnaryOperator>(stripPointerExpr(E));
+  if (!U || U->getOpcode() != UO_Deref)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerExpr(U->getSubExpr()));
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+}
+
 PlaceRef Analysis::lookupPlace(const Expr *E) const {
   E = stripPointerExpr(E);
   const VarDecl *Base = nullptr;
   const FieldDecl *Field = nullptr;
+  bool Deref = false;
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E)) {
     Base = dyn_cast<VarDecl>(DRE->getDecl());
   } else if (const auto *M = dyn_cast_or_null<MemberExpr>(E)) {
     Field = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerExpr(M->getBase())))
-      Base = dyn_cast<VarDecl>(DRE->getDecl());
+    bool IsThis = false, Smart = false;
+    Base = memberBase(M, IsThis, Smart);
+    if (!Base && !IsThis)
+      return nullptr;
+  } else if (const ParmVarDecl *P = derefParam(E)) {
+    Base = P;
+    Deref = true;
   }
-  if (!Base)
+  if (!Base && !Field)
     return nullptr;
-  auto It = Places.find({Base, Field});
+  auto It = Places.find({Base, Field, Deref});
   return It == Places.end() ? nullptr : It->second.get();
+}
+
+PlaceRef Analysis::intern(const VarDecl *Base, const FieldDecl *Field, bool Deref, bool CallerOwned, std::string Name) {
+  std::unique_ptr<Place> &P = Places[{Base, Field, Deref}];
+  if (!P) {
+    P = std::make_unique<Place>(Place{Base, Field, Deref, CallerOwned, std::move(Name)});
+    if (Field || Deref)
+      FieldsOf[Base].push_back(P.get());
+  }
+  return P.get();
+}
+
+PlaceRef Analysis::allocationPlace(const Expr *Arg) {
+  Arg = Arg->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Arg); U && U->getOpcode() == UO_AddrOf) {
+    PlaceRef V = ownedPlace(U->getSubExpr());
+    if (V)
+      AllocAddressArgs.insert(U);
+    return V;
+  }
+  // "hipMalloc(out, n)" with a 'T **out' parameter: the memory goes to the caller through "*out".
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerExpr(Arg)))
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && P->getType()->isPointerType() &&
+                                                               P->getType()->getPointeeType()->isPointerType() &&
+                                                               P->getDeclName().isIdentifier())
+      return intern(P, nullptr, true, true, ("*" + P->getName()).str());
+  return nullptr;
 }
 
 PlaceRef Analysis::ownedPlace(const Expr *E) {
@@ -109,15 +225,25 @@ PlaceRef Analysis::ownedPlace(const Expr *E) {
     Name = V->getName().str();
   } else if (const auto *M = dyn_cast_or_null<MemberExpr>(E)) {
     // A field of an object the function owns: a local struct ("layer.w"), or one it created
-    // ("s->buf" after "s = new S" / malloc). Fields of parameters, of "this" and of objects
-    // with destructors belong to whoever owns the object.
+    // ("s->buf" after "s = new S" / malloc, or held in a local smart pointer). Fields of
+    // parameters and of "this" belong to the caller's object; fields of objects with
+    // destructors, and of objects that may be someone else's, are not followed.
     Field = dyn_cast<FieldDecl>(M->getMemberDecl());
-    const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerExpr(M->getBase()));
-    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!Field || !isOwnLocal(V, FD))
+    if (!Field || !Field->getDeclName().isIdentifier())
+      return nullptr;
+    bool IsThis = false, Smart = false;
+    const VarDecl *V = memberBase(M, IsThis, Smart);
+    if (IsThis)
+      return intern(nullptr, Field, false, true, Field->getName().str());
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V); P && P->getDeclName().isIdentifier() && !Smart)
+      return intern(P, Field, false, true, (P->getName() + (M->isArrow() ? "->" : ".") + Field->getName()).str());
+    if (!isOwnLocal(V, FD))
       return nullptr;
     QualType T = V->getType();
-    if (M->isArrow()) {
+    if (Smart) {
+      if (!isOwningSmartPointer(V))
+        return nullptr;
+    } else if (M->isArrow()) {
       if (!T->isPointerType() || !isFreshObject(V) || hasUserDestructor(T->getPointeeType()))
         return nullptr;
     } else if (!T->isRecordType() || hasUserDestructor(T)) {
@@ -128,13 +254,7 @@ PlaceRef Analysis::ownedPlace(const Expr *E) {
   } else {
     return nullptr;
   }
-  std::unique_ptr<Place> &P = Places[{Base, Field}];
-  if (!P) {
-    P = std::make_unique<Place>(Place{Base, Field, std::move(Name)});
-    if (Field)
-      FieldsOf[Base].push_back(P.get());
-  }
-  return P.get();
+  return intern(Base, Field, false, false, std::move(Name));
 }
 
 void Analysis::escapeObject(const VarDecl *Base, FlowState &S) {
@@ -318,7 +438,7 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable())
         if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar())) {
-          if (auto It = Places.find({V, nullptr}); It != Places.end() && isTracked(It->second.get()))
+          if (auto It = Places.find({V, nullptr, false}); It != Places.end() && isTracked(It->second.get()))
             escape(It->second.get(), S);
           escapeObject(V, S);
         }
@@ -332,6 +452,9 @@ void Analysis::transferStmt(const Stmt *St, FlowState &S) {
     if (!InnerRefs.count(DRE))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
         escapeObject(V, S);
+  } else if (const auto *This = dyn_cast<CXXThisExpr>(St)) {
+    if (!InnerThis.count(This))
+      escapeObject(nullptr, S);
   } else {
     // Constructors, initializer lists, delete, return and throw.
     applyPointerUses(St, S);
@@ -383,7 +506,7 @@ void Analysis::reportLeaks(const CFGBlock &B, const FlowState &S) {
     Proto.Loc = FD.getBody()->getEndLoc();
   }
   for (const auto &[V, P] : S.Ptrs) {
-    if (!(P.Mask & Allocated) || !P.Alloc)
+    if (!(P.Mask & Allocated) || !P.Alloc || V->CallerOwned)
       continue;
     DeviceAllocFinding F = Proto;
     F.Var = V->Base;

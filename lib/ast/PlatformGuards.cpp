@@ -16,6 +16,22 @@ PlatformGuards::PlatformGuards(std::vector<std::string> ProjectMacros, std::vect
     : ProjectMacros(std::move(ProjectMacros)), TestedMacros(std::move(TestedMacros)) {}
 
 bool PlatformGuards::isTestedMacro(llvm::StringRef Name) const { return llvm::is_contained(TestedMacros, Name); }
+// The vendors' own macros come from the compiler or the HIP headers: whether this parse defines
+// them is what the build does. A project macro is one the project's build defines.
+// A project's own switch is also recognised by its name: a word HIP or ROCM in it (CUPY_USE_HIP,
+// HYPRE_USING_HIP, MYLIB_WITH_ROCM), outside the compiler's reserved names and HIP's own HIP_*.
+bool PlatformGuards::isProjectMacro(llvm::StringRef Name) const {
+  const WarpTables &T = warpTables();
+  if (T.isAmdPlatformMacro(Name) || T.isCudaPlatformMacro(Name))
+    return false;
+  if (llvm::is_contained(ProjectMacros, Name))
+    return true;
+  if (Name.starts_with("_") || Name.starts_with("HIP_"))
+    return false;
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  Name.split(Words, '_', -1, false);
+  return llvm::any_of(Words, [](llvm::StringRef W) { return W == "HIP" || W == "ROCM"; });
+}
 
 PlatformGuards::Implication PlatformGuards::classifyMacro(llvm::StringRef Name, bool Negated) const {
   const WarpTables &T = warpTables();
@@ -57,7 +73,8 @@ Platform either(Platform A, Platform B) { return A == B ? A : Platform::Any; }
 // still needs an AMD compiler).
 class ConditionParser {
 public:
-  ConditionParser(llvm::StringRef Text, const PlatformGuards &G) : G(G) {
+  ConditionParser(llvm::StringRef Text, const PlatformGuards &G, llvm::function_ref<bool(llvm::StringRef)> IsDefined)
+      : G(G), IsDefined(IsDefined) {
     for (size_t I = 0; I < Text.size();) {
       char C = Text[I];
       if (isAsciiIdentifierStart(C)) {
@@ -103,6 +120,7 @@ public:
       PlatformGuards::Implication M = G.classifyMacro(T, false);
       I.Mentions = I.Mentions || (!Understood && M.Mentions);
       I.Tests = I.Tests || M.Tests;
+      I.Unresolved = I.Unresolved || (IsDefined && G.isProjectMacro(T) && !IsDefined(T));
     }
     return I;
   }
@@ -180,14 +198,16 @@ private:
   }
 
   const PlatformGuards &G;
+  llvm::function_ref<bool(llvm::StringRef)> IsDefined;
   llvm::SmallVector<llvm::StringRef, 16> Tokens;
   size_t Pos = 0;
 };
 
 } // namespace
 
-PlatformGuards::Implication PlatformGuards::classifyCondition(llvm::StringRef Text) const {
-  return ConditionParser(Text, *this).parse();
+PlatformGuards::Implication
+PlatformGuards::classifyCondition(llvm::StringRef Text, llvm::function_ref<bool(llvm::StringRef)> IsDefined) const {
+  return ConditionParser(Text, *this, IsDefined).parse();
 }
 
 class PlatformGuardCallbacks : public PPCallbacks {
@@ -200,20 +220,20 @@ public:
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
     open(Loc, system(Loc) ? PlatformGuards::Implication{} : text(Cond));
   }
-  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    open(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), false));
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : macro(Name, MD, false));
   }
-  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    open(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), true));
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    open(Loc, system(Loc) ? PlatformGuards::Implication{} : macro(Name, MD, true));
   }
   void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
     next(Loc, system(Loc) ? PlatformGuards::Implication{} : text(Cond));
   }
-  void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    next(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), false));
+  void Elifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : macro(Name, MD, false));
   }
-  void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
-    next(Loc, system(Loc) ? PlatformGuards::Implication{} : G.classifyMacro(name(Name), true));
+  void Elifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    next(Loc, system(Loc) ? PlatformGuards::Implication{} : macro(Name, MD, true));
   }
   void Else(SourceLocation Loc, SourceLocation) override { next(Loc, {}); }
   void Endif(SourceLocation Loc, SourceLocation) override {
@@ -235,13 +255,24 @@ private:
     const IdentifierInfo *II = T.getIdentifierInfo();
     return II ? II->getName() : llvm::StringRef();
   }
+  PlatformGuards::Implication macro(const Token &Name, const MacroDefinition &MD, bool Negated) const {
+    PlatformGuards::Implication I = G.classifyMacro(name(Name), Negated);
+    I.Unresolved = G.isProjectMacro(name(Name)) && !MD;
+    return I;
+  }
+  // Whether a macro is defined now, at the directive being read.
+  bool definedNow(llvm::StringRef Name) const {
+    auto It = PP.getIdentifierTable().find(Name);
+    return It != PP.getIdentifierTable().end() && It->getValue()->hasMacroDefinition();
+  }
   PlatformGuards::Implication text(SourceRange R) const {
     if (R.isInvalid())
       return {};
-    return G.classifyCondition(Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, PP.getLangOpts()));
+    return G.classifyCondition(Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, PP.getLangOpts()),
+                               [this](llvm::StringRef Name) { return definedNow(Name); });
   }
   void open(SourceLocation Loc, PlatformGuards::Implication I) {
-    G.Open.push_back({Loc, I.IfTrue, I.IfFalse, Loc, I.Mentions, I.Tests});
+    G.Open.push_back({Loc, I.IfTrue, I.IfFalse, Loc, I.Mentions, I.Tests, I.Unresolved});
   }
   // A branch after '#elif'/'#else': its own condition holds and every earlier one failed.
   void next(SourceLocation Loc, PlatformGuards::Implication I) {
@@ -255,6 +286,7 @@ private:
     C.PriorFalse = both(C.PriorFalse, I.IfFalse);
     C.Switch = C.Switch || I.Mentions;
     C.Tests = C.Tests || I.Tests;
+    C.Unresolved = C.Unresolved || I.Unresolved;
   }
   void close(SourceLocation Loc) {
     const Chain &C = G.Open.back();
@@ -275,8 +307,8 @@ std::unique_ptr<PPCallbacks> PlatformGuards::callbacks(const SourceManager &SM, 
   return std::make_unique<PlatformGuardCallbacks>(*this, SM, PP);
 }
 
-bool PlatformGuards::insideOpenSwitch() const {
-  return llvm::any_of(Open, [](const OpenChain &C) { return C.Switch; });
+bool PlatformGuards::insideBranchHipMaySkip() const {
+  return llvm::any_of(Open, [](const OpenChain &C) { return C.Branch == Platform::CudaOnly || C.Unresolved; });
 }
 
 Platform PlatformGuards::at(SourceLocation Loc, const SourceManager &SM) const {

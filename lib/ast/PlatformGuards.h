@@ -11,6 +11,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <string>
@@ -54,19 +55,29 @@ public:
   /// which names one of the TestedMacros: code there was written with that choice in mind.
   bool inTestedChain(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
 
-  /// While the preprocessor runs: true if a chain that is open now chooses by vendor or target
-  /// (as far as its conditions so far say). For checks that decide at a directive, such as an
-  /// '#include'.
-  bool insideOpenSwitch() const;
+  /// While the preprocessor runs: true if the code here may lie in a branch the HIP build does not
+  /// take. That is a CUDA-only branch of an open chain ('#else' of '#ifdef USE_HIP', '#ifndef
+  /// __HIP_PLATFORM_AMD__'), or a branch of a chain whose conditions so far name a project macro
+  /// (ProjectMacros) that this parse does not define: the project defines it for its HIP build, so
+  /// that build may choose another branch. A branch this parse takes because an AMD macro is
+  /// defined here (-DUSE_HIP, HIP's own __HIP_PLATFORM_AMD__) is the HIP build's. For checks that
+  /// decide at a directive, such as an '#include'.
+  bool insideBranchHipMaySkip() const;
 
   /// How a condition's truth and falsity select the vendor (exposed for the callbacks).
   struct Implication {
     Platform IfTrue = Platform::Any, IfFalse = Platform::Any;
     bool Mentions = false; ///< some macro of the condition names a vendor or a target
     bool Tests = false;    ///< some macro of the condition is one of the TestedMacros
+    bool Unresolved = false; ///< some project macro of the condition is undefined (see IsDefined)
   };
-  Implication classifyCondition(llvm::StringRef Text) const;
+  /// IsDefined, when given, says whether a macro is defined at the directive; a project macro it
+  /// calls undefined makes the condition Unresolved.
+  Implication classifyCondition(llvm::StringRef Text,
+                                llvm::function_ref<bool(llvm::StringRef)> IsDefined = nullptr) const;
   Implication classifyMacro(llvm::StringRef Name, bool Negated) const;
+  /// One of the ProjectMacros.
+  bool isProjectMacro(llvm::StringRef Name) const;
 
 private:
   friend class PlatformGuardCallbacks;
@@ -81,6 +92,7 @@ private:
     clang::SourceLocation ChainBegin;
     bool Switch; // some condition of the chain names a vendor or target macro
     bool Tests;  // some condition of the chain names a tested macro
+    bool Unresolved; // some condition so far names a project macro this parse does not define
   };
   bool isTestedMacro(llvm::StringRef Name) const;
   static bool inAnyChain(const std::vector<Region> &Chains, clang::SourceLocation Loc, const clang::SourceManager &SM);

@@ -36,12 +36,12 @@ namespace rocmtidy {
 /// Where a lane-count constant comes from: a literal, a macro or a declaration named like a warp
 /// width ('WARP_SIZE', 'kWaveSize', a '#define warpSize 32'), possibly through a local variable.
 struct ConstantOrigin {
-  uint64_t Value = 0;                   ///< the value of the whole operand ('WARP_SIZE - 1': 31)
-  uint64_t NameValue = 0;               ///< the value of the name itself ('WARP_SIZE': 32)
-  bool IsLiteral = false;               ///< a literal written at the use (fix-its are possible)
-  bool InOtherMacro = false;            ///< a literal from a macro not named like a warp width
-  std::string Name;                     ///< the macro or declaration, when named
-  clang::SourceLocation Defined;        ///< where that name gets its value
+  uint64_t Value = 0;            ///< the value of the whole operand ('WARP_SIZE - 1': 31)
+  uint64_t NameValue = 0;        ///< the value of the name itself ('WARP_SIZE': 32)
+  bool IsLiteral = false;        ///< a literal written at the use (fix-its are possible)
+  bool InOtherMacro = false;     ///< a literal from a macro not named like a warp width
+  std::string Name;              ///< the macro or declaration, when named
+  clang::SourceLocation Defined; ///< where that name gets its value
   /// A template parameter ('threadIdx.x % WS'): where the template was instantiated with Value.
   clang::SourceLocation InstantiatedAt;
 };
@@ -81,8 +81,8 @@ struct CrossLaneOp {
 struct ShortReduction {
   enum Kind { LoopFrom16, LadderFrom16, ScanTo16 };
   Kind K;
-  const clang::Expr *At;                             ///< the 16 (or the scan's bound)
-  std::vector<const clang::CallExpr *> Shuffles;     ///< the shuffles without width
+  const clang::Expr *At;                         ///< the 16 (or the scan's bound)
+  std::vector<const clang::CallExpr *> Shuffles; ///< the shuffles without width
 };
 
 /// Everything the model knows about one device function (or device lambda) body.
@@ -99,6 +99,8 @@ struct FunctionWarpFacts {
   std::vector<const clang::CallExpr *> Width32Reductions;
   /// Any explicit width of 32 or less: the routine works on 32-lane (or smaller) segments.
   bool HasLogicalWidth = false;
+  /// A shuffle loop whose offsets stay below 32 (a scan to 16, a reduction from 16).
+  bool Confined32 = false;
   std::vector<ShortReduction> ShortReductions;
   /// 'warpSize == 32' / '!= 32' that is not one arm of a dispatch on the width.
   std::vector<const clang::BinaryOperator *> WarpSizeTests;
@@ -114,10 +116,22 @@ struct FunctionWarpFacts {
   /// Lane masks converted to a narrower integer (and what the value is); in a template
   /// definition also a dependent ballot stored in, or returned as, a 32-bit type.
   std::vector<NarrowValue> NarrowCasts;
+  /// 'lane == 31' with a lane number that reaches 63 (the last lane of a 32-lane warp).
+  std::vector<const clang::BinaryOperator *> LastLane31Tests;
   /// '1u << lane' with a lane number that reaches 63.
   std::vector<const clang::BinaryOperator *> NarrowLaneBits;
+  /// Calls a matrix-core builtin (MFMA, WMMA).
+  bool MatrixCore = false;
   /// Names of the functions this body calls.
   llvm::SmallVector<llvm::StringRef, 8> Callees;
+  /// Calls of functions declared outside system headers: where a helper's width parameter is
+  /// given its value.
+  std::vector<const clang::CallExpr *> UnitCalls;
+  /// The summary of this function for its callers: the parameters (function parameters by
+  /// index, non-type template parameters by index) that are the width of one of its shuffles.
+  /// A call that passes the wavefront width ('warpSize', 64) for one makes that shuffle cover
+  /// the whole wavefront in the caller.
+  llvm::SmallVector<unsigned, 2> WidthParams, WidthTemplateParams;
   /// Thread indices and lane numbers this body passes to the unit's own functions.
   struct ArgSeed {
     const clang::FunctionDecl *Callee; ///< canonical declaration of the callee's definition
@@ -168,13 +182,24 @@ public:
 
   bool isWarpSizeName(llvm::StringRef Name) const;
 
+  /// True if F calls a matrix-core builtin, or a function that calls F does: its lane groupings
+  /// are the layout of a matrix tile (a 32x32 MFMA fragment), not a warp width.
+  bool feedsMatrixCore(const FunctionWarpFacts &F);
+
+  /// True if FD is one of the unit's functions whose every return value is a 64-bit lane mask
+  /// (a ballot or an active mask, directly or through another such function).
+  bool returnsLaneMask(const clang::FunctionDecl *FD, unsigned Depth = 0);
+
 private:
   /// Visits F and the functions connected to it (callees transitively, and callers with their
   /// callees) until Pred holds for one.
-  template <class PredT> bool anyConnected(const FunctionWarpFacts &F, PredT Pred);
+  template <class PredT> bool anyConnected(const FunctionWarpFacts &F, PredT Pred, bool WithCallers = true);
   FunctionWarpFacts *add(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body,
                          const clang::FunctionDecl *Instantiation);
   void scan(FunctionWarpFacts &F);
+  void analyseInstantiations();
+  void seedHelpers();
+  void applyCallSummaries();
 
   clang::ASTContext &Ctx;
   const llvm::Regex &NameRegex;
@@ -188,6 +213,7 @@ private:
   /// Answers already computed, per function: the calls are walked once per question.
   llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
   llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> LaneMaskReturns;
   friend class WarpBodyScanner;
 };
 

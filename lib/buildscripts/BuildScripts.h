@@ -23,11 +23,20 @@ ScriptKind scriptKind(std::string_view Path);
 struct ScriptOptions {
   /// Reads a file the script includes (an absolute path); false when it is not to be read.
   std::function<bool(const std::string &Path, std::string &Content)> ReadInclude;
+  /// The project root (a real path): an include that resolves outside it is not read but reported
+  /// in ScriptResult::SkippedIncludes, so a hostile makefile cannot get another file's variables
+  /// (credentials) quoted into findings. Empty: no limit (unit tests, fuzzers).
+  std::string Root;
 };
 
 struct ScriptResult {
   std::vector<Finding> Findings;
   std::string Error; // "LINE:COL: message" when the file could not be read as its language
+  /// Includes not read because they lie outside ScriptOptions::Root, as "LINE: 'DIRECTIVE'" (the
+  /// directive as written, never anything of the file it names).
+  std::vector<std::string> SkippedIncludes;
+  /// Why variable expansion stopped early (the work cap), or empty.
+  std::string ExpansionCut;
 };
 
 /// Lints a Makefile. Rules: rocm-make-hardcoded-toolkit-path, rocm-make-nvcc-flag,

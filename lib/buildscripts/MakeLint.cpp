@@ -7,8 +7,11 @@
 #include "buildscripts/BuildScripts.h"
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/GpuLibraries.h"
+#include "core/SafeFix.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <memory>
@@ -26,6 +29,10 @@ constexpr unsigned MaxIncludeLevel = 8;
 constexpr unsigned MaxExpansionDepth = 24;
 constexpr size_t MaxWords = 200000;
 constexpr size_t MaxFlatBytes = 1 << 16; // one word's text after expansion
+// The expansion work of one file, all expansions together: words produced plus bytes flattened.
+// A variable that doubles itself 23 times (A1 = $(A0) $(A0), ...) used on 300 recipe lines would
+// otherwise produce billions of words; real makefiles stay far below this.
+constexpr size_t MaxExpansionWork = size_t(1) << 20;
 
 bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; }
 
@@ -89,10 +96,16 @@ public:
   }
 
   std::vector<Finding> run() {
+    // The file itself counts as included: `include Makefile` in it (or a cycle back to it) is read once.
+    Included.insert(canonical(Main->Path));
     read(*Main, 0);
     analyse();
+    Cut = WorkCut;
     return Main->Lines->finish();
   }
+
+  std::vector<std::string> SkippedIncludes;
+  bool Cut = false;
 
 private:
   const ScriptOptions &Opts;
@@ -102,6 +115,24 @@ private:
   std::vector<Recipe> Recipes;
   std::vector<Segment> Assignments; // every assignment's value, in order, overwritten ones too
   std::set<std::string> Included;
+  mutable size_t Work = 0; // expansion work so far (MaxExpansionWork)
+  mutable bool WorkCut = false;
+
+  /// Whether the expansion budget is spent; marks the cut the first time.
+  bool spent(size_t More) const {
+    Work += More;
+    if (Work <= MaxExpansionWork)
+      return false;
+    WorkCut = true;
+    return true;
+  }
+
+  /// One spelling per file, so that a file included as ./a.mk and a.mk, or the linted file
+  /// including itself, is read once.
+  static std::string canonical(const std::string &Path) {
+    char Real[PATH_MAX];
+    return realpath(Path.c_str(), Real) ? std::string(Real) : Path;
+  }
 
   SourceFile *addFile(std::string Path, std::string Text) {
     SourceFile &F = Files.emplace_back();
@@ -163,7 +194,7 @@ private:
     V.Parts.push_back(S);
   }
 
-  void include(std::string_view Args, size_t Offset, const SourceFile &F, unsigned Level) {
+  void include(std::string_view Directive, std::string_view Args, size_t Offset, const SourceFile &F, unsigned Level) {
     if (!Opts.ReadInclude || Level >= MaxIncludeLevel)
       return;
     std::string Dir = F.Path.substr(0, F.Path.find_last_of('/') == std::string::npos ? 0 : F.Path.find_last_of('/'));
@@ -171,7 +202,15 @@ private:
       if (W.Text.empty() || W.Text.find('$') != std::string::npos || W.Text.find('*') != std::string::npos)
         continue;
       std::string P = W.Text[0] == '/' ? W.Text : (Dir.empty() ? W.Text : Dir + "/" + W.Text);
-      if (!Included.insert(P).second)
+      if (!Opts.Root.empty() && !rocmtidy::pathUnderRoot(P, Opts.Root)) {
+        // Named by the directive only: nothing of the file (it may hold credentials) is read.
+        std::string Where = &F == Main ? "line " : F.Path + " line ";
+        SkippedIncludes.push_back("'" + std::string(Directive) + " " + W.Text + "' (" + Where +
+                                  std::to_string(F.Lines->locate(Offset).Line) +
+                                  ") names a file outside the project root; it was not read");
+        continue;
+      }
+      if (!Included.insert(canonical(P)).second)
         continue;
       std::string Text;
       if (!Opts.ReadInclude(P, Text))
@@ -255,7 +294,7 @@ private:
         continue;
       }
       if (Word1 == "include" || Word1 == "-include" || Word1 == "sinclude") {
-        include(Rest, RestOffset, F, Level);
+        include(Word1, Rest, RestOffset, F, Level);
         InRule = false;
         continue;
       }
@@ -424,7 +463,7 @@ private:
       } else {
         Out += S[I++];
       }
-      if (Out.size() > MaxFlatBytes)
+      if (Out.size() > MaxFlatBytes || spent(1))
         break;
     }
     return Out;
@@ -442,7 +481,7 @@ private:
   void expandInto(std::string_view S, size_t Offset, const SourceFile *F, const std::string &Via, unsigned Depth,
                   std::vector<Word> &Out) const {
     for (auto [W, At] : splitWords(S)) {
-      if (Out.size() >= MaxWords)
+      if (Out.size() >= MaxWords || spent(1))
         return;
       bool WholeRef = W.size() > 3 && W[0] == '$' && (W[1] == '(' || W[1] == '{') && referenceEnd(W, 0) == W.size();
       if (WholeRef) {
@@ -713,6 +752,11 @@ ScriptResult lintMakefile(std::string_view Path, std::string_view Content,
   ScriptResult R;
   MakeLinter L(Path, Content, IsEnabled, Opts);
   R.Findings = L.run();
+  R.SkippedIncludes = std::move(L.SkippedIncludes);
+  if (L.Cut)
+    R.ExpansionCut = "variable expansion stopped after " + std::to_string(MaxExpansionWork) +
+                     " steps (variables that expand to more than rocm-lint reads); later compile lines "
+                     "were not checked";
   return R;
 }
 

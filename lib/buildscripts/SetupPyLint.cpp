@@ -238,8 +238,20 @@ public:
     collectPlatformNames();
     markGuards();
     collectVariables();
-    for (const Statement &St : Stmts)
+    for (const Statement &St : Stmts) {
+      // The walks of all statements together are bounded too: a script of 10,000 statements that
+      // each reach a doubled list would otherwise spend 10,000 statement budgets.
+      Budget = std::min(StatementBudget, FileBudget);
+      size_t Before = Budget;
       statement(St);
+      FileBudget -= Before - Budget;
+      if (FileBudget == 0) {
+        R.ExpansionCut = "name following stopped after " + std::to_string(FileWork) +
+                         " steps (names that expand to more than rocm-lint reads); later statements were not "
+                         "checked";
+        break;
+      }
+    }
     R.Findings = Sink.finish();
     return R;
   }
@@ -257,6 +269,8 @@ private:
   /// appends to a list a thousand times at each of six levels must not take forever.
   mutable size_t Budget = 0;
   static constexpr size_t StatementBudget = 200000;
+  static constexpr size_t FileWork = size_t(1) << 23;
+  size_t FileBudget = FileWork;
 
   bool isOp(size_t I, std::string_view Op) const {
     return I < Toks.size() && Toks[I].Kind == Token::Op && Toks[I].Text == Op;
@@ -527,7 +541,6 @@ private:
 
   /// Keyword arguments and subscript updates in one statement.
   void statement(const Statement &St) {
-    Budget = StatementBudget;
     for (size_t K = St.Begin; K + 1 < St.End; ++K) {
       // NAME=expr inside a call: a keyword argument.
       if (Toks[K].Kind == Token::Name && isOp(K + 1, "=") && K > St.Begin && (isOp(K - 1, "(") || isOp(K - 1, ","))) {

@@ -4,6 +4,7 @@
 #include "cmake/CMakeStrings.h"
 #include "cmake/GpuLibraries.h"
 #include "core/CheckCatalog.h"
+#include "core/SafeFix.h"
 #include "core/Suppression.h"
 
 #include <algorithm>
@@ -171,9 +172,25 @@ private:
     std::vector<std::pair<std::string, const Variable *>> Used;
   } Via;
   static constexpr size_t MaxVariableBytes = 1 << 16;
+
+public:
+  // The bytes all expansions of one file (its include()d files too) may produce together: each
+  // set(A "${B}${B}") stays under MaxVariableBytes, but thousands of them would not.
+  static constexpr size_t MaxExpansionBytes = size_t(1) << 25;
+  struct Budget {
+    size_t Used = 0;
+    bool Cut = false;
+  };
+  Budget OwnBudget;
+  Budget *Work = &OwnBudget; // shared with the linters of include()d files
+
+private:
   std::string_view SkipVar; // a variable expand() leaves as written
   unsigned IncludeLevel = 0;
   std::deque<std::string> IncludedPaths; // keeps the path of each nested linter alive
+public:
+  std::vector<std::string> SkippedIncludes; // include()s outside LintOptions::Root, as written
+private:
   // One entry per open if(): whether the chain so far tests the environment or DEFINED, which makes
   // a literal path inside it a fallback rather than a hard-coded choice.
   std::vector<bool> Guards;
@@ -296,6 +313,11 @@ private:
       if (Out.size() > MaxVariableBytes)
         return false;
     }
+    Work->Used += Out.size();
+    if (Work->Used > MaxExpansionBytes) {
+      Work->Cut = true;
+      return false;
+    }
     return true;
   }
 
@@ -406,6 +428,13 @@ private:
           Candidates.push_back(std::string(E.Text) + "/" + Arg + ".cmake");
     }
     for (const std::string &File : Candidates) {
+      if (!Opts.Root.empty() && !pathUnderRoot(File, Opts.Root)) {
+        // Named by the command only: nothing of the file (its set() values) is read.
+        SkippedIncludes.push_back("'include(" + std::string(Raw) + ")' (" +
+                                  (IncludeLevel ? std::string(Path) + " line " : std::string("line ")) +
+                                  std::to_string(C.Line) + ") names a file outside the project root; it was not read");
+        return;
+      }
       std::string Text;
       if (!Opts.ReadInclude(File, Text))
         continue;
@@ -414,10 +443,13 @@ private:
       // there is not reported again through the variable here.
       Linter L(IncludedPaths.emplace_back(File), Text, IsEnabled, Inner);
       L.IncludeLevel = IncludeLevel + 1;
+      L.Work = Work;
       L.Vars = Vars;
       L.Definitions = 0;
       ParseError E;
-      if (parseCMake(Text, L, E)) {
+      bool Parsed = parseCMake(Text, L, E);
+      SkippedIncludes.insert(SkippedIncludes.end(), L.SkippedIncludes.begin(), L.SkippedIncludes.end());
+      if (Parsed) {
         Vars = std::move(L.Vars);
         FoundPackages.insert(L.FoundPackages.begin(), L.FoundPackages.end());
         Hip = Hip || L.Hip;
@@ -615,6 +647,11 @@ LintResult lintCMake(std::string_view Path, std::string_view Content,
     return R;
   }
   R.Findings = L.finish();
+  R.SkippedIncludes = std::move(L.SkippedIncludes);
+  if (L.Work->Cut)
+    R.ExpansionCut = "variable expansion stopped after " + std::to_string(Linter::MaxExpansionBytes) +
+                     " bytes (variables that expand to more than rocm-lint reads); later uses were linted as "
+                     "written";
   return R;
 }
 

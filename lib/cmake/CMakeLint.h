@@ -27,6 +27,11 @@ const std::vector<RuleInfo> &cmakeRules();
 struct LintResult {
   std::vector<Finding> Findings; // sorted by offset; empty when Error is set
   std::string Error;             // empty, or "LINE:COL: message" of a parse error
+  /// include()s not read because they lie outside LintOptions::Root, named by the command as
+  /// written (never anything of the file).
+  std::vector<std::string> SkippedIncludes;
+  /// Why variable expansion stopped early (the work cap of one file), or empty.
+  std::string ExpansionCut;
 };
 
 struct LintOptions {
@@ -38,6 +43,9 @@ struct LintOptions {
   /// variables it sets are known; returns false when the file is not to be read (outside the
   /// project, not a regular file). Without it include() is not followed.
   std::function<bool(const std::string &Path, std::string &Content)> ReadInclude;
+  /// The project root (a real path): an include() that resolves outside it is not read but listed
+  /// in LintResult::SkippedIncludes. Empty: no limit.
+  std::string Root;
 };
 
 /// Lints one file. Findings carry 1-based line/column, byte offsets and fix-its (TextEdits on

@@ -15,7 +15,14 @@ const CudaHeaderMapping *CudaHeaderTable::lookup(std::string_view Spelled) const
   for (const CudaHeaderMapping &M : Headers)
     if (M.Cuda == Spelled)
       return &M;
-  return nullptr;
+  const CudaHeaderMapping *Best = nullptr;
+  for (const CudaHeaderMapping &R : PrefixRules)
+    if (Spelled.substr(0, R.Cuda.size()) == R.Cuda && (!Best || R.Cuda.size() > Best->Cuda.size()))
+      Best = &R;
+  if (Best)
+    if (const QuietPrefix *Q = quietPrefix(Spelled); Q && Q->Prefix.size() > Best->Cuda.size())
+      return nullptr;
+  return Best;
 }
 
 const QuietPrefix *CudaHeaderTable::quietPrefix(std::string_view Spelled) const {
@@ -44,6 +51,23 @@ std::optional<CudaHeaderTable> parseCudaHeaderJson(std::string_view Json, std::s
     if (E.contains("note") && E["note"].is_string())
       M.Note = E["note"].get<std::string>();
     T.Headers.push_back(std::move(M));
+  }
+  if (Doc->contains("prefix_rules") && (*Doc)["prefix_rules"].is_array()) {
+    for (const auto &E : (*Doc)["prefix_rules"]) {
+      if (!E.is_object() || !E.contains("prefix") || !E["prefix"].is_string() ||
+          E["prefix"].get<std::string>().empty() || !E.contains("hip") ||
+          !(E["hip"].is_string() || E["hip"].is_null())) {
+        Error = "cuda header prefix rule " + std::to_string(T.PrefixRules.size()) +
+                " needs 'prefix' (non-empty string) and 'hip' (string or null)";
+        return std::nullopt;
+      }
+      CudaHeaderMapping R;
+      R.Cuda = E["prefix"].get<std::string>();
+      if (E["hip"].is_string())
+        R.Hip = E["hip"].get<std::string>();
+      R.Note = E.value("note", "");
+      T.PrefixRules.push_back(std::move(R));
+    }
   }
   if (Doc->contains("quiet_prefixes") && (*Doc)["quiet_prefixes"].is_array())
     for (const auto &E : (*Doc)["quiet_prefixes"])

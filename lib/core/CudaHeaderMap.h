@@ -23,9 +23,12 @@ struct QuietPrefix {
 struct CudaHeaderTable {
   std::vector<CudaHeaderMapping> Headers;
   std::vector<QuietPrefix> Quiet;
+  /// The rest of a header tree ("cub/" for CUB's internal headers): Cuda holds the prefix.
+  std::vector<CudaHeaderMapping> PrefixRules;
 
-  /// The mapping for an include spelled \p Spelled (without delimiters), or nullptr.
-  /// Matching is on the whole path, so "my_cuda_runtime.h" or "foo/cuda.h" do not match.
+  /// The mapping for an include spelled \p Spelled (without delimiters), or nullptr: its own row,
+  /// else the longest prefix rule it falls under, unless a longer quiet prefix covers it.
+  /// Rows match the whole path, so "my_cuda_runtime.h" or "foo/cuda.h" do not match.
   const CudaHeaderMapping *lookup(std::string_view Spelled) const;
   /// The prefix that keeps \p Spelled quiet, or nullptr.
   const QuietPrefix *quietPrefix(std::string_view Spelled) const;

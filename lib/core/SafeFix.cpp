@@ -50,7 +50,7 @@ bool readFd(int Fd, std::string &Out) {
   }
 }
 
-bool writeFdAt0(int Fd, const std::string &Content) {
+bool pwriteAll(int Fd, const std::string &Content) {
   size_t Done = 0;
   while (Done < Content.size()) {
     ssize_t N = pwrite(Fd, Content.data() + Done, Content.size() - Done, off_t(Done));
@@ -60,7 +60,29 @@ bool writeFdAt0(int Fd, const std::string &Content) {
       return false;
     Done += size_t(N);
   }
-  return ftruncate(Fd, off_t(Content.size())) == 0 && fsync(Fd) == 0;
+  return true;
+}
+
+bool writeFdAt0(int Fd, const std::string &Content) {
+  return pwriteAll(Fd, Content) && ftruncate(Fd, off_t(Content.size())) == 0 && fsync(Fd) == 0;
+}
+
+// Rewrites a file that held OldSize bytes a moment ago. Another program may append meanwhile (an
+// editor saving, a generator): truncating after the write would cut its bytes off unseen. So a
+// file that grows is never truncated, and one that shrinks only while its size is still OldSize;
+// either way the other program's bytes stay and the read-back that follows sees them. What remains
+// is the moment between that size check and the truncation: no lock spans both.
+bool writeOver(int Fd, const std::string &New, size_t OldSize) {
+  if (!pwriteAll(Fd, New))
+    return false;
+  if (New.size() < OldSize) {
+    struct stat St;
+    if (fstat(Fd, &St) != 0)
+      return false;
+    if (St.st_size == off_t(OldSize) && ftruncate(Fd, off_t(New.size())) != 0)
+      return false;
+  }
+  return fsync(Fd) == 0;
 }
 
 bool under(const std::string &Path, const std::string &Root) {
@@ -90,6 +112,26 @@ std::string verifiedBackup(const std::string &Path, const std::string &Content) 
 } // namespace
 
 uint64_t contentHash(std::string_view Bytes) { return fnv1a64(Bytes); }
+
+bool pathUnderRoot(const std::string &Path, const std::string &RealRoot) {
+  if (RealRoot.empty() || Path.empty() || Path[0] != '/')
+    return false;
+  // Resolve the longest existing prefix; what follows it cannot be a link, so it is taken as
+  // written (a ".." in it could still climb, so it is refused).
+  std::string Head = Path, Tail;
+  char Real[PATH_MAX];
+  while (!realpath(Head.c_str(), Real)) {
+    size_t Slash = Head.find_last_of('/');
+    if (Slash == std::string::npos || Head == "/")
+      return false;
+    Tail = Head.substr(Slash) + Tail;
+    Head = Slash == 0 ? "/" : Head.substr(0, Slash);
+  }
+  if (Tail.find("/..") != std::string::npos)
+    return false;
+  std::string Resolved = std::string(Real) + Tail;
+  return Resolved == RealRoot || under(Resolved, RealRoot);
+}
 
 FixReport applyFixesSafely(const std::vector<Finding> &Findings, const std::map<std::string, uint64_t> &ParsedHashes,
                            const std::set<std::string> &ChangedWhileRead, const FixRequest &Request) {
@@ -179,8 +221,23 @@ FixReport applyFixesSafely(const std::vector<Finding> &Findings, const std::map<
       unlink(Backup.c_str());
       continue;
     }
+    // Compare and swap, as far as a file rewritten in place allows: the bytes were just read back
+    // as Old; the write follows at once, and what is on disk afterwards must be exactly New. If it
+    // is not, another program wrote the file meanwhile: its bytes are newer than Old, so they are
+    // left as they are (never rolled back over) and the original stays in the backup.
+    bool Written = writeOver(Fd, New, Old.size());
+    if (Written && Request.AfterWrite)
+      Request.AfterWrite(Path);
     std::string Check;
-    if (!writeFdAt0(Fd, New) || !readFd(Fd, Check) || Check != New) {
+    if (Written && (!readFd(Fd, Check) || Check != New)) {
+      Rep.Errors.push_back("'" + Path +
+                           "' was changed by another program while the fixes were written; it is left as that "
+                           "program left it, and the bytes before the fixes are in '" +
+                           Backup + "'");
+      close(Fd);
+      continue;
+    }
+    if (!Written) {
       std::string Err = std::strerror(errno);
       // Put the original bytes back; if even that fails the backup stays for the user.
       if (writeFdAt0(Fd, Old)) {

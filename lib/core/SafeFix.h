@@ -4,6 +4,7 @@
 #include "core/Finding.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -18,6 +19,9 @@ uint64_t contentHash(std::string_view Bytes);
 struct FixRequest {
   std::string ProjectRoot; // real path; files outside it are left alone unless FixOutside
   bool FixOutside = false;
+  /// Called right after a file's new bytes are written, before they are read back: the unit tests
+  /// play a concurrent writer here. Empty in rocm-lint.
+  std::function<void(const std::string &Path)> AfterWrite;
 };
 
 struct FixReport {
@@ -25,6 +29,12 @@ struct FixReport {
   std::vector<std::string> Errors; // exit 2: the file changed since it was parsed, a write failed
   std::vector<std::string> Notes;  // left alone by policy: read-only, outside the project root
 };
+
+/// Whether \p Path, with symbolic links and ".." resolved (for a path that does not exist: its
+/// nearest existing parent resolved, the rest taken as written), lies in or below \p RealRoot (a
+/// real path). The readers of build scripts and the parse file system use it to stay inside the
+/// project: a hostile tree must not get a file outside it read and quoted into a report.
+bool pathUnderRoot(const std::string &Path, const std::string &RealRoot);
 
 /// Applies the findings' edits. Edits are grouped by the file they land in (device and inode: one
 /// merged edit set for a header reached through two spellings or hard links) and applied only when

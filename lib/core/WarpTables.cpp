@@ -28,6 +28,10 @@ const BitOp32 *WarpTables::bitOp(std::string_view Name) const {
 bool WarpTables::returnsLaneMask(std::string_view Name) const { return contains(LaneMaskResults, Name); }
 bool WarpTables::isFullWavefront(std::string_view Name) const { return contains(FullWavefront, Name); }
 bool WarpTables::takesMask(std::string_view Name) const { return contains(TakesMask, Name); }
+bool WarpTables::isMatrixCore(std::string_view Name) const {
+  return std::any_of(MatrixCorePrefixes.begin(), MatrixCorePrefixes.end(),
+                     [&](const std::string &P) { return Name.substr(0, P.size()) == P; });
+}
 bool WarpTables::isAmdPlatformMacro(std::string_view Name) const { return contains(AmdPlatformMacros, Name); }
 bool WarpTables::isCudaPlatformMacro(std::string_view Name) const { return contains(CudaPlatformMacros, Name); }
 
@@ -57,6 +61,9 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
       !strings("takes_mask", T.TakesMask) || !strings("amd_platform_macros", T.AmdPlatformMacros) ||
       !strings("cuda_platform_macros", T.CudaPlatformMacros) ||
       !strings("default_project_platform_macros", T.DefaultProjectPlatformMacros))
+    return std::nullopt;
+  // Optional: a table without it treats no builtin as a matrix-core operation.
+  if (Doc.contains("matrix_core_prefixes") && !strings("matrix_core_prefixes", T.MatrixCorePrefixes))
     return std::nullopt;
   auto Shuffles = Doc.find("shuffles");
   if (Shuffles == Doc.end() || !Shuffles->is_array()) {

@@ -32,6 +32,8 @@ struct WarpTables {
   std::vector<std::string> LaneMaskResults, FullWavefront, TakesMask;
   std::vector<BitOp32> BitOps;
   std::vector<std::string> AmdPlatformMacros, CudaPlatformMacros, DefaultProjectPlatformMacros;
+  /// Name prefixes of matrix-core builtins (MFMA, WMMA): a 32x32 tile layout, not a warp width.
+  std::vector<std::string> MatrixCorePrefixes;
   std::string WarpSizeNameRegex;
 
   const ShuffleInfo *shuffle(std::string_view Name) const;
@@ -39,6 +41,7 @@ struct WarpTables {
   bool returnsLaneMask(std::string_view Name) const;
   bool isFullWavefront(std::string_view Name) const;
   bool takesMask(std::string_view Name) const;
+  bool isMatrixCore(std::string_view Name) const;
   bool isAmdPlatformMacro(std::string_view Name) const;
   bool isCudaPlatformMacro(std::string_view Name) const;
 };

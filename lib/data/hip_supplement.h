@@ -1,4 +1,4 @@
-// rocm-tidy's declarations of HIP intrinsics that older HIP headers lack.
+// rocm-tidy's declarations of HIP intrinsics and runtime API that older HIP headers lack.
 //
 // rocm-lint force-includes this header into every HIP pass that uses an installed HIP (not the
 // built-in header), so that code written for ROCm 6.2+ (or for CUDA) parses on a machine with an
@@ -51,3 +51,52 @@ template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_xor_sync(MaskT mas
 #endif
 
 #endif // ROCM_TIDY_HIP_SUPPLEMENT_H
+
+// The second part is read after the installed hip/hip_runtime_api.h: rocm-lint serves a
+// hip/hip_runtime_api.h of its own ahead of the installed one, which includes the installed header
+// (#include_next) and then this file again with ROCM_TIDY_HIP_SUPPLEMENT_AFTER_RUNTIME_API. Its
+// declarations need the runtime's types (dim3, hipStream_t), so they cannot come first; a
+// force-included header is always read first. HIP 6.2 brought the extensible launch
+// (hipLaunchKernelEx, CUDA's cudaLaunchKernelEx); before it, code that uses it is analysed with
+// these declarations. The attribute union keeps the member names of HIP 6.2's.
+#if defined(ROCM_TIDY_HIP_SUPPLEMENT_AFTER_RUNTIME_API) && !defined(ROCM_TIDY_HIP_SUPPLEMENT_LATE_H)
+#define ROCM_TIDY_HIP_SUPPLEMENT_LATE_H
+#if defined(HIP_VERSION) && HIP_VERSION < 60200000
+typedef enum hipLaunchAttributeID {
+  hipLaunchAttributeAccessPolicyWindow = 1,
+  hipLaunchAttributeCooperative = 2,
+  hipLaunchAttributePriority = 8
+} hipLaunchAttributeID;
+typedef union hipLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  int priority;
+} hipLaunchAttributeValue;
+typedef struct hipLaunchAttribute_st {
+  hipLaunchAttributeID id;
+  char pad[8 - sizeof(hipLaunchAttributeID)];
+  union {
+    hipLaunchAttributeValue val;
+    hipLaunchAttributeValue value;
+  };
+} hipLaunchAttribute;
+typedef struct hipLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  hipStream_t stream;
+  hipLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} hipLaunchConfig_t;
+#ifdef __cplusplus
+extern "C" {
+#endif
+hipError_t hipLaunchKernelExC(const hipLaunchConfig_t *config, const void *fPtr, void **args);
+#ifdef __cplusplus
+}
+template <typename... RocmTidyKernelArgs, typename... RocmTidyParams>
+hipError_t hipLaunchKernelEx(const hipLaunchConfig_t *config, void (*kernel)(RocmTidyKernelArgs...),
+                             RocmTidyParams &&...args);
+#endif
+#endif
+#endif

@@ -8,8 +8,10 @@ import sys
 
 # (CMakeLists.txt, target, source globs relative to the CMakeLists.txt folder, files left out)
 TARGETS = [
-    ("lib/CMakeLists.txt", "rocmTidyCore", ["buildscripts/*.cpp", "cmake/*.cpp", "core/*.cpp"], ["core/Notebook.cpp"]),
-    ("lib/CMakeLists.txt", "rocmTidyAst", ["ast/*.cpp"], []),
+    ("lib/CMakeLists.txt", "rocmTidyCore", ["buildscripts/*.cpp", "cmake/*.cpp", "core/*.cpp"],
+     ["core/Notebook.cpp", "core/Redact.cpp"]),  # rocmTidyNotebook (RE2) has these
+    ("lib/CMakeLists.txt", "rocmTidyProject", ["project/*.cpp"], []),
+    ("lib/CMakeLists.txt", "rocmTidyAst", ["ast/*.cpp", "ast/warp/*.cpp"], []),
     ("checks/CMakeLists.txt", "rocmTidyChecks", ["*.cpp"], []),
     ("tools/rocm-lint/CMakeLists.txt", "rocm-lint", ["*.cpp"], []),
     ("test/CMakeLists.txt", "rocm-tidy-unit-tests", ["unit/*.cpp"], []),

@@ -1,7 +1,7 @@
 """A minimal LSP client: starts rocm-clangd on stdio, opens a HIP file, waits for the rocm-*
 diagnostics, asks for the code actions at the first one and prints what came back as JSON lines.
 
-usage: lsp_client.py CLANGD WORKSPACE FILE
+usage: lsp_client.py CLANGD WORKSPACE FILE   (LSP_CLIENT_STDERR=FILE: the server's stderr goes there)
 """
 import json
 import os
@@ -12,8 +12,10 @@ import time
 
 clangd, workspace, path = sys.argv[1:4]
 uri = "file://" + os.path.abspath(path)
+# LSP_CLIENT_STDERR=FILE keeps the server's log (tests that look for its log lines).
+err = open(os.environ["LSP_CLIENT_STDERR"], "w") if os.environ.get("LSP_CLIENT_STDERR") else subprocess.DEVNULL
 proc = subprocess.Popen([clangd, "--log=error", "--background-index=false", "--clang-tidy"],
-                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=workspace)
+                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, cwd=workspace)
 next_id = 0
 buf = b""
 deadline = time.time() + 60  # a bound, so a broken server fails the test instead of hanging it

@@ -1,5 +1,6 @@
-#include "core/CheckCatalog.h"
 #include "core/Notebook.h"
+#include "core/CheckCatalog.h"
+#include "core/Redact.h"
 
 #include <gtest/gtest.h>
 #include <set>
@@ -151,4 +152,92 @@ TEST(Notebook, NoBuiltinEntryMatchesAnothersExcerpt) {
     for (const NotebookEntry &B : builtinNotebook())
       if (&A != &B && !refinesEitherWay(A, B))
         EXPECT_TRUE(matchLog({&A}, B.Excerpt).empty()) << A.Id << " matches the excerpt of " << B.Id;
+}
+
+TEST(Notebook, GenericSymptomsAreNeverHighConfidence) {
+  for (const NotebookEntry &E : builtinNotebook()) {
+    if (!E.Generic)
+      continue;
+    EXPECT_GE(E.Causes.size(), 2u) << E.Id;
+    auto M = matchLog({&E}, E.Excerpt);
+    ASSERT_EQ(M.size(), 1u) << E.Id;
+    EXPECT_EQ(M[0].Level, Confidence::Low) << E.Id;
+    for (const NotebookCause &C : E.Causes) {
+      EXPECT_FALSE(C.Confirm.empty()) << E.Id << "/" << C.Id;
+      if (C.See.empty())
+        continue;
+      bool Found = false;
+      for (const NotebookEntry &X : builtinNotebook())
+        Found |= X.Id == C.See;
+      EXPECT_TRUE(Found) << E.Id << "/" << C.Id << " points to unknown entry " << C.See;
+    }
+  }
+}
+
+TEST(Notebook, ReadsFactsFromTheLog) {
+  LogFacts F = readLogFacts("HSA_OVERRIDE_GFX_VERSION=10.3.0 ./app\nagent gfx1031, torch 2.3.0+rocm6.0\n"
+                            "loading /opt/rocm-5.7.1/lib/libamdhip64.so\n"
+                            "Unable to open /dev/kfd read-write: Permission denied\n");
+  EXPECT_TRUE(F.Gfx.count("gfx1031"));
+  EXPECT_TRUE(F.has("consumer-gpu"));
+  EXPECT_TRUE(F.has("override"));
+  EXPECT_TRUE(F.has("device-permission"));
+  EXPECT_TRUE(F.has("mixed-rocm")); // 6.0 and 5.7
+  EXPECT_EQ(F.Env["HSA_OVERRIDE_GFX_VERSION"], "10.3.0");
+  LogFacts G = readLogFacts("agent gfx90a:sramecc+:xnack-\n");
+  EXPECT_TRUE(G.has("datacenter-gpu"));
+  EXPECT_FALSE(G.has("consumer-gpu"));
+  EXPECT_TRUE(readLogFacts("all good\n").Tags.empty());
+  EXPECT_EQ(gfxClass("gfx1100"), "consumer-gpu");
+  EXPECT_EQ(gfxClass("gfx942"), "datacenter-gpu");
+  EXPECT_EQ(gfxClass("gfx1"), "");
+}
+
+TEST(Notebook, RanksCausesByFacts) {
+  const NotebookEntry *Fault = nullptr;
+  for (const NotebookEntry &E : builtinNotebook())
+    if (E.Id == "gpu-memory-access-fault")
+      Fault = &E;
+  ASSERT_TRUE(Fault);
+  EXPECT_EQ(rankCauses(*Fault, readLogFacts("gfx1030\n")).front()->Id, "unsupported-gpu");
+  EXPECT_EQ(rankCauses(*Fault, readLogFacts("gfx90a\n")).front()->Id, "out-of-bounds-access");
+  // With no facts the wrong code object for the GPU is checked first: in applications it is the
+  // usual cause, and its check is one command.
+  EXPECT_EQ(rankCauses(*Fault, LogFacts()).front()->Id, "unsupported-gpu");
+}
+
+TEST(Notebook, RefusesPatternsThatMatchEverything) {
+  EXPECT_NE(checkNotebookPattern("."), "");
+  EXPECT_NE(checkNotebookPattern("\\S"), "");
+  EXPECT_NE(checkNotebookPattern("\\w+"), "");
+  EXPECT_NE(checkNotebookPattern("[^z]"), "");
+  EXPECT_NE(checkNotebookPattern("a[ab]{40}c"), "");
+  EXPECT_EQ(checkNotebookPattern("POOLALLOC: arena exhausted"), "");
+  EXPECT_EQ(checkNotebookPattern("[0-9a-f]{8}-deadbeef"), "");
+}
+
+TEST(Redact, ReplacesSecretsAndPersonalData) {
+  RedactedText R = redactText("alice@box7:~$ make\n"
+                              "token ghp_abcdefghijklmnopqrstuvwxyz0123456789 and AKIAABCDEFGHIJKLMNOP\n"
+                              "/home/alice/proj/src/a.cu:3: error: x\n"
+                              "peer 192.168.10.4 and 2001:db8::8a2e:370:7334, mail alice@example.org\n"
+                              "c10::Half and std::vector, commit 4f2a9c1e0b7d3a5f6e8c9b0a1d2e3f4a5b6c7d8e\n"
+                              "_ZN5torch8autograd12VariableInfoC2ERKN2at6TensorE\n",
+                              "/home/alice/proj");
+  EXPECT_EQ(R.Text, "<user>@<host>:~$ make\n"
+                    "token <secret> and <secret>\n"
+                    "<project>/src/a.cu:3: error: x\n"
+                    "peer <ip> and <ip>, mail <email>\n"
+                    "c10::Half and std::vector, commit 4f2a9c1e0b7d3a5f6e8c9b0a1d2e3f4a5b6c7d8e\n"
+                    "_ZN5torch8autograd12VariableInfoC2ERKN2at6TensorE\n");
+  bool SecretNoted = false;
+  for (const Redaction &X : R.Replaced)
+    SecretNoted |= X.Secret && X.Detail == "GitHub token" && X.FirstLine == 2;
+  EXPECT_TRUE(SecretNoted);
+  EXPECT_EQ(redactText("all good\n").Replaced.size(), 0u);
+  EXPECT_EQ(findSecretOrHome("see /home/bob/x.log\n"), "a home directory on line 1");
+  EXPECT_EQ(findSecretOrHome("ok\npassword=hunter22\n"), "a secret ('password' value) on line 2");
+  EXPECT_EQ(findSecretOrHome("<home>/x.log and password=<secret>\n"), "");
+  EXPECT_GT(shannonEntropy("aZ3kQ9xL2mW7pR5t"), 3.9);
+  EXPECT_LT(shannonEntropy("aaaaaaaaaaaaaaaa"), 0.1);
 }

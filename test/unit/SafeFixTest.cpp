@@ -162,3 +162,36 @@ TEST(SafeFix, DuplicateEditsApplyOnceAndConflictsAreCounted) {
   EXPECT_EQ(R.FilesChanged, 1u);
   EXPECT_EQ(readFile(P), "lane;\n");
 }
+
+// Issue #27 F14: another program appends between the write and the read-back. Its bytes are newer
+// than the pre-run bytes, so they must survive: no rollback over them, an error, the backup kept.
+TEST(SafeFix, NeverRollsBackOverAConcurrentWrite) {
+  TempDir D;
+  std::string P = D.Path + "/a.hip";
+  writeFile(P, "x & 31;\n");
+  FixRequest Req{D.Path, false};
+  Req.AfterWrite = [](const std::string &Path) { std::ofstream(Path, std::ios::app) << "// another editor\n"; };
+  FixReport R = applyFixesSafely({withEdit(P, 4, 2, "(warpSize - 1)")}, {{P, contentHash("x & 31;\n")}}, {}, Req);
+  ASSERT_EQ(R.Errors.size(), 1u);
+  EXPECT_NE(R.Errors[0].find("was changed by another program while the fixes were written"), std::string::npos)
+      << R.Errors[0];
+  EXPECT_EQ(readFile(P), "x & (warpSize - 1);\n// another editor\n");
+  // The bytes before the fixes are kept, in the backup the error names.
+  size_t Q = R.Errors[0].rfind("'", R.Errors[0].size() - 2);
+  std::string Backup = R.Errors[0].substr(Q + 1, R.Errors[0].size() - Q - 2);
+  EXPECT_EQ(readFile(Backup), "x & 31;\n");
+}
+
+// Without a concurrent writer the same request applies cleanly (the hook itself changes nothing).
+TEST(SafeFix, AfterWriteHookWithoutAWriterApplies) {
+  TempDir D;
+  std::string P = D.Path + "/a.hip";
+  writeFile(P, "x & 31;\n");
+  FixRequest Req{D.Path, false};
+  bool Called = false;
+  Req.AfterWrite = [&](const std::string &) { Called = true; };
+  FixReport R = applyFixesSafely({withEdit(P, 4, 2, "(warpSize - 1)")}, {{P, contentHash("x & 31;\n")}}, {}, Req);
+  EXPECT_TRUE(R.Errors.empty());
+  EXPECT_TRUE(Called);
+  EXPECT_EQ(readFile(P), "x & (warpSize - 1);\n");
+}

@@ -11,12 +11,14 @@
 #include "core/CommandSanitizer.h"
 #include "core/GpuTargets.h"
 #include "core/KernelIndex.h"
+#include "project/HipBuildFlags.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 
 #include <filesystem>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -27,6 +29,8 @@ namespace rocmlint {
 SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config) : P(std::make_shared<Impl>()) {
   P->Opts = Opts;
   P->Config = Config;
+  // What the user named on the command line (not .rocm-lint or a compile database) may be read.
+  trustReadRootsOf(Opts, Config);
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);
@@ -51,7 +55,43 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   }
   BuiltinHeaders = P->Builtin;
   P->Cache = std::make_shared<ResultCache>(cacheDirectory(Opts));
+  P->Slots = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
 }
+
+bool SourceAnalyzer::Impl::takeSpareSlot() {
+  unsigned Now = Busy.load();
+  while (Now < Slots)
+    if (Busy.compare_exchange_weak(Now, Now + 1))
+      return true;
+  return false;
+}
+
+namespace {
+// Holds one slot for the duration of a parse.
+class SlotHold {
+public:
+  explicit SlotHold(std::atomic<unsigned> &Busy, bool Taken = false) : Busy(Busy) {
+    if (!Taken)
+      ++Busy;
+  }
+  ~SlotHold() { --Busy; }
+  SlotHold(const SlotHold &) = delete;
+  SlotHold &operator=(const SlotHold &) = delete;
+
+private:
+  std::atomic<unsigned> &Busy;
+};
+
+// What one pass leaves behind, merged in pass order once every pass is done, so the report is
+// the same whether the passes ran one after the other or side by side.
+struct PassOutput {
+  std::vector<tidy::ClangTidyError> Errors;
+  ParsedFiles Parsed;
+  FileSystemReads Reads;
+  std::vector<std::pair<std::string, unsigned>> IndexLookups;
+  bool Crashed = false;
+};
+} // namespace
 
 SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
   return {P->Cache->enabled(), P->Cache->hits(), P->Cache->misses()};
@@ -69,14 +109,19 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::string WorkDir;
   bool FromDb;
   std::vector<std::string> Base = P->commandFor(F, WorkDir, FromDb);
-  bool Gpu = false, CudaSource = false, CSource = false;
-  std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource);
+  bool Gpu = false, CudaSource = false, CSource = false, RuntimeCompiled = false;
+  std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource, RuntimeCompiled);
+  if (RuntimeCompiled)
+    R.Notices.push_back(F.Display + ": includes no HIP or CUDA runtime header (a kernel source for hiprtc/NVRTC, or "
+                                    "one that relies on nvcc's implicit cuda_runtime.h): 'hip/hip_runtime.h' was "
+                                    "force-included for its device declarations");
   // The command comes from the repository: nothing in it may write or load a file (docs/security.md).
   std::vector<rocmtidy::DroppedFlag> Dropped;
   Argv = rocmtidy::sanitizeCompileCommand(Argv, F.Absolute, Dropped);
   if (P->Opts.Verbose)
     for (const rocmtidy::DroppedFlag &D : Dropped)
-      R.Notices.push_back(F.Display + ": dropped '" + D.Flag + "' from the compile command (" + D.Reason + ")");
+      R.Notices.push_back("command: " + F.Display + ": dropped '" + D.Flag + "' from the compile command (" + D.Reason +
+                          ")");
 
   bool HostOnly = false, DeviceOnly = false;
   for (const std::string &A : Argv) {
@@ -124,7 +169,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   if (P->Opts.Verbose)
     for (const auto &Pass : Passes) {
-      std::string Line = F.Display + ": (in " + WorkDir + ")";
+      std::string Line = "command: " + F.Display + ": (in " + WorkDir + ")";
       for (const std::string &A : Pass)
         Line += " " + A;
       R.Notices.push_back(Line);
@@ -165,31 +210,58 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
         return std::move(*Hit);
       }
   }
-  FileSystemReads Reads;
-  rocmtidy::IndexLookupRecorder IndexLookups;
-
+  SlotHold Mine(P->Busy);
   std::vector<RecoveryLog> Logs(Passes.size());
-  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
-    const auto &Pass = Passes[PassIndex];
+  std::vector<PassOutput> Out(Passes.size());
+  auto RunPass = [&](size_t PassIndex) {
+    PassOutput &O = Out[PassIndex];
+    // Index lookups are recorded per thread: each pass records its own.
+    rocmtidy::IndexLookupRecorder IndexLookups;
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
         // It records the bytes parsed, for --fix to check the file is unchanged before editing it.
         // Below it, what the cache needs: the path each file was reached through, and each miss.
-        makeRecordingFileSystem(
-            makeReadRecordingFileSystem(
-                llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), Reads),
-            R.Parsed));
-    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin));
-    CompileCommand Cmd(WorkDir, F.Absolute, Pass, "");
+        // Nothing outside the repository and the system include folders is read (Recovery.h).
+        makeContainedFileSystem(
+            makeRecordingFileSystem(
+                makeReadRecordingFileSystem(
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(llvm::vfs::createPhysicalFileSystem()), O.Reads),
+                O.Parsed),
+            repositoryRootOf(F.Absolute), Logs[PassIndex]));
+    Overlay->pushOverlay(makeRecoveryFiles(P->Builtin, P->Config.HipBuild
+                                                           ? P->Config.HipBuild->configured()
+                                                           : std::vector<std::pair<std::string, std::string>>()));
+    CompileCommand Cmd(WorkDir, F.Absolute, Passes[PassIndex], "");
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;
     auto Provider = std::make_unique<tidy::FileOptionsProvider>(Global, tidy::ClangTidyOptions::getDefaults(),
                                                                 Overrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
-    std::vector<tidy::ClangTidyError> Errors =
-        runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex]);
-
+    O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex]);
+    O.IndexLookups = IndexLookups.lookups();
+  };
+  // One pass after the other. Running the device pass beside the host pass (issue #31) hung the
+  // run now and then when a file's analysis crashed with -j2 (test/rocm-lint/security-crash.test);
+  // until that is understood the passes stay sequential. Each pass still keeps its own record, so
+  // side by side needs no other change here.
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
+    RunPass(PassIndex);
+  FileSystemReads Reads;
+  std::vector<std::pair<std::string, unsigned>> IndexLookups;
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+    PassOutput &O = Out[PassIndex];
+    if (O.Crashed) {
+      // As a crash of the file's own analysis: nothing half-built is kept.
+      return crashedResult(F);
+    }
+    R.Parsed.merge(O.Parsed);
+    Reads.Opened.insert(O.Reads.Opened.begin(), O.Reads.Opened.end());
+    Reads.Absent.insert(O.Reads.Absent.begin(), O.Reads.Absent.end());
+    IndexLookups.insert(IndexLookups.end(), O.IndexLookups.begin(), O.IndexLookups.end());
+  }
+  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+    const std::vector<tidy::ClangTidyError> &Errors = Out[PassIndex].Errors;
     for (const tidy::ClangTidyError &E : Errors) {
       const std::string &Name = E.DiagnosticName;
       if (Name == "clang-tidy-config") {
@@ -230,7 +302,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
   triageAnalysis(F, std::move(CompilerErrors), Logs, ContentOf, R);
   if (P->Cache->enabled())
-    P->Cache->store(CacheKey, R, Reads, IndexLookups.lookups(), Index.get());
+    P->Cache->store(CacheKey, R, Reads, IndexLookups, Index.get());
   return R;
 }
 

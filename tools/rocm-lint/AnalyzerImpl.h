@@ -14,6 +14,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -34,6 +35,11 @@ struct SourceAnalyzer::Impl {
   // Directory -> database found for it (null: none). Filled by prepare(), read-only afterwards.
   std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
   std::shared_ptr<ResultCache> Cache;
+  // Parses running now, against the cores -j allows: a file's device pass runs beside its host
+  // pass only while a core would otherwise sit idle (one file, or the tail of a run).
+  unsigned Slots = 1;
+  std::atomic<unsigned> Busy{0};
+  bool takeSpareSlot();
 
   std::shared_ptr<CompilationDatabase> databaseFor(const std::string &Dir) const {
     auto It = DbByDir.find(Dir);
@@ -42,9 +48,10 @@ struct SourceAnalyzer::Impl {
 
   std::vector<std::string> commandFor(const InputFile &F, std::string &WorkDir, bool &FromDb) const;
   /// \p Gpu: a HIP compile (host and device pass); \p CudaSource: CUDA code analysed as HIP;
-  /// \p CSource: a C compile.
+  /// \p CSource: a C compile; \p RuntimeCompiled: a kernel source for hiprtc/NVRTC, analysed with
+  /// the HIP runtime header force-included.
   std::vector<std::string> translate(std::vector<std::string> Argv, const std::string &File, bool &Gpu,
-                                     bool &CudaSource, bool &CSource) const;
+                                     bool &CudaSource, bool &CSource, bool &RuntimeCompiled) const;
 };
 
 inline bool startsWith(const std::string &S, const char *Prefix) { return S.rfind(Prefix, 0) == 0; }

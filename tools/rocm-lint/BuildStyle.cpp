@@ -2,11 +2,22 @@
 #include "BuildStyle.h"
 #include "FileBytes.h"
 
+#include "cmake/CMakeLint.h"
+#include "cmake/CMakeParser.h"
+#include "core/StringUtil.h"
+#include "project/CompileDatabase.h"
+#include "project/ProjectModel.h"
+#include "project/PythonSource.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cctype>
+
 #include <algorithm>
 #include <filesystem>
-#include <regex>
+#include <optional>
 #include <set>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -42,85 +53,116 @@ bool quietUnderBuildStyle(BuildStyle S, const std::string &Check) {
 
 namespace {
 
-std::string readText(const fs::path &P, size_t Limit = 1 << 20) {
-  return readFilePrefix(P.string(), Limit).value_or(std::string());
+std::string readText(const std::string &P, size_t Limit = 1 << 20) {
+  // Regular files only (a FIFO named x.cmake would block the run), of a size real scripts have.
+  return rocmtidy::project::readRegularFile(P, Limit).value_or(std::string());
 }
 
-// Comments out of the way: a commented-out "enable_language(HIP)" is no evidence.
-std::string withoutComments(const std::string &S, char Hash) {
+bool isWordChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
+
+/// Whether lower-case \p Text holds the word \p Word (no word character before it; with \p Call,
+/// followed by optional blanks and '('). A plain scan: build scripts come from the repository,
+/// and no pattern engine may backtrack over them.
+bool hasWord(const std::string &Text, const std::string &Word, bool Call = false, bool Prefix = false) {
+  for (size_t At = Text.find(Word); At != std::string::npos; At = Text.find(Word, At + 1)) {
+    if (At > 0 && isWordChar(Text[At - 1]))
+      continue;
+    size_t After = At + Word.size();
+    if (!Prefix && !Call && After < Text.size() && isWordChar(Text[After]))
+      continue;
+    if (Call) {
+      while (After < Text.size() && (Text[After] == ' ' || Text[After] == '\t'))
+        ++After;
+      if (After >= Text.size() || Text[After] != '(')
+        continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+// Python without its comments, lower case: a commented-out CUDAExtension is no evidence.
+std::string pythonCode(const std::string &S) {
   std::string Out;
-  std::istringstream In(S);
-  std::string Line;
-  while (std::getline(In, Line)) {
-    size_t C = Line.find(Hash);
-    Out += (C == std::string::npos ? Line : Line.substr(0, C)) + "\n";
+  bool Comment = false;
+  for (char C : S) {
+    if (C == '\n')
+      Comment = false;
+    else if (C == '#')
+      Comment = true;
+    if (!Comment)
+      Out += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
   }
   return Out;
 }
-
-bool has(const std::string &Text, const char *Re) { return std::regex_search(Text, std::regex(Re, std::regex::icase)); }
 
 struct Evidence {
   std::string Hipify, Hip, Cuda;
 };
 
-void lookAtPython(const fs::path &File, const fs::path &Root, Evidence &E) {
-  std::string T = withoutComments(readText(File), '#');
-  std::string Name = fs::relative(File, Root).generic_string();
-  if (E.Hipify.empty() && has(T, "\\bCUDAExtension\\s*\\("))
-    E.Hipify = Name + " builds a torch.utils.cpp_extension CUDAExtension, which PyTorch hipifies for ROCm";
-  else if (E.Hipify.empty() && has(T, "cpp_extension") && has(T, "\\bload(_inline)?\\s*\\("))
+void lookAtPython(const std::string &File, const std::string &Name, Evidence &E) {
+  std::string Raw = readText(File);
+  std::string T = pythonCode(Raw);
+  std::optional<rocmtidy::project::TorchExtensionCall> Ext;
+  if (E.Hipify.empty())
+    Ext = rocmtidy::project::findTorchCudaExtension(rocmtidy::project::pythonLines(Raw));
+  if (Ext)
+    E.Hipify = Name + " builds a torch.utils.cpp_extension CUDAExtension" +
+               (Ext->Through.empty() ? std::string()
+                                     : " through '" + Ext->Through + "' (line " + std::to_string(Ext->Line) +
+                                           ", bound at line " + std::to_string(Ext->BoundAt) + ")") +
+               ", which PyTorch hipifies for ROCm";
+  else if (E.Hipify.empty() && T.find("cpp_extension") != std::string::npos &&
+           (hasWord(T, "load", true) || hasWord(T, "load_inline", true)))
     E.Hipify = Name + " compiles with torch.utils.cpp_extension.load, which PyTorch hipifies for ROCm";
-  else if (E.Hipify.empty() && has(T, "\\bhipify"))
+  else if (E.Hipify.empty() && hasWord(T, "hipify", false, /*Prefix=*/true))
     E.Hipify = Name + " runs hipify";
 }
 
-void lookAtCMake(const fs::path &File, const fs::path &Root, Evidence &E, bool MayHipify) {
-  std::string T = withoutComments(readText(File), '#');
-  std::string Name = fs::relative(File, Root).generic_string();
-  if (MayHipify && E.Hipify.empty() && has(T, "hipify"))
+/// What one CMake script says, from lib/cmake's parse (comments are not commands).
+struct CMakeEvidence : rocmtidy::cmake::ParseCallbacks {
+  bool Hipify = false, Cuda = false;
+  void command(const rocmtidy::cmake::Command &C) override {
+    const std::string &N = C.LowerName;
+    Hipify |= N.find("hipify") != std::string::npos;
+    for (size_t I = 0; I < C.Args.size(); ++I) {
+      const std::string &V = C.Args[I].Value;
+      Hipify |= rocmtidy::asciiLower(V).find("hipify") != std::string::npos;
+      if ((N == "enable_language" || N == "project") && V == "CUDA")
+        Cuda = true;
+      if (N == "find_package" && I == 0 && V == "CUDAToolkit")
+        Cuda = true;
+      if (V == "CUDA" && I > 0 && C.Args[I - 1].Value == "LANGUAGE")
+        Cuda = true;
+    }
+  }
+};
+
+void lookAtCMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
+  std::string T = readText(File);
+  CMakeEvidence Ev;
+  rocmtidy::cmake::ParseError Err;
+  if (!rocmtidy::cmake::parseCMake(T, Ev, Err))
+    return; // a script that does not parse is no evidence either way
+  if (MayHipify && E.Hipify.empty() && Ev.Hipify)
     E.Hipify = Name + " runs hipify";
-  if (E.Hip.empty() && (has(T, "enable_language\\s*\\(\\s*HIP") || has(T, "LANGUAGE\\s+HIP\\b") ||
-                        has(T, "project\\s*\\([^)]*\\bHIP\\b") || has(T, "find_package\\s*\\(\\s*hip\\b") ||
-                        has(T, "hip_add_(library|executable)")))
+  if (E.Hip.empty() && rocmtidy::cmake::buildsHip(T))
     E.Hip = Name;
-  if (E.Cuda.empty() && (has(T, "enable_language\\s*\\(\\s*CUDA") || has(T, "project\\s*\\([^)]*\\bCUDA\\b") ||
-                         has(T, "find_package\\s*\\(\\s*CUDAToolkit") || has(T, "LANGUAGE\\s+CUDA\\b")))
+  if (E.Cuda.empty() && Ev.Cuda)
     E.Cuda = Name;
 }
 
-void lookAtMake(const fs::path &File, const fs::path &Root, Evidence &E, bool MayHipify) {
-  std::string T = readText(File);
-  if (MayHipify && E.Hipify.empty() && has(T, "hipify-(perl|clang)"))
-    E.Hipify = fs::relative(File, Root).generic_string() + " runs hipify";
+void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
+  std::string T = rocmtidy::asciiLower(readText(File));
+  if (MayHipify && E.Hipify.empty() &&
+      (T.find("hipify-perl") != std::string::npos || T.find("hipify-clang") != std::string::npos))
+    E.Hipify = Name + " runs hipify";
 }
 
-bool isMarker(const fs::path &D) {
-  std::error_code EC;
-  return fs::exists(D / "setup.py", EC) || fs::exists(D / "pyproject.toml", EC) || fs::exists(D / ".git", EC);
-}
-
-bool hasProjectCMake(const fs::path &D) {
-  std::error_code EC;
-  if (!fs::is_regular_file(D / "CMakeLists.txt", EC))
-    return false;
-  return has(withoutComments(readText(D / "CMakeLists.txt", 1 << 16), '#'), "(^|\n)\\s*project\\s*\\(");
-}
-
-// The project folder: the highest ancestor (a few levels up) with a setup.py, pyproject.toml or a
-// CMakeLists.txt that declares project(); a .git or .rocm-lint folder ends the search.
-fs::path projectRoot(const fs::path &Start) {
-  fs::path Best;
-  fs::path D = Start;
-  std::error_code EC;
-  for (unsigned Up = 0; Up < 6 && !D.empty(); ++Up) {
-    if (isMarker(D) || hasProjectCMake(D))
-      Best = D;
-    if (fs::exists(D / ".git", EC) || fs::exists(D / ".rocm-lint", EC) || D == D.root_path())
-      break;
-    D = D.parent_path();
-  }
-  return Best;
+// Folders whose build scripts say nothing about the project's own build.
+bool outsideOwnBuild(llvm::StringRef Name) {
+  return Name == "build" || Name == "CMakeFiles" || Name == "third_party" || Name == "3rdparty" || Name == "external" ||
+         Name == "vendor" || Name == "node_modules" || Name == "tests" || Name == "test" || Name == "docs";
 }
 
 } // namespace
@@ -135,7 +177,8 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     return D;
   }
   std::error_code EC;
-  std::set<std::string> Roots;
+  const rocmtidy::project::ProjectModel &Model = *Config.Model;
+  const std::vector<std::string> &Roots = Model.projectDirs();
   std::vector<std::string> Starts = Opts.Paths;
   if (Starts.empty())
     Starts.push_back(".");
@@ -144,12 +187,13 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     fs::path P = fs::weakly_canonical(fs::absolute(S, EC), EC);
     if (!fs::is_directory(P, EC))
       P = P.parent_path();
-    fs::path R = projectRoot(P);
-    if (!R.empty())
-      Roots.insert(R.string());
+    std::string R;
+    for (const std::string &Root : Roots)
+      if (rocmtidy::project::isWithin(P.string(), Root))
+        R = Root;
     for (fs::path D = P; !D.empty(); D = D.parent_path()) {
       InputAncestors.insert(D.string());
-      if (D == R || D == D.root_path())
+      if (D.string() == R || D == D.root_path())
         break;
     }
   }
@@ -162,41 +206,38 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     AnyHip |= Ext == ".hip";
   }
   for (const std::string &R : Roots) {
-    // Build scripts near the top of the project; vendored trees and build outputs stay out.
-    fs::recursive_directory_iterator It(R, fs::directory_options::skip_permission_denied, EC), End;
+    // Build scripts near the top of the project (at most four folders down); vendored trees and
+    // build outputs stay out. The files come from the project model's one walk.
     unsigned Seen = 0;
-    for (; It != End && Seen < 2000; It.increment(EC)) {
-      if (EC)
+    for (const rocmtidy::project::WalkedFile *W : Model.filesUnder(R)) {
+      if (++Seen > 2000)
         break;
-      ++Seen;
-      const fs::path &P = It->path();
-      std::string Name = P.filename().string();
-      if (It->is_directory(EC)) {
-        if (It.depth() >= 4 || Name.empty() || Name[0] == '.' || Name == "build" || Name == "CMakeFiles" ||
-            Name == "third_party" || Name == "3rdparty" || Name == "external" || Name == "vendor" ||
-            Name == "node_modules" || Name == "tests" || Name == "test" || Name == "docs")
-          It.disable_recursion_pending();
+      llvm::StringRef Rel = llvm::StringRef(W->Path).drop_front(R.size() + 1);
+      llvm::SmallVector<llvm::StringRef, 8> Parts;
+      Rel.split(Parts, '/');
+      if (Parts.size() > 5 ||
+          std::any_of(Parts.begin(), Parts.end() - 1, [](llvm::StringRef P) { return outsideOwnBuild(P); }))
         continue;
-      }
+      std::string Name = Parts.back().str();
+      std::string Shown = Rel.str();
+      fs::path P(W->Path);
       // Which languages the project builds may be said anywhere in it (ggml builds src/ggml-cuda
       // from src/ggml-hip/CMakeLists.txt); a hipify step changes the style only where it builds
       // the inputs: the project's own setup.py, or a build script in a folder above an input.
       // Nested sample projects (a tool's own test data) say nothing about the tree.
       const bool Above = InputAncestors.count(P.parent_path().string()) != 0;
-      if (It.depth() == 0 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py"))
-        lookAtPython(P, R, E);
+      if (Parts.size() == 1 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py"))
+        lookAtPython(W->Path, Shown, E);
       else if (Name == "CMakeLists.txt" || P.extension() == ".cmake")
-        lookAtCMake(P, R, E, Above);
+        lookAtCMake(W->Path, Shown, E, Above);
       else if (Name == "Makefile" || Name == "GNUmakefile" || P.extension() == ".mk" || P.extension() == ".sh")
-        lookAtMake(P, R, E, Above);
+        lookAtMake(W->Path, Shown, E, Above);
     }
   }
-  // A compile database that runs hipcc or compiles as HIP is a HIP build.
-  if (E.Hip.empty() && !Opts.BuildDir.empty()) {
-    std::string Db = readText(fs::path(Opts.BuildDir) / "compile_commands.json", 4 << 20);
-    if (has(Db, "hipcc|-x hip|\"hip\"|--offload-arch"))
-      E.Hip = "the compile database";
-  }
+  // A compile database that compiles some entry as HIP is a HIP build (read as argument vectors).
+  if (E.Hip.empty() && !Opts.BuildDir.empty() &&
+      rocmtidy::project::databaseCompilesHip((fs::path(Opts.BuildDir) / "compile_commands.json").string()))
+    E.Hip = "the compile database";
 
   D.Root = Roots.empty() ? "" : *Roots.begin();
   if (!E.Hipify.empty()) {

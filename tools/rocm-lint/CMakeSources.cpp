@@ -33,6 +33,15 @@ bool cmakeInputsBuildHip(const std::vector<InputFile> &Files) {
   return false;
 }
 
+/// A build script whose includes were refused or whose expansion was cut is partly analysed.
+static void partlyRead(const std::vector<std::string> &SkippedIncludes, const std::string &Cut, FileResult &R) {
+  R.Status.Skipped = SkippedIncludes;
+  if (!Cut.empty())
+    R.Status.Skipped.push_back(Cut);
+  if (!R.Status.Skipped.empty())
+    R.Status.Status = AnalysisStatus::Recovered;
+}
+
 FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip) {
   FileResult R;
   std::optional<std::string> Bytes = readFileBytes(File.Absolute);
@@ -66,6 +75,7 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
   if (Kind == ScriptKind::Make || Kind == ScriptKind::SetupPy) {
     rocmtidy::buildscripts::ScriptOptions SOpts;
     SOpts.ReadInclude = Readable;
+    SOpts.Root = repositoryRootOf(File.Absolute);
     auto Result = Kind == ScriptKind::Make
                       ? rocmtidy::buildscripts::lintMakefile(File.Absolute, Content, IsEnabled, SOpts)
                       : rocmtidy::buildscripts::lintSetupPy(File.Absolute, Content, IsEnabled);
@@ -74,9 +84,11 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
       return R;
     }
     R.Findings = std::move(Result.Findings);
+    partlyRead(Result.SkippedIncludes, Result.ExpansionCut, R);
     return R;
   }
   rocmtidy::cmake::LintOptions Opts;
+  Opts.Root = repositoryRootOf(File.Absolute);
   Opts.AssumeHip = ProjectBuildsHip;
   // include()d project files are read for the variables they set: regular files only (never a
   // FIFO or device a hostile tree could name), CMake files, of a size real ones have.
@@ -89,6 +101,7 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
     return R;
   }
   R.Findings = std::move(Result.Findings);
+  partlyRead(Result.SkippedIncludes, Result.ExpansionCut, R);
   return R;
 }
 

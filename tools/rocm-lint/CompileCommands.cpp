@@ -2,9 +2,12 @@
 // translation into the command rocm-lint analyses: nvcc and hipcc flags mapped to clang's, HIP
 // language and offload target, the recovery arguments and the extra arguments.
 #include "AnalyzerImpl.h"
+#include "FileBytes.h"
 #include "ast/Compat.h"
 #include "core/NvccTranslation.h"
 #include "core/SourceKinds.h"
+#include "project/HipBuildFlags.h"
+#include "project/ProjectModel.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -16,6 +19,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -62,11 +66,15 @@ static bool loadDatabaseFile(const fs::path &File, std::shared_ptr<CompilationDa
 // the command sanitizer could drop "@file" (docs/security.md). The plugin also adds --driver-mode
 // and --target from the compiler name, and the search goes on to a parent directory past a
 // malformed database instead of reporting it.
-static bool findDatabase(const std::string &Dir, std::map<std::string, std::shared_ptr<CompilationDatabase>> &Cache,
+// The search stops at the repository root (docs/security.md: a database above the checkout is
+// not the project's).
+static bool findDatabase(const rocmtidy::project::ProjectModel &Model, const std::string &Dir,
+                         std::map<std::string, std::shared_ptr<CompilationDatabase>> &Cache,
                          std::shared_ptr<CompilationDatabase> &Found, std::string &Error) {
   std::vector<std::string> Visited;
   Found = nullptr;
-  for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
+  for (const std::string &Folder : Model.foldersUpToRoot(Dir)) {
+    fs::path D(Folder);
     auto Cached = Cache.find(D.string());
     if (Cached != Cache.end()) {
       Found = Cached->second;
@@ -82,8 +90,6 @@ static bool findDatabase(const std::string &Dir, std::map<std::string, std::shar
         return false;
       break;
     }
-    if (D == D.root_path())
-      break;
   }
   for (const std::string &V : Visited)
     Cache[V] = Found;
@@ -117,32 +123,32 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
       continue;
     if (Given)
       P->DbByDir[Dir] = Given;
-    else if (!findDatabase(Dir, Found, P->DbByDir[Dir], Error))
+    else if (!findDatabase(*P->Config.Model, Dir, Found, P->DbByDir[Dir], Error))
       return false;
 
     // clang-tidy only warns about a broken .clang-tidy and goes on with defaults; a linter in CI
-    // must not silently ignore its configuration.
-    for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
-      fs::path Cfg = D / ".clang-tidy";
-      if (ConfigChecked.count(Cfg.string()))
+    // must not silently ignore its configuration. Only the repository's own configuration counts:
+    // a .clang-tidy above the root belongs to whoever owns that folder (the analysis refuses to
+    // read it too, Recovery.cpp).
+    for (const std::string &D : P->Config.Model->foldersUpToRoot(Dir)) {
+      std::string Cfg = (fs::path(D) / ".clang-tidy").string();
+      if (ConfigChecked.count(Cfg))
         break;
-      ConfigChecked[Cfg.string()] = true;
-      std::error_code EC;
-      if (fs::is_regular_file(Cfg, EC)) {
-        auto Buf = llvm::MemoryBuffer::getFile(Cfg.string());
-        if (!Buf) {
-          Error = "cannot read '" + Cfg.string() + "'";
-          return false;
-        }
-        auto Parsed = tidy::parseConfiguration(**Buf);
-        if (!Parsed) {
-          Error = "malformed configuration '" + Cfg.string() + "': " + Parsed.getError().message();
-          return false;
-        }
-        break;
+      ConfigChecked[Cfg] = true;
+      if (!fs::exists(Cfg))
+        continue;
+      std::string Why;
+      std::optional<std::string> Text = rocmtidy::project::readRegularFile(Cfg, rocmtidy::project::MaxReadBytes, &Why);
+      if (!Text) {
+        Error = "cannot read '" + Cfg + "'" + (Why.empty() ? "" : ": " + Why);
+        return false;
       }
-      if (D == D.root_path())
-        break;
+      auto Parsed = tidy::parseConfiguration(llvm::MemoryBufferRef(*Text, Cfg));
+      if (!Parsed) {
+        Error = "malformed configuration '" + Cfg + "': " + Parsed.getError().message();
+        return false;
+      }
+      break;
     }
   }
   return true;
@@ -250,7 +256,8 @@ static ArgumentsAdjuster hipInputAdjuster() {
 }
 
 std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string> Argv, const std::string &File,
-                                                         bool &Gpu, bool &CudaSource, bool &CSource) const {
+                                                         bool &Gpu, bool &CudaSource, bool &CSource,
+                                                         bool &RuntimeCompiled) const {
   std::string Tool = Argv.empty() ? std::string() : baseName(Argv[0]);
   bool Nvcc = Tool.find("nvcc") != std::string::npos;
   bool Hipcc = Tool.find("hipcc") != std::string::npos;
@@ -295,7 +302,10 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   Mode.BuiltinHip = Builtin;
   Mode.Gpu = Gpu;
   Mode.CudaSource = CudaSource && Gpu;
-  Mode.ForceHipRuntime = Header && Gpu;
+  // A kernel source for hiprtc/NVRTC gets its device declarations from the run-time compiler.
+  RuntimeCompiled = Gpu && !Header && (Ext == ".hip" || Ext == ".cu") &&
+                    isRuntimeCompiledSource(readFilePrefix(File, 1 << 20).value_or(std::string()));
+  Mode.ForceHipRuntime = (Header || RuntimeCompiled) && Gpu;
   for (std::string &A : recoveryArguments(Mode))
     Added.push_back(std::move(A));
   CommandLineArguments Extra = Config.ExtraArgs;
@@ -338,10 +348,26 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
   // next to the source); it is searched last.
   std::string Own = "-idirafter" + Dir;
-  if (fs::path(F.Absolute).extension() == ".c")
-    return {"clang", "-x", "c", "-std=gnu11", Own, F.Absolute};
+  if (fs::path(F.Absolute).extension() == ".c") {
+    // The preprocessor flags of the build (a Makefile's CPPFLAGS, a target's include folders)
+    // are the C compiler's too.
+    std::vector<std::string> Argv = {"clang", "-x", "c", "-std=gnu11"};
+    if (Config.HipBuild)
+      for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
+        Argv.push_back(Flag.Arg);
+    Argv.push_back(Own);
+    Argv.push_back(F.Absolute);
+    return Argv;
+  }
   // Like hipcc, which builds every source as HIP: headers and .cpp files may hold device code.
-  return {"clang++", "-x", "hip", "-std=c++17", Own, F.Absolute};
+  std::vector<std::string> Argv = {"clang++", "-x", "hip", "-std=c++17"};
+  // The defines and include folders the project's HIP build gives this file (its CMake).
+  if (Config.HipBuild)
+    for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
+      Argv.push_back(Flag.Arg);
+  Argv.push_back(Own);
+  Argv.push_back(F.Absolute);
+  return Argv;
 }
 
 } // namespace rocmlint

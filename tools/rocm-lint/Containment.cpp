@@ -3,10 +3,17 @@
 // reported as an error, never the other files' findings or the report.
 #include "Safety.h"
 
+#include "core/SafeFix.h"
+
 #include "llvm/Support/CrashRecoveryContext.h"
 
+#include <climits>
 #include <csignal>
 #include <cstdlib>
+#include <map>
+#include <mutex>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace rocmlint {
 
@@ -26,6 +33,14 @@ void enableCrashContainment() {
       sigaction(Sig, &Act, nullptr);
     }
   }
+}
+
+FileResult crashedResult(const InputFile &File) {
+  FileResult Crashed;
+  Crashed.Errors.push_back(File.Display +
+                           ": the analysis crashed (the file may nest templates or macros too deeply, or hit a "
+                           "clang bug); no results for this file");
+  return Crashed;
 }
 
 FileResult analyzeContained(const InputFile &File, const std::function<FileResult()> &Analyze) {
@@ -52,13 +67,120 @@ FileResult analyzeContained(const InputFile &File, const std::function<FileResul
       AnalysisStackBytes);
   if (!Ok) {
     // The half-built result may be inconsistent; keep nothing of it.
-    FileResult Crashed;
-    Crashed.Errors.push_back(File.Display +
-                             ": the analysis crashed (the file may nest templates or macros too deeply, or hit a "
-                             "clang bug); no results for this file");
-    return Crashed;
+    return crashedResult(File);
   }
   return R;
+}
+
+static std::string realOr(const std::string &Path) {
+  char Real[PATH_MAX];
+  return realpath(Path.c_str(), Real) ? std::string(Real) : Path;
+}
+
+std::string repositoryRootOf(const std::string &AbsolutePath) {
+  static std::mutex Lock;
+  static std::map<std::string, std::string> Memo; // folder -> root
+  std::string Dir = realOr(AbsolutePath);
+  struct stat St;
+  if (stat(Dir.c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
+    Dir = Dir.substr(0, std::max<size_t>(1, Dir.find_last_of('/')));
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (auto It = Memo.find(Dir); It != Memo.end())
+    return It->second;
+  std::string Root;
+  // A parent lookup, not a walk: one lstat per folder up to '/'.
+  for (std::string D = Dir;;) {
+    if (lstat((D == "/" ? std::string("/.git") : D + "/.git").c_str(), &St) == 0) {
+      Root = D;
+      break;
+    }
+    if (D == "/")
+      break;
+    size_t Slash = D.find_last_of('/');
+    D = Slash == 0 ? "/" : D.substr(0, Slash);
+  }
+  if (Root.empty()) {
+    char Cwd[PATH_MAX];
+    std::string Work = getcwd(Cwd, sizeof Cwd) ? realOr(Cwd) : "";
+    Root = !Work.empty() && rocmtidy::pathUnderRoot(Dir, Work) ? Work : Dir;
+  }
+  Memo[Dir] = Root;
+  return Root;
+}
+
+/// Where the compiler's own headers and the toolkits' live. Reading them is what compiling does;
+/// a hostile tree can name them but gains nothing it could not learn from the distribution.
+static const std::vector<std::string> &systemIncludeRoots() {
+  static const std::vector<std::string> Roots = [] {
+    // /usr/share holds the distribution's HIP version file the driver probes (/usr/share/hip/version);
+    // the /etc files are the ones its distribution detection reads, not the folder.
+    std::vector<std::string> R = {"/usr/include",      "/usr/local/include",  "/usr/lib",
+                                  "/usr/lib64",        "/usr/share",          "/usr/local/cuda",
+                                  "/opt/cuda",         "/opt/rocm",           "/etc/os-release",
+                                  "/etc/lsb-release",  "/etc/debian_version", "/etc/redhat-release",
+                                  "/etc/SuSE-release", "/etc/gentoo-release", "/etc/alpine-release"};
+    R.push_back(realOr(ROCM_TIDY_RESOURCE_DIR));
+    // Set by the user running rocm-lint, not by the repository.
+    for (const char *Var : {"ROCM_PATH", "HIP_PATH", "CUDA_PATH", "CUDA_HOME"})
+      if (const char *V = std::getenv(Var); V && V[0] == '/')
+        R.push_back(realOr(V));
+    return R;
+  }();
+  return Roots;
+}
+
+static std::vector<std::string> &trustedRoots() {
+  static std::vector<std::string> Roots;
+  return Roots;
+}
+
+void trustReadRootsOf(const Options &Opts, const ProjectConfig &Config) {
+  std::vector<std::string> &Roots = trustedRoots();
+  auto Add = [&](const std::string &P, bool File) {
+    if (P.empty() || P[0] != '/')
+      return;
+    std::string Dir = File ? P.substr(0, std::max<size_t>(1, P.find_last_of('/'))) : P;
+    Roots.push_back(realOr(Dir));
+  };
+  const std::vector<std::string> &A = Opts.ExtraArgs;
+  for (size_t I = 0; I < A.size(); ++I)
+    for (const char *Flag : {"-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros"}) {
+      std::string F = Flag;
+      bool File = F == "-include" || F == "-imacros";
+      if (A[I] == F && I + 1 < A.size())
+        Add(A[I + 1], File);
+      else if (A[I].size() > F.size() && A[I].compare(0, F.size(), F) == 0 && (F == "-I" || A[I][F.size()] == '/'))
+        Add(A[I].substr(F.size()), File);
+    }
+  Add(Config.Dir, false);
+  if (!Opts.BuildDir.empty()) {
+    char Cwd[PATH_MAX];
+    Add(Opts.BuildDir[0] == '/' ? Opts.BuildDir : std::string(getcwd(Cwd, sizeof Cwd) ? Cwd : "") + "/" + Opts.BuildDir,
+        false);
+  }
+}
+
+bool parseFileAllowed(const std::string &Path, const std::string &Root, std::string &Why) {
+  struct stat St;
+  if (stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode)) {
+    Why = "not a regular file";
+    return false;
+  }
+  if (rocmtidy::pathUnderRoot(Path, Root))
+    return true;
+  for (const std::string &T : trustedRoots())
+    if (rocmtidy::pathUnderRoot(Path, T))
+      return true;
+  std::string Real = realOr(Path);
+  for (const std::string &Sys : systemIncludeRoots()) {
+    // /opt/rocm also covers the versioned /opt/rocm-6.2.0 and /usr/local/cuda /usr/local/cuda-12.4.
+    if (Real.compare(0, Sys.size(), Sys) == 0 &&
+        (Real.size() == Sys.size() || Real[Sys.size()] == '/' ||
+         ((Sys == "/opt/rocm" || Sys == "/usr/local/cuda") && Real[Sys.size()] == '-')))
+      return true;
+  }
+  Why = "outside the project root";
+  return false;
 }
 
 } // namespace rocmlint

@@ -5,6 +5,10 @@
 #include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/CMakeEval.h"
+#include "project/MakeSources.h"
+#include "project/ProjectModel.h"
+#include "project/PythonSource.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -220,7 +225,7 @@ struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
 };
 
 void readCMake(const fs::path &P, Script &S) {
-  std::string Content = readFileBytes(P.string()).value_or(std::string());
+  std::string Content = rocmtidy::project::readRegularFile(P.string()).value_or(std::string());
   CMakeReader R(S, P.parent_path());
   rocmtidy::cmake::ParseError Error;
   if (!rocmtidy::cmake::parseCMake(Content, R, Error))
@@ -229,90 +234,7 @@ void readCMake(const fs::path &P, Script &S) {
 
 // ---- setup.py ----
 
-/// One logical line of Python: its indentation, its code with string contents blanked, and the
-/// string literals in it.
-struct PyLine {
-  size_t Indent = 0;
-  unsigned Line = 0;
-  std::string Code;
-  std::vector<std::pair<std::string, unsigned>> Strings;
-};
-
-std::vector<PyLine> pyLines(const std::string &T) {
-  std::vector<PyLine> Out;
-  PyLine Cur;
-  bool AtStart = true;
-  unsigned Line = 1, Depth = 0;
-  size_t I = 0;
-  auto flush = [&] {
-    bool Blank = Cur.Code.find_first_not_of(" \t\\") == std::string::npos && Cur.Strings.empty();
-    if (!Blank)
-      Out.push_back(std::move(Cur));
-    Cur = PyLine();
-    AtStart = true;
-  };
-  while (I < T.size()) {
-    char C = T[I];
-    if (AtStart) {
-      size_t Indent = 0;
-      while (I < T.size() && (T[I] == ' ' || T[I] == '\t')) {
-        Indent += T[I] == '\t' ? 8 : 1;
-        ++I;
-      }
-      Cur.Indent = Indent;
-      Cur.Line = Line;
-      AtStart = false;
-      continue;
-    }
-    if (C == '#') {
-      while (I < T.size() && T[I] != '\n')
-        ++I;
-      continue;
-    }
-    if (C == '\n') {
-      ++Line;
-      ++I;
-      if (Depth == 0 && !(Cur.Code.size() && Cur.Code.back() == '\\'))
-        flush();
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      bool Triple = T.compare(I, 3, std::string(3, C)) == 0;
-      size_t Q = Triple ? 3 : 1;
-      unsigned StartLine = Line;
-      std::string Value;
-      I += Q;
-      while (I < T.size()) {
-        if (T[I] == '\\' && I + 1 < T.size()) {
-          Value += T[I + 1];
-          I += 2;
-          continue;
-        }
-        if (T.compare(I, Q, std::string(Q, C)) == 0) {
-          I += Q;
-          break;
-        }
-        if (T[I] == '\n') {
-          ++Line;
-          if (!Triple)
-            break;
-        }
-        Value += T[I++];
-      }
-      Cur.Code += "\"\"";
-      Cur.Strings.push_back({Value, StartLine});
-      continue;
-    }
-    if (C == '(' || C == '[' || C == '{')
-      ++Depth;
-    else if ((C == ')' || C == ']' || C == '}') && Depth)
-      --Depth;
-    Cur.Code += C;
-    ++I;
-  }
-  flush();
-  return Out;
-}
+using rocmtidy::project::PyLine;
 
 std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std::pair<std::string, unsigned>> &Strs) {
   std::vector<std::string> W;
@@ -344,7 +266,8 @@ std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std:
 void readSetupPy(const fs::path &P, Script &S) {
   std::vector<Frame> Stack;
   fs::path Dir = P.parent_path();
-  for (const PyLine &L : pyLines(readFileBytes(P.string()).value_or(std::string()))) {
+  for (const PyLine &L :
+       rocmtidy::project::pythonLines(rocmtidy::project::readRegularFile(P.string()).value_or(std::string()))) {
     std::string Code = L.Code;
     size_t Start = Code.find_first_not_of(" \t");
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
@@ -411,26 +334,112 @@ std::shared_ptr<Script> scriptAt(const fs::path &P, bool CMake) {
   return S;
 }
 
+std::map<std::string, std::shared_ptr<rocmtidy::project::MakeSources>> MakeCache;
+
+/// The Makefile of \p Dir as read, or null when it has none.
+std::shared_ptr<rocmtidy::project::MakeSources> makefileIn(const std::string &Dir) {
+  std::lock_guard<std::mutex> Lock(CacheMu);
+  auto It = MakeCache.find(Dir);
+  if (It != MakeCache.end())
+    return It->second;
+  std::shared_ptr<rocmtidy::project::MakeSources> M;
+  for (const char *Name : {"GNUmakefile", "makefile", "Makefile"}) {
+    std::string P = (fs::path(Dir) / Name).string();
+    if (!rocmtidy::project::isRegularFile(P))
+      continue;
+    std::optional<std::string> Text = rocmtidy::project::readRegularFile(P);
+    if (Text)
+      M = std::make_shared<rocmtidy::project::MakeSources>(rocmtidy::project::MakeSources::read(P, *Text));
+    break; // make reads the first of these names it finds
+  }
+  MakeCache.emplace(Dir, M);
+  return M;
+}
+
+/// \p Text with a leading path below the working directory shown relative to it.
+std::string shownFromCwd(const std::string &Text) {
+  std::error_code EC;
+  std::string Cwd = fs::current_path(EC).string() + "/";
+  return Text.rfind(Cwd, 0) == 0 ? Text.substr(Cwd.size()) : Text;
+}
+
+std::map<std::string, rocmtidy::project::SubdirectoryChoice> FolderCache;
+
+/// Whether the HIP build enters \p Dir, decided at the first folder between the root and it that
+/// its parent's CMakeLists.txt picks through a variable.
+rocmtidy::project::SubdirectoryChoice backendFolderOf(const rocmtidy::project::ProjectModel &Model,
+                                                      const std::string &Dir) {
+  std::vector<std::string> Folders = Model.foldersUpToRoot(Dir);
+  std::reverse(Folders.begin(), Folders.end());
+  std::vector<std::string> Chain;
+  auto read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 1 << 20); };
+  for (size_t I = 0; I < Folders.size(); ++I) {
+    std::string Script = (fs::path(Folders[I]) / "CMakeLists.txt").string();
+    if (!rocmtidy::project::isRegularFile(Script)) {
+      if (Chain.empty())
+        continue; // above the CMake project's top (the repository holds more than it)
+      return {};
+    }
+    if (!Chain.empty()) {
+      rocmtidy::project::SubdirectoryChoice C;
+      {
+        std::lock_guard<std::mutex> Lock(CacheMu);
+        auto It = FolderCache.find(Folders[I]);
+        if (It != FolderCache.end())
+          C = It->second;
+        else
+          C = FolderCache[Folders[I]] = rocmtidy::project::backendSubdirectory(Chain, Folders[I], read);
+      }
+      if (C.Kind == rocmtidy::project::SubdirectoryChoice::CudaOnly ||
+          C.Kind == rocmtidy::project::SubdirectoryChoice::Undecided)
+        return C;
+    }
+    Chain.push_back(Script);
+  }
+  return {};
+}
+
 } // namespace
 
-bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why) {
+bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute, std::string &Why,
+                            std::string *Undecided) {
   fs::path File = fs::path(Absolute).lexically_normal();
+  // A backend folder the HIP build does not enter (add_subdirectory(${BACKEND_DIR})).
+  rocmtidy::project::SubdirectoryChoice Folder = backendFolderOf(Model, File.parent_path().string());
+  if (Folder.Kind == rocmtidy::project::SubdirectoryChoice::CudaOnly) {
+    Why = Folder.Why;
+    return true;
+  }
+  if (Folder.Kind == rocmtidy::project::SubdirectoryChoice::Undecided && Undecided)
+    *Undecided = Folder.Why;
   std::string Name = File.filename().string();
   std::string Ext = lower(File.extension().string());
   std::vector<std::shared_ptr<Script>> Scripts;
   std::error_code EC;
-  for (fs::path D = File.parent_path(); !D.empty(); D = D.parent_path()) {
-    if (fs::is_regular_file(D / "CMakeLists.txt", EC))
+  // The scripts of the folders up to the repository root: a setup.py above it is another project's.
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    fs::path D(Dir);
+    if (rocmtidy::project::isRegularFile((D / "CMakeLists.txt").string()))
       Scripts.push_back(scriptAt(D / "CMakeLists.txt", true));
-    if (fs::is_regular_file(D / "setup.py", EC))
+    if (rocmtidy::project::isRegularFile((D / "setup.py").string()))
       Scripts.push_back(scriptAt(D / "setup.py", false));
-    if (fs::exists(D / ".git", EC) || D == D.root_path())
-      break;
   }
+  // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
+  std::string MakeWhy;
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<rocmtidy::project::MakeSources> Make = makefileIn(Dir);
+    if (Make && Make->cudaOnly(File.string(), MakeWhy))
+      break;
+    MakeWhy.clear();
+  }
+  if (!MakeWhy.empty())
+    MakeWhy = shownFromCwd(MakeWhy);
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
   // branches there are the code to port.
-  if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; }))
-    return false;
+  if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; })) {
+    Why = MakeWhy;
+    return !MakeWhy.empty();
+  }
   const Mention *CudaOnly = nullptr;
   const Script *Where = nullptr;
   for (const auto &S : Scripts) {
@@ -451,8 +460,10 @@ bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why) {
       }
     }
   }
-  if (!CudaOnly)
-    return false;
+  if (!CudaOnly) {
+    Why = MakeWhy;
+    return !MakeWhy.empty();
+  }
   std::string ScriptPath = Where->File;
   std::string Cwd = fs::current_path(EC).string() + "/";
   if (ScriptPath.rfind(Cwd, 0) == 0)

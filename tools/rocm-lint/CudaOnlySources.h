@@ -3,6 +3,10 @@
 
 #include <string>
 
+namespace rocmtidy::project {
+class ProjectModel;
+} // namespace rocmtidy::project
+
 namespace rocmlint {
 
 /// Whether the project's build scripts (the CMakeLists.txt and setup.py files in the folders from
@@ -12,7 +16,11 @@ namespace rocmlint {
 /// no computed list (a glob or a variable path outside such a branch) may name it. On true,
 /// \p Why says where ("CMakeLists.txt:244: listed only under if(BUILD_CUDA) at line 118"). When
 /// unsure, false: skipping a file the HIP build compiles would hide its hazards.
-bool cudaOnlyInBuildScripts(const std::string &Absolute, std::string &Why);
+/// A backend folder that the HIP build does not enter (`add_subdirectory(${BACKEND_DIR})` evaluated
+/// for the HIP build, see project/CMakeEval.h) is CUDA-only too. When that evaluation cannot be
+/// done, \p Undecided (optional) says why and the other rules decide.
+bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute, std::string &Why,
+                            std::string *Undecided = nullptr);
 
 } // namespace rocmlint
 

@@ -4,14 +4,13 @@
 #include "CudaOnlySources.h"
 #include "ProjectPaths.h"
 #include "core/SourceKinds.h"
+#include "project/CompileDatabase.h"
+#include "project/ProjectModel.h"
 
 #include "llvm/ADT/StringRef.h"
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <set>
 #include <tuple>
 
@@ -26,31 +25,13 @@ struct Database {
   std::set<std::string> Files; // real paths of the entries
 };
 
-bool compilesAsHip(const std::string &Command) {
-  static const std::regex Re("hipcc|(^|\\s)-x\\s*hip(\\s|$)|--offload-arch=|-xhip|(^|\\s)--amdgpu-target=");
-  return std::regex_search(Command, Re);
-}
-
 Database readDatabase(const fs::path &File) {
   Database Db;
-  nlohmann::json J =
-      nlohmann::json::parse(readFileBytes(File.string()).value_or(std::string()), nullptr, /*allow_exceptions=*/false);
-  if (!J.is_array())
-    return Db; // the analysis reports a broken database itself
-  for (const auto &E : J) {
-    if (!E.is_object() || !E.contains("file") || !E["file"].is_string())
-      continue;
-    std::string Dir = E.value("directory", File.parent_path().string());
-    std::string Cmd;
-    if (E.contains("command") && E["command"].is_string())
-      Cmd = E["command"].get<std::string>();
-    else if (E.contains("arguments") && E["arguments"].is_array())
-      for (const auto &A : E["arguments"])
-        if (A.is_string())
-          Cmd += A.get<std::string>() + " ";
-    std::string F = E["file"].get<std::string>();
-    Db.Hip |= compilesAsHip(Cmd) || fs::path(F).extension() == ".hip";
-    Db.Files.insert(realPathOf(F, Dir));
+  // Argument vectors, not command text: the analysis reports a broken database itself.
+  for (const rocmtidy::project::DatabaseEntry &E : rocmtidy::project::readCompileDatabase(File.string())
+                                                       .value_or(std::vector<rocmtidy::project::DatabaseEntry>{})) {
+    Db.Hip |= rocmtidy::project::compilesAsHip(E.Arguments, E.File);
+    Db.Files.insert(realPathOf(E.File));
   }
   return Db;
 }
@@ -63,17 +44,29 @@ bool isHeader(const std::string &Path) {
 
 bool isCFamily(const std::string &Path) { return rocmtidy::sourceKindOf(Path) != rocmtidy::SourceKind::None; }
 
-/// The #include spellings of a file (quoted and angled).
+/// The #include spellings of a file (quoted and angled), by a scan of each line: optional blanks,
+/// '#', optional blanks, "include", optional blanks, then a delimited name.
 std::vector<std::string> includesOf(const std::string &Path) {
-  static const std::regex Re("^[ \\t]*#[ \\t]*include[ \\t]*[\"<]([^\">]+)[\">]");
   std::vector<std::string> Out;
-  std::string Text = readFileBytes(Path).value_or(std::string());
-  std::cmatch M;
+  std::string Text = rocmtidy::project::readRegularFile(Path).value_or(std::string());
   for (llvm::StringRef Rest = Text; !Rest.empty();) {
     llvm::StringRef Line;
     std::tie(Line, Rest) = Rest.split('\n');
-    if (Line.contains("include") && std::regex_search(Line.begin(), Line.end(), M, Re))
-      Out.push_back(M[1].str());
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (Line.empty() || (Line.front() != '"' && Line.front() != '<'))
+      continue;
+    char Close = Line.front() == '"' ? '"' : '>';
+    Line = Line.drop_front();
+    size_t End = Line.find_first_of("\">");
+    if (End == llvm::StringRef::npos || End == 0 || Line[End] != Close)
+      continue;
+    Out.push_back(Line.take_front(End).str());
   }
   return Out;
 }
@@ -81,40 +74,35 @@ std::vector<std::string> includesOf(const std::string &Path) {
 /// Removes the headers of \p Files that sources the build scripts left out (\p Dropped) include,
 /// and that no other file of the project includes (by file name, whatever folder it resolves in:
 /// an include path could reach it). Repeats for headers only those headers include.
-void dropHeadersOnlyIncludedByDropped(std::vector<InputFile> &Files, const std::vector<std::string> &DroppedSources,
+void dropHeadersOnlyIncludedByDropped(const rocmtidy::project::ProjectModel &Model, std::vector<InputFile> &Files,
+                                      const std::vector<std::string> &DroppedSources,
                                       std::vector<std::string> &Skipped) {
-  // The project: the highest folder above the dropped sources with a build script, below any .git.
-  std::error_code EC;
+  // The project: the highest folder above the dropped sources with a build script, up to the root.
   std::set<std::string> Roots;
   for (const std::string &S : DroppedSources) {
-    fs::path Root;
-    for (fs::path D = fs::path(S).parent_path(); !D.empty(); D = D.parent_path()) {
-      if (fs::exists(D / "CMakeLists.txt", EC) || fs::exists(D / "setup.py", EC))
+    std::string Root;
+    for (const std::string &D : Model.foldersUpToRoot(fs::path(S).parent_path().string()))
+      if (rocmtidy::project::isRegularFile(D + "/CMakeLists.txt") || rocmtidy::project::isRegularFile(D + "/setup.py"))
         Root = D;
-      if (fs::exists(D / ".git", EC) || D == D.root_path())
-        break;
-    }
     if (Root.empty())
       return;
-    Roots.insert(Root.string());
+    Roots.insert(Root);
   }
   std::map<std::string, std::vector<std::string>> Includes; // every C-family file of the projects
   for (const std::string &Root : Roots) {
-    size_t Count = 0;
-    for (fs::recursive_directory_iterator It(Root, fs::directory_options::skip_permission_denied, EC), End;
-         It != End; It.increment(EC)) {
-      if (EC || ++Count > 50000)
-        return; // too big or unreadable to be sure: keep every header
-      if (It->is_regular_file(EC) && isCFamily(It->path().string()))
-        Includes.emplace(It->path().lexically_normal().string(), includesOf(It->path().string()));
-    }
+    // The model's walk may not reach every file of the project: then nothing can be sure.
+    if (Model.truncated())
+      return;
+    for (const rocmtidy::project::WalkedFile *W : Model.filesUnder(Root))
+      if (isCFamily(W->Path))
+        Includes.emplace(W->Path, includesOf(W->Path));
   }
   std::set<std::string> Dropped(DroppedSources.begin(), DroppedSources.end());
   std::map<std::string, std::string> Why; // header -> the dropped file that includes it
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const InputFile &H : Files) {
-      if (H.IsCMake || !isHeader(H.Absolute) || Dropped.count(H.Absolute))
+      if (H.IsCMake || H.Named || !isHeader(H.Absolute) || Dropped.count(H.Absolute))
         continue;
       std::string Name = fs::path(H.Absolute).filename().string();
       std::string By;
@@ -139,6 +127,7 @@ void dropHeadersOnlyIncludedByDropped(std::vector<InputFile> &Files, const std::
       }
     }
   }
+  std::error_code EC;
   std::string Cwd = fs::current_path(EC).string() + "/";
   std::vector<InputFile> Kept;
   for (InputFile &H : Files) {
@@ -157,12 +146,14 @@ void dropHeadersOnlyIncludedByDropped(std::vector<InputFile> &Files, const std::
 
 } // namespace
 
-void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files, std::vector<std::string> &Skipped) {
+void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, std::vector<InputFile> &Files,
+                              std::vector<std::string> &Skipped, std::vector<std::string> &Notes) {
+  const rocmtidy::project::ProjectModel &Model = *Config.Model;
   std::map<std::string, std::shared_ptr<Database>> ByPath;
-  auto load = [&](const fs::path &P) {
-    auto It = ByPath.find(P.string());
+  auto load = [&](const std::string &P) {
+    auto It = ByPath.find(P);
     if (It == ByPath.end())
-      It = ByPath.emplace(P.string(), std::make_shared<Database>(readDatabase(P))).first;
+      It = ByPath.emplace(P, std::make_shared<Database>(readDatabase(P))).first;
     return It->second;
   };
   std::map<std::string, std::pair<std::shared_ptr<Database>, std::string>> ByDir;
@@ -171,27 +162,38 @@ void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files
     auto Found = ByDir.find(Dir);
     if (Found == ByDir.end()) {
       std::pair<std::shared_ptr<Database>, std::string> Db;
-      std::error_code EC;
       if (!Opts.BuildDir.empty()) {
-        fs::path P = fs::path(Opts.BuildDir) / "compile_commands.json";
-        if (fs::exists(P, EC))
-          Db = {load(P), P.string()};
+        std::string P = (fs::path(Opts.BuildDir) / "compile_commands.json").string();
+        if (rocmtidy::project::isRegularFile(P))
+          Db = {load(P), P};
       } else {
-        for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
-          if (fs::exists(D / "compile_commands.json", EC)) {
-            Db = {load(D / "compile_commands.json"), (D / "compile_commands.json").string()};
-            break;
-          }
-          if (fs::exists(D / "compile_flags.txt", EC) || D == D.root_path())
-            break;
-        }
+        // The nearest database up to the repository root, as the analysis finds it.
+        std::string P = Model.findUpward(Dir, {"compile_commands.json", "compile_flags.txt"});
+        if (!P.empty() && fs::path(P).filename() == "compile_commands.json")
+          Db = {load(P), P};
       }
       Found = ByDir.emplace(Dir, Db).first;
     }
     return Found->second;
   };
+  // A file named on the command line is analysed whatever the build does with it: the porter
+  // asked for its hazards. The note says they are hazards of porting, not of the HIP build.
+  auto Leave = [&](InputFile &F, std::vector<InputFile> &Kept, const std::string &Why) {
+    if (F.Named) {
+      Notes.push_back(F.Display + ": not in the HIP build: findings are porting hazards (" + Why + ")");
+      Kept.push_back(std::move(F));
+      return false;
+    }
+    if (Opts.IncludeCudaOnly) {
+      Kept.push_back(std::move(F));
+      return false;
+    }
+    Skipped.push_back(F.Display + ": not compiled by the HIP build (" + Why + ")");
+    return true;
+  };
   std::vector<InputFile> Kept;
   std::vector<std::string> DroppedByScript;
+  std::set<std::string> UndecidedSaid;
   for (InputFile &F : Files) {
     if (F.IsCMake || isHeader(F.Absolute)) {
       Kept.push_back(std::move(F));
@@ -202,24 +204,28 @@ void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files
       // Only CUDA-spelled sources can be CUDA-only: a .hip or .cpp file missing from the database is
       // more likely new than excluded, and is linted with an inferred command.
       if (fs::path(F.Absolute).extension() == ".cu" && !Db->Files.count(F.Absolute)) {
-        Skipped.push_back(F.Display + ": not compiled by the HIP build (absent from " + Where + ")");
+        Leave(F, Kept, "absent from " + relativeToCwd(Where, Model.cwd()));
         continue;
       }
       Kept.push_back(std::move(F));
       continue;
     }
     // No HIP database: the build scripts decide (a source they list only for the CUDA backend).
-    std::string Why;
-    if (cudaOnlyInBuildScripts(F.Absolute, Why)) {
-      Skipped.push_back(F.Display + ": not compiled by the HIP build (" + Why + ")");
-      DroppedByScript.push_back(F.Absolute);
+    std::string Why, Undecided;
+    bool CudaOnly = cudaOnlyInBuildScripts(Model, F.Absolute, Why, &Undecided);
+    if (!CudaOnly && Opts.Verbose && !Undecided.empty() && UndecidedSaid.insert(Undecided).second)
+      Notes.push_back("build folder not decided, its files are analysed: " + Undecided);
+    if (CudaOnly) {
+      std::string Abs = F.Absolute;
+      if (Leave(F, Kept, Why))
+        DroppedByScript.push_back(Abs);
       continue;
     }
     Kept.push_back(std::move(F));
   }
   Files = std::move(Kept);
   if (!DroppedByScript.empty())
-    dropHeadersOnlyIncludedByDropped(Files, DroppedByScript, Skipped);
+    dropHeadersOnlyIncludedByDropped(Model, Files, DroppedByScript, Skipped);
 }
 
 void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
@@ -239,7 +245,7 @@ void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
   std::string Cwd = fs::current_path(EC).string() + "/";
   std::vector<InputFile> Kept;
   for (InputFile &H : Files) {
-    if (H.IsCMake || !isHeader(H.Absolute)) {
+    if (H.IsCMake || H.Named || !isHeader(H.Absolute)) {
       Kept.push_back(std::move(H));
       continue;
     }

@@ -16,8 +16,10 @@ namespace rocmlint {
 /// CUDA-only code (built only when the project's CMake selects CUDA), not a HIP source with
 /// hazards. Headers stay (they have no entries of their own), and so do .hip and .cpp files (a
 /// new file not yet in the database is linted with an inferred command). \p Skipped gets one line per file
-/// removed, with the reason, for --verbose.
-void dropFilesOutsideHipBuild(const Options &Opts, std::vector<InputFile> &Files, std::vector<std::string> &Skipped);
+/// removed, with the reason. A file named on the command line is kept (and so is every file with
+/// --include-cuda-only); for a named one \p Notes says it is not in the HIP build.
+void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, std::vector<InputFile> &Files,
+                              std::vector<std::string> &Skipped, std::vector<std::string> &Notes);
 
 /// Removes the headers every #include of which (among \p Facts, the project index's per-file facts)
 /// sits in a branch the HIP build does not take: vendor headers of the CUDA build

@@ -10,6 +10,9 @@
 #include "cmake/CMakeLint.h"
 #include "core/Hash.h"
 #include "core/SourceKinds.h"
+#include "project/ProjectModel.h"
+
+#include "llvm/Support/Path.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -215,17 +218,26 @@ static bool runGit(const std::vector<std::string> &Args, std::vector<std::string
   return true;
 }
 
+// Names the model keeps from its walk: what the analysis, the build-script readers and the
+// build-style probe read (sources and headers, fragments that includes reach, build scripts,
+// Python and shell scripts that may run hipify).
+static bool keptByWalk(const std::string &Path) {
+  if (rocmtidy::sourceKindOf(Path) != rocmtidy::SourceKind::None || isCMakePath(Path))
+    return true;
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".py" || Ext == ".sh" || Ext == ".cmake";
+}
+
 bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectConfig &Config, std::string &Error) {
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);
-  for (fs::path D = Cwd; !D.empty(); D = D.parent_path()) {
-    if (fs::is_regular_file(D / ".rocm-lint", EC)) {
-      if (!readConfig(D / ".rocm-lint", Config, Error))
-        return false;
-      break;
-    }
-    if (D == D.root_path())
-      break;
+  // Configuration is looked for from the working directory up to the repository root, never above.
+  {
+    auto Bounds =
+        rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd.string()), Cwd.string());
+    std::string Found = Bounds.findUpward(Cwd.string(), {".rocm-lint"});
+    if (!Found.empty() && !readConfig(Found, Config, Error))
+      return false;
   }
 
   std::vector<std::string> Roots = Opts.Paths;
@@ -256,86 +268,103 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
     return false;
   }
 
+  // Each input: checked, then either a directory the model walks or a named file.
+  struct Root {
+    std::string Given;
+    fs::path Path;
+    bool Dir;
+  };
+  std::vector<Root> Checked;
+  rocmtidy::project::LoadOptions Load;
+  Load.Cwd = Cwd.string();
+  Load.Keep = keptByWalk;
+  for (const std::string &R : Roots) {
+    fs::path P = fs::path(R).is_absolute() ? fs::path(R) : Cwd / R;
+    P = fs::weakly_canonical(P, EC);
+    fs::file_status St = fs::status(P, EC);
+    if (EC || !fs::exists(St)) {
+      Error = "no such file or directory: '" + R + "'";
+      return false;
+    }
+    if (fs::is_directory(St)) {
+      // An unreadable directory is an error: skipping it would report a clean run that checked
+      // nothing there.
+      if (access(P.c_str(), R_OK | X_OK) != 0) {
+        Error = "cannot read directory '" + R + "': " + std::strerror(errno);
+        return false;
+      }
+      Load.InputDirs.push_back(P.string());
+      Checked.push_back({R, P, true});
+      continue;
+    }
+    if (!hasSourceExtension(P) && !isCMakePath(P)) {
+      Error = "unsupported file type: '" + R +
+              "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or "
+              "pyproject.toml)";
+      return false;
+    }
+    // A FIFO, socket or device would block or never end; only regular files are sources.
+    if (!fs::is_regular_file(St)) {
+      Error = "not a regular file: '" + R + "'";
+      return false;
+    }
+    if (access(P.c_str(), R_OK) != 0) {
+      Error = "cannot read '" + R + "': " + std::strerror(errno);
+      return false;
+    }
+    Checked.push_back({R, P, false});
+  }
+  // The project folders around the inputs: the build scripts, the index and the include scan
+  // read the whole project, not only the inputs.
+  {
+    auto Bounds =
+        rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd.string()), Cwd.string());
+    std::set<std::string> Folders;
+    for (const Root &R : Checked) {
+      std::string Folder = rocmtidy::project::projectFolder(
+          Bounds, R.Dir ? R.Path.string() : R.Path.parent_path().string(),
+          [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 1 << 20); });
+      if (!Folder.empty())
+        Folders.insert(Folder);
+    }
+    Load.ProjectDirs.assign(Folders.begin(), Folders.end());
+  }
+  auto Model = std::make_shared<rocmtidy::project::ProjectModel>(rocmtidy::project::ProjectModel::load(Load));
+  Config.Model = Model;
+
   std::set<std::string> Seen;
-  auto Add = [&](const fs::path &Walked) {
+  auto Add = [&](const fs::path &Walked, bool Named) {
     // One file reached through a symbolic link or a second spelling is one input.
     const fs::path Abs = realPathOf(Walked.string());
     if (FilterChanged && !ChangedSet.count(Abs.string()))
       return;
     if (!Seen.insert(Abs.string()).second)
       return;
-    Files.push_back({relativeToCwd(Abs.string(), Cwd.string()), Abs.string(), isCMakePath(Abs)});
+    InputFile F{relativeToCwd(Abs.string(), Cwd.string()), Abs.string(), isCMakePath(Abs)};
+    F.Named = Named;
+    Files.push_back(std::move(F));
   };
 
-  for (const std::string &Root : Roots) {
-    fs::path P = fs::path(Root).is_absolute() ? fs::path(Root) : Cwd / Root;
-    P = fs::weakly_canonical(P, EC);
-    fs::file_status St = fs::status(P, EC);
-    if (EC || !fs::exists(St)) {
-      Error = "no such file or directory: '" + Root + "'";
-      return false;
-    }
-    if (fs::is_directory(St)) {
-      // An unreadable directory is an error: skipping it would report a clean run that checked
-      // nothing there.
-      fs::recursive_directory_iterator It(P, fs::directory_options::none, EC), End;
-      if (EC) {
-        Error = "cannot read directory '" + Root + "': " + EC.message();
-        return false;
-      }
-      std::vector<fs::path> Found;
-      fs::path Entered = P; // the directory the next increment descends into, for the message
-      // A failed increment may leave the iterator at its end: the error is checked after each
-      // step, not only while entries remain.
-      for (bool First = true;; First = false) {
-        if (!First)
-          It.increment(EC);
-        if (EC) {
-          Error = "cannot read directory '" + relativeToCwd(Entered.string(), Cwd.string()) + "': " + EC.message();
-          return false;
-        }
-        if (It == End)
-          break;
-        const fs::path &E = It->path();
-        std::string Name = E.filename().string();
-        bool IsDir = It->is_directory(EC);
-        if (IsDir) {
-          // Hidden directories (.git) and CMake's own build trees hold nothing to port.
-          if ((!Name.empty() && Name[0] == '.') || Name == "CMakeFiles" || excluded(Config, E, true))
-            It.disable_recursion_pending();
-          else
-            Entered = E;
-          continue;
-        }
-        if (!It->is_regular_file(EC) || !(hasSourceExtension(E) || isCMakePath(E)) || excluded(Config, E, false))
-          continue;
-        if (access(E.c_str(), R_OK) != 0) {
-          Error = "cannot read '" + relativeToCwd(E.string(), Cwd.string()) + "': " + std::strerror(errno);
-          return false;
-        }
-        Found.push_back(E);
-      }
-      std::sort(Found.begin(), Found.end());
-      for (const fs::path &F : Found)
-        Add(F);
-    } else {
-      if (!hasSourceExtension(P) && !isCMakePath(P)) {
-        Error = "unsupported file type: '" + Root +
-                "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or "
-                "pyproject.toml)";
-        return false;
-      }
-      // A FIFO, socket or device would block or never end; only regular files are sources.
-      if (!fs::is_regular_file(St)) {
-        Error = "not a regular file: '" + Root + "'";
-        return false;
-      }
-      if (access(P.c_str(), R_OK) != 0) {
-        Error = "cannot read '" + Root + "': " + std::strerror(errno);
-        return false;
-      }
+  for (const Root &R : Checked) {
+    if (!R.Dir) {
       // A file named explicitly is linted even when an exclude pattern covers it.
-      Add(P);
+      Add(R.Path, true);
+      continue;
+    }
+    for (const auto &[Dir, Message] : Model->walkErrors())
+      if (rocmtidy::project::isWithin(Dir, R.Path.string()) && !isExcluded(Config, Dir + "/.")) {
+        Error = "cannot read directory '" + relativeToCwd(Dir, Cwd.string()) + "': " + Message;
+        return false;
+      }
+    for (const rocmtidy::project::WalkedFile *W : Model->filesUnder(R.Path.string())) {
+      fs::path E(W->Path);
+      if (!(hasSourceExtension(E) || isCMakePath(E)) || isExcluded(Config, W->Path))
+        continue;
+      if (access(E.c_str(), R_OK) != 0) {
+        Error = "cannot read '" + relativeToCwd(E.string(), Cwd.string()) + "': " + std::strerror(errno);
+        return false;
+      }
+      Add(E, false);
     }
   }
 

@@ -8,10 +8,15 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace llvm {
 }
+namespace rocmtidy::project {
+class ProjectModel;
+class HipBuildFlags;
+} // namespace rocmtidy::project
 
 namespace rocmlint {
 
@@ -42,6 +47,9 @@ struct Options {
   bool ProjectIndex = true; // --no-index turns the cross-file kernel index off
   bool NoProgress = false;  // --no-progress: neither the terminal line nor the periodic one
   unsigned ProgressIntervalMs = 10000;
+  bool IncludeCudaOnly = false; // --include-cuda-only: a directory walk keeps CUDA-only sources
+  enum class FailPolicy { Findings, Errors, Never };
+  FailPolicy FailOn = FailPolicy::Findings; // --fail-on
 };
 
 /// Thrown-free error reporting: input problems end the run with exit code 2.
@@ -54,6 +62,7 @@ struct InputFile {
   std::string Display;
   std::string Absolute;
   bool IsCMake = false;
+  bool Named = false; // named on the command line (not found by a directory walk)
 };
 
 /// One exclude pattern of .rocm-lint, split at '/': each segment is a glob or "**" (any number of
@@ -75,6 +84,10 @@ struct ProjectConfig {
   std::string Targets;
   std::vector<std::string> ExtraArgs;
   std::string BuildStyle; // 'build-style' ("" = detect)
+  /// The run's project model (lib/project): root and walked files, loaded by collectInputs.
+  std::shared_ptr<const rocmtidy::project::ProjectModel> Model;
+  /// The HIP build's flags from its CMake, for inferred commands (null: none read).
+  std::shared_ptr<const rocmtidy::project::HipBuildFlags> HipBuild;
 };
 
 /// Whether \p AbsolutePath falls under an exclude pattern of \p Config.
@@ -100,6 +113,7 @@ enum class AnalysisStatus { Complete, Recovered, Failed };
 struct FileStatus {
   AnalysisStatus Status = AnalysisStatus::Complete;
   std::vector<std::string> MissingHeaders; // recovered: includes that were not found (skipped)
+  std::vector<std::string> Skipped;        // recovered: what was refused or cut short, one phrase each
   unsigned DroppedDeclarations = 0;        // recovered: declarations clang marked invalid
   unsigned CompilerErrors = 0;             // compiler errors after recovery
   std::string Reason;                      // failed: why, naming the input file
@@ -177,6 +191,9 @@ struct RuleDescription {
   std::string Summary;
 };
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings);
+/// \p S with control characters written as escapes (\n, \r, \t, \xNN): a file named "a\nb.cu:1:1:
+/// error: ..." must not forge a line of the text report or of standard error.
+std::string escapeControlCharacters(std::string_view S);
 std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
                        const std::vector<FileReport> &Files = {});
 /// GitLab code quality (Code Climate issue subset) for merge-request widgets.

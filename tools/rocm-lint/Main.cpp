@@ -1,10 +1,11 @@
 // rocm-lint: the front door. Lints C++/HIP/CUDA sources with the rocm-* clang-tidy checks linked
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
-#include "Lint.h"
 #include "BuildStyle.h"
 #include "CommandLine.h"
+#include "Doctor.h"
 #include "FindingStream.h"
 #include "HipBuildFiles.h"
+#include "Lint.h"
 #include "ProgressTicker.h"
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
@@ -17,10 +18,13 @@
 #include "core/CheckCatalog.h"
 #include "core/GpuTargets.h"
 #include "core/SafeFix.h"
+#include "project/HipBuildFlags.h"
+#include "project/ProjectModel.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang-tidy/GlobList.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -48,10 +52,12 @@ static const char *Usage =
     "                 [--format=text|json|sarif|gitlab] [--output=FILE] [--fix] [--fix-outside] [-j N]\n"
     "                 [--changed-since=REV] [--shard=I/N] [--hip-headers=auto|system|builtin]\n"
     "                 [--extra-arg=ARG] [--no-device-pass] [--strict] [--quiet] [--verbose] [--no-progress]\n"
-    "                 [--cache-dir=DIR] [--no-cache] [--no-index]\n"
+    "                 [--cache-dir=DIR] [--no-cache] [--no-index] [--include-cuda-only]\n"
+    "                 [--fail-on=findings|errors|never]\n"
     "       rocm-lint index [PATH...] --output=FILE   # the project index, for clang-tidy and rocm-clangd\n"
-    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json]\n"
+    "       rocm-lint explain [LOG_FILE|-] [--notebook=FILE] [--format=text|json] [--doctor]\n"
     "       rocm-lint notebook add LOG | check | docs DIR\n"
+    "       rocm-lint doctor [--root=DIR] [--format=text|json]   # read-only machine inspection\n"
     "       rocm-lint list-checks\n"
     "       rocm-lint --dump-cmake FILE...     # the CMake parse tree (golden tests of the front end)\n"
     "       rocm-lint list-targets\n"
@@ -59,7 +65,8 @@ static const char *Usage =
     "Finds CUDA-to-HIP porting hazards. Directories are walked for .hip .cu .cuh .cpp .cc .cxx .c .h .hpp files,\n"
     "CMakeLists.txt, *.cmake, Makefile/GNUmakefile/*.mk, setup.py and pyproject.toml.\n"
     "Missing headers are skipped and reported per file (--strict: such a file is an error).\n"
-    "Exit status: 0 no findings, 1 findings, 2 usage or input error or a file that could not be analysed.\n";
+    "Exit status: 0 no findings, 1 findings, 2 usage or input error or a file that could not be analysed\n"
+    "(--fail-on=errors: findings exit 0; --fail-on=never: only a run that could not complete exits 2).\n";
 
 namespace cl = llvm::cl;
 
@@ -117,6 +124,12 @@ static cl::opt<bool> NoCacheArg("no-cache", cl::desc("do not read or write the r
                                 cl::cat(LintCategory));
 static cl::opt<bool> NoIndexArg("no-index", cl::desc("no cross-file kernel index"), cl::sub(LintCommand),
                                 cl::cat(LintCategory));
+static cl::opt<bool> IncludeCudaOnlyArg("include-cuda-only",
+                                        cl::desc("also analyse the sources the HIP build does not compile"),
+                                        cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> FailOnArg("fail-on",
+                                      cl::desc("what makes the exit status non-zero: findings, errors or never"),
+                                      cl::init("findings"), cl::sub(LintCommand), cl::cat(LintCategory));
 
 static unsigned parseUnsigned(const std::string &S, const std::string &Opt) {
   if (S.empty() || S.find_first_not_of("0123456789") != std::string::npos || S.size() > 6)
@@ -202,6 +215,16 @@ static Options parseArgs(int Argc, char **Argv) {
   O.CacheDir = CacheDirArg;
   O.NoCache = NoCacheArg;
   O.ProjectIndex = !NoIndexArg;
+  O.IncludeCudaOnly = IncludeCudaOnlyArg;
+  const std::string &FailOn = FailOnArg;
+  if (FailOn == "findings")
+    O.FailOn = Options::FailPolicy::Findings;
+  else if (FailOn == "errors")
+    O.FailOn = Options::FailPolicy::Errors;
+  else if (FailOn == "never")
+    O.FailOn = Options::FailPolicy::Never;
+  else
+    usageError("unknown value '" + FailOn + "' for '--fail-on' (findings, errors or never)");
   // Relative paths on the command line mean the directory rocm-lint was started in.
   std::error_code CwdError;
   absolutizePathArguments(O.ExtraArgs, fs::current_path(CwdError).string());
@@ -239,6 +262,58 @@ std::vector<RuleDescription> allRules() {
   return Rules;
 }
 
+// The HIP build's defines and include folders from the CMake scripts the model walked, for the
+// inferred commands; --verbose names the script line of each, and each flag left out and why.
+static void loadHipBuildFlags(const Options &Opts, ProjectConfig &Config, const std::vector<InputFile> &Files) {
+  const rocmtidy::project::ProjectModel &Model = *Config.Model;
+  std::vector<std::string> Scripts;
+  for (const rocmtidy::project::WalkedFile &W : Model.files()) {
+    llvm::StringRef Name = llvm::sys::path::filename(W.Path);
+    if (rocmtidy::cmake::isCMakeFile(W.Path) || Name == "setup.py" || Name == "Makefile" || Name == "GNUmakefile" ||
+        Name == "makefile" || Name.ends_with(".mk"))
+      Scripts.push_back(W.Path);
+  }
+  std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
+  auto Flags = std::make_shared<rocmtidy::project::HipBuildFlags>(rocmtidy::project::HipBuildFlags::read(
+      Scripts, Top, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); }));
+  if (Opts.Verbose) {
+    // The flags that reach the inputs, each once, in script order.
+    std::string Cwd = Model.cwd();
+    std::set<std::string> Said;
+    auto Say = [&](const std::string &Line) {
+      if (Said.insert(Line).second)
+        std::fprintf(stderr, "rocm-lint: %s\n", Line.c_str());
+    };
+    for (const InputFile &I : Files) {
+      if (I.IsCMake)
+        continue;
+      for (const rocmtidy::project::ScriptFlag &F : Flags->flagsFor(I.Absolute))
+        Say("HIP build flag '" + F.Arg + "' from " + relativeToCwd(F.Script, Cwd) + ":" + std::to_string(F.Line) +
+            " for inferred commands");
+      for (const rocmtidy::project::LeftOutFlag &F : Flags->leftOutFor(I.Absolute))
+        Say("HIP build flag '" + F.Text + "' at " + relativeToCwd(F.Script, Cwd) + ":" + std::to_string(F.Line) +
+            " left out: " + F.Why);
+    }
+  }
+  Config.HipBuild = std::move(Flags);
+}
+
+// --fail-on: which outcomes make the exit status non-zero. A run that could not complete (the
+// report or the fixes could not be written) is 2 whatever the policy.
+static int exitStatus(Options::FailPolicy Policy, bool RunFailed, bool FilesFailed, bool Findings) {
+  if (RunFailed)
+    return 2;
+  switch (Policy) {
+  case Options::FailPolicy::Findings:
+    return FilesFailed ? 2 : Findings ? 1 : 0;
+  case Options::FailPolicy::Errors:
+    return FilesFailed ? 2 : 0;
+  case Options::FailPolicy::Never:
+    return 0;
+  }
+  return 2;
+}
+
 static int runLint(int Argc, char **Argv) {
   Options Opts = parseArgs(Argc, Argv);
   enableCrashContainment();
@@ -259,21 +334,29 @@ static int runLint(int Argc, char **Argv) {
   std::stable_sort(Files.begin(), Files.end(),
                    [](const InputFile &A, const InputFile &B) { return A.Display < B.Display; });
   const BuildStyleDecision Style = detectBuildStyle(Opts, Config, Files);
+  loadHipBuildFlags(Opts, Config, Files);
+  size_t SkippedOffHip = 0;
   {
-    std::vector<std::string> Skipped;
-    dropFilesOutsideHipBuild(Opts, Files, Skipped);
+    std::vector<std::string> Skipped, Notes;
+    dropFilesOutsideHipBuild(Opts, Config, Files, Skipped, Notes);
+    SkippedOffHip += Skipped.size();
     if (Opts.Verbose)
       for (const std::string &S : Skipped)
         std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
+    if (!Opts.Quiet)
+      for (const std::string &N : Notes)
+        std::fprintf(stderr, "rocm-lint: note: %s\n", N.c_str());
   }
   if (!Opts.Quiet)
     std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", buildStyleName(Style.Style), Style.Reason.c_str(),
                  Style.Style == BuildStyle::Hipify ? "; CUDA headers and API names are not findings" : "");
   if (Opts.ProjectIndex) {
-    IndexRun Run = buildProjectIndex(Opts, Files, Style.Root);
+    IndexRun Run = buildProjectIndex(Opts, Files, Style.Root, Config.Model.get());
     rocmtidy::setProcessProjectIndex(Run.Index);
     std::vector<std::string> Skipped;
-    dropHeadersOnlyIncludedOffHip(Files, Run.Facts, Skipped);
+    if (!Opts.IncludeCudaOnly)
+      dropHeadersOnlyIncludedOffHip(Files, Run.Facts, Skipped);
+    SkippedOffHip += Skipped.size();
     if (Opts.Verbose)
       for (const std::string &S : Skipped)
         std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
@@ -409,7 +492,8 @@ static int runLint(int Argc, char **Argv) {
                  Analyzer.cacheStats().Analysed);
 
   std::vector<SourcedFinding> All;
-  std::vector<std::string> Errors;
+  std::vector<std::string> Errors;    // files that could not be analysed
+  std::vector<std::string> RunErrors; // the run itself could not complete (report, fixes)
   std::vector<FileReport> Reports;
   bool StrictFailure = false;
   ParsedFiles Parsed;
@@ -420,7 +504,7 @@ static int runLint(int Argc, char **Argv) {
     for (const std::string &E : Results[I].Errors)
       Errors.push_back(relativeToCwd(E, Cwd));
     for (const std::string &N : Results[I].Notices)
-      std::fprintf(stderr, "rocm-lint: command: %s\n", N.c_str());
+      std::fprintf(stderr, "rocm-lint: %s\n", N.c_str());
     // CMake files and configuration errors have no status of their own: an error is a failure.
     if (!Results[I].Errors.empty() && Results[I].Status.Status == AnalysisStatus::Complete) {
       Results[I].Status.Status = AnalysisStatus::Failed;
@@ -447,17 +531,18 @@ static int runLint(int Argc, char **Argv) {
   // The streamed text already went to standard output.
   bool ReportFailed = Stream ? Stream->failed() : !writeReport(Opts.OutputFile, Out, Files, Error);
   if (ReportFailed)
-    Errors.push_back(Stream ? StreamError : Error);
+    RunErrors.push_back(Stream ? StreamError : Error);
 
   if (Opts.Fix) {
     rocmtidy::FixRequest Req;
-    Req.ProjectRoot = projectRoot(Config, Cwd);
+    // The .rocm-lint folder, else the repository root of the project model.
+    Req.ProjectRoot = Config.Dir.empty() ? realPathOf(Config.Model->root()) : projectRoot(Config, Cwd);
     Req.FixOutside = Opts.FixOutside;
     rocmtidy::FixReport Rep = rocmtidy::applyFixesSafely(Unique, Parsed.Hashes, Parsed.Changed, Req);
     for (const std::string &N : Rep.Notes)
       if (!Opts.Quiet)
         std::fprintf(stderr, "rocm-lint: note: %s\n", N.c_str());
-    Errors.insert(Errors.end(), Rep.Errors.begin(), Rep.Errors.end());
+    RunErrors.insert(RunErrors.end(), Rep.Errors.begin(), Rep.Errors.end());
     if (!Opts.Quiet)
       std::fprintf(stderr, "rocm-lint: applied %u fix%s to %u file%s%s\n", Rep.Applied, Rep.Applied == 1 ? "" : "es",
                    Rep.FilesChanged, Rep.FilesChanged == 1 ? "" : "s",
@@ -465,17 +550,21 @@ static int runLint(int Argc, char **Argv) {
   }
 
   for (const std::string &E : Errors)
-    std::fprintf(stderr, "rocm-lint: error: %s\n", E.c_str());
+    std::fprintf(stderr, "rocm-lint: error: %s\n", escapeControlCharacters(E).c_str());
+  for (const std::string &E : RunErrors)
+    std::fprintf(stderr, "rocm-lint: error: %s\n", escapeControlCharacters(E).c_str());
   for (const FileReport &R : Reports)
     if (R.Status.Status == AnalysisStatus::Recovered && (!Opts.Quiet || Opts.Strict))
       std::fprintf(stderr, "rocm-lint: %s: %s\n", Opts.Strict ? "error" : "note", statusNote(R).c_str());
   if (!Opts.Quiet)
-    std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked%s\n", Unique.size(),
+    std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked%s%s\n", Unique.size(),
                  Unique.size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s",
-                 statusSummary(Reports).c_str());
-  if (!Errors.empty() || StrictFailure)
-    return 2;
-  return Unique.empty() ? 0 : 1;
+                 statusSummary(Reports).c_str(),
+                 SkippedOffHip ? (", " + std::to_string(SkippedOffHip) + " skipped as not in the HIP build" +
+                                  " (--include-cuda-only analyses them; --verbose names them)")
+                                     .c_str()
+                               : "");
+  return exitStatus(Opts.FailOn, !RunErrors.empty(), !Errors.empty() || StrictFailure, !Unique.empty());
 }
 
 // "rocm-lint index PATH... --output=FILE": the index for a stock clang-tidy or rocm-clangd, named
@@ -539,6 +628,8 @@ int main(int Argc, char **Argv) {
       return runExplain(std::vector<std::string>(Argv + 2, Argv + Argc));
     if (Cmd == "notebook")
       return runNotebook(std::vector<std::string>(Argv + 2, Argv + Argc));
+    if (Cmd == "doctor")
+      return runDoctor(std::vector<std::string>(Argv + 2, Argv + Argc));
     if (Cmd == "--dump-cmake")
       return runDumpCMake(std::vector<std::string>(Argv + 2, Argv + Argc));
   }

@@ -9,14 +9,17 @@
 #include "NotebookFiles.h"
 
 #include "core/Notebook.h"
+#include "core/Redact.h"
 #include "core/TextEdits.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -32,12 +35,14 @@ using OrderedJson = nlohmann::ordered_json;
 
 static const char *NotebookUsage =
     "usage: rocm-lint notebook add LOG|- [--id=ID] [--title=TEXT] [--phase=build|run time|performance]\n"
-    "                              [--pattern=REGEX]... [--notebook=FILE]\n"
+    "                              [--pattern=REGEX]... [--notebook=FILE] [--no-redact]\n"
     "       rocm-lint notebook check [--notebook=FILE | --builtin]\n"
     "       rocm-lint notebook docs DIR [--notebook=FILE | --builtin]\n"
     "The team notebook is the file named by --notebook, else the nearest .rocm-lint-notebook.json in the\n"
     "current directory or a parent ('add' creates one next to .rocm-lint, or here). 'rocm-lint explain'\n"
-    "reads it next to the built-in notebook. docs/team-notebook.md describes the workflow.\n"
+    "reads it next to the built-in notebook. 'add' replaces home directories, user and host names, IP and\n"
+    "e-mail addresses, the project's absolute path and secrets with placeholders before it writes anything\n"
+    "(--no-redact keeps the log as it is). docs/team-notebook.md describes the workflow.\n"
     "Exit status: 0 done, 1 'check' found problems, 2 usage or input error.\n";
 
 namespace cl = llvm::cl;
@@ -59,6 +64,8 @@ static cl::opt<std::string> IdArg("id", cl::desc("entry id"), cl::sub(AddCommand
 static cl::opt<std::string> TitleArg("title", cl::desc("entry title"), cl::sub(AddCommand), cl::cat(NotebookCategory));
 static cl::opt<std::string> PhaseArg("phase", cl::desc("build, run time or performance"), cl::sub(AddCommand),
                                      cl::cat(NotebookCategory));
+static cl::opt<bool> NoRedactArg("no-redact", cl::desc("copy the log without replacing personal data and secrets"),
+                                 cl::sub(AddCommand), cl::cat(NotebookCategory));
 static cl::list<std::string> PatternArg("pattern", cl::desc("a log line to match (RE2)"), cl::value_desc("REGEX"),
                                         cl::sub(AddCommand), cl::cat(NotebookCategory));
 
@@ -194,6 +201,10 @@ static std::string proposePattern(const std::string &Line) {
     else
       Out += "\\S*";
   }
+  // A redacted value stands for text the next log will spell differently.
+  for (const char *P : {"<private-key>", "<secret>", "<email>", "<host>", "<user>", "<ip>", "<home>", "<project>"})
+    for (size_t At = Out.find(P); At != std::string::npos; At = Out.find(P, At + 3))
+      Out.replace(At, std::strlen(P), "\\S+");
   return Out;
 }
 
@@ -241,16 +252,14 @@ static std::string makeId(const std::string &Pattern, const std::set<std::string
 }
 
 static std::string defaultNotebookPath() {
-  std::string Found = rocmtidy::findTeamNotebook("");
+  std::string Found = findTeamNotebook();
   if (!Found.empty())
     return Found;
+  // Next to the project's .rocm-lint (looked for up to the repository root, as rocm-lint does).
+  std::string Config = findUpToRoot(".rocm-lint");
+  if (!Config.empty())
+    return (fs::path(Config).parent_path() / rocmtidy::TeamNotebookFileName).string();
   std::error_code EC;
-  for (fs::path D = fs::current_path(EC); !D.empty(); D = D.parent_path()) {
-    if (fs::is_regular_file(D / ".rocm-lint", EC))
-      return (D / rocmtidy::TeamNotebookFileName).string();
-    if (D == D.root_path())
-      break;
-  }
   return (fs::current_path(EC) / rocmtidy::TeamNotebookFileName).string();
 }
 
@@ -264,6 +273,104 @@ static bool writeFileAtomically(const std::string &Path, const std::string &Text
   }
   Error = rocmtidy::writeFileAtomically(Path, Text);
   return Error.empty();
+}
+
+// The repository the notebook belongs to: the nearest folder above it with .git, else its folder.
+static fs::path projectRootOf(const fs::path &Notebook) {
+  std::error_code EC;
+  fs::path Dir = fs::absolute(Notebook, EC).parent_path();
+  for (fs::path D = Dir; !D.empty(); D = D.parent_path()) {
+    if (fs::exists(D / ".git", EC))
+      return D;
+    if (D == D.root_path())
+      break;
+  }
+  return Dir;
+}
+
+static bool inside(const fs::path &Child, const fs::path &Root) {
+  auto R = Root.begin(), C = Child.begin();
+  for (; R != Root.end(); ++R, ++C)
+    if (C == Child.end() || *R != *C)
+      return false;
+  return true;
+}
+
+// The file 'add' writes: the notebook itself, or the target of a symbolic link that stays inside
+// the repository. A link out of it (a hostile checkout's notebook -> ~/.bashrc) is refused rather
+// than followed or replaced by a plain file.
+static bool notebookTarget(const std::string &Path, std::string &Target, std::string &Error) {
+  std::error_code EC;
+  Target = Path;
+  if (!fs::is_symlink(fs::symlink_status(Path, EC)))
+    return true;
+  fs::path Root = fs::weakly_canonical(projectRootOf(Path), EC);
+  // Follow the chain by hand: weakly_canonical stops at a link whose target does not exist yet.
+  fs::path Real = fs::absolute(Path, EC);
+  for (int Hops = 0; Hops < 16 && fs::is_symlink(fs::symlink_status(Real, EC)); ++Hops) {
+    fs::path T = fs::read_symlink(Real, EC);
+    if (EC)
+      break;
+    Real = (T.is_absolute() ? T : Real.parent_path() / T).lexically_normal();
+  }
+  Real = fs::weakly_canonical(Real, EC);
+  if (EC || !inside(Real, Root)) {
+    Error = "'" + Path + "' is a symbolic link to '" + Real.string() +
+            "', outside the repository; nothing was written (replace the link by the notebook file)";
+    return false;
+  }
+  Target = Real.string();
+  return true;
+}
+
+// Serialises concurrent 'notebook add's: each reads, appends and replaces the file under an
+// advisory lock on NOTEBOOK.lock (the notebook itself is replaced by rename, so it cannot carry
+// the lock). The lock file is opened without following links.
+class NotebookLock {
+public:
+  bool acquire(const std::string &NotebookPath, std::string &Error) {
+    LockPath = NotebookPath + ".lock";
+    FD = ::open(LockPath.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (FD < 0) {
+      Error = "cannot open the lock file '" + LockPath + "'" +
+              (errno == ELOOP ? " (it is a symbolic link)" : ": " + std::string(std::strerror(errno)));
+      return false;
+    }
+    if (llvm::sys::fs::tryLockFile(FD, std::chrono::seconds(30))) {
+      Error = "'" + LockPath + "' stayed locked for 30 s (another 'notebook add' is running)";
+      return false;
+    }
+    Locked = true;
+    return true;
+  }
+  ~NotebookLock() {
+    // Closing the descriptor releases the lock as well: a failed unlock is reported, not fatal.
+    if (Locked)
+      if (std::error_code EC = llvm::sys::fs::unlockFile(FD))
+        std::fprintf(stderr, "rocm-lint: warning: cannot unlock '%s': %s\n", LockPath.c_str(), EC.message().c_str());
+    if (FD >= 0)
+      ::close(FD);
+  }
+
+private:
+  std::string LockPath;
+  int FD = -1;
+  bool Locked = false;
+};
+
+static void printRedactions(const std::vector<rocmtidy::Redaction> &Done) {
+  if (Done.empty()) {
+    std::printf("rocm-lint: nothing to redact (no home directories, user or host names, addresses or secrets "
+                "found)\n");
+    return;
+  }
+  std::printf("rocm-lint: redacted before writing (--no-redact keeps the text):\n");
+  for (const auto &R : Done) {
+    std::string What = R.Kind;
+    if (!R.Detail.empty())
+      What += R.Secret ? " (" + R.Detail + ")" : " '" + R.Detail + "'";
+    std::printf("  %s: %u, first on line %u\n", What.c_str(), R.Count, R.FirstLine);
+  }
 }
 
 static int notebookAdd(const std::vector<std::string> &Args) {
@@ -282,6 +389,16 @@ static int notebookAdd(const std::vector<std::string> &Args) {
     Log = readStdinBytes();
   } else if (!readTextFile(LogPath, "log", Log, Error)) {
     return nbError(Error);
+  }
+  if (Path.empty())
+    Path = defaultNotebookPath();
+  std::vector<rocmtidy::Redaction> Redacted;
+  if (!NoRedactArg) {
+    std::error_code EC;
+    fs::path Root = fs::weakly_canonical(projectRootOf(Path), EC);
+    rocmtidy::RedactedText R = rocmtidy::redactText(Log, EC ? projectRootOf(Path).string() : Root.string());
+    Log = std::move(R.Text);
+    Redacted = std::move(R.Replaced);
   }
   std::vector<std::string> Lines = splitLines(Log);
 
@@ -316,8 +433,9 @@ static int notebookAdd(const std::vector<std::string> &Args) {
         break;
     }
     if (Patterns.empty())
-      return nbError("no line of '" + LogPath + "' looks like an error message; name the text to match with "
-                                                "--pattern=REGEX");
+      return nbError("no line of '" + LogPath +
+                     "' looks like an error message; name the text to match with "
+                     "--pattern=REGEX");
   } else {
     for (const auto &P : Patterns) {
       std::string Why = rocmtidy::checkNotebookPattern(P);
@@ -342,13 +460,17 @@ static int notebookAdd(const std::vector<std::string> &Args) {
   for (size_t I = From; I < To; ++I)
     Excerpt += (Lines[I].size() > 300 ? Lines[I].substr(0, 300) : Lines[I]) + (I + 1 < To ? "\n" : "");
 
-  if (Path.empty())
-    Path = defaultNotebookPath();
+  std::string Target;
+  if (!notebookTarget(Path, Target, Error))
+    return nbError(Error);
+  NotebookLock Lock;
+  if (!Lock.acquire(Target, Error))
+    return nbError(Error);
   OrderedJson Doc;
   std::error_code EC;
-  if (fs::exists(Path, EC)) {
+  if (fs::exists(Target, EC)) {
     std::string Text;
-    if (!readTextFile(Path, "notebook", Text, Error))
+    if (!readTextFile(Target, "notebook", Text, Error))
       return nbError(Error);
     std::string Why;
     if (!rocmtidy::parseNotebook(Text, Why))
@@ -384,8 +506,10 @@ static int notebookAdd(const std::vector<std::string> &Args) {
   E["confirm"] = {std::string(Todo) + ": a command that confirms the cause (rocminfo | grep gfx, ldd, rocgdb ...)"};
   E["checks"] = OrderedJson::array();
   Doc["entries"].push_back(E);
-  if (!writeFileAtomically(Path, Doc.dump(2, ' ', false, OrderedJson::error_handler_t::replace) + "\n", Error))
+  if (!writeFileAtomically(Target, Doc.dump(2, ' ', false, OrderedJson::error_handler_t::replace) + "\n", Error))
     return nbError(Error);
+  if (!NoRedactArg)
+    printRedactions(Redacted);
   std::printf("rocm-lint: added entry '%s' (phase guessed: %s) to %s, matching:\n", Id.c_str(), Phase.c_str(),
               Path.c_str());
   for (const auto &P : Patterns)
@@ -418,11 +542,11 @@ static int notebookCheck(const std::vector<std::string> &Args) {
   std::string Name = "built-in notebook";
   if (!Builtin) {
     if (Path.empty())
-      Path = rocmtidy::findTeamNotebook("");
+      Path = findTeamNotebook();
     if (Path.empty())
       return nbError(std::string("no team notebook: no ") + rocmtidy::TeamNotebookFileName +
-                     " here or in a parent directory (create one with 'rocm-lint notebook add LOG', or name it "
-                     "with --notebook=FILE)");
+                     " here or in a parent directory up to the repository root (create one with 'rocm-lint "
+                     "notebook add LOG', or name it with --notebook=FILE)");
     std::string Text, Error, Why;
     if (!readTextFile(Path, "notebook", Text, Error))
       return nbError(Error);
@@ -469,6 +593,12 @@ static int notebookCheck(const std::vector<std::string> &Args) {
       }
     if (E.Fix.empty())
       Problem(E, "has no fix steps");
+    // The team notebook is committed: what 'add --no-redact' or a hand edit let through is refused.
+    std::string Leak = rocmtidy::findSecretOrHome(E.Excerpt);
+    if (!Leak.empty())
+      Problem(E, "its excerpt holds " + Leak +
+                     "; replace it with a placeholder (<secret>, <home>) or record the "
+                     "log again with 'rocm-lint notebook add'");
     if (E.Excerpt.empty()) {
       Problem(E, "has no 'excerpt': add the log lines it is meant to recognise");
       continue;
@@ -489,8 +619,7 @@ static int notebookCheck(const std::vector<std::string> &Args) {
       std::string Ids;
       unsigned N = 0;
       for (const auto &B : rocmtidy::builtinNotebook())
-        if (!B.Excerpt.empty() && !rocmtidy::refinesEitherWay(E, B) &&
-            !rocmtidy::matchLog({&E}, B.Excerpt).empty()) {
+        if (!B.Excerpt.empty() && !rocmtidy::refinesEitherWay(E, B) && !rocmtidy::matchLog({&E}, B.Excerpt).empty()) {
           if (++N <= 5)
             Ids += (Ids.empty() ? "'" : ", '") + B.Id + "'";
         }
@@ -560,10 +689,10 @@ static int notebookDocs(const std::vector<std::string> &Args) {
   std::string Source = "the built-in notebook";
   if (!Builtin) {
     if (Path.empty())
-      Path = rocmtidy::findTeamNotebook("");
+      Path = findTeamNotebook();
     if (Path.empty())
       return nbError(std::string("no team notebook: no ") + rocmtidy::TeamNotebookFileName +
-                     " here or in a parent directory (name it with --notebook=FILE)");
+                     " here or in a parent directory up to the repository root (name it with --notebook=FILE)");
     std::string Text, Error, Why;
     if (!readTextFile(Path, "notebook", Text, Error))
       return nbError(Error);

@@ -1,5 +1,6 @@
 #include "NotebookFiles.h"
 #include "FileBytes.h"
+#include "project/ProjectModel.h"
 
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,17 @@
 namespace rocmlint {
 
 namespace fs = std::filesystem;
+
+std::string findUpToRoot(const std::string &Name) {
+  std::error_code EC;
+  std::string Cwd = fs::current_path(EC).string();
+  if (EC)
+    return "";
+  auto Bounds = rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd), Cwd);
+  return Bounds.findUpward(Cwd, {Name});
+}
+
+std::string findTeamNotebook() { return findUpToRoot(rocmtidy::TeamNotebookFileName); }
 
 bool readTextFile(const std::string &Path, const char *What, std::string &Out, std::string &Error) {
   std::error_code EC;
@@ -29,7 +41,7 @@ bool LoadedNotebooks::load(const std::string &Explicit, bool Discover, std::stri
   if (!Explicit.empty())
     Want.push_back(Explicit);
   if (Discover) {
-    std::string Found = rocmtidy::findTeamNotebook("");
+    std::string Found = findTeamNotebook();
     std::error_code EC;
     if (!Found.empty() && (Explicit.empty() || !fs::equivalent(Found, Explicit, EC)))
       Want.push_back(Found);

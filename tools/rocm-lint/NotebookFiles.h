@@ -10,6 +10,15 @@
 
 namespace rocmlint {
 
+/// The nearest team notebook (rocmtidy::TeamNotebookFileName) from the working directory up to its
+/// repository root, never above it (a notebook in a parent folder belongs to another project or to
+/// nobody); empty if there is none.
+std::string findTeamNotebook();
+
+/// The nearest folder from the working directory up to its repository root holding a regular file
+/// \p Name; empty if there is none.
+std::string findUpToRoot(const std::string &Name);
+
 /// Reads a whole file; a directory, a missing or unreadable file is an error naming \p What.
 bool readTextFile(const std::string &Path, const char *What, std::string &Out, std::string &Error);
 

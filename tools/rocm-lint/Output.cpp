@@ -10,16 +10,39 @@
 
 namespace rocmlint {
 
+std::string escapeControlCharacters(std::string_view S) {
+  std::string R;
+  R.reserve(S.size());
+  for (char C : S) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '\n')
+      R += "\\n";
+    else if (C == '\r')
+      R += "\\r";
+    else if (C == '\t')
+      R += "\\t";
+    else if (U < 0x20 || U == 0x7f) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\x%02x", U);
+      R += Buf;
+    } else
+      R += C;
+  }
+  return R;
+}
+
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings) {
   std::ostringstream OS;
+  // One line per finding and note, whatever the file names and messages hold.
+  auto E = escapeControlCharacters;
   for (const rocmtidy::Finding &F : Findings) {
     if (F.File.empty())
-      OS << "rocm-lint: " << F.Severity << ": " << F.Message << " [" << F.Check << "]\n";
+      OS << "rocm-lint: " << F.Severity << ": " << E(F.Message) << " [" << F.Check << "]\n";
     else
-      OS << F.File << ":" << F.Line << ":" << F.Column << ": " << F.Severity << ": " << F.Message << " [" << F.Check
-         << "]\n";
+      OS << E(F.File) << ":" << F.Line << ":" << F.Column << ": " << F.Severity << ": " << E(F.Message) << " ["
+         << F.Check << "]\n";
     for (const rocmtidy::FindingNote &N : F.Notes)
-      OS << N.File << ":" << N.Line << ":" << N.Column << ": note: " << N.Message << "\n";
+      OS << E(N.File) << ":" << N.Line << ":" << N.Column << ": note: " << E(N.Message) << "\n";
   }
   return OS.str();
 }
@@ -42,6 +65,8 @@ static nlohmann::json statusJson(const FileReport &F) {
   nlohmann::json J = {{"file", F.Display}, {"status", statusName(F.Status.Status)}};
   if (F.Status.Status == AnalysisStatus::Recovered) {
     J["missing_headers"] = F.Status.MissingHeaders;
+    if (!F.Status.Skipped.empty())
+      J["skipped"] = F.Status.Skipped;
     J["dropped_declarations"] = F.Status.DroppedDeclarations;
     J["compiler_errors"] = F.Status.CompilerErrors;
   }

@@ -3,7 +3,10 @@
 // as root, `--output=a.hip a.hip` or a link planted by a repository cannot destroy anything.
 #include "Safety.h"
 
+#include "core/SafeFix.h"
+
 #include <cerrno>
+#include <climits>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -24,12 +27,22 @@ static std::string parentOf(const std::string &Path) {
 }
 
 /// Follows symlinks at the last component (the directories are the user's choice) until a path
-/// that is not a link; returns false on a loop.
+/// that is not a link; returns false on a loop. A link is followed only to a target inside the
+/// current directory's tree: a repository that commits `rocm.sarif -> ../victim` must not make the
+/// documented CI line (`--output=rocm.sarif`) replace a file outside the checkout.
 static bool resolveLinks(std::string Path, std::string &Target, std::string &Error) {
   for (int Hops = 0; Hops < 40; ++Hops) {
     struct stat St;
     if (lstat(Path.c_str(), &St) != 0 || !S_ISLNK(St.st_mode)) {
       Target = Path;
+      if (Hops == 0)
+        return true;
+      char Cwd[PATH_MAX], Real[PATH_MAX];
+      std::string Abs = Path[0] == '/' ? Path : std::string(getcwd(Cwd, sizeof Cwd) ? Cwd : "") + "/" + Path;
+      if (!getcwd(Cwd, sizeof Cwd) || !realpath(Cwd, Real) || !rocmtidy::pathUnderRoot(Abs, Real)) {
+        Error = "it is a symbolic link to '" + Path + "', outside the current directory";
+        return false;
+      }
       return true;
     }
     std::vector<char> Buf(4096);

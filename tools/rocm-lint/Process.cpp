@@ -39,6 +39,16 @@ bool runProgram(const std::string &Program, const std::vector<std::string> &Args
   }
   std::vector<llvm::StringRef> Argv;
   Argv.push_back(Program);
+  // The repository's own .git/config is as hostile as its files: core.fsmonitor names a program git
+  // runs when it reads the index, core.hooksPath and diff.external others. Options given with -c
+  // take precedence over every configuration file, so these turn them off whatever the repository
+  // (or a file it includes through include.path) says.
+  static const char *const GitHardening[] = {
+      "--no-pager",     "-c", "core.fsmonitor=", "-c", "core.hooksPath=/dev/null", "-c",
+      "diff.external=", "-c", "core.pager=cat",  "-c", "core.untrackedCache=false"};
+  if (Program == "git")
+    for (const char *H : GitHardening)
+      Argv.push_back(H);
   for (const std::string &A : Args)
     Argv.push_back(A);
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(StdOut.Path),

@@ -7,6 +7,10 @@
 #include "core/Hash.h"
 #include "core/SourceKinds.h"
 #include "core/TextEdits.h"
+#include "project/ProjectModel.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <nlohmann/json.hpp>
 
@@ -61,11 +65,13 @@ static std::string hex(uint64_t V) {
   return B;
 }
 
-// Sources under the project folder that are not inputs: build trees (which may hold hipified
-// copies), hidden and vendored folders stay out; a bound keeps a huge tree cheap.
-static std::vector<InputFile> projectSources(const std::string &Root, const std::vector<InputFile> &Inputs) {
+// Sources under the project folder that are not inputs, from the project model's walk: build
+// trees (which may hold hipified copies), hidden and vendored folders stay out; a bound keeps a
+// huge tree cheap.
+static std::vector<InputFile> projectSources(const std::string &Root, const std::vector<InputFile> &Inputs,
+                                             const rocmtidy::project::ProjectModel *Model) {
   std::vector<InputFile> Out;
-  if (Root.empty())
+  if (Root.empty() || !Model)
     return Out;
   std::set<std::string> Known;
   for (const InputFile &F : Inputs)
@@ -73,21 +79,20 @@ static std::vector<InputFile> projectSources(const std::string &Root, const std:
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);
   std::vector<std::string> Found;
-  fs::recursive_directory_iterator It(Root, fs::directory_options::skip_permission_denied, EC), End;
-  for (unsigned Seen = 0; It != End && Seen < 20000 && Found.size() < 5000; It.increment(EC), ++Seen) {
-    if (EC)
+  for (const rocmtidy::project::WalkedFile *W : Model->filesUnder(Root)) {
+    if (Found.size() >= 5000)
       break;
-    std::string Name = It->path().filename().string();
-    if (It->is_directory(EC)) {
-      if (Name.empty() || Name[0] == '.' || Name.rfind("build", 0) == 0 || Name == "CMakeFiles" ||
-          Name == "third_party" || Name == "3rdparty" || Name == "node_modules")
-        It.disable_recursion_pending();
-      continue;
-    }
+    llvm::StringRef Rel = llvm::StringRef(W->Path).drop_front(std::min(W->Path.size(), Root.size() + 1));
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    Rel.split(Parts, '/');
+    bool Skip = false;
+    for (size_t I = 0; I + 1 < Parts.size(); ++I)
+      Skip |= Parts[I].starts_with("build") || Parts[I] == "third_party" || Parts[I] == "3rdparty" ||
+              Parts[I] == "node_modules";
     // C sources hold no kernels: the index wants headers and the translation units that may.
-    rocmtidy::SourceKind K = rocmtidy::sourceKindOf(It->path().string());
-    if (It->is_regular_file(EC) && (K == rocmtidy::SourceKind::Header || K == rocmtidy::SourceKind::Source))
-      Found.push_back(It->path().string());
+    rocmtidy::SourceKind K = rocmtidy::sourceKindOf(W->Path);
+    if (!Skip && (K == rocmtidy::SourceKind::Header || K == rocmtidy::SourceKind::Source))
+      Found.push_back(W->Path);
   }
   std::sort(Found.begin(), Found.end());
   for (const std::string &P : Found) {
@@ -103,10 +108,11 @@ static std::vector<InputFile> projectSources(const std::string &Root, const std:
   return Out;
 }
 
-IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Inputs, const std::string &ProjectRoot) {
+IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Inputs, const std::string &ProjectRoot,
+                           const rocmtidy::project::ProjectModel *Model) {
   IndexRun Run;
   std::vector<InputFile> Files = Inputs;
-  for (InputFile &F : projectSources(ProjectRoot, Inputs))
+  for (InputFile &F : projectSources(ProjectRoot, Inputs, Model))
     Files.push_back(std::move(F));
   std::string Dir = cacheDirectory(Opts);
   // One cache entry per set of inputs: runs over other folders do not evict each other.

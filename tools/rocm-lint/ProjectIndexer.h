@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace rocmtidy::project {
+class ProjectModel;
+} // namespace rocmtidy::project
+
 namespace rocmlint {
 
 /// The cache folder: --cache-dir, else $XDG_CACHE_HOME/rocm-lint, else ~/.cache/rocm-lint; "" with
@@ -27,8 +31,9 @@ struct IndexRun {
 /// folder \p ProjectRoot (so that linting one file still knows the kernels its neighbours define),
 /// is read lexically for kernel definitions; the facts of files unchanged since the last run (same
 /// size and modification time) come from the cache folder.
+/// The project folder's files come from the run's project model (\p Model; none without it).
 IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Files,
-                           const std::string &ProjectRoot = "");
+                           const std::string &ProjectRoot = "", const rocmtidy::project::ProjectModel *Model = nullptr);
 
 } // namespace rocmlint
 

@@ -1,6 +1,8 @@
 // Path handling shared by the input walk, the configuration and the analysis.
 #include "ProjectPaths.h"
 
+#include "project/CompilerFlags.h"
+
 #include <filesystem>
 #include <mutex>
 #include <unordered_map>
@@ -9,59 +11,8 @@ namespace fs = std::filesystem;
 
 namespace rocmlint {
 
-namespace {
-
-// Options whose value is a path, spelled "-Ivalue", "-I value" or (long forms) "--opt=value".
-struct PathOption {
-  const char *Name;
-  bool Joined;   // "-Ifoo"
-  bool Separate; // "-I" "foo"
-};
-
-constexpr PathOption PathOptions[] = {
-    {"-I", true, true},          {"-isystem", true, true},  {"-iquote", true, true},
-    {"-idirafter", true, true},  {"-include", true, true},  {"-imacros", true, true},
-    {"-F", true, true},          {"-iwithprefix", true, true},
-    {"--include-directory=", true, false}, {"--include-directory", false, true},
-    {"--sysroot=", true, false}, {"--sysroot", false, true}, {"-isysroot", true, true},
-    {"--cuda-path=", true, false}, {"--rocm-path=", true, false},
-    {"--hip-path=", true, false},
-};
-
-std::string absolute(const std::string &Value, const std::string &BaseDir) {
-  // "=dir" is relative to the sysroot, not to a directory of ours.
-  if (Value.empty() || Value[0] == '=' || fs::path(Value).is_absolute())
-    return Value;
-  return (fs::path(BaseDir) / Value).lexically_normal().string();
-}
-
-} // namespace
-
 void absolutizePathArguments(std::vector<std::string> &Args, const std::string &BaseDir) {
-  for (size_t I = 0; I < Args.size(); ++I) {
-    std::string &A = Args[I];
-    for (const PathOption &O : PathOptions) {
-      const std::string Name = O.Name;
-      if (A == Name && O.Separate) {
-        if (I + 1 < Args.size()) {
-          Args[I + 1] = absolute(Args[I + 1], BaseDir);
-          ++I;
-        }
-        break;
-      }
-      if (O.Joined && A.size() > Name.size() && A.compare(0, Name.size(), Name) == 0) {
-        // "-include" must not be read as "-I" + "nclude".
-        bool Longer = false;
-        for (const PathOption &Other : PathOptions)
-          if (std::string(Other.Name).size() > Name.size() && A.rfind(Other.Name, 0) == 0)
-            Longer = true;
-        if (Longer)
-          continue;
-        A = Name + absolute(A.substr(Name.size()), BaseDir);
-        break;
-      }
-    }
-  }
+  rocmtidy::project::anchorPathArguments(Args, BaseDir);
 }
 
 std::string realPathOf(const std::string &Path, const std::string &WorkDir) {

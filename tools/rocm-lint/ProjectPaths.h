@@ -6,11 +6,12 @@
 
 namespace rocmlint {
 
-/// Makes the relative paths in compiler arguments (-I, -isystem, -iquote, -idirafter, -include,
-/// -imacros, --include-directory, -F, --sysroot, both joined and separate spellings) absolute
-/// against \p BaseDir. Each compile runs in its own command's directory, so a relative path
-/// written on the command line or in a configuration file would otherwise resolve against
-/// every source's folder instead of where the user wrote it.
+/// Anchors the relative paths in compiler arguments at \p BaseDir with the compiler's meaning
+/// (lib/project/CompilerFlags.h): directories (-I, -isystem, -iquote, -idirafter,
+/// --include-directory, -F, --sysroot) become absolute; an included file (-include, -imacros)
+/// only when it exists there, else it is left to the include search path as clang would.
+/// Each compile runs in its own command's directory, so a relative path written on the command
+/// line or in a configuration file would otherwise resolve against every source's folder.
 void absolutizePathArguments(std::vector<std::string> &Args, const std::string &BaseDir);
 
 /// The real path of \p Path (symbolic links and "..", "." resolved) when it exists, else its

@@ -3,6 +3,7 @@
 // rocm-cuda-header's fix-it names; CUDA runtime names resolve through the mapping header generated
 // from lib/data; HIP intrinsics newer than the installed HIP are declared by lib/data/hip_supplement.h.
 #include "Recovery.h"
+#include "Safety.h"
 
 #include "core/CudaHeaderMap.h"
 #include "core/CudaRuntimeMap.h"
@@ -13,6 +14,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorLexer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -27,6 +29,9 @@ namespace rocmlint {
 static constexpr const char *CudaStandInDir = "/rocm-lint-builtin/cuda";
 static constexpr const char *SupportDir = "/rocm-lint-builtin/support";
 static constexpr const char *SupplementName = "rocm-tidy/hip_supplement.h";
+// Searched ahead of the installed HIP (-isystem): its hip/hip_runtime_api.h reads the installed
+// one, then the part of the supplement that needs the runtime's types.
+static constexpr const char *AfterRuntimeDir = "/rocm-lint-builtin/after-runtime";
 // With the built-in HIP header, the ROCm headers it does not stand in for (hip/hip_fp16.h, ...) are
 // not available: a stand-in includes them under this prefix, which is never found, so that they
 // are recorded as missing (without the prefix) instead of mixing a system HIP into the built-in one.
@@ -37,11 +42,38 @@ static bool declaresRuntimeApi(const std::string &Cuda) {
   return Cuda == "cuda_runtime.h" || Cuda == "cuda_runtime_api.h" || Cuda == "cuda.h";
 }
 
-llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip) {
+bool isRuntimeCompiledSource(std::string_view Text) {
+  llvm::StringRef Rest(Text.data(), Text.size());
+  if (!Rest.contains("__global__") && !Rest.contains("__device__"))
+    return false;
+  while (!Rest.empty()) {
+    llvm::StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim(" \t");
+    // A project header, or a computed include, may bring the runtime header with it.
+    if (!Line.consume_front("<"))
+      return false;
+    llvm::StringRef Name = Line.take_until([](char C) { return C == '>'; });
+    if (Name.starts_with("hip/hip_runtime") || Name.starts_with("cuda_runtime") || Name == "cuda.h")
+      return false;
+  }
+  return true;
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem>
+makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std::string>> &Configured) {
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   auto Add = [&](const std::string &Path, const std::string &Text) {
     Mem->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
   };
+  for (const auto &[Path, Text] : Configured)
+    Add(Path, Text);
   if (BuiltinHip) {
     std::string_view Fallback = rocmtidy::embeddedData("hip_fallback.h");
     Add(std::string(BuiltinIncludeDir) + "/hip/hip_runtime.h", std::string(Fallback));
@@ -49,6 +81,12 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool B
   }
   Add(std::string(SupportDir) + "/" + rocmtidy::CudaToHipMappingHeaderName, rocmtidy::cudaToHipMappingHeader());
   Add(std::string(SupportDir) + "/" + SupplementName, std::string(rocmtidy::embeddedData("hip_supplement.h")));
+  if (!BuiltinHip)
+    Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
+        std::string("// rocm-lint: the installed header, then declarations it lacks\n"
+                    "#include_next <hip/hip_runtime_api.h>\n"
+                    "#define ROCM_TIDY_HIP_SUPPLEMENT_AFTER_RUNTIME_API\n#include <") +
+            SupplementName + ">\n");
   // A CUDA header with no ROCm counterpart is not served: it is reported as missing.
   for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers) {
     if (M.Hip.empty())
@@ -77,6 +115,8 @@ std::vector<std::string> recoveryArguments(const RecoveryMode &Mode) {
   if (!Mode.BuiltinHip) {
     Args.push_back("-include");
     Args.push_back(std::string(SupportDir) + "/" + SupplementName);
+    Args.push_back("-isystem");
+    Args.push_back(AfterRuntimeDir);
   }
   if (Mode.ForceHipRuntime) {
     Args.push_back("-include");
@@ -90,6 +130,43 @@ std::vector<std::string> recoveryArguments(const RecoveryMode &Mode) {
 }
 
 namespace {
+
+class ContainedFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  ContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::string Root, RecoveryLog &Log)
+      : ProxyFileSystem(std::move(Base)), Root(std::move(Root)), Log(Log) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override {
+    // A path that does not exist is clang's "not found", as before; only a file that is there and
+    // may not be read is a refusal.
+    auto St = ProxyFileSystem::status(Path);
+    if (!St)
+      return St.getError();
+    llvm::SmallString<256> Abs;
+    Path.toVector(Abs);
+    if (!llvm::sys::path::is_absolute(Abs))
+      if (auto Wd = getCurrentWorkingDirectory())
+        llvm::sys::fs::make_absolute(*Wd, Abs);
+    // Checked as written (the check resolves links and ".." the way the kernel does); shown with
+    // the dots removed.
+    std::string Why;
+    if (!parseFileAllowed(std::string(Abs), Root, Why)) {
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      std::string Name(Abs);
+      // Configuration lookups above the repository (.clang-tidy) are refused silently: they are not
+      // something the analysed file asked for.
+      bool Config = llvm::sys::path::filename(Name) == ".clang-tidy";
+      auto &List = Why == "not a regular file" ? Log.NotRegular : Log.OutsideRoot;
+      if (!Config && std::find(List.begin(), List.end(), Name) == List.end())
+        List.push_back(Name);
+      return std::make_error_code(std::errc::permission_denied);
+    }
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+
+private:
+  std::string Root;
+  RecoveryLog &Log;
+};
 
 class IncludeRecorder : public PPCallbacks {
 public:
@@ -115,6 +192,18 @@ public:
         if (SM.getFileManager().getOptionalFileRef(Next))
           return false;
       }
+    // A file that is there but was refused (outside the project, a device) is reported as such,
+    // not as missing; a device is not skipped: the file cannot be analysed (security.md).
+    // #embed hands over the name with its quotes.
+    StringRef Base = llvm::sys::path::filename(FileName.trim("\"<>"));
+    auto Names = [&](const std::vector<std::string> &List) {
+      return std::any_of(List.begin(), List.end(),
+                         [&](const std::string &P) { return llvm::sys::path::filename(P) == Base; });
+    };
+    if (Names(Log.NotRegular))
+      return false;
+    if (Names(Log.OutsideRoot))
+      return true;
     FileName.consume_front(UnavailablePrefix);
     if (std::find(Log.MissingHeaders.begin(), Log.MissingHeaders.end(), FileName) == Log.MissingHeaders.end())
       Log.MissingHeaders.push_back(FileName.str());
@@ -157,6 +246,11 @@ private:
 };
 
 } // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::string Root, RecoveryLog &Log) {
+  return llvm::makeIntrusiveRefCnt<ContainedFileSystem>(std::move(Base), std::move(Root), Log);
+}
 
 std::unique_ptr<ASTConsumer> withRecovery(CompilerInstance &CI, std::unique_ptr<ASTConsumer> Inner,
                                           RecoveryLog &Log) {

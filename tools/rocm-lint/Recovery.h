@@ -11,6 +11,8 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rocmlint {
@@ -24,6 +26,8 @@ struct RecoveryLog {
   unsigned DroppedDeclarations = 0;        // declarations outside system headers clang marked invalid
   bool Parsed = false;                     // the parse reached the end of the translation unit
   std::vector<std::string> UserFiles;      // files outside system headers the parse entered (real paths)
+  std::vector<std::string> OutsideRoot;    // files the parse was refused: outside the project root
+  std::vector<std::string> NotRegular;     // files the parse was refused: FIFOs, devices, directories
 };
 
 /// How the commands of a file are extended for recovery.
@@ -34,9 +38,24 @@ struct RecoveryMode {
   bool ForceHipRuntime = false; // a header analysed on its own: include hip/hip_runtime.h first
 };
 
+/// True for the text of a kernel source meant for hiprtc/NVRTC: it defines device code
+/// (__global__ or __device__) but includes no HIP or CUDA runtime header and no project header
+/// (which could bring one), so the run-time compiler's own declarations are missing from a parse.
+bool isRuntimeCompiledSource(std::string_view Text);
+
 /// The in-memory files recovery serves: the built-in HIP header (when \p BuiltinHip), CUDA toolkit
 /// headers as their ROCm replacement, the CUDA-to-HIP mapping header and the HIP supplement.
-llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> makeRecoveryFiles(bool BuiltinHip);
+/// \p Configured: headers the HIP build would generate (configure_file), served at their paths.
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem>
+makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std::string>> &Configured = {});
+
+/// The parse's view of the disk: \p Base, except that a file outside \p Root (the repository, a real
+/// path) and the system include folders, or one that is not a regular file, cannot be opened; each
+/// refusal is recorded in \p Log (which must outlive the file system). A hostile `#include
+/// "../../../home/u/.aws/credentials"` or `#embed "/etc/shadow"` is not read, so its bytes can never
+/// reach a compiler error quoted into the report.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, std::string Root, RecoveryLog &Log);
 
 /// Compiler arguments (placed before the input) that make a pass use the recovery files.
 std::vector<std::string> recoveryArguments(const RecoveryMode &Mode);

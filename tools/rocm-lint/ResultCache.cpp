@@ -192,9 +192,11 @@ std::string ResultCache::folderProblem(const std::string &Dir) {
 
 std::string ResultCache::entryPath(const std::string &Key, bool Create) const {
   if (Create) {
-    // The folders above are the user's to choose; the cache folder itself is private.
-    (void)llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Dir), /*IgnoreExisting=*/true);
-    if (!ensureRealDirectory(Dir, true))
+    // The folders above are the user's to choose; the cache folder itself is private. A parent that
+    // cannot be made means no cache folder either.
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if ((!Parent.empty() && llvm::sys::fs::create_directories(Parent, /*IgnoreExisting=*/true)) ||
+        !ensureRealDirectory(Dir, true))
       return "";
   }
   std::string Results = Dir + "/results";
@@ -336,9 +338,13 @@ static bool readStringList(const json &J, const char *Name, std::vector<std::str
 static json resultJson(const FileResult &R) {
   json J;
   const FileStatus &S = R.Status;
-  J["status"] = {{"status", int(S.Status)},          {"missingHeaders", stringList(S.MissingHeaders)},
-                 {"dropped", S.DroppedDeclarations}, {"compilerErrors", S.CompilerErrors},
-                 {"reason", bytesJson(S.Reason)},    {"analysedThrough", bytesJson(S.AnalysedThrough)}};
+  J["status"] = {{"status", int(S.Status)},
+                 {"missingHeaders", stringList(S.MissingHeaders)},
+                 {"skipped", stringList(S.Skipped)},
+                 {"dropped", S.DroppedDeclarations},
+                 {"compilerErrors", S.CompilerErrors},
+                 {"reason", bytesJson(S.Reason)},
+                 {"analysedThrough", bytesJson(S.AnalysedThrough)}};
   J["reached"] = stringList(R.ReachedFiles);
   json Parsed = json::array();
   for (const auto &[Path, Hash] : R.Parsed.Hashes)
@@ -388,7 +394,7 @@ static std::optional<FileResult> resultFrom(const json &J) {
     return std::nullopt;
   R.Status.Status = AnalysisStatus(St);
   if (!readStringList(S, "missingHeaders", R.Status.MissingHeaders) ||
-      !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
+      !readStringList(S, "skipped", R.Status.Skipped) || !readUnsigned(S, "dropped", R.Status.DroppedDeclarations) ||
       !readUnsigned(S, "compilerErrors", R.Status.CompilerErrors) || !readString(S, "reason", R.Status.Reason) ||
       !readString(S, "analysedThrough", R.Status.AnalysedThrough) || !readStringList(J, "reached", R.ReachedFiles) ||
       !readStringList(J, "errors", R.Errors))
@@ -502,8 +508,12 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Key, const std:
   // What --fix checks before writing is rebuilt from the inputs just verified, not taken from the
   // entry; an edit in a file the parse never read was not made by a check.
   R->Parsed = ParsedFiles();
-  for (const std::string &Real : Reals)
-    R->Parsed.Hashes[Real] = currentContent(Real)->Fnv;
+  for (const std::string &Real : Reals) {
+    auto Now = currentContent(Real);
+    if (!Now)
+      return Miss();
+    R->Parsed.Hashes[Real] = Now->Fnv;
+  }
   for (const rocmtidy::Finding &F : R->Findings)
     for (const rocmtidy::TextEdit &E : F.Fixes)
       if (!Reals.count(E.File))

@@ -40,6 +40,26 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeRecordingFileSystem(
 /// The directory --fix may edit under: .rocm-lint's directory, else git's top level, else \p Cwd.
 std::string projectRoot(const ProjectConfig &Config, const std::string &Cwd);
 
+/// The repository \p AbsolutePath belongs to, as a real path: the nearest folder above it that holds
+/// `.git`, else the current directory when the file lies below it, else the file's own folder. Reads
+/// for the analysis (build-script includes, headers, #embed) stay inside it, apart from the system
+/// include folders (parseFileAllowed). Memoised; thread-safe.
+std::string repositoryRootOf(const std::string &AbsolutePath);
+
+/// Adds the folders the user named on the command line (--extra-arg -I/-isystem/-iquote/-idirafter
+/// DIR, -include/-imacros FILE's folder, -p DIR) to those the parse may read besides the repository:
+/// they come from the person running rocm-lint, not from the repository; and the folder of .rocm-lint
+/// (the project's configuration: the project itself). Call before analysing.
+void trustReadRootsOf(const Options &Opts, const ProjectConfig &Config);
+
+/// Whether the parse may read \p Path for an analysed file of \p Root: a regular file under the
+/// repository root or under a system include folder (the compiler's, /usr/include, ROCm, CUDA).
+/// Sets \p Why ("outside the project root", "not a regular file") when not.
+bool parseFileAllowed(const std::string &Path, const std::string &Root, std::string &Why);
+
+/// The result of a file whose analysis crashed: one error, nothing half-built.
+FileResult crashedResult(const InputFile &File);
+
 /// Runs \p Analyze on a thread with a large stack inside llvm::CrashRecoveryContext; a crash
 /// becomes an error for \p File. enableCrashContainment() must have run once.
 FileResult analyzeContained(const InputFile &File, const std::function<FileResult()> &Analyze);

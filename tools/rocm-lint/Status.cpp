@@ -9,8 +9,15 @@
 
 namespace rocmlint {
 
-std::string statusNote(const FileReport &F) {
+static std::string statusLine(const FileReport &F) {
   const FileStatus &S = F.Status;
+  if (S.Status == AnalysisStatus::Recovered && S.MissingHeaders.empty()) {
+    // A build script: an include outside the project, or expansion cut at its limit.
+    std::string Line = F.Display + ": partly analysed: ";
+    for (size_t I = 0; I < S.Skipped.size(); ++I)
+      Line += (I ? "; " : "") + S.Skipped[I];
+    return Line;
+  }
   if (S.Status == AnalysisStatus::Recovered) {
     std::string Line = F.Display + ": partly analysed: header" + (S.MissingHeaders.size() == 1 ? " " : "s ");
     for (size_t I = 0; I < S.MissingHeaders.size(); ++I)
@@ -21,6 +28,8 @@ std::string statusNote(const FileReport &F) {
     // Errors that follow from the missing declarations; named so as not to read as a failure.
     if (S.CompilerErrors)
       Line += ", " + std::to_string(S.CompilerErrors) + " follow-on diagnostic" + (S.CompilerErrors == 1 ? "" : "s");
+    for (const std::string &Sk : S.Skipped)
+      Line += "; " + Sk;
     return Line;
   }
   if (S.Status == AnalysisStatus::Failed)
@@ -28,14 +37,20 @@ std::string statusNote(const FileReport &F) {
   return "";
 }
 
+std::string statusNote(const FileReport &F) { return escapeControlCharacters(statusLine(F)); }
+
 std::string statusSummary(const std::vector<FileReport> &Files) {
-  unsigned Recovered = 0, Failed = 0;
+  unsigned Recovered = 0, Failed = 0, PartlyRead = 0;
   std::map<std::string, unsigned> ByHeader;
   for (const FileReport &F : Files) {
     if (F.Status.Status == AnalysisStatus::Failed)
       ++Failed;
     if (F.Status.Status != AnalysisStatus::Recovered)
       continue;
+    if (F.Status.MissingHeaders.empty()) {
+      ++PartlyRead;
+      continue;
+    }
     ++Recovered;
     for (const std::string &H : F.Status.MissingHeaders)
       ++ByHeader[H];
@@ -51,6 +66,8 @@ std::string statusSummary(const std::vector<FileReport> &Files) {
     if (Headers.size() > Shown)
       Out += " and " + std::to_string(Headers.size() - Shown) + " more";
   }
+  if (PartlyRead)
+    Out += ", " + std::to_string(PartlyRead) + " partly read";
   if (Failed)
     Out += ", " + std::to_string(Failed) + " not analysed";
   return Out;

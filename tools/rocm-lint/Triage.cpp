@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
 #include <tuple>
 
 namespace fs = std::filesystem;
@@ -35,8 +34,12 @@ void offsetToLineCol(const std::string &Content, unsigned Offset, unsigned &Line
 
 void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerErrors, const std::vector<RecoveryLog> &Logs,
                     const std::function<const std::string &(const std::string &)> &ContentOf, FileResult &R) {
-  // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains.
-  static const std::regex NotFound("'(.+)' file not found");
+  // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains:
+  // clang says "'NAME' file not found".
+  auto NotFound = [](const std::string &M) {
+    size_t At = M.find("' file not found");
+    return At != std::string::npos && At > 1 && M.rfind('\'', At - 1) != std::string::npos;
+  };
   // Report the earliest error first; clang's "too many errors" stop carries no location of interest.
   std::stable_sort(CompilerErrors.begin(), CompilerErrors.end(), [](const CompilerError &A, const CompilerError &B) {
     bool AStop = A.Message.find("too many errors emitted") != std::string::npos;
@@ -48,7 +51,7 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
   std::vector<std::string> Unexplained;
   for (const CompilerError &E : CompilerErrors) {
     bool Explained = false;
-    if (std::regex_search(E.Message, NotFound))
+    if (NotFound(E.Message))
       for (const rocmtidy::Finding &Fd : R.Findings)
         if (Fd.Check == "rocm-cuda-header" && Fd.File == E.File && Fd.Offset == E.Offset)
           Explained = true;
@@ -72,6 +75,7 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
   }
   FileStatus &St = R.Status;
   bool Parsed = true;
+  std::string NotRegular; // the first included file that is a device, FIFO or directory
   for (const RecoveryLog &L : Logs) {
     Parsed &= L.Parsed;
     for (const std::string &M : L.MissingHeaders)
@@ -79,6 +83,14 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
         St.MissingHeaders.push_back(M);
     // The passes parse the same declarations: the larger count, not the sum.
     St.DroppedDeclarations = std::max(St.DroppedDeclarations, L.DroppedDeclarations);
+    for (const std::string &O : L.OutsideRoot) {
+      std::string Sk = "'" + O + "' is outside the project root and was not read";
+      if (std::find(St.Skipped.begin(), St.Skipped.end(), Sk) == St.Skipped.end())
+        St.Skipped.push_back(Sk);
+    }
+    for (const std::string &N : L.NotRegular)
+      if (NotRegular.empty())
+        NotRegular = N;
     for (const std::string &U : L.UserFiles)
       if (U != F.Absolute && std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), U) == R.ReachedFiles.end())
         R.ReachedFiles.push_back(U);
@@ -92,11 +104,16 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
       FirstError += " (and " + std::to_string(Unexplained.size() - 1) + " more compiler error" +
                     (Unexplained.size() > 2 ? "s" : "") + ")";
   }
-  if (!Parsed) {
+  if (!NotRegular.empty()) {
+    // security.md: an include of /dev/zero or a FIFO is a "cannot open file" error for the source.
+    St.Status = AnalysisStatus::Failed;
+    St.Reason = F.Display + ": cannot open file '" + NotRegular + "': not a regular file";
+    R.Errors.push_back(St.Reason + "; the file could not be analysed");
+  } else if (!Parsed) {
     St.Status = AnalysisStatus::Failed;
     St.Reason = FirstError.empty() ? F.Display + ": the compiler could not parse the file" : FirstError;
     R.Errors.push_back(St.Reason + "; the file could not be analysed");
-  } else if (!St.MissingHeaders.empty()) {
+  } else if (!St.MissingHeaders.empty() || !St.Skipped.empty()) {
     // The errors are what the missing declarations leave behind; the status line names the headers.
     St.Status = AnalysisStatus::Recovered;
   } else if (!FirstError.empty()) {

@@ -25,6 +25,10 @@
 // before the shuffle macros below are defined, or those macros would rewrite their declarations.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+// HIP's older bfloat16 type (hip/hip_bfloat16.h), which HIP code also reaches through the runtime
+// header: CUDA's bfloat16 converts to and from float and has the arithmetic operators the same way
+// (its raw bits are not the member 'data').
+typedef __nv_bfloat16 hip_bfloat16;
 // libcu++ (used by cooperative groups, CUB, Thrust) declares a type named __any; it must be seen
 // before the __any macro below, for the same reason.
 #if __has_include(<cuda/std/functional>)
@@ -98,6 +102,7 @@ struct hipDeviceProp_t : cudaDeviceProp {
   int memoryClockRate; // kHz
   size_t maxSharedMemoryPerMultiProcessor;
   int hip_on_cuda_warpSize64; // what 'Prop.warpSize' reads in wave64 mode (see ../wave64.h)
+  int hip_on_cuda_warpSize32; // what 'Prop.warpSize' reads in 32-lane mode (warpSize below)
 };
 
 inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int D) {
@@ -112,6 +117,7 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *P, int D) {
   Base.warpSize = 64;
 #endif
   P->hip_on_cuda_warpSize64 = Base.warpSize;
+  P->hip_on_cuda_warpSize32 = Base.warpSize;
   if ((E = cudaDeviceGetAttribute(&P->clockRate, cudaDevAttrClockRate, D)) != cudaSuccess)
     return E;
   return cudaDeviceGetAttribute(&P->memoryClockRate, cudaDevAttrMemoryClockRate, D);
@@ -262,6 +268,13 @@ inline hipError_t hipStreamCreate(hipStream_t *S) { return cudaStreamCreate(S); 
 inline hipError_t hipStreamCreateWithFlags(hipStream_t *S, unsigned Flags) {
   return cudaStreamCreateWithFlags(S, Flags);
 }
+inline hipError_t hipStreamCreateWithPriority(hipStream_t *S, unsigned Flags, int Priority) {
+  return cudaStreamCreateWithPriority(S, Flags, Priority);
+}
+inline hipError_t hipDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
+  return cudaDeviceGetStreamPriorityRange(Least, Greatest);
+}
+inline hipError_t hipStreamGetPriority(hipStream_t S, int *Priority) { return cudaStreamGetPriority(S, Priority); }
 inline hipError_t hipStreamDestroy(hipStream_t S) { return cudaStreamDestroy(S); }
 inline hipError_t hipStreamSynchronize(hipStream_t S) { return cudaStreamSynchronize(S); }
 inline hipError_t hipStreamQuery(hipStream_t S) { return cudaStreamQuery(S); }
@@ -370,6 +383,12 @@ using IfWideMask = std::enable_if_t<std::is_integral<M>::value && (sizeof(M) == 
 
 } // namespace hip_on_cuda
 
+// HIP code sizes arrays and template arguments with warpSize (`__shared__ float x[64][warpSize]`,
+// `tiled_partition<warpSize>`), which hip-clang accepts as a constant; CUDA's warpSize is a run-time
+// variable. Here it is the constant 32, in device and host code, as wave64.h makes it 64.
+constexpr int hip_on_cuda_warpSize32 = 32;
+#define warpSize hip_on_cuda_warpSize32
+
 #define __shfl(...) ::hip_on_cuda::shfl(__VA_ARGS__)
 #define __shfl_up(...) ::hip_on_cuda::shfl_up(__VA_ARGS__)
 #define __shfl_down(...) ::hip_on_cuda::shfl_down(__VA_ARGS__)
@@ -430,6 +449,47 @@ __device__ __forceinline__ unsigned __lane_id() {
   return Lane;
 }
 #endif // ROCM_TIDY_WAVE64
+
+// HIP's atomicMax/atomicMin also take float and double; CUDA's take integers only. A compare-and-swap
+// loop on the bit pattern gives the same result (NaNs aside).
+namespace hip_on_cuda {
+template <class F, class U, class Better>
+__device__ __forceinline__ F atomicPick(F *Addr, F Val, Better B) {
+  U *Bits = reinterpret_cast<U *>(Addr);
+  U Old = *Bits, Assumed;
+  do {
+    Assumed = Old;
+    F Cur;
+    memcpy(&Cur, &Assumed, sizeof(F));
+    if (!B(Val, Cur))
+      break;
+    U New;
+    memcpy(&New, &Val, sizeof(F));
+    Old = atomicCAS(Bits, Assumed, New);
+  } while (Old != Assumed);
+  F R;
+  memcpy(&R, &Old, sizeof(F));
+  return R;
+}
+struct Greater {
+  template <class F> __device__ bool operator()(F A, F B) const { return A > B; }
+};
+struct Less {
+  template <class F> __device__ bool operator()(F A, F B) const { return A < B; }
+};
+} // namespace hip_on_cuda
+__device__ __forceinline__ float atomicMax(float *A, float V) {
+  return hip_on_cuda::atomicPick<float, unsigned>(A, V, hip_on_cuda::Greater{});
+}
+__device__ __forceinline__ float atomicMin(float *A, float V) {
+  return hip_on_cuda::atomicPick<float, unsigned>(A, V, hip_on_cuda::Less{});
+}
+__device__ __forceinline__ double atomicMax(double *A, double V) {
+  return hip_on_cuda::atomicPick<double, unsigned long long>(A, V, hip_on_cuda::Greater{});
+}
+__device__ __forceinline__ double atomicMin(double *A, double V) {
+  return hip_on_cuda::atomicPick<double, unsigned long long>(A, V, hip_on_cuda::Less{});
+}
 
 // __syncthreads, __popc/__popcll, __ffs/__ffsll, __clz/__clzll, __activemask, atomics and dim3
 // are CUDA's own, with the same names and (32-lane) meaning.

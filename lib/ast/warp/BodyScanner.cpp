@@ -1,0 +1,250 @@
+#include "ast/warp/BodyScanner.h"
+
+#include "ast/warp/WarpExprs.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace rocmtidy {
+
+using namespace warp;
+
+WarpBodyScanner::WarpBodyScanner(WarpModel &M, FunctionWarpFacts &F)
+    : M(M), F(F), Ctx(M.Ctx), SM(Ctx.getSourceManager()), T(warpTables()) {}
+
+void WarpBodyScanner::run() {
+  TraverseStmt(const_cast<Stmt *>(F.Body));
+  memberInitialisers();
+  settleCounters();
+  settleWidth32();
+  settleLoopReductions();
+  settleLadders();
+  settleNarrowing();
+}
+
+ThreadIndexAnalysis &WarpBodyScanner::analysis() {
+  if (!Analysis) {
+    Analysis.emplace(F.Body);
+    for (const auto &[P, S] : F.Seeds)
+      Analysis->assumeParameter(P, S.V);
+  }
+  return *Analysis;
+}
+
+bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
+  ++LambdaDepth;
+  bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+  --LambdaDepth;
+  return R;
+}
+
+// In a template definition a ballot of a dependent value has no conversion yet: the narrowing
+// is read from the declared type it is stored in or returned as.
+bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
+  if (const Expr *Init = VD->getInit())
+    dependentNarrowing(Init, VD->getType());
+  return true;
+}
+
+bool WarpBodyScanner::VisitReturnStmt(ReturnStmt *RS) {
+  if (LambdaDepth == 0 && RS->getRetValue())
+    if (const auto *FD = dyn_cast<FunctionDecl>(F.D))
+      dependentNarrowing(RS->getRetValue(), FD->getReturnType());
+  return true;
+}
+
+// A lane or warp number kept in a member ('int lane = threadIdx.x % 32;', or set in a
+// constructor's initialiser list) is part of every device method of its class: the method that
+// ballots meets the grouping the member was initialised with.
+void WarpBodyScanner::memberInitialisers() {
+  const auto *MD = dyn_cast<CXXMethodDecl>(F.D);
+  if (!MD || F.Instantiation || MD->getParent()->isLambda())
+    return;
+  const CXXRecordDecl *RD = MD->getParent();
+  for (const FieldDecl *FD : RD->fields())
+    if (const Expr *Init = FD->getInClassInitializer(); Init && !SM.isInSystemHeader(FD->getLocation()))
+      TraverseStmt(const_cast<Expr *>(Init));
+  for (const CXXConstructorDecl *C : RD->ctors())
+    if (C->isThisDeclarationADefinition() && !C->isImplicit())
+      for (const CXXCtorInitializer *I : C->inits())
+        if (I->isWritten() && I->getInit())
+          TraverseStmt(const_cast<Expr *>(I->getInit()));
+}
+
+// 'if constexpr (kWarp == 32) { <offsets from 16> } else { ... }': the branch the condition
+// discards is never compiled, so its operations say nothing about this target.
+bool WarpBodyScanner::TraverseIfStmt(IfStmt *IS) {
+  const Expr *Cond = IS->getCond();
+  if (!IS->isConstexpr() || !Cond || Cond->isValueDependent())
+    return RecursiveASTVisitor::TraverseIfStmt(IS);
+  bool Taken = false;
+  if (!Cond->EvaluateAsBooleanCondition(Taken, Ctx))
+    return RecursiveASTVisitor::TraverseIfStmt(IS);
+  if (IS->getInit())
+    TraverseStmt(IS->getInit());
+  return TraverseStmt(Taken ? IS->getThen() : IS->getElse());
+}
+
+bool WarpBodyScanner::VisitIfStmt(IfStmt *IS) {
+  if (IS->getElse() && IS->getCond()) {
+    Dispatch.insert(IS->getCond()->IgnoreParenImpCasts());
+    // 'if (width == physical_warp_size()) __all_sync(...); else <shuffles>': each branch is
+    // taken for its own width, so neither branch's operations meet the other's groupings.
+    if (isWidthTest(IS->getCond()))
+      WidthDispatch.push_back(IS->getSourceRange());
+  }
+  return true;
+}
+
+bool WarpBodyScanner::VisitConditionalOperator(ConditionalOperator *CO) {
+  Dispatch.insert(CO->getCond()->IgnoreParenImpCasts());
+  return true;
+}
+
+bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
+  auto [VD, Start] = loopStart(FS);
+  if (!VD || !Start || !FS->getInc())
+    return true;
+  LoopInfo L;
+  L.Loop = FS;
+  L.Counter = VD;
+  L.Start = Start;
+  L.Halves = steps(FS->getInc(), VD, true);
+  L.Doubles = steps(FS->getInc(), VD, false);
+  if (!L.Halves && !L.Doubles)
+    return true;
+  bool Inclusive = false;
+  const Expr *Bound = loopBound(FS, VD, Inclusive);
+  L.FromWarpSize = mentionsWarpSize(Start) || (Bound && mentionsWarpSize(Bound));
+  if (!L.FromWarpSize) {
+    L.StartValue = evaluate(Start);
+    if (Bound)
+      if (auto B = evaluate(Bound))
+        L.BoundValue = *B + (Inclusive ? 1 : 0);
+  }
+  Loops[VD] = L;
+  return true;
+}
+
+bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
+  addBothWidthsTests(BO, Dispatch);
+  switch (BO->getOpcode()) {
+  case BO_Rem:
+  case BO_Div:
+    if (isWarpSizeRef(BO->getRHS()))
+      hardware(BO, BO->getLHS());
+    else
+      candidate(BO, BO->getLHS(), BO->getRHS(), 32,
+                BO->getOpcode() == BO_Rem ? LaneGrouping32::LaneModulo : LaneGrouping32::WarpDivide);
+    break;
+  case BO_And:
+    if (isWarpSizeMinusOne(BO->getRHS()))
+      hardware(BO, BO->getLHS());
+    else if (isWarpSizeMinusOne(BO->getLHS()))
+      hardware(BO, BO->getRHS());
+    else if (!candidate(BO, BO->getLHS(), BO->getRHS(), 31, LaneGrouping32::LaneMask))
+      candidate(BO, BO->getRHS(), BO->getLHS(), 31, LaneGrouping32::LaneMask);
+    break;
+  case BO_Shr:
+    if (isLit(BO->getRHS(), 5))
+      candidate(BO, BO->getLHS(), BO->getRHS(), 5, LaneGrouping32::WarpShift);
+    break;
+  case BO_Shl:
+    if (isLit(BO->getRHS(), 5))
+      candidate(BO, BO->getLHS(), BO->getRHS(), 5, LaneGrouping32::ThreadShiftBack);
+    else if (isLit(BO->getLHS(), 1) && !BO->isTypeDependent() && BO->getType()->isIntegerType() &&
+             Ctx.getIntWidth(BO->getType()) == 32 && reaches63(BO->getRHS()))
+      F.NarrowLaneBits.push_back(BO);
+    break;
+  case BO_LT:
+  case BO_GE:
+    candidate(BO, BO->getLHS(), BO->getRHS(), 32, LaneGrouping32::FirstWarpTest);
+    break;
+  case BO_GT:
+  case BO_LE:
+    // '32 > threadIdx.x': the same test with the constant first.
+    candidate(BO, BO->getRHS(), BO->getLHS(), 32, LaneGrouping32::FirstWarpTest);
+    break;
+  case BO_EQ:
+  case BO_NE:
+    comparison(BO);
+    break;
+  default:
+    break;
+  }
+  return true;
+}
+
+void WarpBodyScanner::comparison(const BinaryOperator *BO) {
+  // 'lane == 31' / '31 == lane' with a lane number that reaches 63: the last lane of a 32-lane
+  // warp is the middle of a wavefront.
+  if ((isLit(BO->getRHS(), 31) && reaches63(BO->getLHS())) || (isLit(BO->getLHS(), 31) && reaches63(BO->getRHS())))
+    F.LastLane31Tests.push_back(BO);
+  if (!Dispatch.contains(BO) && ((isLit(BO->getRHS(), 32) && isWarpSizeRef(BO->getLHS())) ||
+                                 (isLit(BO->getLHS(), 32) && isWarpSizeRef(BO->getRHS()))))
+    F.WarpSizeTests.push_back(BO);
+}
+
+bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
+  StringRef Name = calleeName(CE);
+  if (Name.empty())
+    return true;
+  if (!CE->getBeginLoc().isValid())
+    return true;
+  F.Callees.push_back(Name);
+  if (const FunctionDecl *Callee = CE->getDirectCallee();
+      Callee && !isa<CXXOperatorCallExpr>(CE) && !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    F.UnitCalls.push_back(CE);
+  if (!Name.starts_with("__") && Name != "coalesced_threads") {
+    seedArguments(CE);
+    return true;
+  }
+  // A call clang repaired ('__shfl_xor_sync' undeclared with old HIP headers: "did you mean
+  // '__shfl_xor'?") keeps the written arguments under another function: it says nothing.
+  if (SourceLocation NameLoc = CE->getCallee()->getExprLoc();
+      NameLoc.isFileID() &&
+      Lexer::getSourceText(CharSourceRange::getTokenRange(NameLoc), SM, Ctx.getLangOpts()) != Name)
+    return true;
+  bool CudaOnly = M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly;
+  if (const ShuffleInfo *S = T.shuffle(Name)) {
+    // '#ifdef USE_ROCM __shfl_down(v, i) #else __shfl_down_sync(m, v, i) #endif' inside one loop:
+    // the CUDA spelling stands for the AMD one the parse skipped, for the loop's offsets only.
+    if (CudaOnly) {
+      if (!explicitArg(CE, S->WidthArg) && explicitArg(CE, S->LaneArg))
+        DefaultWidth.push_back({CE, S});
+      return true;
+    }
+    shuffle(CE, *S);
+    return true;
+  }
+  if (!CudaOnly)
+    maskAndBitCalls(CE, Name);
+  return true;
+}
+
+// The intrinsics other than shuffles: masks, whole-wavefront votes, matrix cores, bit counts.
+void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
+  if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
+    F.NarrowMasks.push_back({CE, Name});
+  else if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+    F.NarrowMaskTypes.push_back({CE, Name});
+  if (T.isFullWavefront(Name))
+    F.FullOps.push_back({CE, Name});
+  if (T.isMatrixCore(Name))
+    F.MatrixCore = true;
+  if (const BitOp32 *B = T.bitOp(Name); B && CE->getNumArgs() == 1) {
+    BitOps.push_back({CE, B});
+    BitOpArgs.insert(CE->getArg(0));
+  }
+}
+
+bool WarpBodyScanner::VisitCastExpr(CastExpr *CE) {
+  if (CE->getCastKind() == CK_IntegralCast)
+    Casts.push_back(CE);
+  else if (isa<ExplicitCastExpr>(CE) && CE->getCastKind() == CK_Dependent)
+    dependentNarrowing(CE->getSubExpr(), CE->getType());
+  return true;
+}
+
+} // namespace rocmtidy

@@ -1,0 +1,106 @@
+#ifndef ROCM_TIDY_AST_WARP_BODYSCANNER_H
+#define ROCM_TIDY_AST_WARP_BODYSCANNER_H
+
+// The walk over one device function body that fills its FunctionWarpFacts. Private to the warp
+// model. Its members are defined by responsibility:
+//   BodyScanner.cpp   the traversal, and what it records per statement kind
+//   LaneFacts.cpp     lane groupings: constants and their origins, thread-index operands, seeds
+//   ShuffleFacts.cpp  shuffle widths and offsets, loops of offsets, reductions that stop at 16
+//   MaskFacts.cpp     lane masks: 32-bit masks at *_sync calls, 64-bit masks cut to 32 bits
+
+#include "ast/ThreadIndex.h"
+#include "ast/WarpModel.h"
+#include "core/WarpTables.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <optional>
+#include <vector>
+
+namespace rocmtidy {
+
+/// How a loop moves its counter through lane offsets.
+struct LoopInfo {
+  const clang::ForStmt *Loop = nullptr;
+  const clang::VarDecl *Counter = nullptr;
+  const clang::Expr *Start = nullptr;
+  bool Halves = false, Doubles = false;
+  bool FromWarpSize = false;                     ///< the start or the bound is computed from warpSize
+  std::optional<int64_t> StartValue, BoundValue; ///< BoundValue: the first offset not taken
+};
+
+class WarpBodyScanner : public clang::RecursiveASTVisitor<WarpBodyScanner> {
+public:
+  WarpBodyScanner(WarpModel &M, FunctionWarpFacts &F);
+
+  /// Walks the body (and the member initialisers of a method's class), then settles what needs
+  /// the whole body: loop offsets, reductions, narrowed masks.
+  void run();
+
+  bool shouldVisitLambdaBody() const { return true; }
+  bool TraverseLambdaExpr(clang::LambdaExpr *LE);
+  bool TraverseIfStmt(clang::IfStmt *IS);
+  bool VisitVarDecl(clang::VarDecl *VD);
+  bool VisitReturnStmt(clang::ReturnStmt *RS);
+  bool VisitIfStmt(clang::IfStmt *IS);
+  bool VisitConditionalOperator(clang::ConditionalOperator *CO);
+  bool VisitForStmt(clang::ForStmt *FS);
+  bool VisitBinaryOperator(clang::BinaryOperator *BO);
+  bool VisitCallExpr(clang::CallExpr *CE);
+  bool VisitCastExpr(clang::CastExpr *CE);
+
+private:
+  // BodyScanner.cpp
+  void memberInitialisers();
+  void comparison(const clang::BinaryOperator *BO);
+  void maskAndBitCalls(const clang::CallExpr *CE, llvm::StringRef Name);
+  ThreadIndexAnalysis &analysis();
+
+  // LaneFacts.cpp
+  std::optional<int64_t> evaluate(const clang::Expr *E);
+  llvm::StringRef macroName(clang::SourceLocation Loc, bool &Other);
+  std::optional<ConstantOrigin> origin(const clang::Expr *E, unsigned Depth = 0);
+  std::optional<ConstantOrigin> namedOrigin(const clang::Expr *S, const clang::ValueDecl *Named, unsigned Depth);
+  std::optional<ConstantOrigin> instantiatedOrigin(const clang::Expr *Constant);
+  bool candidate(const clang::BinaryOperator *BO, const clang::Expr *Operand, const clang::Expr *Constant,
+                 uint64_t Want, LaneGrouping32::Kind K);
+  void hardware(const clang::BinaryOperator *BO, const clang::Expr *Operand);
+  bool reaches63(const clang::Expr *E, unsigned Depth = 0);
+  void seedArguments(const clang::CallExpr *CE);
+
+  // ShuffleFacts.cpp
+  void shuffle(const clang::CallExpr *CE, const ShuffleInfo &S);
+  void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
+  void widthParameter(const clang::Expr *W);
+  void settleCounters();
+  void settleWidth32();
+  void settleLoopReductions();
+  void settleLadders();
+
+  // MaskFacts.cpp
+  void dependentNarrowing(const clang::Expr *E, clang::QualType To);
+  bool isNarrowMaskValue(const clang::Expr *Arg);
+  bool isLaneMaskValue(const clang::Expr *E);
+  void settleNarrowing();
+
+  WarpModel &M;
+  FunctionWarpFacts &F;
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  const WarpTables &T;
+  // Built only when a candidate needs it: most device functions have none.
+  std::optional<ThreadIndexAnalysis> Analysis;
+  unsigned LambdaDepth = 0;
+  llvm::DenseSet<const clang::Expr *> Dispatch;
+  std::vector<clang::SourceRange> WidthDispatch;
+  llvm::DenseMap<const clang::VarDecl *, LoopInfo> Loops;
+  std::vector<std::pair<const clang::CallExpr *, const clang::VarDecl *>> ByCounter;
+  std::vector<std::pair<const clang::CallExpr *, const ShuffleInfo *>> DefaultWidth, Width32;
+  std::vector<std::pair<const clang::CallExpr *, const BitOp32 *>> BitOps;
+  llvm::DenseSet<const clang::Expr *> BitOpArgs;
+  std::vector<const clang::CastExpr *> Casts;
+  llvm::DenseMap<const clang::VarDecl *, bool> MaskVars;
+};
+
+} // namespace rocmtidy
+
+#endif

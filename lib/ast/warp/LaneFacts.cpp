@@ -1,0 +1,229 @@
+// Lane groupings: which operands are thread indices or lane numbers, which constants are warp
+// widths and where they come from, and what callers pass to the unit's own helpers.
+
+#include "ast/warp/BodyScanner.h"
+#include "ast/warp/WarpExprs.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace rocmtidy {
+
+using namespace warp;
+
+std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  if (auto V = constantValue(E, Ctx))
+    return V;
+  // A local assigned one constant.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1 && Defs->front() != E)
+        return evaluate(Defs->front());
+  return std::nullopt;
+}
+
+// The name of the warp-width macro whose body wrote Loc, if any; Other is set when a macro not
+// named like a warp width wrote it.
+StringRef WarpBodyScanner::macroName(SourceLocation Loc, bool &Other) {
+  const LangOptions &LO = Ctx.getLangOpts();
+  for (; Loc.isMacroID(); Loc = SM.getImmediateMacroCallerLoc(Loc)) {
+    if (SM.isMacroArgExpansion(Loc))
+      continue;
+    StringRef Name = Lexer::getImmediateMacroName(Loc, SM, LO);
+    if (M.isWarpSizeName(Name))
+      return Name;
+    Other = true;
+  }
+  return {};
+}
+
+// Where the lane-count constant E comes from, if it is one: a literal, or a value named like a
+// warp width (macro, constant at any scope, member, or a local initialised from one).
+std::optional<ConstantOrigin> WarpBodyScanner::origin(const Expr *E, unsigned Depth) {
+  if (!E || E->isValueDependent() || Depth > 4)
+    return std::nullopt;
+  const Expr *S = E->IgnoreParenImpCasts();
+  ConstantOrigin O;
+  bool OtherMacro = false;
+  // The whole operand written by one macro ('WARP_SIZE', not 'WARP_SIZE - 1').
+  bool OneMacro = S->getBeginLoc().isMacroID() && S->getEndLoc().isMacroID() &&
+                  SM.getExpansionLoc(S->getBeginLoc()) == SM.getExpansionLoc(S->getEndLoc());
+  StringRef Macro = OneMacro || isa<IntegerLiteral>(S) ? macroName(S->getBeginLoc(), OtherMacro) : StringRef();
+  if (!Macro.empty()) {
+    auto V = evaluate(S);
+    if (!V)
+      return std::nullopt;
+    O.Value = O.NameValue = *V;
+    O.Name = Macro.str();
+    // The macro's body: where the value is spelled.
+    O.Defined = SM.getSpellingLoc(S->getBeginLoc());
+    return O;
+  }
+  if (const auto *IL = dyn_cast<IntegerLiteral>(S)) {
+    O.Value = IL->getValue().getZExtValue();
+    O.IsLiteral = !OtherMacro && IL->getBeginLoc().isFileID();
+    O.InOtherMacro = OtherMacro;
+    return O;
+  }
+  const ValueDecl *Named = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    Named = DRE->getDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(S))
+    Named = ME->getMemberDecl();
+  else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+           BO && (BO->getOpcode() == BO_Sub || BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Add)) {
+    // 'WARP_SIZE - 1', 'kWarpSize / 2': named by its first operand.
+    auto L = origin(BO->getLHS(), Depth + 1);
+    auto V = evaluate(S);
+    if (!L || L->Name.empty() || !V)
+      return std::nullopt;
+    L->Value = *V;
+    return L;
+  }
+  return namedOrigin(S, Named, Depth);
+}
+
+// A declaration named like a warp width, or a local initialised from one ('int ws = WARP_SIZE;').
+std::optional<ConstantOrigin> WarpBodyScanner::namedOrigin(const Expr *S, const ValueDecl *Named, unsigned Depth) {
+  if (!Named || !Named->getIdentifier())
+    return std::nullopt;
+  if (M.isWarpSizeName(Named->getName())) {
+    std::optional<int64_t> V = evaluate(S);
+    if (!V)
+      if (const auto *FD = dyn_cast<FieldDecl>(Named); FD && FD->getInClassInitializer())
+        V = evaluate(FD->getInClassInitializer());
+    if (!V)
+      return std::nullopt;
+    ConstantOrigin O;
+    O.Value = O.NameValue = *V;
+    O.Name = Named->getName().str();
+    O.Defined = Named->getLocation();
+    return O;
+  }
+  if (const auto *VD = dyn_cast<VarDecl>(Named); VD && VD->isLocalVarDecl())
+    if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1)
+      if (auto Inner = origin(Defs->front(), Depth + 1); Inner && !Inner->Name.empty())
+        return Inner;
+  return std::nullopt;
+}
+
+// In an instantiation only what the template argument decides counts; the rest is the
+// template's own finding.
+std::optional<ConstantOrigin> WarpBodyScanner::instantiatedOrigin(const Expr *Constant) {
+  const SubstNonTypeTemplateParmExpr *Sub = templateArgument(Constant);
+  auto V = Sub ? evaluate(Constant) : std::nullopt;
+  if (!V || !Sub->getParameter()->getIdentifier())
+    return std::nullopt;
+  ConstantOrigin O;
+  O.Value = *V;
+  O.NameValue = evaluate(Sub).value_or(*V);
+  O.Name = Sub->getParameter()->getName().str();
+  O.Defined = Sub->getParameter()->getLocation();
+  O.InstantiatedAt = F.Instantiation->getPointOfInstantiation();
+  return O;
+}
+
+bool WarpBodyScanner::candidate(const BinaryOperator *BO, const Expr *Operand, const Expr *Constant, uint64_t Want,
+                                LaneGrouping32::Kind K) {
+  if (Constant->isValueDependent() && !Operand->isTypeDependent()) {
+    F.DependentCandidate = true;
+    return false;
+  }
+  std::optional<ConstantOrigin> O = F.Instantiation ? instantiatedOrigin(Constant) : origin(Constant);
+  if (!O || O->Value != Want)
+    return false;
+  const VarDecl *Via = nullptr;
+  ThreadValue V = analysis().classify(Operand, &Via);
+  bool Lane = V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId;
+  switch (K) {
+  case LaneGrouping32::ThreadShiftBack:
+    // Only a warp number shifted back ('warp << 5'); 'tid << 5' scales an element offset.
+    if (V != ThreadValue::WarpId)
+      return false;
+    break;
+  case LaneGrouping32::WarpShift:
+  case LaneGrouping32::WarpDivide:
+    // 'blockDim.x / 32': the number of warps in the block.
+    if (!Lane && isBlockDimX(Operand))
+      K = LaneGrouping32::WarpCount;
+    else if (!Lane)
+      return false;
+    break;
+  case LaneGrouping32::FirstWarpTest:
+    if (V != ThreadValue::ThreadIndex)
+      return false;
+    break;
+  default:
+    if (!Lane)
+      return false;
+  }
+  F.Groupings.push_back({K, BO, Constant, *O, Via});
+  return true;
+}
+
+void WarpBodyScanner::hardware(const BinaryOperator *BO, const Expr *Operand) {
+  ThreadValue V = analysis().classify(Operand);
+  if (V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId)
+    F.HardwareGroupings.push_back(BO);
+}
+
+// A lane number that can reach 63 on a 64-lane wavefront.
+bool WarpBodyScanner::reaches63(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 4)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    StringRef N = calleeName(CE);
+    return N == "__lane_id" || N == "__builtin_amdgcn_mbcnt_hi";
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    bool Hw = false;
+    if (BO->getOpcode() == BO_Rem)
+      Hw = isWarpSizeRef(BO->getRHS()) || isLit(BO->getRHS(), 64);
+    else if (BO->getOpcode() == BO_And)
+      Hw = isWarpSizeMinusOne(BO->getRHS()) || isLit(BO->getRHS(), 63);
+    if (!Hw)
+      return false;
+    ThreadValue V = analysis().classify(BO->getLHS());
+    return V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+      auto It = F.Seeds.find(P);
+      return It != F.Seeds.end() && It->second.Reaches63;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto Defs = analysis().definitions().definitions(VD))
+        for (const Expr *D : *Defs)
+          if (reaches63(D, Depth + 1))
+            return true;
+  }
+  return false;
+}
+
+// Thread indices and lane numbers passed to the unit's own functions: the helper is analysed
+// again with them (WarpModel::finish).
+void WarpBodyScanner::seedArguments(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee || isa<CXXOperatorCallExpr>(CE) || Callee->getNumParams() == 0 ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    return;
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Callee = Pattern;
+  for (unsigned I = 0, N = std::min(CE->getNumArgs(), Callee->getNumParams()); I < N; ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg) || Arg->isTypeDependent() || !Arg->getType()->isIntegerType())
+      continue;
+    ParamSeed S;
+    S.V = analysis().classify(Arg);
+    S.Reaches63 = reaches63(Arg);
+    S.Call = CE;
+    if (S.V != ThreadValue::None || S.Reaches63)
+      F.ArgSeeds.push_back({Callee->getCanonicalDecl(), I, S});
+  }
+}
+
+} // namespace rocmtidy

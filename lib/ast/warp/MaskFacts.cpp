@@ -1,0 +1,141 @@
+// Lane masks: run-time 32-bit masks at *_sync calls, and 64-bit masks (ballots, active masks and
+// the unit's wrappers of them) cut to 32 bits by a conversion or a 32-bit bit function.
+
+#include "ast/warp/BodyScanner.h"
+#include "ast/warp/WarpExprs.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace rocmtidy {
+
+using namespace warp;
+
+void WarpBodyScanner::dependentNarrowing(const Expr *E, QualType To) {
+  if (To.isNull() || To->isDependentType() || !To->isIntegerType() || To->isBooleanType() || intBits(To, Ctx) >= 64)
+    return;
+  E = E->IgnoreParens();
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE || !E->isTypeDependent() || !T.returnsLaneMask(calleeName(CE)))
+    return;
+  F.NarrowCasts.push_back({E, To, ("result of '" + calleeName(CE) + "'").str()});
+}
+
+// A mask computed at run time in a 32-bit type. Constants are left to isNarrowFullMask (a
+// partial constant mask is a choice); a variable holding a narrowed ballot was reported where
+// it was narrowed.
+bool WarpBodyScanner::isNarrowMaskValue(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (E->isTypeDependent() || E->isValueDependent() || !E->getType()->isIntegerType() ||
+      intBits(E->getType(), Ctx) > 32 || E->isEvaluatable(Ctx))
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+      if (auto Defs = analysis().definitions().definitions(VD))
+        for (const Expr *D : *Defs)
+          if (isLaneMaskValue(D))
+            return false;
+  return true;
+}
+
+bool WarpBodyScanner::isLaneMaskValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return T.returnsLaneMask(calleeName(CE)) || M.returnsLaneMask(CE->getDirectCallee());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Not && isLaneMaskValue(UO->getSubExpr());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // 'votes & __lanemask_lt()' is still a mask; 'votes & 1' and 'votes >> 32' pick bits on
+    // purpose, and narrowing them loses nothing.
+    auto isConstant = [&](const Expr *Op) { return !Op->isValueDependent() && Op->isEvaluatable(Ctx); };
+    switch (BO->getOpcode()) {
+    case BO_And:
+      return (isLaneMaskValue(BO->getLHS()) && !isConstant(BO->getRHS())) ||
+             (isLaneMaskValue(BO->getRHS()) && !isConstant(BO->getLHS()));
+    case BO_Or:
+    case BO_Xor:
+      return isLaneMaskValue(BO->getLHS()) || isLaneMaskValue(BO->getRHS());
+    default:
+      return false;
+    }
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD)
+    return false;
+  auto [It, Inserted] = MaskVars.try_emplace(VD, false);
+  if (!Inserted)
+    return It->second;
+  auto Defs = analysis().definitions().definitions(VD);
+  bool All = Defs && !Defs->empty();
+  if (All)
+    for (const Expr *Def : *Defs)
+      All = All && isLaneMaskValue(Def);
+  MaskVars[VD] = All;
+  return All;
+}
+
+// Lane masks narrowed to 32 bits: by a bit function, or by a conversion.
+void WarpBodyScanner::settleNarrowing() {
+  for (auto [CE, B] : BitOps) {
+    const Expr *Arg = CE->getArg(0)->IgnoreImpCasts();
+    if (Arg->isTypeDependent() || intBits(Arg->getType(), Ctx) != 64 || !isLaneMaskValue(Arg))
+      continue;
+    F.NarrowBitOps.push_back({CE, B});
+  }
+  for (const CastExpr *Cast : Casts) {
+    const Expr *Sub = Cast->getSubExpr();
+    if (BitOpArgs.contains(Cast) || Sub->isTypeDependent() || intBits(Sub->getType(), Ctx) != 64)
+      continue;
+    unsigned To = intBits(Cast->getType(), Ctx);
+    if (To == 0 || To >= 64 || Cast->getType()->isBooleanType() || !isLaneMaskValue(Sub))
+      continue;
+    const Expr *Source = Sub->IgnoreParenImpCasts();
+    std::string What = "lane mask";
+    if (const auto *Call = dyn_cast<CallExpr>(Source))
+      What = ("result of '" + calleeName(Call) + "'").str();
+    F.NarrowCasts.push_back({Source, Cast->getType(), What});
+  }
+}
+
+// A project wrapper of a ballot or an active mask ('auto activemask() { return __activemask(); }'):
+// every value it returns is a lane mask of 64 bits. Keyed by the canonical declaration, so
+// overloads of one name stay apart.
+bool WarpModel::returnsLaneMask(const FunctionDecl *FD, unsigned Depth) {
+  if (!FD || Depth > 3)
+    return false;
+  FD = FD->getCanonicalDecl();
+  if (auto It = LaneMaskReturns.find(FD); It != LaneMaskReturns.end())
+    return It->second;
+  LaneMaskReturns[FD] = false; // recursion
+  const FunctionDecl *Def = nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Result = false;
+  if (FD->hasBody(Def) && Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+      Def->getReturnType()->isIntegerType() && !Def->getReturnType()->isDependentType() &&
+      Ctx.getIntWidth(Def->getReturnType()) == 64) {
+    std::vector<const Expr *> Returned;
+    std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+      if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+        Returned.push_back(RS->getRetValue());
+        return;
+      }
+      if (isa<LambdaExpr>(S))
+        return;
+      for (const Stmt *C : S->children())
+        if (C)
+          Collect(C);
+    };
+    Collect(Def->getBody());
+    Result = !Returned.empty() && llvm::all_of(Returned, [&](const Expr *R) {
+      const auto *CE = R ? dyn_cast<CallExpr>(R->IgnoreParenImpCasts()) : nullptr;
+      return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));
+    });
+  }
+  LaneMaskReturns[FD] = Result;
+  return Result;
+}
+
+} // namespace rocmtidy

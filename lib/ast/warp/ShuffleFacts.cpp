@@ -1,0 +1,221 @@
+// Shuffles: the width each one covers, the offsets its loop takes, and the reductions and scans
+// that stop at 16 on the default (wavefront) width.
+
+#include "ast/warp/BodyScanner.h"
+#include "ast/warp/WarpExprs.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace rocmtidy {
+
+using namespace warp;
+
+void WarpBodyScanner::shuffle(const CallExpr *CE, const ShuffleInfo &S) {
+  // '__shfl_down(0xffffffff, v, o)': a *_sync call with the suffix dropped.
+  if (!S.isSync() && explicitArg(CE, S.WidthArg) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx) &&
+      integerLiteralValue(CE->getArg(0))) {
+    F.MaskAsValue.push_back(CE);
+    return;
+  }
+  if (S.isSync() && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
+    F.NarrowMasks.push_back({CE, S.Name});
+  else if (S.isSync() && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+    F.NarrowMaskTypes.push_back({CE, S.Name});
+  const Expr *Lane = explicitArg(CE, S.LaneArg);
+  if (!Lane)
+    return;
+  if (const Expr *W = explicitArg(CE, S.WidthArg)) {
+    explicitWidth(CE, S, W);
+    return;
+  }
+  DefaultWidth.push_back({CE, &S});
+  // The default width is the wavefront. The operation stays inside aligned groups of 32 lanes
+  // when it is a xor below 32; a shift down by less than 32 reads across the boundary only into
+  // lanes whose results a 32-lane reduction does not use. Loop counters are settled later.
+  if (S.Op == ShuffleInfo::Kind::Xor || S.Op == ShuffleInfo::Kind::Down) {
+    if (auto V = evaluate(Lane); V && *V >= 0 && *V < 32)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        ByCounter.push_back({CE, VD});
+        return;
+      }
+    // Another computed offset ('1 << i', a parameter): over the wavefront only if it comes from
+    // warpSize. Unknown offsets do not count: precision first.
+    if (!mentionsWarpSize(Lane))
+      return;
+  }
+  if (S.Op == ShuffleInfo::Kind::Up)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        ByCounter.push_back({CE, VD});
+        return;
+      }
+  F.FullOps.push_back({CE, calleeName(CE)});
+}
+
+// A shuffle given its width: the wavefront (warpSize, 64), or a segment of 32 lanes or fewer.
+void WarpBodyScanner::explicitWidth(const CallExpr *CE, const ShuffleInfo &S, const Expr *W) {
+  widthParameter(W);
+  if (mentionsWarpSize(W)) {
+    F.FullOps.push_back({CE, calleeName(CE)});
+    DefaultWidth.push_back({CE, &S});
+    return;
+  }
+  if (W->isValueDependent()) {
+    F.HasLogicalWidth = true;
+    return;
+  }
+  auto V = evaluate(W);
+  if (!V)
+    return;
+  if (*V >= 64) {
+    F.FullOps.push_back({CE, calleeName(CE)});
+    DefaultWidth.push_back({CE, &S});
+    return;
+  }
+  F.HasLogicalWidth = true;
+  if (*V == 32 && W->IgnoreParenImpCasts()->getBeginLoc().isValid())
+    Width32.push_back({CE, &S});
+}
+
+static bool ownTemplateParameter(const FunctionDecl *FD, const NonTypeTemplateParmDecl *TP) {
+  const TemplateParameterList *Params = FD->getDescribedFunctionTemplate()->getTemplateParameters();
+  return TP->getIndex() < Params->size() && Params->getParam(TP->getIndex()) == TP;
+}
+
+// A width that is the function's own parameter: its callers choose it (the call summary).
+void WarpBodyScanner::widthParameter(const Expr *W) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(W->IgnoreParenImpCasts());
+  if (!DRE || LambdaDepth > 0)
+    return;
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && FD && P->getDeclContext() == FD) {
+    if (!llvm::is_contained(F.WidthParams, P->getFunctionScopeIndex()))
+      F.WidthParams.push_back(P->getFunctionScopeIndex());
+  } else if (const auto *TP = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl());
+             TP && FD && FD->getDescribedFunctionTemplate() && ownTemplateParameter(FD, TP)) {
+    if (!llvm::is_contained(F.WidthTemplateParams, TP->getIndex()))
+      F.WidthTemplateParams.push_back(TP->getIndex());
+  }
+}
+
+// A loop whose offsets stay below 32: from 16 or less halving, or doubling below 32.
+static bool staysBelow32(const LoopInfo &L) {
+  if (L.FromWarpSize)
+    return false;
+  if (L.Halves)
+    return L.StartValue && *L.StartValue <= 16;
+  return L.Doubles && L.BoundValue && *L.BoundValue <= 32;
+}
+
+// Default-width shuffles by a loop counter: within 32 lanes or over the wavefront. Operations
+// inside a dispatch on the width do not count.
+void WarpBodyScanner::settleCounters() {
+  for (auto [CE, VD] : ByCounter) {
+    // A variable that is no halving or doubling loop's counter here (a parameter of a wrapper)
+    // has offsets the model does not know: it does not count.
+    auto It = Loops.find(VD);
+    if (It != Loops.end() && !staysBelow32(It->second))
+      F.FullOps.push_back({CE, calleeName(CE)});
+    else if (It != Loops.end())
+      F.Confined32 = true;
+  }
+  if (!WidthDispatch.empty())
+    llvm::erase_if(F.FullOps, [&](const CrossLaneOp &Op) {
+      for (SourceRange R : WidthDispatch)
+        if (SM.isPointWithin(Op.Call->getBeginLoc(), R.getBegin(), R.getEnd()))
+          return true;
+      return false;
+    });
+}
+
+// Explicit widths of 32 in reductions: offsets from warpSize mean the code wanted the whole
+// wavefront; a ladder or loop from 16 is logical 32-lane code.
+void WarpBodyScanner::settleWidth32() {
+  for (auto [CE, S] : Width32) {
+    const Expr *Lane = CE->getArg(S->LaneArg)->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        auto It = Loops.find(VD);
+        if (It == Loops.end())
+          continue;
+        if (It->second.FromWarpSize)
+          F.Width32FromWarpSize.push_back(CE);
+        else
+          F.Width32Reductions.push_back(CE);
+        continue;
+      }
+    if (integerLiteralValue(Lane) && S->Op != ShuffleInfo::Kind::Index)
+      F.Width32Reductions.push_back(CE);
+  }
+}
+
+// Loops of default-width shuffles whose offsets stop at 16: a reduction from 16, a scan to 16.
+void WarpBodyScanner::settleLoopReductions() {
+  for (const auto &[VD, L] : Loops) {
+    if (L.FromWarpSize || !L.StartValue)
+      continue;
+    int64_t Start = L.StartValue.value_or(0), Bound = L.BoundValue.value_or(0);
+    ShortReduction R;
+    std::vector<const CallExpr *> Shuffles;
+    for (auto [CE, S] : DefaultWidth) {
+      bool Scan = L.Doubles;
+      if (S->Op == ShuffleInfo::Kind::Index || (S->Op == ShuffleInfo::Kind::Up && !Scan))
+        continue;
+      if (refersTo(CE->getArg(S->LaneArg), VD) && L.Loop->getBody() &&
+          SM.isPointWithin(CE->getBeginLoc(), L.Loop->getSourceRange().getBegin(), L.Loop->getSourceRange().getEnd()))
+        Shuffles.push_back(CE);
+    }
+    if (Shuffles.empty())
+      continue;
+    if (L.Halves && Start == 16) {
+      R.K = ShortReduction::LoopFrom16;
+      R.At = L.Start;
+    } else if (L.Doubles && Start == 1 && Bound > 16 && Bound <= 32 && llvm::any_of(Shuffles, [&](const CallExpr *CE) {
+                 return T.shuffle(calleeName(CE))->Op == ShuffleInfo::Kind::Up;
+               })) {
+      // A scan: '__shfl_up' by 1, 2, 4, 8, 16. A xor butterfly over the same offsets stays inside
+      // each 32-lane group, exactly as with a width of 32: logical 32-lane code, not a scan.
+      bool Inclusive = false;
+      R.K = ShortReduction::ScanTo16;
+      R.At = loopBound(L.Loop, VD, Inclusive);
+    } else {
+      continue;
+    }
+    R.Shuffles = std::move(Shuffles);
+    F.ShortReductions.push_back(std::move(R));
+  }
+}
+
+// A ladder of constant steps through 16 and 8 and no further.
+void WarpBodyScanner::settleLadders() {
+  uint64_t Largest = 0;
+  bool HasEight = false;
+  std::vector<const CallExpr *> Sixteen, Ladder;
+  for (auto [CE, S] : DefaultWidth) {
+    if (S->Op == ShuffleInfo::Kind::Index || S->Op == ShuffleInfo::Kind::Up)
+      continue;
+    auto V = integerLiteralValue(CE->getArg(S->LaneArg));
+    if (!V)
+      continue;
+    Largest = std::max(Largest, *V);
+    HasEight |= *V == 8;
+    if (*V == 16)
+      Sixteen.push_back(CE);
+    Ladder.push_back(CE);
+  }
+  if (Largest != 16 || !HasEight)
+    return;
+  for (const CallExpr *CE : Sixteen) {
+    ShortReduction R;
+    R.K = ShortReduction::LadderFrom16;
+    R.At = CE->getArg(T.shuffle(calleeName(CE))->LaneArg);
+    R.Shuffles = Ladder;
+    F.ShortReductions.push_back(std::move(R));
+  }
+}
+
+} // namespace rocmtidy

@@ -1,0 +1,187 @@
+#include "ast/warp/WarpExprs.h"
+
+#include "ast/ThreadIndex.h"
+#include "ast/WarpModel.h"
+
+#include <string>
+
+using namespace clang;
+
+namespace rocmtidy::warp {
+
+const Expr *explicitArg(const CallExpr *CE, unsigned I) {
+  if (I >= CE->getNumArgs() || isa<CXXDefaultArgExpr>(CE->getArg(I)))
+    return nullptr;
+  return CE->getArg(I);
+}
+
+bool mentionsWarpSize(const Stmt *S) {
+  if (const auto *E = dyn_cast<Expr>(S); E && isWarpSizeRef(E))
+    return true;
+  for (const Stmt *C : S->children())
+    if (C && mentionsWarpSize(C))
+      return true;
+  return false;
+}
+
+bool refersTo(const Expr *E, const VarDecl *VD) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE && DRE->getDecl() == VD;
+}
+
+bool isLit(const Expr *E, uint64_t V) {
+  auto L = integerLiteralValue(E);
+  return L && *L == V;
+}
+
+bool steps(const Expr *Inc, const VarDecl *VD, bool Halve) {
+  if (!Inc)
+    return false;
+  BinaryOperatorKind DivAssign = Halve ? BO_DivAssign : BO_MulAssign, ShAssign = Halve ? BO_ShrAssign : BO_ShlAssign;
+  BinaryOperatorKind Div = Halve ? BO_Div : BO_Mul, Sh = Halve ? BO_Shr : BO_Shl;
+  Inc = Inc->IgnoreParens();
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc))
+    return refersTo(CA->getLHS(), VD) && ((CA->getOpcode() == DivAssign && isLit(CA->getRHS(), 2)) ||
+                                          (CA->getOpcode() == ShAssign && isLit(CA->getRHS(), 1)));
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inc); BO && BO->getOpcode() == BO_Assign && refersTo(BO->getLHS(), VD))
+    if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()); R && refersTo(R->getLHS(), VD))
+      return (R->getOpcode() == Div && isLit(R->getRHS(), 2)) || (R->getOpcode() == Sh && isLit(R->getRHS(), 1));
+  return false;
+}
+
+std::pair<const VarDecl *, const Expr *> loopStart(const ForStmt *FS) {
+  if (!FS->getInit())
+    return {nullptr, nullptr};
+  if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit())) {
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(DS->isSingleDecl() ? DS->getSingleDecl() : nullptr))
+      return {VD, VD->getInit()};
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(FS->getInit()); BO && BO->getOpcode() == BO_Assign) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      return {dyn_cast<VarDecl>(DRE->getDecl()), BO->getRHS()};
+  }
+  return {nullptr, nullptr};
+}
+
+const Expr *loopBound(const ForStmt *FS, const VarDecl *VD, bool &Inclusive) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!BO || !refersTo(BO->getLHS(), VD) || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_LE))
+    return nullptr;
+  Inclusive = BO->getOpcode() == BO_LE;
+  return BO->getRHS()->IgnoreParenImpCasts();
+}
+
+bool isWarpSizeMinusOne(const Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  return BO && BO->getOpcode() == BO_Sub && isWarpSizeRef(BO->getLHS()) && isLit(BO->getRHS(), 1);
+}
+
+bool mentionsWidthName(const Stmt *S) {
+  if (const auto *E = dyn_cast<Expr>(S); E && isWarpSizeRef(E))
+    return true;
+  StringRef Name;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl()->getIdentifier())
+    Name = DRE->getDecl()->getName();
+  else if (const auto *CE = dyn_cast<CallExpr>(S))
+    Name = calleeName(CE);
+  if (!Name.empty()) {
+    std::string L = Name.lower();
+    if (StringRef(L).contains("warp_size") || StringRef(L).contains("warpsize") || StringRef(L).contains("wave_size") ||
+        StringRef(L).contains("wavesize") || StringRef(L).contains("wavefront"))
+      return true;
+  }
+  for (const Stmt *C : S->children())
+    if (C && mentionsWidthName(C))
+      return true;
+  return false;
+}
+
+bool isWidthTest(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  return BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) &&
+         (mentionsWidthName(BO->getLHS()) || mentionsWidthName(BO->getRHS()));
+}
+
+const SubstNonTypeTemplateParmExpr *templateArgument(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParens();
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+      E = ICE->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return Sub;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && (BO->getOpcode() == BO_Sub || BO->getOpcode() == BO_Div))
+    return templateArgument(BO->getLHS());
+  return nullptr;
+}
+
+bool isBlockDimX(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    E = PO->getSyntacticForm()->IgnoreParenImpCasts();
+  const Expr *Base = nullptr;
+  StringRef Member;
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    Base = ME->getBase();
+    Member = ME->getMemberDecl()->getIdentifier() ? ME->getMemberDecl()->getName() : StringRef();
+  } else if (const auto *MP = dyn_cast<MSPropertyRefExpr>(E)) {
+    Base = MP->getBaseExpr();
+    Member = MP->getPropertyDecl()->getIdentifier() ? MP->getPropertyDecl()->getName() : StringRef();
+  } else if (const auto *CE = dyn_cast<CXXMemberCallExpr>(E)) {
+    // HIP 5's coordinate objects: a conversion operator on blockDim.x.
+    return isBlockDimX(CE->getImplicitObjectArgument());
+  }
+  if (!Base || !(Member == "x" || Member == "__fetch_builtin_x"))
+    return false;
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base); OV && OV->getSourceExpr())
+    Base = OV->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  return DRE && DRE->getDecl()->getIdentifier() && DRE->getDecl()->getName() == "blockDim";
+}
+
+bool isNarrowFullMask(const Expr *Arg, const ASTContext &Ctx) {
+  Arg = Arg->IgnoreImpCasts();
+  if (Arg->isValueDependent())
+    return false;
+  Expr::EvalResult R;
+  if (!Arg->EvaluateAsInt(R, Ctx))
+    return false;
+  llvm::APSInt Mask = R.Val.getInt();
+  // Widened as the call widens it: '~0u' stays 0xffffffff, '-1' becomes all ones.
+  return Mask.getBitWidth() <= 64 && Mask.extend(64).getZExtValue() == 0xffffffffULL;
+}
+
+unsigned intBits(QualType Ty, const ASTContext &Ctx) { return Ty->isIntegerType() ? Ctx.getIntWidth(Ty) : 0; }
+
+std::optional<int64_t> constantValue(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+} // namespace rocmtidy::warp
+
+namespace rocmtidy {
+
+void addBothWidthsTests(const BinaryOperator *Logical, llvm::DenseSet<const Expr *> &Out) {
+  if (Logical->getOpcode() != BO_LAnd && Logical->getOpcode() != BO_LOr)
+    return;
+  auto width = [](const Expr *E) -> std::optional<uint64_t> {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE))
+      return std::nullopt;
+    if (auto V = integerLiteralValue(BO->getRHS()))
+      return V;
+    return integerLiteralValue(BO->getLHS());
+  };
+  auto L = width(Logical->getLHS()), R = width(Logical->getRHS());
+  if (L && R && ((*L == 32 && *R == 64) || (*L == 64 && *R == 32)))
+    Out.insert((*L == 32 ? Logical->getLHS() : Logical->getRHS())->IgnoreParenImpCasts());
+}
+
+} // namespace rocmtidy

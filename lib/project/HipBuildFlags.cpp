@@ -1,0 +1,634 @@
+#include "project/HipBuildFlags.h"
+
+#include "buildscripts/ScriptCommon.h"
+#include "cmake/CMakeLint.h"
+#include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
+#include "core/Hash.h"
+#include "core/SegmentGlob.h"
+#include "core/SourceKinds.h"
+#include "core/StringUtil.h"
+#include "project/CMakeEval.h"
+#include "project/MakeSources.h"
+#include "project/ProjectModel.h"
+#include "project/PythonSource.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <set>
+
+namespace rocmtidy::project {
+
+namespace {
+
+namespace path = llvm::sys::path;
+
+enum class Branch { Other, Cuda, Hip };
+
+/// What a condition selects, from the build-switch table (lib/data/build_switches.json): the CUDA
+/// backend, the HIP backend, or something else.
+Branch classify(const std::vector<std::string> &Words) {
+  const BuildSwitchTable &Switches = buildSwitchTable();
+  bool Cuda = false, Hip = false;
+  for (size_t I = 0; I < Words.size(); ++I) {
+    std::string W = Words[I];
+    if (W == "or")
+      return Branch::Other;
+    if (W.size() > 3 && W.compare(0, 2, "${") == 0 && W.back() == '}')
+      W = W.substr(2, W.size() - 3);
+    bool Neg = I > 0 && Words[I - 1] == "not";
+    if ((W == "strequal" || W == "matches") && I + 1 < Words.size()) {
+      const std::string &V = Words[++I];
+      Cuda |= V == "cuda";
+      Hip |= V == "hip" || V == "rocm";
+      continue;
+    }
+    if (Switches.Cuda.count(W))
+      (Neg ? Hip : Cuda) = true;
+    else if (Switches.Hip.count(W))
+      (Neg ? Cuda : Hip) = true;
+  }
+  return Cuda == Hip ? Branch::Other : Cuda ? Branch::Cuda : Branch::Hip;
+}
+
+struct Frame {
+  Branch First = Branch::Other, Current = Branch::Other;
+  unsigned Branches = 0;
+  std::string Condition;
+  unsigned Line = 0;
+  /// Per arm, the flags this undecided condition kept from the HIP build (flag -> script line),
+  /// and the left-out records they made: a flag that every arm of an if/else sets is set either
+  /// way (`if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.23)` FILE_SET BASE_DIRS, else
+  /// target_include_directories of the same folder).
+  std::vector<std::map<std::string, unsigned>> Arms{1};
+  std::vector<std::pair<size_t, std::vector<std::string>>> LeftOutAt;
+  bool HasElse = false;
+};
+
+std::string conditionText(const cmake::Command &C) {
+  std::string T = std::string(C.Name) + "(";
+  for (size_t I = 0; I < C.Args.size(); ++I)
+    T += (I && !C.Args[I - 1].isParen() && !C.Args[I].isParen() ? " " : "") + std::string(C.Args[I].Raw);
+  return T + ")";
+}
+
+std::string normalJoin(const std::string &Dir, const std::string &P) {
+  llvm::SmallString<256> S;
+  if (path::is_absolute(P))
+    S = P;
+  else {
+    S = Dir;
+    path::append(S, P);
+  }
+  path::remove_dots(S, /*remove_dot_dot=*/true);
+  return std::string(S.str());
+}
+
+std::vector<std::string> segments(const std::string &P) {
+  std::vector<std::string> Out;
+  llvm::SmallVector<llvm::StringRef, 16> Parts;
+  llvm::StringRef(P).split(Parts, '/', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef S : Parts)
+    Out.push_back(S.str());
+  return Out;
+}
+
+bool segmentMatches(const std::string &Pattern, const std::string &Name) {
+  if (Pattern.find_first_of("*?[") == std::string::npos)
+    return Pattern == Name;
+  SegmentGlob G;
+  std::string Error;
+  return SegmentGlob::compile(Pattern, G, Error) && G.match(Name);
+}
+
+bool patternMatches(const HipBuildFlags::Script::Pattern &P, const std::vector<std::string> &File) {
+  const auto &S = P.Segments;
+  if (S.empty())
+    return false;
+  if (!P.Recurse) {
+    if (S.size() != File.size())
+      return false;
+    for (size_t I = 0; I < S.size(); ++I)
+      if (!segmentMatches(S[I], File[I]))
+        return false;
+    return true;
+  }
+  // GLOB_RECURSE dir/*.cu: the folder segments, then the name at any depth below them.
+  if (File.size() < S.size())
+    return false;
+  for (size_t I = 0; I + 1 < S.size(); ++I)
+    if (!segmentMatches(S[I], File[I]))
+      return false;
+  return segmentMatches(S.back(), File.back());
+}
+
+/// Reads one script: what it compiles, and its HIP build's flags.
+class ScriptReader : public cmake::ParseCallbacks {
+public:
+  ScriptReader(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &LeftOut, bool BuildsHip, const std::string &Top)
+      : S(S), LeftOut(LeftOut), BuildsHip(BuildsHip), Top(Top) {
+    Vars["CMAKE_CURRENT_SOURCE_DIR"] = S.Dir;
+    Vars["CMAKE_CURRENT_LIST_DIR"] = S.Dir;
+    Vars["CMAKE_SOURCE_DIR"] = Top;
+    Vars["PROJECT_SOURCE_DIR"] = Top;
+  }
+
+  void command(const cmake::Command &C) override {
+    const std::string &N = C.LowerName;
+    if (Definitions) {
+      // Bodies of function()/macro() run where they are called, with arguments we do not know.
+      if (N == "function" || N == "macro")
+        ++Definitions;
+      else if (N == "endfunction" || N == "endmacro")
+        --Definitions;
+      return;
+    }
+    if (N == "function" || N == "macro") {
+      ++Definitions;
+      return;
+    }
+    if (N == "if") {
+      Frame F;
+      F.First = F.Current = classify(words(C));
+      F.Branches = 1;
+      F.Condition = conditionText(C);
+      F.Line = C.Line;
+      Stack.push_back(F);
+      return;
+    }
+    if ((N == "elseif" || N == "else") && !Stack.empty()) {
+      Frame &F = Stack.back();
+      // The else of a single HIP test is the CUDA (or CPU) build: not the HIP build's.
+      F.Current =
+          N == "else" ? (F.Branches == 1 && F.First == Branch::Hip ? Branch::Cuda : Branch::Other) : classify(words(C));
+      ++F.Branches;
+      F.Condition = N == "else" ? F.Condition + " ... else()" : conditionText(C);
+      F.Line = C.Line;
+      F.Arms.emplace_back();
+      F.HasElse |= N == "else";
+      return;
+    }
+    if (N == "endif") {
+      if (!Stack.empty()) {
+        Frame F = std::move(Stack.back());
+        Stack.pop_back();
+        settledEitherWay(F);
+      }
+      return;
+    }
+    if (N == "set" && !C.Args.empty()) {
+      std::string Value;
+      bool Known = true;
+      for (size_t I = 1; I < C.Args.size(); ++I) {
+        const std::string &V = C.Args[I].Value;
+        if (V == "CACHE" || V == "PARENT_SCOPE")
+          break;
+        std::optional<std::string> E = expand(V);
+        Known &= E.has_value();
+        Value += (I > 1 ? ";" : "") + E.value_or("");
+      }
+      // A value set under a condition other than the HIP build's is not known for it.
+      if (Known && scope() != Scope::Other)
+        Vars[C.Args[0].Value] = Value;
+      else
+        Vars.erase(C.Args[0].Value);
+      return;
+    }
+    if (N == "file" && C.Args.size() >= 2 && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE")) {
+      bool Recurse = C.Args[0].Value == "GLOB_RECURSE";
+      for (size_t I = 2; I < C.Args.size(); ++I) {
+        const std::string &V = C.Args[I].Value;
+        if (V == "CONFIGURE_DEPENDS" || V == "FOLLOW_SYMLINKS")
+          continue;
+        if ((V == "LIST_DIRECTORIES" || V == "RELATIVE") && I + 1 < C.Args.size()) {
+          ++I;
+          continue;
+        }
+        if (scope() == Scope::Cuda)
+          continue;
+        if (std::optional<std::string> E = expand(V))
+          addSource(*E, Recurse);
+      }
+      return;
+    }
+    bool Defines = N == "add_compile_definitions" || N == "target_compile_definitions";
+    bool Includes = N == "include_directories" || N == "target_include_directories";
+    if (Defines || Includes || N == "add_definitions") {
+      size_t First = N.compare(0, 7, "target_") == 0 ? 1 : 0; // the target's name
+      bool Interface = false;
+      for (size_t I = First; I < C.Args.size(); ++I) {
+        const std::string &V = C.Args[I].Value;
+        if (V == "PUBLIC" || V == "PRIVATE" || V == "INTERFACE") {
+          // INTERFACE flags are for the target's users, not its own sources.
+          Interface = V == "INTERFACE";
+          continue;
+        }
+        if (V == "SYSTEM" || V == "BEFORE" || V == "AFTER" || Interface || V.empty())
+          continue;
+        std::string Flag;
+        if (Includes)
+          Flag = "-I";
+        else if (N == "add_definitions") {
+          if (V.compare(0, 2, "-D") != 0)
+            continue; // other flags of add_definitions are not the preprocessor's
+        } else
+          Flag = V.compare(0, 2, "-D") == 0 ? "" : "-D";
+        note(Flag, V, C.Args[I].Line, Includes);
+      }
+      return;
+    }
+    // A HEADERS file set's base folders are include folders of the target's own sources.
+    if (N == "target_sources") {
+      bool Base = false, Interface = false;
+      for (size_t I = 1; I < C.Args.size(); ++I) {
+        const std::string &V = C.Args[I].Value;
+        if (V == "PUBLIC" || V == "PRIVATE" || V == "INTERFACE") {
+          Interface = V == "INTERFACE";
+          Base = false;
+        } else if (V == "FILE_SET" || V == "TYPE" || V == "FILES") {
+          Base = false;
+        } else if (V == "BASE_DIRS") {
+          Base = true;
+        } else if (Base && !Interface && !V.empty()) {
+          note("-I", V, C.Args[I].Line, true);
+        }
+      }
+    }
+    // Any other argument that names a source: what the script compiles.
+    if (N == "message" || scope() == Scope::Cuda)
+      return;
+    for (const auto &A : C.Args) {
+      llvm::SmallVector<llvm::StringRef, 8> Items;
+      llvm::StringRef(A.Value).split(Items, ';', -1, false);
+      for (llvm::StringRef Item : Items)
+        if (sourceKindOf(Item) != SourceKind::None)
+          if (std::optional<std::string> E = expand(Item.str()))
+            addSource(*E, false);
+    }
+  }
+
+private:
+  enum class Scope { Hip, Cuda, Other };
+
+  /// Where the current command is: in the HIP build (every enclosing branch selects HIP, or none
+  /// encloses it in a script that builds HIP), in a CUDA-only branch, or under another condition.
+  Scope scope(const Frame **Why = nullptr) const {
+    bool AllHip = true;
+    for (const Frame &F : Stack) {
+      if (F.Current == Branch::Cuda)
+        return Scope::Cuda;
+      if (F.Current != Branch::Hip) {
+        if (AllHip && Why)
+          *Why = &F;
+        AllHip = false;
+      }
+    }
+    bool AnyHip = false;
+    for (const Frame &F : Stack)
+      AnyHip |= F.Current == Branch::Hip;
+    if (!AllHip)
+      return Scope::Other;
+    return AnyHip || BuildsHip ? Scope::Hip : Scope::Other;
+  }
+
+  static std::vector<std::string> words(const cmake::Command &C) {
+    std::vector<std::string> W;
+    for (const auto &A : C.Args) {
+      std::string V = asciiLower(A.Value);
+      W.push_back(V);
+    }
+    return W;
+  }
+
+  /// \p V with its ${NAME} references replaced; std::nullopt when one is not known (an
+  /// environment or cache variable, one set under another condition, a generator expression).
+  std::optional<std::string> expand(const std::string &V, std::string *Unknown = nullptr) const {
+    std::string Out;
+    for (size_t I = 0; I < V.size();) {
+      // $<BUILD_INTERFACE:x> is x while building; other generator expressions are not known.
+      if (V.compare(I, 18, "$<BUILD_INTERFACE:") == 0) {
+        size_t End = V.find('>', I);
+        if (End != std::string::npos && V.compare(I + 18, End - I - 18, "$<") != 0 &&
+            V.substr(I + 18, End - I - 18).find("$<") == std::string::npos) {
+          std::optional<std::string> Inner = expand(V.substr(I + 18, End - I - 18), Unknown);
+          if (!Inner)
+            return std::nullopt;
+          Out += *Inner;
+          I = End + 1;
+          continue;
+        }
+      }
+      if (V.compare(I, 2, "$<") == 0) {
+        if (Unknown)
+          *Unknown = V.substr(I);
+        return std::nullopt;
+      }
+      if (V.compare(I, 2, "${") == 0) {
+        size_t End = V.find('}', I);
+        if (End == std::string::npos)
+          return std::nullopt;
+        auto It = Vars.find(V.substr(I + 2, End - I - 2));
+        if (It == Vars.end()) {
+          if (Unknown)
+            *Unknown = V.substr(I, End - I + 1);
+          return std::nullopt;
+        }
+        Out += It->second;
+        I = End + 1;
+        continue;
+      }
+      if (V.compare(I, 5, "$ENV{") == 0) {
+        if (Unknown)
+          *Unknown = V.substr(I, V.find('}', I) - I + 1);
+        return std::nullopt;
+      }
+      Out += V[I++];
+    }
+    return Out;
+  }
+
+  void addSource(const std::string &P, bool Recurse) {
+    HipBuildFlags::Script::Pattern Pat;
+    Pat.Segments = segments(normalJoin(S.Dir, P));
+    Pat.Recurse = Recurse;
+    S.Sources.push_back(std::move(Pat));
+  }
+
+  void note(const std::string &Prefix, const std::string &Value, unsigned Line, bool IsPath) {
+    const Frame *Cond = nullptr;
+    Scope Sc = scope(&Cond);
+    std::string Text = Prefix + Value;
+    if (Sc == Scope::Cuda)
+      return; // the CUDA build's own flags: not a question for the HIP build
+    if (Sc == Scope::Other) {
+      // Outside any condition in a script that does not build HIP: not the HIP build's flag.
+      if (Cond) {
+        LeftOut.push_back(
+            {Text, S.Path, Line, "conditional on '" + Cond->Condition + "' (line " + std::to_string(Cond->Line) + ")"});
+        // Only the innermost condition undecided: its other arms may set the same flag.
+        if (Cond == &Stack.back() && !Stack.back().Arms.empty()) {
+          std::vector<ScriptFlag> Kept;
+          if (resolve(Prefix, Value, Line, IsPath, Kept, /*Quiet=*/true) && !Kept.empty()) {
+            std::vector<std::string> Args;
+            for (const ScriptFlag &F : Kept) {
+              Stack.back().Arms.back().emplace(F.Arg, F.Line);
+              Args.push_back(F.Arg);
+            }
+            Stack.back().LeftOutAt.emplace_back(LeftOut.size() - 1, std::move(Args));
+          }
+        }
+      }
+      return;
+    }
+    std::vector<ScriptFlag> Kept;
+    resolve(Prefix, Value, Line, IsPath, Kept, /*Quiet=*/false);
+    S.Flags.insert(S.Flags.end(), Kept.begin(), Kept.end());
+  }
+
+  /// A flag set by every arm of an if/else whose condition is undecided is the HIP build's too.
+  void settledEitherWay(const Frame &F) {
+    if (!F.HasElse || F.Arms.size() < 2 || scope() != Scope::Hip)
+      return;
+    std::vector<ScriptFlag> Settled;
+    for (const auto &Flag : F.Arms.front()) {
+      const std::string &Arg = Flag.first;
+      bool Everywhere = std::all_of(F.Arms.begin() + 1, F.Arms.end(), [&](const auto &A) { return A.count(Arg); });
+      if (Everywhere)
+        Settled.push_back({Arg, S.Path, Flag.second});
+    }
+    if (Settled.empty())
+      return;
+    S.Flags.insert(S.Flags.end(), Settled.begin(), Settled.end());
+    // Their "left out" records no longer hold.
+    std::set<std::string> Args;
+    for (const ScriptFlag &Flag : Settled)
+      Args.insert(Flag.Arg);
+    std::set<size_t> Drop;
+    for (const auto &[At, Made] : F.LeftOutAt)
+      if (At < LeftOut.size() &&
+          std::all_of(Made.begin(), Made.end(), [&](const std::string &A) { return Args.count(A) != 0; }))
+        Drop.insert(At);
+    for (auto It = Drop.rbegin(); It != Drop.rend(); ++It)
+      LeftOut.erase(LeftOut.begin() + static_cast<std::ptrdiff_t>(*It));
+  }
+
+  /// Expands \p Value into flags; false when it cannot be resolved (said unless \p Quiet).
+  bool resolve(const std::string &Prefix, const std::string &Value, unsigned Line, bool IsPath,
+               std::vector<ScriptFlag> &Kept, bool Quiet) {
+    std::string Text = Prefix + Value;
+    std::string Unknown;
+    std::optional<std::string> E = expand(Value, &Unknown);
+    if (!E) {
+      if (!Quiet)
+        LeftOut.push_back({Text, S.Path, Line, "unresolved '" + Unknown + "'"});
+      return false;
+    }
+    llvm::SmallVector<llvm::StringRef, 4> Items;
+    llvm::StringRef(*E).split(Items, ';', -1, false);
+    for (llvm::StringRef Item : Items) {
+      std::string I = Item.str();
+      if (IsPath) {
+        I = normalJoin(S.Dir, I);
+        // rocm-lint picks the HIP headers itself (--hip-headers), and a CUDA toolkit's headers
+        // are what the port replaces; a folder outside the project is not the project's to read.
+        if (!buildscripts::toolkitRootOf(I).empty()) {
+          if (!Quiet)
+            LeftOut.push_back({Prefix + I, S.Path, Line, "a toolkit folder: rocm-lint chooses the HIP headers itself"});
+          continue;
+        }
+        if (!isWithin(I, Top)) {
+          if (!Quiet)
+            LeftOut.push_back({Prefix + I, S.Path, Line, "outside the project folder"});
+          continue;
+        }
+      }
+      Kept.push_back({Prefix + I, S.Path, Line});
+    }
+    return true;
+  }
+
+  HipBuildFlags::Script &S;
+  std::vector<LeftOutFlag> &LeftOut;
+  bool BuildsHip;
+  std::string Top;
+  std::vector<Frame> Stack;
+  std::map<std::string, std::string> Vars;
+  unsigned Definitions = 0;
+};
+
+} // namespace
+
+namespace {
+
+/// The headers \p S generates with configure_file(), as the HIP build would: served from a
+/// folder that exists only inside rocm-lint, searched last (-idirafter) by the sources the script
+/// reaches. The folder's name carries a digest of the contents, so that a cached result made
+/// with other contents is not reused.
+void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, const std::string &Text,
+                      const std::string &Top, const HipBuildFlags::Reader &Read,
+                      std::vector<std::pair<std::string, std::string>> &Configured) {
+  if (asciiLower(Text).find("configure_file") == std::string::npos || !isWithin(S.Dir, Top))
+    return;
+  std::vector<std::string> Chain;
+  std::string Rel = S.Dir.size() > Top.size() ? S.Dir.substr(Top.size() + 1) : "";
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Rel).split(Parts, '/', -1, /*KeepEmpty=*/false);
+  std::string Dir = Top;
+  for (size_t I = 0; I <= Parts.size(); ++I) {
+    if (I > 0)
+      Dir += "/" + Parts[I - 1].str();
+    std::string Lists = Dir + "/CMakeLists.txt";
+    if (Lists != S.Path && isRegularFile(Lists))
+      Chain.push_back(Lists);
+  }
+  Chain.push_back(S.Path);
+  const std::string Staging = "/rocm-lint-configured";
+  for (ConfiguredFile &F : configureForHip(Chain, Staging, Read)) {
+    // Only headers: a configured .cmake or .pc file is no input of a compile.
+    std::string Ext = asciiLower(std::string(path::extension(F.Output)));
+    if (Ext != ".h" && Ext != ".hh" && Ext != ".hpp" && Ext != ".hxx" && Ext != ".cuh" && Ext != ".inc" &&
+        Ext != ".inl" && Ext != ".ipp")
+      continue;
+    std::string Keyed = F.Output;
+    Keyed += '\0';
+    Keyed += F.Text;
+    std::string Digest = llvm::utohexstr(fnv1a64(Keyed), /*LowerCase=*/true);
+    std::string Output = Staging;
+    Output += "/";
+    Output += Digest;
+    Output += F.Output.substr(Staging.size());
+    Configured.emplace_back(Output, F.Text);
+    // Every folder between the build folder and the header: the include spelling is not known
+    // ("config.h", "proj/config.h"), and a last-resort folder only serves what is missing.
+    for (std::string D = std::string(path::parent_path(Output)); D.size() > Staging.size() + 1 + Digest.size();
+         D = std::string(path::parent_path(D)))
+      S.Flags.push_back({"-idirafter" + D, S.Path, F.Line});
+    for (const auto &[Line, Why] : F.Dropped)
+      Left.push_back({std::string(path::filename(F.Template)) + ":" + std::to_string(Line), F.Template, Line,
+                      "configured header line left out: " + Why});
+  }
+}
+
+} // namespace
+
+HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
+                                  const Reader &Read) {
+  HipBuildFlags Out;
+  for (const std::string &P : Scripts) {
+    std::string Name = std::string(path::filename(P));
+    bool SetupPy = Name == "setup.py";
+    bool Make = Name == "Makefile" || Name == "GNUmakefile" || Name == "makefile" || path::extension(P) == ".mk";
+    if (SetupPy || Make) {
+      std::optional<std::string> Text = Read(P);
+      if (!Text)
+        continue;
+      Script S;
+      S.Path = P;
+      S.Dir = std::string(path::parent_path(P));
+      auto keep = [&](const std::string &Arg, unsigned Line, const std::string &Why) {
+        if (Why.empty() && Arg.compare(0, 2, "-I") == 0 && !isWithin(Arg.substr(2), ProjectTop))
+          S.LeftOut.push_back({Arg, P, Line, "outside the project folder"});
+        else if (Why.empty())
+          S.Flags.push_back({Arg, P, Line});
+        else
+          S.LeftOut.push_back({Arg, P, Line, Why});
+      };
+      if (SetupPy)
+        for (const PyFlag &F : torchExtensionFlags(pythonLines(*Text), S.Dir))
+          keep(F.Arg.compare(0, 2, "-I") == 0 ? "-I" + normalJoin(S.Dir, F.Arg.substr(2)) : F.Arg, F.Line, F.Why);
+      else {
+        MakeSources M = MakeSources::read(P, *Text);
+        for (const MakeSources::Flag &F : M.flags())
+          keep(F.Arg, F.Line, F.Why);
+        for (const MakeSources::Flag &F : M.leftOutFlags())
+          keep(F.Arg, F.Line, F.Why);
+      }
+      if (S.Flags.empty() && S.LeftOut.empty())
+        continue;
+      Out.LeftOut.insert(Out.LeftOut.end(), S.LeftOut.begin(), S.LeftOut.end());
+      Out.Scripts.push_back(std::move(S));
+      continue;
+    }
+    if (!cmake::isCMakeFile(P))
+      continue;
+    std::optional<std::string> Text = Read(P);
+    if (!Text)
+      continue;
+    bool Builds = cmake::buildsHip(*Text);
+    Script S;
+    S.Path = P;
+    S.Dir = std::string(path::parent_path(P));
+    std::vector<LeftOutFlag> Left;
+    ScriptReader R(S, Left, Builds, ProjectTop);
+    cmake::ParseError E;
+    // A script that does not parse tells nothing reliable.
+    if (!cmake::parseCMake(*Text, R, E))
+      continue;
+    configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
+    // Only scripts of the HIP build (or with a HIP branch) carry its flags.
+    if (!Builds && S.Flags.empty())
+      continue;
+    Out.LeftOut.insert(Out.LeftOut.end(), Left.begin(), Left.end());
+    S.LeftOut = std::move(Left);
+    Out.Scripts.push_back(std::move(S));
+  }
+  return Out;
+}
+
+bool HipBuildFlags::reaches(const Script &S, const std::string &Source, const std::vector<std::string> &Segs) const {
+  if (isWithin(Source, S.Dir))
+    return true;
+  for (const Script::Pattern &P : S.Sources)
+    if (patternMatches(P, Segs))
+      return true;
+  return false;
+}
+
+std::vector<LeftOutFlag> HipBuildFlags::leftOutFor(const std::string &Source) const {
+  std::vector<LeftOutFlag> Out;
+  std::vector<std::string> Segs = segments(Source);
+  for (const Script &S : Scripts)
+    if (reaches(S, Source, Segs))
+      Out.insert(Out.end(), S.LeftOut.begin(), S.LeftOut.end());
+  return Out;
+}
+
+std::vector<ScriptFlag> HipBuildFlags::flagsFor(const std::string &Source) const {
+  std::vector<ScriptFlag> Out;
+  std::vector<std::string> Segs = segments(Source);
+  for (const Script &S : Scripts) {
+    if (!reaches(S, Source, Segs))
+      continue;
+    for (const ScriptFlag &F : S.Flags) {
+      bool Dup = false;
+      for (const ScriptFlag &O : Out)
+        Dup |= O.Arg == F.Arg;
+      if (!Dup)
+        Out.push_back(F);
+    }
+  }
+  return Out;
+}
+
+bool HipBuildFlags::compiledByHipScript(const std::string &Source) const {
+  std::vector<std::string> Segs = segments(Source);
+  for (const Script &S : Scripts)
+    for (const Script::Pattern &P : S.Sources)
+      if (patternMatches(P, Segs))
+        return true;
+  return false;
+}
+
+std::vector<ScriptFlag> HipBuildFlags::allFlags() const {
+  std::vector<ScriptFlag> Out;
+  for (const Script &S : Scripts)
+    Out.insert(Out.end(), S.Flags.begin(), S.Flags.end());
+  return Out;
+}
+
+} // namespace rocmtidy::project

@@ -1,0 +1,528 @@
+#include "project/MakeSources.h"
+
+#include "core/SegmentGlob.h"
+#include "core/StringUtil.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace rocmtidy::project {
+
+namespace {
+
+// Past this many entries (all variables together) the reader decides nothing: a Makefile whose
+// variables double on every line must not exhaust memory.
+constexpr size_t MaxEntries = 200000;
+
+std::string trim(const std::string &S) {
+  size_t B = S.find_first_not_of(" \t\r");
+  if (B == std::string::npos)
+    return "";
+  return S.substr(B, S.find_last_not_of(" \t\r") - B + 1);
+}
+
+MakeBranch combine(MakeBranch A, MakeBranch B) {
+  if (A == MakeBranch::Other)
+    return B;
+  if (B == MakeBranch::Other || A == B)
+    return A;
+  return MakeBranch::Other; // a HIP conditional inside a CUDA one: either build may take it
+}
+
+/// The vendor a variable name stands for, from its words (CUDA_LIB_DIR, HIP_DIR, ROCM_PATH).
+MakeBranch vendorOfName(const std::string &Name) {
+  bool Cuda = false, Hip = false;
+  std::string Word;
+  for (size_t I = 0; I <= Name.size(); ++I) {
+    char C = I < Name.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(Name[I]))) : '_';
+    if (std::isalnum(static_cast<unsigned char>(C))) {
+      Word += C;
+      continue;
+    }
+    Cuda |= Word == "cuda" || Word == "nvcc";
+    Hip |= Word == "hip" || Word == "rocm" || Word == "hipcc";
+    Word.clear();
+  }
+  return Cuda == Hip ? MakeBranch::Other : Cuda ? MakeBranch::Cuda : MakeBranch::Hip;
+}
+
+/// The names referenced as $(NAME) or ${NAME} in \p S, at any depth.
+void referencedNames(const std::string &S, std::vector<std::string> &Out) {
+  for (size_t I = 0; I + 1 < S.size(); ++I) {
+    if (S[I] != '$' || (S[I + 1] != '(' && S[I + 1] != '{'))
+      continue;
+    size_t J = I + 2;
+    while (J < S.size() &&
+           (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_' || S[J] == '-' || S[J] == '.'))
+      ++J;
+    if (J > I + 2)
+      Out.push_back(S.substr(I + 2, J - I - 2));
+  }
+}
+
+/// The first comma of \p S outside parentheses and braces, or npos.
+size_t topLevelComma(const std::string &S) {
+  unsigned Depth = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '(' || S[I] == '{')
+      ++Depth;
+    else if ((S[I] == ')' || S[I] == '}') && Depth)
+      --Depth;
+    else if (S[I] == ',' && Depth == 0)
+      return I;
+  }
+  return std::string::npos;
+}
+
+/// The end of the reference opened at \p Open ('$' of "$(" or "${"), or npos when unclosed.
+size_t referenceEnd(const std::string &S, size_t Open) {
+  char O = S[Open + 1], C = O == '(' ? ')' : '}';
+  unsigned Depth = 0;
+  for (size_t I = Open + 1; I < S.size(); ++I) {
+    if (S[I] == O)
+      ++Depth;
+    else if (S[I] == C && --Depth == 0)
+      return I;
+  }
+  return std::string::npos;
+}
+
+bool sourceLikeName(const std::string &Word) {
+  std::string Name = asciiLower(fs::path(Word).filename().string());
+  size_t Dot = Name.rfind('.');
+  if (Dot == std::string::npos)
+    return false;
+  static const std::set<std::string> Exts = {".c",  ".cc",  ".cpp", ".cxx", ".cu",  ".cuh", ".h",
+                                             ".hh", ".hpp", ".hxx", ".hip", ".inl", ".ipp"};
+  return Exts.count(Name.substr(Dot)) != 0;
+}
+
+struct Assignment {
+  std::string Value;
+  MakeBranch In = MakeBranch::Other;
+  std::string Condition;
+  unsigned ConditionLine = 0, Line = 0;
+};
+
+struct Frame {
+  MakeBranch Current = MakeBranch::Other;
+  std::string Condition;
+  unsigned Line = 0;
+};
+
+class Reader {
+public:
+  Reader(std::string Dir, bool &BuildsHip) : Dir(std::move(Dir)), BuildsHip(BuildsHip) {}
+
+  void read(const std::string &Text) {
+    std::vector<Frame> Stack;
+    bool InRule = false, InDefine = false;
+    unsigned LineNo = 0;
+    size_t Pos = 0;
+    while (Pos < Text.size()) {
+      // One logical line: a backslash before the newline continues it.
+      std::string Line;
+      unsigned First = ++LineNo;
+      while (Pos < Text.size()) {
+        size_t End = Text.find('\n', Pos);
+        if (End == std::string::npos)
+          End = Text.size();
+        std::string Part = Text.substr(Pos, End - Pos);
+        Pos = End + 1;
+        if (!Part.empty() && Part.back() == '\\') {
+          Line += Part.substr(0, Part.size() - 1) + " ";
+          ++LineNo;
+          continue;
+        }
+        Line += Part;
+        break;
+      }
+      if (!Line.empty() && Line[0] == '\t' && InRule)
+        continue; // a recipe: what the shell runs, not what make selects
+      size_t Hash = Line.find('#');
+      while (Hash != std::string::npos && Hash > 0 && Line[Hash - 1] == '\\')
+        Hash = Line.find('#', Hash + 1);
+      if (Hash != std::string::npos)
+        Line.resize(Hash);
+      std::string T = trim(Line);
+      if (T.empty())
+        continue;
+      std::string Word = T.substr(0, T.find_first_of(" \t("));
+      std::string Rest = trim(T.substr(Word.size()));
+      if (InDefine) {
+        InDefine = Word != "endef";
+        continue;
+      }
+      if (Word == "define") {
+        InDefine = true;
+        continue;
+      }
+      if (Word == "ifeq" || Word == "ifneq" || Word == "ifdef" || Word == "ifndef") {
+        Stack.push_back({classify(Word, Rest), T, First});
+        continue;
+      }
+      if (Word == "else") {
+        if (Stack.empty())
+          continue;
+        std::string Kw = Rest.substr(0, Rest.find_first_of(" \t("));
+        bool Chained = Kw == "ifeq" || Kw == "ifneq" || Kw == "ifdef" || Kw == "ifndef";
+        // A plain else is "not that backend", which is no backend in particular.
+        Stack.back() = {Chained ? classify(Kw, trim(Rest.substr(Kw.size()))) : MakeBranch::Other, T, First};
+        continue;
+      }
+      if (Word == "endif") {
+        if (!Stack.empty())
+          Stack.pop_back();
+        continue;
+      }
+      for (const char *Prefix : {"override ", "export ", "private "})
+        if (T.compare(0, std::char_traits<char>::length(Prefix), Prefix) == 0)
+          T = trim(T.substr(std::char_traits<char>::length(Prefix)));
+      assignmentOrRule(T, Stack, First, InRule);
+    }
+  }
+
+  std::vector<MakeSources::Entry> entries(bool &GaveUp) {
+    std::vector<MakeSources::Entry> Out;
+    for (const auto &[Name, As] : Vars) {
+      if (Referenced.count(Name))
+        continue; // reached through the variables that use it, with their conditionals
+      for (const MakeSources::Entry &E : entriesOf(Name))
+        Out.push_back(E);
+      if (Work > MaxEntries)
+        break;
+    }
+    GaveUp = Work > MaxEntries;
+    return Out;
+  }
+
+private:
+  MakeBranch classify(const std::string &Kw, const std::string &Args) {
+    std::vector<std::string> Names;
+    bool Positive = false;
+    MakeBranch Literal = MakeBranch::Other;
+    if (Kw == "ifdef" || Kw == "ifndef") {
+      Names.push_back(trim(Args));
+      Positive = Kw == "ifdef";
+    } else {
+      // (A,B) or "A" "B": a side left empty tests whether the other is set.
+      std::string A, B;
+      if (!Args.empty() && Args[0] == '(' && Args.back() == ')') {
+        std::string In = Args.substr(1, Args.size() - 2);
+        unsigned Depth = 0;
+        size_t Comma = std::string::npos;
+        for (size_t I = 0; I < In.size() && Comma == std::string::npos; ++I) {
+          if (In[I] == '(' || In[I] == '{')
+            ++Depth;
+          else if ((In[I] == ')' || In[I] == '}') && Depth)
+            --Depth;
+          else if (In[I] == ',' && Depth == 0)
+            Comma = I;
+        }
+        if (Comma == std::string::npos)
+          return MakeBranch::Other;
+        A = trim(In.substr(0, Comma));
+        B = trim(In.substr(Comma + 1));
+      } else {
+        return MakeBranch::Other;
+      }
+      if (A.empty() || B.empty())
+        Positive = Kw == "ifneq";
+      else if (Kw == "ifeq") {
+        Positive = true;
+        // ifeq ($(BACKEND),cuda): the literal names the backend.
+        for (const std::string &Side : {A, B})
+          if (Side.find('$') == std::string::npos)
+            Literal = vendorOfName(Side);
+      }
+      referencedNames(A + " " + B, Names);
+    }
+    MakeBranch Vendor = Literal;
+    bool Mixed = false;
+    for (const std::string &N : Names) {
+      MakeBranch V = vendorOfName(N);
+      if (V == MakeBranch::Hip || Literal == MakeBranch::Hip)
+        BuildsHip = true;
+      if (Literal != MakeBranch::Other || V == MakeBranch::Other)
+        continue;
+      Mixed |= Vendor != MakeBranch::Other && Vendor != V;
+      Vendor = V;
+    }
+    // Only "this toolkit is present" selects a backend; "absent" may mean a CPU build.
+    return Positive && !Mixed ? Vendor : MakeBranch::Other;
+  }
+
+  void assignmentOrRule(const std::string &T, const std::vector<Frame> &Stack, unsigned Line, bool &InRule) {
+    unsigned Depth = 0;
+    for (size_t I = 0; I < T.size(); ++I) {
+      char C = T[I];
+      if (C == '(' || C == '{')
+        ++Depth;
+      else if ((C == ')' || C == '}') && Depth)
+        --Depth;
+      if (Depth)
+        continue;
+      size_t NameEnd = I, ValueAt = 0;
+      if (C == '=') {
+        if (I > 0 && (T[I - 1] == '+' || T[I - 1] == '?' || T[I - 1] == '!'))
+          NameEnd = I - 1;
+        ValueAt = I + 1;
+      } else if (C == ':') {
+        size_t Colons = 1;
+        while (I + Colons < T.size() && T[I + Colons] == ':')
+          ++Colons;
+        if (I + Colons < T.size() && T[I + Colons] == '=') {
+          ValueAt = I + Colons + 1;
+        } else {
+          InRule = true; // targets: prerequisites (or a target-specific variable)
+          return;
+        }
+      } else {
+        continue;
+      }
+      std::string Name = trim(T.substr(0, NameEnd));
+      if (Name.empty() || Name.find_first_of(" \t$") != std::string::npos)
+        return;
+      InRule = false;
+      Assignment A;
+      A.Value = T.substr(ValueAt);
+      A.Line = Line;
+      for (const Frame &F : Stack) {
+        MakeBranch Was = A.In;
+        A.In = combine(A.In, F.Current);
+        if (Was == MakeBranch::Other && A.In == MakeBranch::Cuda) {
+          A.Condition = F.Condition;
+          A.ConditionLine = F.Line;
+        }
+      }
+      if (std::any_of(Stack.begin(), Stack.end(), [](const Frame &F) { return F.Current == MakeBranch::Hip; }) &&
+          std::any_of(Stack.begin(), Stack.end(), [](const Frame &F) { return F.Current == MakeBranch::Cuda; }))
+        A.In = MakeBranch::Other;
+      std::vector<std::string> Refs;
+      referencedNames(A.Value, Refs);
+      for (const std::string &R : Refs)
+        if (R != Name)
+          Referenced.insert(R);
+      if (Name == "CPPFLAGS" || Name == "CXXFLAGS" || Name == "CFLAGS" || Name == "HIPFLAGS" || Name == "HIPCCFLAGS" ||
+          Name == "HIP_FLAGS")
+        compilerFlags(A, Stack);
+      Vars[Name].push_back(std::move(A));
+      return;
+    }
+  }
+
+public:
+  std::vector<MakeSources::Flag> Flags;
+  std::vector<MakeSources::Flag> LeftOut;
+
+private:
+  /// The -D and -I words of a compiler-flags assignment: the HIP build's when no conditional
+  /// encloses it or every one selects HIP; the CUDA build's are not asked about; any other
+  /// conditional, or a word that goes through a variable, is left out and said.
+  void compilerFlags(const Assignment &A, const std::vector<Frame> &Stack) {
+    if (A.In == MakeBranch::Cuda)
+      return;
+    const Frame *Other = nullptr;
+    for (const Frame &F : Stack)
+      if (F.Current != MakeBranch::Hip && !Other)
+        Other = &F;
+    std::vector<std::string> Words;
+    std::string W;
+    for (size_t I = 0; I <= A.Value.size(); ++I) {
+      char C = I < A.Value.size() ? A.Value[I] : ' ';
+      if (C == ' ' || C == '\t') {
+        if (!W.empty())
+          Words.push_back(W);
+        W.clear();
+      } else {
+        W += C;
+      }
+    }
+    for (size_t I = 0; I < Words.size(); ++I) {
+      std::string Word = Words[I];
+      bool Define = Word.compare(0, 2, "-D") == 0, Include = Word.compare(0, 2, "-I") == 0;
+      if (!Define && !Include)
+        continue;
+      if (Word.size() == 2 && I + 1 < Words.size())
+        Word += Words[++I]; // -D NAME, -I dir
+      MakeSources::Flag F{Word, A.Line, ""};
+      if (Other) {
+        F.Why = "conditional on '" + Other->Condition + "' (line " + std::to_string(Other->Line) + ")";
+      } else if (Word.find('$') != std::string::npos) {
+        F.Why = "unresolved variable in '" + Word + "'";
+      } else if (Include) {
+        fs::path P(Word.substr(2));
+        F.Arg = "-I" + (P.is_absolute() ? P : fs::path(Dir) / P).lexically_normal().string();
+      }
+      (F.Why.empty() ? Flags : LeftOut).push_back(std::move(F));
+    }
+  }
+
+  /// The paths and patterns that \p Value names, directly or through variables and functions.
+  void scan(const std::string &Value, std::vector<MakeSources::Entry> &Out) {
+    std::string Word;
+    bool Tainted = false;
+    auto endWord = [&] {
+      if (!Word.empty() && !Tainted && Word.find('%') == std::string::npos && sourceLikeName(Word)) {
+        MakeSources::Entry E;
+        E.Pattern = (fs::path(Word).is_absolute() ? fs::path(Word) : fs::path(Dir) / Word).lexically_normal().string();
+        Out.push_back(std::move(E));
+        ++Work;
+      }
+      Word.clear();
+      Tainted = false;
+    };
+    for (size_t I = 0; I < Value.size() && Work <= MaxEntries; ++I) {
+      char C = Value[I];
+      if (C == '$' && I + 1 < Value.size() && (Value[I + 1] == '(' || Value[I + 1] == '{')) {
+        size_t End = referenceEnd(Value, I);
+        if (End == std::string::npos)
+          return;
+        std::string Inner = Value.substr(I + 2, End - I - 2);
+        size_t Space = Inner.find_first_of(" \t");
+        size_t Colon = Inner.find(':');
+        if (Space != std::string::npos && (Colon == std::string::npos || Space < Colon)) {
+          std::string Fn = Inner.substr(0, Space), Args = Inner.substr(Space + 1);
+          size_t Comma = topLevelComma(Args);
+          if (Fn == "filter-out" && Comma != std::string::npos) {
+            // $(filter-out A,B): B's paths, each except what A names.
+            std::vector<MakeSources::Entry> Removed, Kept;
+            scan(Args.substr(0, Comma), Removed);
+            scan(Args.substr(Comma + 1), Kept);
+            for (MakeSources::Entry &E : Kept) {
+              for (const MakeSources::Entry &R : Removed)
+                E.Except.push_back(R.Pattern);
+              Out.push_back(std::move(E));
+            }
+          } else {
+            // Another function ($(wildcard ...), $(sort ...), $(if ...)): every path its arguments
+            // name may be selected, so all of them count (more mentions only keep files in scope).
+            scan(Args, Out);
+          }
+        } else {
+          const std::vector<MakeSources::Entry> &Named = entriesOf(Inner.substr(0, Colon));
+          Work += Named.size(); // copies count: variables that double each other stay bounded
+          if (Work > MaxEntries)
+            return;
+          Out.insert(Out.end(), Named.begin(), Named.end());
+        }
+        Tainted = true; // a word glued to a reference ($(OBJDIR)/x.o) is no path of its own
+        I = End;
+        continue;
+      }
+      if (C == ' ' || C == '\t' || C == ',') {
+        endWord();
+        continue;
+      }
+      Word += C;
+    }
+    endWord();
+  }
+
+  const std::vector<MakeSources::Entry> &entriesOf(const std::string &Name) {
+    auto Done = Memo.find(Name);
+    if (Done != Memo.end())
+      return Done->second;
+    std::vector<MakeSources::Entry> &Out = Memo[Name]; // empty while in progress: a cycle adds nothing
+    auto It = Vars.find(Name);
+    if (It == Vars.end())
+      return Out;
+    std::vector<MakeSources::Entry> All;
+    for (const Assignment &A : It->second) {
+      std::vector<MakeSources::Entry> Items;
+      scan(A.Value, Items);
+      for (MakeSources::Entry &E : Items) {
+        if (A.In == MakeBranch::Cuda && E.In == MakeBranch::Other) {
+          E.Line = A.Line;
+          E.Condition = A.Condition;
+          E.ConditionLine = A.ConditionLine;
+        }
+        E.In = combine(A.In, E.In);
+        All.push_back(std::move(E));
+      }
+      if (Work > MaxEntries)
+        break;
+    }
+    std::vector<MakeSources::Entry> &Slot = Memo[Name];
+    Slot = std::move(All);
+    return Slot;
+  }
+
+  std::string Dir;
+  bool &BuildsHip;
+  std::map<std::string, std::vector<Assignment>> Vars;
+  std::set<std::string> Referenced;
+  std::map<std::string, std::vector<MakeSources::Entry>> Memo;
+  size_t Work = 0;
+};
+
+std::vector<std::string> segments(const std::string &P) {
+  std::vector<std::string> Out;
+  size_t Pos = 0;
+  while (Pos <= P.size()) {
+    size_t End = P.find('/', Pos);
+    if (End == std::string::npos)
+      End = P.size();
+    Out.push_back(P.substr(Pos, End - Pos));
+    Pos = End + 1;
+  }
+  return Out;
+}
+
+bool matches(const std::string &Pattern, const std::vector<std::string> &File) {
+  std::vector<std::string> Pat = segments(Pattern);
+  if (Pat.size() != File.size())
+    return false;
+  for (size_t I = 0; I < Pat.size(); ++I) {
+    if (Pat[I].find_first_of("*?[") == std::string::npos) {
+      if (Pat[I] != File[I])
+        return false;
+      continue;
+    }
+    SegmentGlob G;
+    std::string Error;
+    if (!SegmentGlob::compile(Pat[I], G, Error) || !G.match(File[I]))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+MakeSources MakeSources::read(const std::string &Path, const std::string &Text) {
+  MakeSources M;
+  M.Path = Path;
+  Reader R(fs::path(Path).parent_path().string(), M.BuildsHip);
+  R.read(Text);
+  M.Entries = R.entries(M.GaveUp);
+  M.Flags = std::move(R.Flags);
+  M.LeftOutFlags = std::move(R.LeftOut);
+  return M;
+}
+
+bool MakeSources::cudaOnly(const std::string &Absolute, std::string &Why) const {
+  if (GaveUp || !BuildsHip)
+    return false;
+  std::vector<std::string> File = segments(fs::path(Absolute).lexically_normal().string());
+  const Entry *Cuda = nullptr;
+  for (const Entry &E : Entries) {
+    if (!matches(E.Pattern, File) ||
+        std::any_of(E.Except.begin(), E.Except.end(), [&](const std::string &X) { return matches(X, File); }))
+      continue;
+    if (E.In != MakeBranch::Cuda)
+      return false;
+    if (!Cuda)
+      Cuda = &E;
+  }
+  if (!Cuda)
+    return false;
+  Why = Path + ":" + std::to_string(Cuda->Line) + ": added only under '" + Cuda->Condition + "' (line " +
+        std::to_string(Cuda->ConditionLine) + ")";
+  return true;
+}
+
+} // namespace rocmtidy::project

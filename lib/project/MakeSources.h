@@ -1,0 +1,70 @@
+//===- MakeSources.h - Which sources a Makefile builds only for CUDA ------*- C++ -*-===//
+//
+// Makefile-built GPU libraries often pick their backends with conditionals on a toolkit variable
+// (`ifneq ($(CUDA_DIR),)` adds the objects of backends/cuda-*, `ifneq ($(HIP_DIR),)` those of
+// backends/hip-*). A source that only a CUDA conditional adds to a build list is not compiled by
+// the HIP build. This reads the Makefile as text (never runs make or its $(shell ...)), follows
+// its variables through the few functions that select files (wildcard, sort, filter-out, ...)
+// and keeps, for every path or pattern, the conditionals it was added under. Unsure means "not
+// CUDA-only": any mention outside a CUDA conditional keeps a file in scope.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROCM_TIDY_PROJECT_MAKESOURCES_H
+#define ROCM_TIDY_PROJECT_MAKESOURCES_H
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rocmtidy::project {
+
+/// What a conditional selects: the CUDA backend, the HIP backend, or anything else.
+enum class MakeBranch { Other, Cuda, Hip };
+
+class MakeSources {
+public:
+  /// Reads the Makefile \p Path (absolute) with contents \p Text. Bounded: past a fixed amount of
+  /// expansion work the reader gives up and decides nothing.
+  static MakeSources read(const std::string &Path, const std::string &Text);
+
+  /// Whether some conditional of the Makefile selects the HIP backend.
+  bool buildsHip() const { return BuildsHip; }
+  /// Whether \p Absolute is added to a build list only under CUDA conditionals. On true, \p Why
+  /// names the line and the conditional ("Makefile:20: added only under 'ifneq ($(CUDA_DIR),)'
+  /// (line 18)").
+  bool cudaOnly(const std::string &Absolute, std::string &Why) const;
+
+  /// One path or pattern reached from a build list, with the branch it was added under.
+  struct Entry {
+    std::string Pattern;             // absolute; may hold '*', '?' and '[...]' in any segment
+    std::vector<std::string> Except; // patterns a $(filter-out) removed from it
+    MakeBranch In = MakeBranch::Other;
+    unsigned Line = 0;     // the assignment under the CUDA conditional
+    std::string Condition; // that conditional, as written
+    unsigned ConditionLine = 0;
+  };
+  const std::vector<Entry> &entries() const { return Entries; }
+
+  /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, with its line; Why
+  /// says why a flag was left out (a conditional other than the HIP build's, a variable).
+  struct Flag {
+    std::string Arg;
+    unsigned Line = 0;
+    std::string Why;
+  };
+  /// The flags the HIP build gives the sources of this Makefile's folder.
+  const std::vector<Flag> &flags() const { return Flags; }
+  const std::vector<Flag> &leftOutFlags() const { return LeftOutFlags; }
+
+private:
+  std::string Path;
+  bool BuildsHip = false;
+  bool GaveUp = false;
+  std::vector<Entry> Entries;
+  std::vector<Flag> Flags, LeftOutFlags;
+};
+
+} // namespace rocmtidy::project
+
+#endif

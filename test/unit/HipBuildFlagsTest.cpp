@@ -1,0 +1,94 @@
+#include "project/HipBuildFlags.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+#include <string>
+
+using namespace rocmtidy::project;
+
+namespace {
+
+HipBuildFlags readScripts(const std::map<std::string, std::string> &Files, const std::string &Top = "/p") {
+  std::vector<std::string> Paths;
+  for (const auto &[P, Text] : Files)
+    Paths.push_back(P);
+  return HipBuildFlags::read(Paths, Top, [&](const std::string &P) -> std::optional<std::string> {
+    auto It = Files.find(P);
+    if (It == Files.end())
+      return std::nullopt;
+    return It->second;
+  });
+}
+
+std::vector<std::string> args(const std::vector<ScriptFlag> &Flags) {
+  std::vector<std::string> Out;
+  for (const ScriptFlag &F : Flags)
+    Out.push_back(F.Arg);
+  return Out;
+}
+
+TEST(HipBuildFlags, AHipSubdirectoryGivesItsDefinesToTheSourcesItGlobs) {
+  HipBuildFlags F = readScripts({
+      {"/p/src/x-hip/CMakeLists.txt", "enable_language(HIP)\n"
+                                      "file(GLOB SRCS \"../x-cuda/*.cu\")\n"
+                                      "file(GLOB_RECURSE MORE ../x-cuda/template-instances/*.cu)\n"
+                                      "add_library(x-hip ${SRCS} ${MORE})\n"
+                                      "add_compile_definitions(X_USE_HIP)\n"
+                                      "target_compile_definitions(x-hip PRIVATE X_HIP_TARGET=1 INTERFACE X_USER)\n"
+                                      "target_include_directories(x-hip PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/inc)\n"
+                                      "if(X_FORCE)\n  add_compile_definitions(X_FORCE)\nendif()\n"
+                                      "include_directories($ENV{ROCM_PATH}/include)\n"},
+      {"/p/src/x-cuda/CMakeLists.txt", "enable_language(CUDA)\nadd_compile_definitions(X_USE_CUDA)\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/src/x-cuda/a.cu")),
+            (std::vector<std::string>{"-DX_USE_HIP", "-DX_HIP_TARGET=1", "-I/p/src/x-hip/inc"}));
+  EXPECT_EQ(args(F.flagsFor("/p/src/x-cuda/template-instances/deep/b.cu")).size(), 3u);
+  EXPECT_TRUE(F.compiledByHipScript("/p/src/x-cuda/a.cu"));
+  // Not globbed, not below the HIP script: nothing. The CUDA build's own define never applies.
+  EXPECT_TRUE(F.flagsFor("/p/src/x-cuda/a.cpp").empty());
+  EXPECT_TRUE(F.flagsFor("/p/src/other/a.cu").empty());
+  // Below the HIP script's folder: its directory flags.
+  EXPECT_EQ(args(F.flagsFor("/p/src/x-hip/own.hip")).front(), "-DX_USE_HIP");
+  ASSERT_EQ(F.leftOut().size(), 2u);
+  EXPECT_EQ(F.leftOut()[0].Text, "-DX_FORCE");
+  EXPECT_EQ(F.leftOut()[0].Line, 9u);
+  EXPECT_EQ(F.leftOut()[0].Why, "conditional on 'if(X_FORCE)' (line 8)");
+  EXPECT_EQ(F.leftOut()[1].Why, "unresolved '$ENV{ROCM_PATH}'");
+  EXPECT_EQ(F.allFlags().front().Script, "/p/src/x-hip/CMakeLists.txt");
+  EXPECT_EQ(F.allFlags().front().Line, 5u);
+}
+
+TEST(HipBuildFlags, OnlyTheHipBranchOfABackendSwitchCounts) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt",
+       "project(b LANGUAGES CXX)\n"
+       "set(INC include)\n"
+       "if(BUILD_CUDA)\n  add_compile_definitions(BUILD_CUDA)\n"
+       "elseif(BUILD_HIP)\n  enable_language(HIP)\n  add_compile_definitions(BUILD_HIP __HIP_PLATFORM_AMD__)\n"
+       "  include_directories(${INC})\nendif()\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/csrc/ops.cu")),
+            (std::vector<std::string>{"-DBUILD_HIP", "-D__HIP_PLATFORM_AMD__", "-I/p/include"}));
+  EXPECT_TRUE(F.leftOut().empty());
+}
+
+TEST(HipBuildFlags, ScriptsWithoutAHipBuildGiveNothing) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(c LANGUAGES CXX CUDA)\nadd_compile_definitions(USE_CUDA)\n"},
+      {"/p/broken/CMakeLists.txt", "enable_language(HIP)\nadd_compile_definitions(X\n"},
+  });
+  EXPECT_TRUE(F.empty());
+  EXPECT_TRUE(F.flagsFor("/p/k.cu").empty());
+}
+
+TEST(HipBuildFlags, FunctionBodiesAreNotReadAsTheScriptsOwnCommands) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "enable_language(HIP)\nfunction(f)\n  add_compile_definitions(${ARGV0})\nendfunction()\n"
+                            "add_definitions(-DOLD_STYLE -O2)\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/k.hip")), std::vector<std::string>{"-DOLD_STYLE"});
+  EXPECT_TRUE(F.leftOut().empty());
+}
+
+} // namespace

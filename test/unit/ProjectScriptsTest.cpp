@@ -1,0 +1,210 @@
+// The build-script readers of lib/project that decide scope and flags without running anything:
+// setup.py (PythonSource), Makefiles (MakeSources) and the CMake evaluator (CMakeEval).
+#include "project/CMakeEval.h"
+#include "project/MakeSources.h"
+#include "project/PythonSource.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+#include <string>
+
+using namespace rocmtidy::project;
+
+namespace {
+
+std::optional<TorchExtensionCall> call(const std::string &Py) { return findTorchCudaExtension(pythonLines(Py)); }
+
+TEST(PythonSource, LogicalLinesJoinBracketsAndKeepStringsApart) {
+  std::vector<PyLine> L = pythonLines("x = ['a',\n     \"b\"]  # 'c'\nif y:\n    z = '''m\nn'''\n");
+  ASSERT_EQ(L.size(), 3u);
+  EXPECT_EQ(L[0].Line, 1u);
+  ASSERT_EQ(L[0].Strings.size(), 2u);
+  EXPECT_EQ(L[0].Strings[1].first, "b");
+  EXPECT_EQ(L[0].Strings[1].second, 2u);
+  EXPECT_EQ(L[0].Code.find('c'), std::string::npos); // the comment is gone
+  EXPECT_EQ(L[2].Indent, 4u);
+  EXPECT_EQ(L[2].Strings[0].first, "m\nn");
+}
+
+// Found by test/fuzz/project_fuzzer.cpp: an unterminated one-line string counted its line break
+// twice, so every later line number (named under --verbose) was one too high. An escaped line break
+// inside a string continues it on the next line.
+TEST(PythonSource, LineNumbersAfterOpenStringsAndEscapedBreaks) {
+  std::vector<PyLine> L = pythonLines("a = 'open\nb = 1\nc = 'x\\\ny'\nd = 2\n");
+  ASSERT_EQ(L.size(), 4u);
+  EXPECT_EQ(L[1].Line, 2u);
+  EXPECT_EQ(L[2].Line, 3u);
+  EXPECT_EQ(L[3].Line, 5u);
+}
+
+TEST(PythonSource, CudaExtensionThroughABoundNameOrAnAlias) {
+  // A found call has a line; TorchExtensionCall{} (line 0) stands for none.
+  auto found = [](const std::string &Py) { return call(Py).value_or(TorchExtensionCall{}); };
+  TorchExtensionCall Direct = found("from torch.utils.cpp_extension import CUDAExtension\nCUDAExtension('x', [])\n");
+  EXPECT_EQ(Direct.Line, 2u);
+  EXPECT_TRUE(Direct.Through.empty());
+
+  TorchExtensionCall Bound = found("E = CppExtension if cpu else CUDAExtension\nm = E('x', [])\n");
+  EXPECT_EQ(Bound.Through, "E");
+  EXPECT_EQ(Bound.BoundAt, 1u);
+
+  TorchExtensionCall Alias = found("from torch.utils.cpp_extension import (\n  CUDAExtension as CE)\nCE('x')\n");
+  EXPECT_EQ(Alias.Through, "CE");
+  EXPECT_EQ(Alias.Line, 3u);
+
+  // Bound after a helper that uses it: the binding counts wherever it is.
+  EXPECT_TRUE(call("def f():\n    return Ext('x')\nExt = CUDAExtension\n"));
+}
+
+TEST(PythonSource, NoCallNoHipify) {
+  EXPECT_FALSE(call("from torch.utils.cpp_extension import CUDAExtension\nsetup()\n"));
+  EXPECT_FALSE(call("# E = CUDAExtension\nE = CppExtension\nE('x')\n"));
+  EXPECT_FALSE(call("def CUDAExtension(n):\n    pass\n"));
+  EXPECT_FALSE(call("s = 'CUDAExtension(x)'\n"));
+  EXPECT_FALSE(call("same = E == CUDAExtension\n"));
+}
+
+TEST(PythonSource, FlagsOfTheRocmBuild) {
+  std::string Py = "m = [('A', None)]\n"
+                   "if torch.version.hip:\n"
+                   "    m += [('R', '1')]\n"
+                   "else:\n"
+                   "    m += [('C', None)]\n"
+                   "if sys.platform == 'win32':\n"
+                   "    m.append(('W', None))\n"
+                   "if kind == 'cuda':\n"
+                   "    m += [('G', None)]\n"
+                   "CUDAExtension('x', define_macros=m, include_dirs=['inc', base],\n"
+                   "              extra_compile_args={'nvcc': ['-DN', '-O3'], 'cxx': ['-Iextra']})\n";
+  std::map<std::string, std::string> Kept, Left;
+  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
+    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  EXPECT_EQ(Kept.count("-DA"), 1u);
+  EXPECT_EQ(Kept.count("-DR=1"), 1u);
+  EXPECT_EQ(Kept.count("-DG"), 1u); // 'cuda' is PyTorch's name of the ROCm device too
+  EXPECT_EQ(Kept.count("-I/p/inc"), 1u);
+  EXPECT_EQ(Kept.count("-DN"), 1u);
+  EXPECT_EQ(Kept.count("-I/p/extra"), 1u);
+  EXPECT_EQ(Kept.count("-DC") + Left.count("-DC"), 0u); // the CUDA build's own
+  ASSERT_EQ(Left.count("-DW"), 1u);
+  EXPECT_NE(Left["-DW"].find("conditional on"), std::string::npos);
+  EXPECT_EQ(Left.count("base"), 1u);
+  // No CUDAExtension, no flags.
+  EXPECT_TRUE(torchExtensionFlags(pythonLines("CppExtension('x', define_macros=[('A', None)])\n"), "/p").empty());
+}
+
+TEST(MakeSources, CudaConditionalThroughVariablesAndFilterOut) {
+  MakeSources M = MakeSources::read("/p/Makefile", "all.c := $(filter-out a/nv.c,$(wildcard a/*.c))\n"
+                                                   "cu.c := $(sort $(wildcard cuda/*.c))\n"
+                                                   "ifneq ($(CUDA_DIR),)\n"
+                                                   "  all.c += $(cu.c) a/nv.c\n"
+                                                   "endif\n"
+                                                   "ifdef HIP_DIR\n"
+                                                   "  all.c += hip/h.c cuda/shared.c\n"
+                                                   "endif\n"
+                                                   "objs := $(all.c:%.c=%.o)\n");
+  EXPECT_TRUE(M.buildsHip());
+  std::string Why;
+  EXPECT_TRUE(M.cudaOnly("/p/cuda/k.c", Why));
+  EXPECT_EQ(Why, "/p/Makefile:4: added only under 'ifneq ($(CUDA_DIR),)' (line 3)");
+  EXPECT_TRUE(M.cudaOnly("/p/a/nv.c", Why));
+  EXPECT_FALSE(M.cudaOnly("/p/cuda/shared.c", Why)); // the HIP conditional adds it too
+  EXPECT_FALSE(M.cudaOnly("/p/a/x.c", Why));
+  EXPECT_FALSE(M.cudaOnly("/p/hip/h.c", Why));
+  EXPECT_FALSE(M.cudaOnly("/p/other/u.c", Why)); // listed nowhere: not decided
+}
+
+TEST(MakeSources, UnsureMeansInScope) {
+  std::string Why;
+  // No HIP conditional: a CUDA project being ported whole.
+  EXPECT_FALSE(
+      MakeSources::read("/p/Makefile", "ifneq ($(CUDA_DIR),)\n x := cuda/k.c\nendif\n").cudaOnly("/p/cuda/k.c", Why));
+  // "absent" selects no backend; a plain else is no backend either.
+  MakeSources Absent =
+      MakeSources::read("/p/Makefile", "ifeq ($(CUDA_DIR),)\n x := cuda/k.c\nelse\n y := c/k.c\nendif\n"
+                                       "ifneq ($(HIP_DIR),)\n z := h.c\nendif\n");
+  EXPECT_FALSE(Absent.cudaOnly("/p/cuda/k.c", Why));
+  EXPECT_FALSE(Absent.cudaOnly("/p/c/k.c", Why));
+  // Variables that double on every line: bounded, and nothing is decided.
+  std::string Doubling = "A0 := cuda/k.c\nifneq ($(HIP_DIR),)\nendif\nifneq ($(CUDA_DIR),)\n";
+  for (int I = 1; I < 40; ++I)
+    Doubling += "A" + std::to_string(I) + " := $(A" + std::to_string(I - 1) + ") $(A" + std::to_string(I - 1) + ")\n";
+  Doubling += "endif\n";
+  EXPECT_FALSE(MakeSources::read("/p/Makefile", Doubling).cudaOnly("/p/cuda/k.c", Why));
+}
+
+TEST(MakeSources, CompilerFlags) {
+  MakeSources M = MakeSources::read("/p/Makefile", "CPPFLAGS += -DA -I inc\n"
+                                                   "ifneq ($(ROCM_PATH),)\n HIPFLAGS += -DR\nendif\n"
+                                                   "ifneq ($(CUDA_PATH),)\n CPPFLAGS += -DC\nendif\n"
+                                                   "ifeq ($(DEBUG),1)\n CXXFLAGS += -DD\nendif\n"
+                                                   "CXXFLAGS += -I$(X)/include -O2\n"
+                                                   "lib: k.o\n\tg++ -DRECIPE -c k.c\n");
+  std::vector<std::string> Kept, Left;
+  for (const MakeSources::Flag &F : M.flags())
+    Kept.push_back(F.Arg);
+  for (const MakeSources::Flag &F : M.leftOutFlags())
+    Left.push_back(F.Arg);
+  EXPECT_EQ(Kept, (std::vector<std::string>{"-DA", "-I/p/inc", "-DR"}));
+  EXPECT_EQ(Left, (std::vector<std::string>{"-DD", "-I$(X)/include"}));
+}
+
+using Files = std::map<std::string, std::string>;
+
+std::function<std::optional<std::string>(const std::string &)> reader(const Files &F) {
+  return [&F](const std::string &P) -> std::optional<std::string> {
+    auto It = F.find(P);
+    if (It == F.end())
+      return std::nullopt;
+    return It->second;
+  };
+}
+
+TEST(CMakeEval, BackendFolderThroughAComputedVariable) {
+  Files F = {{"/p/CMakeLists.txt", "set(B_CUDA \"B_CUDA\")\nset(B_HIP \"B_HIP\")\n"
+                                   "set(B ${B_CUDA} CACHE STRING \"\")\n"
+                                   "set(DIR ${B})\nstring(REGEX REPLACE \"^B_\" \"\" DIR ${DIR})\n"
+                                   "string(TOLOWER ${DIR} DIR)\n"
+                                   "if(B STREQUAL B_HIP)\n  enable_language(HIP)\nendif()\n"
+                                   "add_subdirectory(${DIR})\n"}};
+  SubdirectoryChoice Cuda = backendSubdirectory({"/p/CMakeLists.txt"}, "/p/cuda", reader(F));
+  EXPECT_EQ(Cuda.Kind, SubdirectoryChoice::CudaOnly);
+  EXPECT_NE(Cuda.Why.find("enters 'hip' in the HIP build (B=B_HIP)"), std::string::npos);
+  EXPECT_EQ(backendSubdirectory({"/p/CMakeLists.txt"}, "/p/hip", reader(F)).Kind, SubdirectoryChoice::Entered);
+  // Neither build's: no CUDA code to skip.
+  EXPECT_EQ(backendSubdirectory({"/p/CMakeLists.txt"}, "/p/openmp", reader(F)).Kind,
+            SubdirectoryChoice::NoVariablePick);
+}
+
+TEST(CMakeEval, UndecidedWhenTheValueIsNotInTheScripts) {
+  Files F = {{"/p/CMakeLists.txt", "set(B cuda CACHE STRING \"\")\nif(B STREQUAL \"hip\")\nendif()\n"
+                                   "set(DIR $ENV{X})\nadd_subdirectory(${DIR})\n"},
+             {"/q/CMakeLists.txt", "add_subdirectory(${SOMEWHERE})\n"},
+             {"/r/CMakeLists.txt", "add_subdirectory(${B})\nadd_subdirectory(cuda)\n"}};
+  EXPECT_EQ(backendSubdirectory({"/p/CMakeLists.txt"}, "/p/cuda", reader(F)).Kind, SubdirectoryChoice::Undecided);
+  EXPECT_EQ(backendSubdirectory({"/q/CMakeLists.txt"}, "/q/cuda", reader(F)).Kind, SubdirectoryChoice::Undecided);
+  // Named literally too: entered whatever the variable says.
+  EXPECT_EQ(backendSubdirectory({"/r/CMakeLists.txt"}, "/r/cuda", reader(F)).Kind, SubdirectoryChoice::NoVariablePick);
+}
+
+TEST(CMakeEval, ConfigureFileForTheHipBuild) {
+  Files F = {{"/p/CMakeLists.txt", "project(p VERSION 3.4.5)\nset(B cuda CACHE STRING \"\")\n"
+                                   "if(B STREQUAL \"hip\")\n  set(W 64)\nelse()\n  set(W 32)\nendif()\n"
+                                   "option(FAST \"\" ON)\nset(U $ENV{U})\n"
+                                   "configure_file(c.h.in ${CMAKE_CURRENT_BINARY_DIR}/inc/c.h @ONLY)\n"
+                                   "configure_file(/etc/outside.h.in ${CMAKE_BINARY_DIR}/o.h)\n"},
+             {"/p/c.h.in", "#define V @p_VERSION_MINOR@\n#define W @W@ ${W}\n#cmakedefine01 FAST\n"
+                           "#cmakedefine NOPE x\n#define U @U@\n"},
+             {"/etc/outside.h.in", "#define SECRET 1\n"}};
+  std::vector<ConfiguredFile> C = configureForHip({"/p/CMakeLists.txt"}, "/b", reader(F));
+  ASSERT_EQ(C.size(), 1u); // a template outside the project is never read
+  EXPECT_EQ(C[0].Output, "/b/inc/c.h");
+  EXPECT_EQ(C[0].Line, 10u);
+  EXPECT_EQ(C[0].Text, "#define V 4\n#define W 64 ${W}\n#define FAST 1\n/* #undef NOPE */\n"
+                       "/* rocm-lint: line 5 left out */\n");
+  ASSERT_EQ(C[0].Dropped.size(), 1u);
+  EXPECT_EQ(C[0].Dropped[0].second, "'U' is not decided for the HIP build");
+}
+
+} // namespace

@@ -1,0 +1,218 @@
+// The lane-value and mask facts of the warp model (lib/ast/WarpModel, lib/ast/warp/), on HIP
+// snippets parsed against the test SDK header (test/Inputs/include).
+
+#include "ast/WarpModel.h"
+#include "ast/PlatformGuards.h"
+#include "ast/warp/WarpExprs.h"
+#include "core/WarpTables.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+using namespace clang;
+using namespace rocmtidy;
+
+namespace {
+
+std::unique_ptr<ASTUnit> parseHip(const std::string &Body) {
+  std::string Code = "#include <hip/hip_runtime.h>\n" + Body;
+  std::vector<std::string> Args = {
+      "-x",        "hip",       "--cuda-host-only", "--offload-arch=gfx90a",
+      "-nogpulib", "-nogpuinc", "-isystem",         std::string(ROCM_TIDY_SOURCE_DIR) + "/test/Inputs/include"};
+  return tooling::buildASTFromCodeWithArgs(Code, Args, "snippet.hip");
+}
+
+// The device functions of a unit, added to a model as the check adds them.
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(WarpModel &M) : M(M) {}
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && hasExplicitDeviceAttr(FD) &&
+        !FD->getASTContext().getSourceManager().isInSystemHeader(FD->getLocation()))
+      M.addFunction(FD, FD->getIdentifier() ? FD->getName() : StringRef(), FD->getBody());
+    return true;
+  }
+
+private:
+  WarpModel &M;
+};
+
+struct Model {
+  std::unique_ptr<ASTUnit> AST;
+  llvm::Regex Names{warpTables().WarpSizeNameRegex, llvm::Regex::IgnoreCase};
+  PlatformGuards Guards{std::vector<std::string>{}};
+  std::unique_ptr<WarpModel> M;
+
+  explicit Model(const std::string &Code) : AST(parseHip(Code)) {
+    M = std::make_unique<WarpModel>(AST->getASTContext(), Names, Guards);
+    Collector(*M).TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
+    M->finish();
+  }
+  // The facts of the (first analysed) function named Name.
+  const FunctionWarpFacts &of(StringRef Name) const {
+    for (const auto &F : M->functions())
+      if (const auto *FD = dyn_cast<FunctionDecl>(F->D); FD && FD->getIdentifier() && FD->getName() == Name)
+        return *F;
+    ADD_FAILURE() << "no function " << Name.str();
+    static FunctionWarpFacts None;
+    return None;
+  }
+};
+
+// The first expression of kind T in the body of function Name.
+template <class T> const T *firstIn(ASTContext &Ctx, StringRef Name) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    StringRef Name;
+    const T *Found = nullptr;
+    bool InTarget = false;
+    bool TraverseFunctionDecl(FunctionDecl *FD) {
+      InTarget = FD->getIdentifier() && FD->getName() == Name;
+      return RecursiveASTVisitor<Finder>::TraverseFunctionDecl(FD);
+    }
+    bool VisitStmt(Stmt *S) {
+      if (InTarget && !Found)
+        Found = dyn_cast<T>(S);
+      return true;
+    }
+  } F;
+  F.Name = Name;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
+TEST(WarpExprsTest, LoopOffsets) {
+  auto AST = parseHip("__device__ float f(float v) { for (int o = 16; o > 0; o >>= 1) v += o; return v; }\n"
+                      "__device__ float g(float v) { for (int o = 1; o <= 16; o = o * 2) v += o; return v; }\n");
+  ASSERT_TRUE(AST);
+  const ForStmt *Halving = firstIn<ForStmt>(AST->getASTContext(), "f");
+  const ForStmt *Doubling = firstIn<ForStmt>(AST->getASTContext(), "g");
+  ASSERT_TRUE(Halving && Doubling);
+  auto [VD, Start] = warp::loopStart(Halving);
+  ASSERT_TRUE(VD && Start);
+  EXPECT_TRUE(warp::isLit(Start, 16));
+  EXPECT_TRUE(warp::steps(Halving->getInc(), VD, /*Halve=*/true));
+  EXPECT_FALSE(warp::steps(Halving->getInc(), VD, /*Halve=*/false));
+  auto [DV, DStart] = warp::loopStart(Doubling);
+  ASSERT_TRUE(DV && DStart);
+  EXPECT_TRUE(warp::steps(Doubling->getInc(), DV, /*Halve=*/false));
+  bool Inclusive = false;
+  const Expr *Bound = warp::loopBound(Doubling, DV, Inclusive);
+  ASSERT_TRUE(Bound);
+  EXPECT_TRUE(Inclusive);
+  EXPECT_TRUE(warp::isLit(Bound, 16));
+}
+
+TEST(WarpExprsTest, NarrowFullMask) {
+  auto AST = parseHip("__device__ void f(unsigned long long *o) { o[0] = 0xffffffff; o[1] = ~0u; o[2] = -1; "
+                      "o[3] = ~0ull; o[4] = 0xffff; }\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  std::vector<bool> Narrow;
+  struct V : RecursiveASTVisitor<V> {
+    ASTContext &Ctx;
+    std::vector<bool> &Out;
+    V(ASTContext &Ctx, std::vector<bool> &Out) : Ctx(Ctx), Out(Out) {}
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() == BO_Assign && !Ctx.getSourceManager().isInSystemHeader(BO->getBeginLoc()))
+        Out.push_back(warp::isNarrowFullMask(BO->getRHS(), Ctx));
+      return true;
+    }
+  } Visitor(Ctx, Narrow);
+  Visitor.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // '-1' widens to all ones; '0xffff' is a partial mask, a choice and no narrowing.
+  EXPECT_EQ(Narrow, (std::vector<bool>{true, true, false, false, false}));
+}
+
+TEST(WarpExprsTest, WidthNames) {
+  auto AST = parseHip("__device__ int physical_warp_size() { return warpSize; }\n"
+                      "__device__ int f(int w) { return (w == physical_warp_size()) + (w == 7) + (warpSize - 1); }\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const ReturnStmt *R = firstIn<ReturnStmt>(Ctx, "f");
+  ASSERT_TRUE(R);
+  const auto *Sum = cast<BinaryOperator>(R->getRetValue()->IgnoreParenImpCasts());
+  const auto *Left = cast<BinaryOperator>(Sum->getLHS()->IgnoreParenImpCasts());
+  EXPECT_TRUE(warp::isWidthTest(Left->getLHS()));
+  EXPECT_FALSE(warp::isWidthTest(Left->getRHS()));
+  EXPECT_TRUE(warp::isWarpSizeMinusOne(Sum->getRHS()));
+  EXPECT_TRUE(warp::mentionsWarpSize(Sum));
+}
+
+TEST(WarpModelTest, LaneGroupings) {
+  Model M("__device__ int f() { int t = threadIdx.x; int lane = t % 32; int warp = threadIdx.x >> 5;\n"
+          "  int hw = threadIdx.x % warpSize; return lane + warp + hw + (blockIdx.x % 32); }\n");
+  const FunctionWarpFacts &F = M.of("f");
+  ASSERT_EQ(F.Groupings.size(), 2u);
+  EXPECT_EQ(F.Groupings[0].K, LaneGrouping32::LaneModulo);
+  ASSERT_TRUE(F.Groupings[0].Via);
+  EXPECT_EQ(F.Groupings[0].Via->getName(), "t");
+  EXPECT_TRUE(F.Groupings[0].Origin.IsLiteral);
+  EXPECT_EQ(F.Groupings[1].K, LaneGrouping32::WarpShift);
+  // 'blockIdx.x % 32' numbers blocks, not lanes.
+  EXPECT_EQ(F.HardwareGroupings.size(), 1u);
+}
+
+TEST(WarpModelTest, NamedWidthOrigin) {
+  Model M("#define WARP_SIZE 32\nconstexpr int kWarpSize = 32;\n"
+          "__device__ int f() { return threadIdx.x / WARP_SIZE + threadIdx.x % kWarpSize; }\n");
+  const FunctionWarpFacts &F = M.of("f");
+  ASSERT_EQ(F.Groupings.size(), 2u);
+  EXPECT_EQ(F.Groupings[0].Origin.Name, "WARP_SIZE");
+  EXPECT_EQ(F.Groupings[1].Origin.Name, "kWarpSize");
+  EXPECT_EQ(F.Groupings[1].Origin.NameValue, 32u);
+  EXPECT_FALSE(F.Groupings[1].Origin.IsLiteral);
+}
+
+TEST(WarpModelTest, ShuffleOffsets) {
+  Model M("__device__ float wide(float v) { for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down(v, o);"
+          " return v; }\n"
+          "__device__ float from16(float v) { for (int o = 16; o > 0; o /= 2) v += __shfl_down(v, o); return v; }\n"
+          "__device__ float logical(float v) { for (int o = 16; o > 0; o /= 2) v += __shfl_xor(v, o, 32);"
+          " return v; }\n");
+  EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
+  EXPECT_TRUE(M.of("wide").ShortReductions.empty());
+  const FunctionWarpFacts &Short = M.of("from16");
+  EXPECT_TRUE(Short.FullOps.empty());
+  EXPECT_TRUE(Short.Confined32);
+  ASSERT_EQ(Short.ShortReductions.size(), 1u);
+  EXPECT_EQ(Short.ShortReductions[0].K, ShortReduction::LoopFrom16);
+  EXPECT_TRUE(M.of("logical").HasLogicalWidth);
+  EXPECT_EQ(M.of("logical").Width32Reductions.size(), 1u);
+}
+
+TEST(WarpModelTest, MaskFacts) {
+  Model M("__device__ unsigned long long vote(bool p) { return __ballot(p); }\n"
+          "__device__ int f(int x, unsigned mask) {\n"
+          "  unsigned m32 = vote(x > 0);\n"
+          "  unsigned bit = 1u << __lane_id();\n"
+          "  return __shfl_xor_sync(0xffffffff, x, 1) + __shfl_xor_sync(mask, x, 2) + __popc(__ballot(x)) + m32"
+          " + bit + (__lane_id() == 31);\n"
+          "}\n");
+  const FunctionWarpFacts &F = M.of("f");
+  EXPECT_EQ(F.NarrowMasks.size(), 1u);
+  EXPECT_EQ(F.NarrowMaskTypes.size(), 1u);
+  EXPECT_EQ(F.NarrowBitOps.size(), 1u);
+  // The wrapper's result is a 64-bit lane mask like the ballot it returns.
+  ASSERT_EQ(F.NarrowCasts.size(), 1u);
+  EXPECT_EQ(F.NarrowCasts[0].What, "result of 'vote'");
+  EXPECT_EQ(F.NarrowLaneBits.size(), 1u);
+  EXPECT_EQ(F.LastLane31Tests.size(), 1u);
+}
+
+TEST(WarpModelTest, WidthParameterSummaries) {
+  Model M("__device__ float sum(float v, int width) { for (int o = width / 2; o > 0; o /= 2)"
+          " v += __shfl_xor(v, o, width); return v; }\n"
+          "template <int W> __device__ float tsum(float v) { return __shfl_xor(v, 1, W); }\n"
+          "__device__ float wide(float v) { return sum(v, warpSize) + tsum<64>(v); }\n"
+          "__device__ float narrow(float v) { return sum(v, 32) + tsum<32>(v); }\n");
+  EXPECT_EQ(M.of("sum").WidthParams, (llvm::SmallVector<unsigned, 2>{1}));
+  EXPECT_EQ(M.of("tsum").WidthTemplateParams, (llvm::SmallVector<unsigned, 2>{0}));
+  EXPECT_EQ(M.of("wide").FullOps.size(), 2u);
+  EXPECT_TRUE(M.of("narrow").FullOps.empty());
+}
+
+} // namespace

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Measures rocm-warp-size-assumption on the labelled set of real wave64 lines
+# (tools/bench/warp-labelled-set.tsv).
+#
+#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE]
+#
+# For every (repository, revision, file, defines) of the set: extracts the repository's source
+# files at that revision (the parent of the fix commit for 'pre' rows) from a bare git mirror
+# under MIRRORS (default /work/.mirror, one 'owner+name/repo' per repository, as the fetch tool
+# leaves them), runs BIN (default build/bin/rocm-lint) with --checks=rocm-warp-size-assumption
+# on the file, and records which lines got a warning. Then prints, per split (TUNE, HELDOUT) and
+# label, how many rows got a finding, and the rows file (FILE, default a temporary file) with one
+# line per row: split, label, reported (1/0), repository, path:line, mechanism.
+# A BUG row counts as reported when a warning lands on its line or on one of its 'also' lines;
+# HARDENING and CORRECT rows count as reported only on their own line.
+# A benchmark of the check's judgement, not a test: it needs the mirrors, which are not shipped.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+lint=$root/build/bin/rocm-lint
+mirrors=/work/.mirror
+rows_out=
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --lint) lint=$2; shift 2 ;;
+    --mirrors) mirrors=$2; shift 2 ;;
+    --rows) rows_out=$2; shift 2 ;;
+    *) echo "warp-labelled-eval: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+set_file=$root/tools/bench/warp-labelled-set.tsv
+[[ -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+[[ -n $rows_out ]] || rows_out=$work/rows.tsv
+: > "$rows_out"
+
+# One lint run per distinct (repo, commit, rev, path, defines); the findings are cached by key.
+declare -A findings_of
+lint_file() { # repo commit rev path defines -> prints "line" per warning in path
+  local repo=$1 commit=$2 rev=$3 path=$4 defines=$5
+  local key="$repo|$commit|$rev|$path|$defines"
+  if [[ -z ${findings_of[$key]+x} ]]; then
+    local git_dir=$mirrors/${repo/\//+}/repo
+    local sha=$commit
+    [[ $rev == pre ]] && sha=$commit^
+    local tree=$work/trees/${repo/\//+}-$commit-$rev
+    if [[ ! -d $tree ]]; then
+      mkdir -p "$tree"
+      # Large monorepos (HeCBench) are extracted one benchmark folder at a time.
+      local scope=.
+      [[ $repo == zjin-lcf/HeCBench ]] && scope=$(dirname "$path")
+      # A private index, so the mirror's own state is never touched.
+      local index=$work/index
+      rm -f "$index"
+      GIT_INDEX_FILE=$index git --git-dir="$git_dir" read-tree "$sha"
+      git --git-dir="$git_dir" ls-tree -r --name-only "$sha" -- "$scope" |
+        grep -E '\.(cu|cuh|h|hpp|hip|cpp|cc|inl|hh)$' |
+        GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$tree" checkout-index --stdin 2>/dev/null || true
+    fi
+    local args=(--checks=rocm-warp-size-assumption --no-cache --no-index --no-progress -q)
+    if [[ $defines != - ]]; then
+      local d
+      for d in $defines; do args+=("--extra-arg=$d"); done
+    fi
+    local out
+    out=$(cd "$tree" && "$lint" "${args[@]}" "$path" 2>/dev/null || true)
+    findings_of[$key]=$(printf '%s\n' "$out" |
+      awk -v p="$path" -F: 'index($0, p ":") == 1 && / warning: .*\[rocm-warp-size-assumption\]/ {print $2}' |
+      sort -un | tr '\n' ' ')
+  fi
+  printf '%s\n' "${findings_of[$key]}"
+}
+
+while IFS=$'\t' read -r split repo commit rev path line also label mechanism defines; do
+  [[ -z $split || $split == \#* ]] && continue
+  found=" $(lint_file "$repo" "$commit" "$rev" "$path" "$defines") "
+  lines=$line
+  [[ $label == BUG && $also != - ]] && lines="$line ${also//,/ }"
+  hit=0
+  for l in $lines; do
+    [[ $found == *" $l "* ]] && hit=1
+  done
+  printf '%s\t%s\t%s\t%s\t%s:%s\t%s\n' "$split" "$label" "$hit" "$repo" "$path" "$line" "$mechanism" >> "$rows_out"
+done < "$set_file"
+
+echo "warp-labelled-eval: $lint"
+awk -F'\t' '
+  { n[$1 FS $2]++; r[$1 FS $2] += $3 }
+  END {
+    split("TUNE HELDOUT", S, " "); split("BUG HARDENING CORRECT", L, " ")
+    for (i = 1; i <= 2; ++i) {
+      s = S[i]; bug = r[s FS "BUG"]; fp = r[s FS "HARDENING"] + r[s FS "CORRECT"]
+      printf "  %-8s BUG reported %d/%d   HARDENING reported %d/%d   CORRECT quiet %d/%d   findings true %d/%d\n", \
+        s, bug, n[s FS "BUG"], r[s FS "HARDENING"], n[s FS "HARDENING"], \
+        n[s FS "CORRECT"] - r[s FS "CORRECT"], n[s FS "CORRECT"], bug, bug + fp
+    }
+  }' "$rows_out"
+echo "  rows: $rows_out"
