@@ -4,6 +4,7 @@
 #include "ast/TargetOption.h"
 #include "ast/KernelLaunch.h"
 #include "ast/ProjectIndexOption.h"
+#include "ast/StaticLds.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -25,16 +26,8 @@ public:
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override { return LangOpts.CPlusPlus; }
   void onEndOfTranslationUnit() override { Static.clear(); }
 
-  /// One __shared__ variable a kernel uses.
-  struct SharedVar {
-    const VarDecl *Var;
-    const FunctionDecl *In; // the function whose body declares or uses it
-    uint64_t Bytes;
-  };
-  struct StaticLds {
-    uint64_t Bytes = 0;
-    std::vector<SharedVar> Vars;
-  };
+  using SharedVar = rocmtidy::StaticSharedVar;
+  using StaticLds = rocmtidy::StaticLds;
 
 private:
   rocmtidy::InstantiationTracker Instantiations;

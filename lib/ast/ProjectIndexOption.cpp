@@ -117,10 +117,16 @@ std::string DefinitionElsewhere::describe() const {
 
 ProjectIndexOption::ProjectIndexOption(clang::tidy::ClangTidyCheck::OptionsView &Options) {
   Path = Options.get("ProjectIndex", Options.getLocalOrGlobal("RocmProjectIndex", "")).str();
-  if (!Path.empty())
+  if (IndexRegistration::isRegistrationValue(Path)) {
+    if (std::optional<IndexHandle> H = IndexRegistration::resolve(Path)) {
+      Index = std::move(H->Index);
+      Log = std::move(H->Log);
+    } else {
+      Problem = "no index of this run has that name";
+    }
+  } else if (!Path.empty()) {
     Index = loadIndexFile(Path, Problem);
-  else
-    Index = processProjectIndex();
+  }
 }
 
 void ProjectIndexOption::reportProblems(const clang::tidy::ClangTidyCheck &Check, llvm::StringRef CheckName) const {
@@ -145,7 +151,7 @@ std::optional<DefinitionElsewhere> ProjectIndexOption::lookup(const clang::Funct
   if (const clang::FunctionTemplateDecl *T = Kernel.getPrimaryTemplate())
     if (T->getTemplatedDecl()->hasBody())
       return std::nullopt;
-  const KernelDefinition *Def = Index->find(Kernel.getQualifiedNameAsString(), Kernel.getNumParams());
+  const KernelDefinition *Def = Index->find(Kernel.getQualifiedNameAsString(), Kernel.getNumParams(), Log.get());
   if (!Def)
     return std::nullopt;
   std::vector<std::optional<int64_t>> Args;

@@ -2,8 +2,8 @@
 #define ROCM_TIDY_AST_PROJECTINDEXOPTION_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "core/ProjectIndex.h"
 #include "clang/AST/Decl.h"
-#include "core/KernelIndex.h"
 
 #include <memory>
 #include <optional>
@@ -21,9 +21,10 @@ struct DefinitionElsewhere {
 };
 
 /// The project index a check consults: option 'ProjectIndex' of the check, else the global
-/// 'RocmProjectIndex' (a file written by 'rocm-lint index', read by stock clang-tidy and
-/// rocm-clangd), else the index rocm-lint built for this run in the same process. With none of
-/// them a check behaves as if every kernel it cannot see were unknown.
+/// 'RocmProjectIndex'. Its value is a file written by 'rocm-lint index' (read by stock clang-tidy
+/// and rocm-clangd) or the handle rocm-lint registered for the pass it runs in its own process
+/// (core/ProjectIndex.h, IndexRegistration), through which the lookups are recorded. Without one a
+/// check behaves as if every kernel it cannot see were unknown.
 class ProjectIndexOption {
 public:
   ProjectIndexOption() = default;
@@ -42,6 +43,7 @@ private:
   std::string Path;
   std::string Problem;
   std::shared_ptr<const ProjectIndex> Index;
+  std::shared_ptr<IndexLookupLog> Log;
 };
 
 } // namespace rocmtidy

@@ -1,10 +1,11 @@
 #!/bin/bash
-# Cost of the project index pass (rocm-lint's lexical first pass over every input): cold (empty
-# cache folder), warm (nothing changed) and after editing one file, on a generated tree of N files
-# with kernels, __launch_bounds__, __shared__ arrays and device functions.
-# usage: tools/bench/index-bench.sh [BUILD_DIR] [N_FILES] [REPEATS]
+# Cost of 'rocm-lint index' (the kernel facts of each file's own parse: one host pass, no checks,
+# cached like an analysis; a lint run records the same facts on the parse it makes anyway): cold
+# (empty cache folder), warm (nothing changed) and after editing one file, on a generated tree of N
+# files with kernels, __launch_bounds__, __shared__ arrays and device functions.
+# usage: tools/bench/index-bench.sh [BUILD_DIR] [N_FILES] [REPEATS] [JOBS]
 set -euo pipefail
-BUILD=${1:-build}; N=${2:-300}; R=${3:-3}
+BUILD=${1:-build}; N=${2:-300}; R=${3:-3}; J=${4:-2}
 LINT=$(cd "$BUILD" && pwd)/bin/rocm-lint
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 python3 - "$TMP/src" "$N" <<'PY'
@@ -24,9 +25,9 @@ PY
 cd "$TMP"
 t() { local s e; s=$(date +%s.%N); "$@" > /dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc; }
 best() { local b=""; for _ in $(seq "$R"); do v=$("$@"); if [ -z "$b" ] || [ "$(echo "$v < $b" | bc)" = 1 ]; then b=$v; fi; done; echo "$b"; }
-cold() { rm -rf "$TMP/cache"; t "$LINT" index src --output="$TMP/index.json" --cache-dir="$TMP/cache"; }
-warm() { t "$LINT" index src --output="$TMP/index.json" --cache-dir="$TMP/cache"; }
-edit() { echo "// edit $RANDOM" >> src/unit000.cu; t "$LINT" index src --output="$TMP/index.json" --cache-dir="$TMP/cache"; }
+cold() { rm -rf "$TMP/cache"; t "$LINT" index -j"$J" --hip-headers=builtin src --output="$TMP/index.json" --cache-dir="$TMP/cache"; }
+warm() { t "$LINT" index -j"$J" --hip-headers=builtin src --output="$TMP/index.json" --cache-dir="$TMP/cache"; }
+edit() { echo "// edit $RANDOM" >> src/unit000.cu; t "$LINT" index -j"$J" --hip-headers=builtin src --output="$TMP/index.json" --cache-dir="$TMP/cache"; }
 BYTES=$(cat src/*.cu | wc -c)
 echo "files: $N ($BYTES bytes)"
 echo "cold (no cache), best of $R: $(best cold) s"

@@ -8,9 +8,10 @@
 #include "Safety.h"
 #include "ast/Compat.h"
 
+#include "ast/KernelFacts.h"
 #include "core/CommandSanitizer.h"
 #include "core/GpuTargets.h"
-#include "core/KernelIndex.h"
+#include "core/ProjectIndex.h"
 #include "project/HipBuildFlags.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
@@ -89,9 +90,18 @@ struct PassOutput {
   ParsedFiles Parsed;
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
+  rocmtidy::TranslationUnitFacts Facts;
   bool Crashed = false;
 };
 } // namespace
+
+void SourceAnalyzer::setProjectIndex(std::shared_ptr<const rocmtidy::ProjectIndex> Index) {
+  P->Index = std::move(Index);
+}
+
+FileResult SourceAnalyzer::collectFacts(const InputFile &F) const { return analyzeAs(F, /*FactsOnly=*/true); }
+
+FileResult SourceAnalyzer::analyze(const InputFile &F) const { return analyzeAs(F, /*FactsOnly=*/false); }
 
 SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
   return {P->Cache->enabled(), P->Cache->hits(), P->Cache->misses()};
@@ -104,7 +114,7 @@ static std::string absolutePath(const std::string &Path, const std::string &Work
   return realPathOf(Path, WorkDir);
 }
 
-FileResult SourceAnalyzer::analyze(const InputFile &F) const {
+FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   FileResult R;
   std::string WorkDir;
   bool FromDb;
@@ -140,13 +150,14 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     if (CudaSource)
       Device.insert(Device.begin() + 1, "-D__CUDA_ARCH__=700");
     Passes.push_back(Host);
-    // Code under __HIP_DEVICE_COMPILE__ exists only in the device pass.
-    if (P->Opts.DevicePass)
+    // Code under __HIP_DEVICE_COMPILE__ exists only in the device pass. The kernel facts of a file
+    // no check looks at come from the host pass alone.
+    if (P->Opts.DevicePass && !FactsOnly)
       Passes.push_back(Device);
   }
 
   tidy::ClangTidyOptions Overrides;
-  Overrides.Checks = "-*," + P->Opts.Checks;
+  Overrides.Checks = FactsOnly ? std::string("-*") : "-*," + P->Opts.Checks;
   // C code has no kernels, launches or warp code: only the include and allocation checks apply.
   if (CSource)
     Overrides.Checks = *Overrides.Checks + ",-rocm-warp-size-assumption,-rocm-hardcoded-block-size,-rocm-lds-limit";
@@ -176,12 +187,18 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     }
 
   // Everything that decides the result before parsing; what parsing reads is checked on lookup.
-  std::shared_ptr<const rocmtidy::ProjectIndex> Index = rocmtidy::processProjectIndex();
+  std::shared_ptr<const rocmtidy::ProjectIndex> Index = FactsOnly ? nullptr : P->Index;
   std::string CacheKey;
   if (P->Cache->enabled()) {
     std::error_code CwdEC;
-    std::vector<std::string> Parts = {F.Absolute, F.Display, WorkDir, fs::current_path(CwdEC).string(),
-                                      *Overrides.Checks, P->Targets, Index ? "index" : "no index"};
+    std::vector<std::string> Parts = {F.Absolute,
+                                      F.Display,
+                                      WorkDir,
+                                      fs::current_path(CwdEC).string(),
+                                      *Overrides.Checks,
+                                      P->Targets,
+                                      Index ? "index" : "no index",
+                                      P->Opts.ProjectIndex ? "facts" : "no facts"};
     // The driver adds these folders to the search path: another value is another parse.
     for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH"}) {
       const char *V = std::getenv(Var);
@@ -207,6 +224,7 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     if (!P->Opts.Fix)
       if (std::optional<FileResult> Hit = P->Cache->lookup(CacheKey, F.Absolute, Index.get())) {
         Hit->Notices = std::move(R.Notices);
+        Hit->FromCache = true;
         return std::move(*Hit);
       }
   }
@@ -215,8 +233,15 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
   std::vector<PassOutput> Out(Passes.size());
   auto RunPass = [&](size_t PassIndex) {
     PassOutput &O = Out[PassIndex];
-    // Index lookups are recorded per thread: each pass records its own.
-    rocmtidy::IndexLookupRecorder IndexLookups;
+    // The index reaches this pass's checks as the value of their option RocmProjectIndex, a handle
+    // through which each pass records its own lookups.
+    auto IndexLog = std::make_shared<rocmtidy::IndexLookupLog>();
+    std::optional<rocmtidy::IndexRegistration> Registered;
+    if (Index)
+      Registered.emplace(rocmtidy::IndexHandle{Index, IndexLog});
+    tidy::ClangTidyOptions PassOverrides = Overrides;
+    PassOverrides.CheckOptions["RocmProjectIndex"] =
+        tidy::ClangTidyOptions::ClangTidyValue(Registered ? Registered->value() : std::string());
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         // A file system with its own working directory: the shared real one would chdir the whole
         // process for each compile command, under the feet of the other worker threads.
@@ -236,10 +261,10 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;
     auto Provider = std::make_unique<tidy::FileOptionsProvider>(Global, tidy::ClangTidyOptions::getDefaults(),
-                                                                Overrides, Overlay);
+                                                                PassOverrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
-    O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex]);
-    O.IndexLookups = IndexLookups.lookups();
+    O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex], P->Opts.ProjectIndex ? &O.Facts : nullptr);
+    O.IndexLookups = IndexLog->lookups();
   };
   // One pass after the other. Running the device pass beside the host pass (issue #31) hung the
   // run now and then when a file's analysis crashed with -j2 (test/rocm-lint/security-crash.test);
@@ -258,8 +283,21 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
     R.Parsed.merge(O.Parsed);
     Reads.Opened.insert(O.Reads.Opened.begin(), O.Reads.Opened.end());
     Reads.Absent.insert(O.Reads.Absent.begin(), O.Reads.Absent.end());
-    IndexLookups.insert(IndexLookups.end(), O.IndexLookups.begin(), O.IndexLookups.end());
+    for (const auto &L : O.IndexLookups)
+      if (std::find(IndexLookups.begin(), IndexLookups.end(), L) == IndexLookups.end())
+        IndexLookups.push_back(L);
+    R.Kernels.insert(R.Kernels.end(), O.Facts.Kernels.begin(), O.Facts.Kernels.end());
+    for (const rocmtidy::SkippedInclude &S : O.Facts.SkippedIncludes)
+      if (std::none_of(R.SkippedIncludes.begin(), R.SkippedIncludes.end(), [&](const rocmtidy::SkippedInclude &Q) {
+            return Q.Includer == S.Includer && Q.Line == S.Line && Q.Spelled == S.Spelled;
+          }))
+        R.SkippedIncludes.push_back(S);
   }
+  // The host and the device pass see one definition twice.
+  R.Kernels = rocmtidy::ProjectIndex::fromDefinitions(std::move(R.Kernels)).kernels();
+  R.IndexLookups = IndexLookups;
+  for (const auto &[Name, Params] : IndexLookups)
+    R.IndexAnswers.push_back(Index ? Index->answer(Name, Params) : "none");
   for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
     const std::vector<tidy::ClangTidyError> &Errors = Out[PassIndex].Errors;
     for (const tidy::ClangTidyError &E : Errors) {

@@ -8,6 +8,7 @@
 #include "Lint.h"
 #include "Recovery.h"
 #include "ResultCache.h"
+#include "ast/KernelFacts.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -35,6 +36,7 @@ struct SourceAnalyzer::Impl {
   // Directory -> database found for it (null: none). Filled by prepare(), read-only afterwards.
   std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
   std::shared_ptr<ResultCache> Cache;
+  std::shared_ptr<const rocmtidy::ProjectIndex> Index; // what the checks consult (SourceAnalyzer::setProjectIndex)
   // Parses running now, against the cores -j allows: a file's device pass runs beside its host
   // pass only while a core would otherwise sit idle (one file, or the tail of a run).
   unsigned Slots = 1;
@@ -72,7 +74,7 @@ private:
 std::vector<clang::tidy::ClangTidyError> runChecks(clang::tidy::ClangTidyContext &Context,
                                                    const CompilationDatabase &Db, const std::string &File,
                                                    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                                                   RecoveryLog &Log);
+                                                   RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts);
 
 /// A compiler error of one pass, by real path and byte offset.
 struct CompilerError {

@@ -228,59 +228,31 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
     dropHeadersOnlyIncludedByDropped(Model, Files, DroppedByScript, Skipped);
 }
 
-void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
-                                   const std::map<std::string, rocmtidy::FileFacts> &Facts,
-                                   std::vector<std::string> &Skipped) {
-  // Quoted includes by the last component of their spelling; a header matches an include whose
-  // spelling is a suffix of its path, or resolves against the includer's folder.
-  struct Site {
-    const std::string *Includer;
-    const rocmtidy::IndexedInclude *Inc;
-  };
-  std::map<std::string, std::vector<Site>> ByName;
-  for (const auto &[Path, F] : Facts)
-    for (const rocmtidy::IndexedInclude &Inc : F.Includes)
-      ByName[fs::path(Inc.Spelled).filename().string()].push_back({&Path, &Inc});
+std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites) {
+  if (H.IsCMake || H.Named || !isHeader(H.Absolute))
+    return "";
   std::error_code EC;
   std::string Cwd = fs::current_path(EC).string() + "/";
-  std::vector<InputFile> Kept;
-  for (InputFile &H : Files) {
-    if (H.IsCMake || H.Named || !isHeader(H.Absolute)) {
-      Kept.push_back(std::move(H));
+  std::string Name = fs::path(H.Absolute).filename().string();
+  for (const rocmtidy::SkippedInclude &S : Sites) {
+    if (fs::path(S.Spelled).filename().string() != Name)
       continue;
-    }
-    auto It = ByName.find(fs::path(H.Absolute).filename().string());
-    unsigned On = 0, Off = 0;
-    std::string FirstOff;
-    if (It != ByName.end())
-      for (const Site &S : It->second) {
-        std::string Spelled = fs::path(S.Inc->Spelled).lexically_normal().string();
-        // A bare name ("cuda.h") matches only next to its includer: by suffix it would name every
-        // header of that name in the tree.
-        bool Match = realPathOf(S.Inc->Spelled, fs::path(*S.Includer).parent_path().string()) == H.Absolute ||
-                     (Spelled.find('/') != std::string::npos && H.Absolute.size() > Spelled.size() &&
-                      H.Absolute.compare(H.Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
-                      H.Absolute[H.Absolute.size() - Spelled.size() - 1] == '/');
-        if (!Match)
-          continue;
-        if (S.Inc->OffHip) {
-          if (!Off++) {
-            FirstOff = *S.Includer;
-            if (FirstOff.rfind(Cwd, 0) == 0)
-              FirstOff = FirstOff.substr(Cwd.size());
-            FirstOff += ":" + std::to_string(S.Inc->Line);
-          }
-        } else {
-          ++On;
-        }
-      }
-    if (Off && !On) {
-      Skipped.push_back(H.Display + ": only included from branches the HIP build does not take (" + FirstOff + ")");
+    // A header matches an include whose spelling resolves against the includer's folder, or is a
+    // suffix of its path; a bare name ("cuda.h") matches only next to its includer, or it would
+    // name every header of that name in the tree.
+    std::string Spelled = fs::path(S.Spelled).lexically_normal().string();
+    bool Match = realPathOf(S.Spelled, fs::path(S.Includer).parent_path().string()) == H.Absolute ||
+                 (Spelled.find('/') != std::string::npos && H.Absolute.size() > Spelled.size() &&
+                  H.Absolute.compare(H.Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
+                  H.Absolute[H.Absolute.size() - Spelled.size() - 1] == '/');
+    if (!Match)
       continue;
-    }
-    Kept.push_back(std::move(H));
+    std::string Where = S.Includer;
+    if (Where.rfind(Cwd, 0) == 0)
+      Where = Where.substr(Cwd.size());
+    return "only included from branches the HIP build does not take (" + Where + ":" + std::to_string(S.Line) + ")";
   }
-  Files = std::move(Kept);
+  return "";
 }
 
 } // namespace rocmlint

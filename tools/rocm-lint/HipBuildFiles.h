@@ -2,7 +2,7 @@
 #define ROCM_TIDY_TOOLS_ROCM_LINT_HIPBUILDFILES_H
 
 #include "Lint.h"
-#include "core/KernelIndex.h"
+#include "core/ProjectIndex.h"
 
 #include <map>
 
@@ -21,13 +21,12 @@ namespace rocmlint {
 void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, std::vector<InputFile> &Files,
                               std::vector<std::string> &Skipped, std::vector<std::string> &Notes);
 
-/// Removes the headers every #include of which (among \p Facts, the project index's per-file facts)
-/// sits in a branch the HIP build does not take: vendor headers of the CUDA build
-/// ("#if defined(GGML_USE_HIP) ... #else #include "vendors/cuda.h""). A header nobody includes is
-/// kept and analysed on its own.
-void dropHeadersOnlyIncludedOffHip(std::vector<InputFile> &Files,
-                                   const std::map<std::string, rocmtidy::FileFacts> &Facts,
-                                   std::vector<std::string> &Skipped);
+/// Why header \p H is not analysed on its own ("" when it is): every quoted #include of it that the
+/// run's parses met (\p Sites: those in branches they skipped) sits in a branch the HIP build does
+/// not take, the vendor headers of the CUDA build ("#if defined(GGML_USE_HIP) ... #else #include
+/// "vendors/cuda.h""). Call it only for a header no parse reached; one named on the command line,
+/// or that no skipped branch includes, is analysed.
+std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites);
 
 } // namespace rocmlint
 

@@ -2,6 +2,7 @@
 #define ROCM_TIDY_TOOLS_ROCM_LINT_LINT_H
 
 #include "core/Finding.h"
+#include "core/ProjectIndex.h"
 #include "core/SegmentGlob.h"
 
 #include <map>
@@ -130,6 +131,14 @@ struct FileResult {
   std::vector<rocmtidy::Finding> Findings;
   std::vector<std::string> Errors; // one-line errors: file could not be analysed
   std::vector<std::string> Notices; // informational, once per run (deduplicated by the caller)
+  // What the parse tells the project: the kernels it defines (the project index is their merge),
+  // the quoted includes of branches it skipped, and each index lookup its checks made with the
+  // answer they got (a changed answer means analysing the file again).
+  std::vector<rocmtidy::KernelDefinition> Kernels;
+  std::vector<rocmtidy::SkippedInclude> SkippedIncludes;
+  std::vector<std::pair<std::string, unsigned>> IndexLookups;
+  std::vector<std::string> IndexAnswers; // parallel to IndexLookups
+  bool FromCache = false;
 };
 
 /// Analyses C++/HIP sources through the clang-tidy engine (host and device pass).
@@ -139,6 +148,11 @@ public:
   /// Checks that compile databases and configuration files are readable; sets Error if not.
   bool prepare(const std::vector<InputFile> &Files, std::string &Error);
   FileResult analyze(const InputFile &File) const;
+  /// The kernel facts of \p File alone (one pass, no checks): a file the run does not analyse that
+  /// may define a kernel an analysed file launches. Cached like an analysis.
+  FileResult collectFacts(const InputFile &File) const;
+  /// The project index the checks of later analyses consult (null: none). Not while analysing.
+  void setProjectIndex(std::shared_ptr<const rocmtidy::ProjectIndex> Index);
   /// Whether the file is analysed as a header (rocm-lint analyses headers after the sources, and only
   /// those that no analysed source reaches).
   static bool isHeader(const InputFile &File);
@@ -153,6 +167,7 @@ public:
 private:
   struct Impl;
   std::shared_ptr<Impl> P;
+  FileResult analyzeAs(const InputFile &File, bool FactsOnly) const;
   bool BuiltinHeaders = false;
 };
 

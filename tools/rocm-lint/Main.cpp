@@ -314,6 +314,58 @@ static int exitStatus(Options::FailPolicy Policy, bool RunFailed, bool FilesFail
   return 2;
 }
 
+// After the first sweep: the project index is the merge of the kernel facts every parse of the
+// run recorded, with the kernels of the project's other files that name a kernel still unresolved
+// (parsed for their facts alone). A file whose checks got another answer from the first sweep's
+// index than this merge gives is analysed again; only those.
+static void secondSweep(const Options &Opts, const std::string &Root, const ProjectConfig &Config,
+                        const std::vector<InputFile> &Files, std::vector<FileResult> &Results, SourceAnalyzer &Analyzer,
+                        rocmtidy::compat::ThreadPool &Pool, const std::string &IndexFile, const std::string &Cwd) {
+  std::vector<const FileResult *> Parsed;
+  std::set<std::string> Known;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Parsed.push_back(&Results[I]);
+    Known.insert(Files[I].Absolute);
+    Known.insert(Results[I].ReachedFiles.begin(), Results[I].ReachedFiles.end());
+  }
+  std::shared_ptr<const rocmtidy::ProjectIndex> Merged = mergeKernelFacts(Parsed, Cwd);
+  std::set<std::string> Unresolved;
+  for (const FileResult &R : Results)
+    for (const auto &[Name, Params] : R.IndexLookups)
+      if (!Merged->find(Name, Params)) {
+        size_t Colon = Name.rfind("::");
+        Unresolved.insert(Colon == std::string::npos ? Name : Name.substr(Colon + 2));
+      }
+  std::vector<InputFile> Others = sourcesNaming(Unresolved, Root, Known, Config.Model.get());
+  std::vector<FileResult> OtherFacts(Others.size());
+  for (size_t I = 0; I < Others.size(); ++I)
+    Pool.async(
+        [&, I] { OtherFacts[I] = analyzeContained(Others[I], [&] { return Analyzer.collectFacts(Others[I]); }); });
+  Pool.wait();
+  if (!Others.empty()) {
+    for (const FileResult &R : OtherFacts)
+      Parsed.push_back(&R);
+    Merged = mergeKernelFacts(Parsed, Cwd);
+  }
+  std::vector<size_t> Again;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (!Files[I].IsCMake && indexAnswersChanged(Results[I], *Merged))
+      Again.push_back(I);
+  Analyzer.setProjectIndex(Merged);
+  for (size_t I : Again)
+    Pool.async([&, I] { Results[I] = analyzeContained(Files[I], [&] { return Analyzer.analyze(Files[I]); }); });
+  Pool.wait();
+  // The next run's first sweep starts from this merge.
+  bool Kept = !IndexFile.empty() && writeIndexFile(IndexFile, *Merged);
+  if (Opts.Verbose)
+    std::fprintf(stderr,
+                 "rocm-lint: project index: %zu kernel definition%s from this run's parses and %zu other file%s; "
+                 "%zu file%s analysed again%s%s\n",
+                 Merged->kernels().size(), Merged->kernels().size() == 1 ? "" : "s", Others.size(),
+                 Others.size() == 1 ? "" : "s", Again.size(), Again.size() == 1 ? "" : "s", Kept ? "; " : "",
+                 Kept ? IndexFile.c_str() : "");
+}
+
 static int runLint(int Argc, char **Argv) {
   Options Opts = parseArgs(Argc, Argv);
   enableCrashContainment();
@@ -350,28 +402,22 @@ static int runLint(int Argc, char **Argv) {
   if (!Opts.Quiet)
     std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", buildStyleName(Style.Style), Style.Reason.c_str(),
                  Style.Style == BuildStyle::Hipify ? "; CUDA headers and API names are not findings" : "");
-  if (Opts.ProjectIndex) {
-    IndexRun Run = buildProjectIndex(Opts, Files, Style.Root, Config.Model.get());
-    rocmtidy::setProcessProjectIndex(Run.Index);
-    std::vector<std::string> Skipped;
-    if (!Opts.IncludeCudaOnly)
-      dropHeadersOnlyIncludedOffHip(Files, Run.Facts, Skipped);
-    SkippedOffHip += Skipped.size();
-    if (Opts.Verbose)
-      for (const std::string &S : Skipped)
-        std::fprintf(stderr, "rocm-lint: skipped %s\n", S.c_str());
-    if (Opts.Verbose)
-      std::fprintf(stderr,
-                   "rocm-lint: project index: %zu kernel definition%s from %u file%s read and %u unchanged%s%s\n",
-                   Run.Index->kernels().size(), Run.Index->kernels().size() == 1 ? "" : "s", Run.Scanned,
-                   Run.Scanned == 1 ? "" : "s", Run.Reused, Run.File.empty() ? "" : "; ", Run.File.c_str());
-  }
   SourceAnalyzer Analyzer(Opts, Config);
   if (!Analyzer.prepare(Files, Error))
     usageError(Error);
   if (Analyzer.usesBuiltinHeaders() && !Opts.Quiet && Opts.Headers == HipHeaders::Auto)
     std::fprintf(stderr, "rocm-lint: note: no ROCm installation found; using the built-in declarations-only HIP "
                          "header\n");
+  // The project index (ProjectIndexer.h): the first sweep's checks consult what the previous run
+  // over these inputs merged; this run's merge decides which files are analysed again.
+  const std::string IndexFile = Opts.ProjectIndex ? indexFileFor(Opts, Files) : "";
+  std::shared_ptr<const rocmtidy::ProjectIndex> FirstIndex;
+  if (Opts.ProjectIndex) {
+    FirstIndex = readIndexFile(IndexFile);
+    if (!FirstIndex)
+      FirstIndex = std::make_shared<const rocmtidy::ProjectIndex>();
+    Analyzer.setProjectIndex(FirstIndex);
+  }
 
   bool ProjectBuildsHip = cmakeInputsBuildHip(Files);
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -437,12 +483,20 @@ static int runLint(int Argc, char **Argv) {
         });
   }
 
+  // A file whose checks asked the index may be analysed again once this run's facts are merged:
+  // its findings stream after that.
+  std::mutex DeferredMu;
+  std::vector<size_t> Deferred;
   auto AnalyzeOne = [&](size_t I) {
     Results[I] = analyzeContained(Files[I], [&] {
       return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
     });
-    if (Stream)
+    if (Stream && !Results[I].IndexLookups.empty()) {
+      std::lock_guard<std::mutex> L(DeferredMu);
+      Deferred.push_back(I);
+    } else if (Stream) {
       Stream->done(I);
+    }
     size_t D = ++Done;
     if (Opts.Progress && !Opts.Quiet) {
       std::lock_guard<std::mutex> L(ProgressMu);
@@ -468,11 +522,29 @@ static int runLint(int Argc, char **Argv) {
     for (const std::string &Path : Results[I].ReachedFiles)
       ReachedBy.emplace(Path, Files[I].Display);
   std::vector<size_t> Alone;
+  // Headers that no parse reached and that only branches the HIP build skips include: vendor
+  // headers of the CUDA build, not analysed as HIP (and not counted as checked).
+  std::vector<rocmtidy::SkippedInclude> SkippedSites;
+  if (Opts.ProjectIndex && !Opts.IncludeCudaOnly)
+    for (size_t I : Order)
+      SkippedSites.insert(SkippedSites.end(), Results[I].SkippedIncludes.begin(), Results[I].SkippedIncludes.end());
+  std::vector<bool> OffHip(Files.size(), false);
   for (size_t I : Headers) {
     std::error_code HEC;
     auto It = ReachedBy.find(fs::weakly_canonical(Files[I].Absolute, HEC).string());
     if (It == ReachedBy.end()) {
-      Alone.push_back(I);
+      std::string Why = onlyIncludedOffHip(Files[I], SkippedSites);
+      if (Why.empty()) {
+        Alone.push_back(I);
+        continue;
+      }
+      OffHip[I] = true;
+      ++SkippedOffHip;
+      if (Opts.Verbose)
+        std::fprintf(stderr, "rocm-lint: skipped %s: %s\n", Files[I].Display.c_str(), Why.c_str());
+      ++Done;
+      if (Stream)
+        Stream->done(I);
       continue;
     }
     Results[I].Status.AnalysedThrough = It->second;
@@ -482,14 +554,29 @@ static int runLint(int Argc, char **Argv) {
   }
   Phase = &Alone;
   RunPhase();
+  if (Opts.ProjectIndex)
+    secondSweep(Opts, Style.Root, Config, Files, Results, Analyzer, Pool, IndexFile, Cwd);
+  for (size_t I : Deferred)
+    Stream->done(I);
   Ticker.reset();
   if (Stream)
     Stream->finish();
+  // The skipped vendor headers leave the report (their results are empty).
+  for (size_t I = Files.size(); I-- > 0;)
+    if (OffHip[I]) {
+      Files.erase(Files.begin() + I);
+      Results.erase(Results.begin() + I);
+    }
   if (Opts.Progress && !Opts.Quiet && !Files.empty())
     std::fprintf(stderr, "\r\033[K");
-  if (Opts.Verbose && Analyzer.cacheStats().Enabled)
-    std::fprintf(stderr, "rocm-lint: result cache: %u reused, %u analysed\n", Analyzer.cacheStats().Reused,
-                 Analyzer.cacheStats().Analysed);
+  if (Opts.Verbose && Analyzer.cacheStats().Enabled) {
+    // What each reported result came from (a file analysed again in the second sweep counts once).
+    unsigned Reused = 0, Analysed = 0;
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (!Files[I].IsCMake && Results[I].Status.AnalysedThrough.empty())
+        ++(Results[I].FromCache ? Reused : Analysed);
+    std::fprintf(stderr, "rocm-lint: result cache: %u reused, %u analysed\n", Reused, Analysed);
+  }
 
   std::vector<SourcedFinding> All;
   std::vector<std::string> Errors;    // files that could not be analysed
@@ -578,16 +665,31 @@ static int runIndex(int Argc, char **Argv) {
   std::string Error;
   if (!collectInputs(Opts, Files, Config, Error))
     usageError(Error);
+  // The kernel facts of each file's own parse (one pass, no checks; cached like an analysis).
+  SourceAnalyzer Analyzer(Opts, Config);
+  if (!Analyzer.prepare(Files, Error))
+    usageError(Error);
+  std::vector<FileResult> Results(Files.size());
+  {
+    unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
+    rocmtidy::compat::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (!Files[I].IsCMake)
+        Pool.async(
+            [&, I] { Results[I] = analyzeContained(Files[I], [&] { return Analyzer.collectFacts(Files[I]); }); });
+    Pool.wait();
+  }
+  std::vector<const FileResult *> All;
+  for (const FileResult &R : Results)
+    All.push_back(&R);
   // Notes name the definition the way the index file's user sees it: by its real path.
-  for (InputFile &F : Files)
-    F.Display = F.Absolute;
-  IndexRun Run = buildProjectIndex(Opts, Files);
+  std::shared_ptr<const rocmtidy::ProjectIndex> Index = mergeKernelFacts(All, "");
   // The same output rules as the report: a regular file or a new path, never an input.
-  if (!writeReport(Opts.OutputFile, Run.Index->toJson(), Files, Error))
+  if (!writeReport(Opts.OutputFile, Index->toJson(), Files, Error))
     usageError(Error);
   if (!Opts.Quiet)
-    std::fprintf(stderr, "rocm-lint: indexed %zu kernel definition%s in %zu file%s\n", Run.Index->kernels().size(),
-                 Run.Index->kernels().size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");
+    std::fprintf(stderr, "rocm-lint: indexed %zu kernel definition%s in %zu file%s\n", Index->kernels().size(),
+                 Index->kernels().size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");
   return 0;
 }
 

@@ -1,4 +1,4 @@
-// The project index pass of rocm-lint (lib/core/KernelIndex.h holds what it finds).
+// The project index of a rocm-lint run: the merge of the kernel facts of each file's parse.
 #include "ProjectIndexer.h"
 #include "FileBytes.h"
 
@@ -14,10 +14,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -65,23 +65,73 @@ static std::string hex(uint64_t V) {
   return B;
 }
 
-// Sources under the project folder that are not inputs, from the project model's walk: build
-// trees (which may hold hipified copies), hidden and vendored folders stay out; a bound keeps a
-// huge tree cheap.
-static std::vector<InputFile> projectSources(const std::string &Root, const std::vector<InputFile> &Inputs,
-                                             const rocmtidy::project::ProjectModel *Model) {
+std::string indexFileFor(const Options &Opts, const std::vector<InputFile> &Files) {
+  std::string Dir = cacheDirectory(Opts);
+  if (Dir.empty())
+    return "";
+  // One file per set of inputs: runs over other folders do not evict each other.
+  std::string Key;
+  for (const InputFile &F : Files)
+    if (!F.IsCMake)
+      Key += F.Absolute + "\n";
+  return (fs::path(Dir) / "index" / (hex(rocmtidy::fnv1a64(Key)) + ".index.json")).string();
+}
+
+std::shared_ptr<const rocmtidy::ProjectIndex> readIndexFile(const std::string &Path) {
+  if (Path.empty())
+    return nullptr;
+  std::string Dir = fs::path(Path).parent_path().string();
+  // Like results/, the folder is private and never followed through a link.
+  if (!ResultCache::ensurePrivateFolder(fs::path(Dir).parent_path().string()) || !ResultCache::ensurePrivateFolder(Dir))
+    return nullptr;
+  std::optional<std::string> Text = ResultCache::readPrivateFile(Path);
+  if (!Text)
+    return nullptr;
+  std::string Error;
+  std::optional<rocmtidy::ProjectIndex> Index = rocmtidy::ProjectIndex::fromJson(*Text, Error);
+  return Index ? std::make_shared<const rocmtidy::ProjectIndex>(std::move(*Index)) : nullptr;
+}
+
+bool writeIndexFile(const std::string &Path, const rocmtidy::ProjectIndex &Index) {
+  if (Path.empty())
+    return false;
+  std::string Dir = fs::path(Path).parent_path().string();
+  std::error_code EC;
+  fs::create_directories(fs::path(Dir).parent_path().parent_path(), EC);
+  // A cache that cannot be written costs only speed next time.
+  return ResultCache::ensurePrivateFolder(fs::path(Dir).parent_path().string()) &&
+         ResultCache::ensurePrivateFolder(Dir) && ResultCache::writePrivateFile(Path, Index.toJson());
+}
+
+std::shared_ptr<const rocmtidy::ProjectIndex> mergeKernelFacts(const std::vector<const FileResult *> &Results,
+                                                               const std::string &Cwd) {
+  std::vector<rocmtidy::KernelDefinition> All;
+  for (const FileResult *R : Results)
+    for (rocmtidy::KernelDefinition K : R->Kernels) {
+      K.Display = Cwd.empty() ? K.File : relativeToCwd(K.File, Cwd);
+      All.push_back(std::move(K));
+    }
+  return std::make_shared<const rocmtidy::ProjectIndex>(rocmtidy::ProjectIndex::fromDefinitions(std::move(All)));
+}
+
+bool indexAnswersChanged(const FileResult &R, const rocmtidy::ProjectIndex &Index) {
+  for (size_t I = 0; I < R.IndexLookups.size(); ++I)
+    if (I >= R.IndexAnswers.size() ||
+        Index.answer(R.IndexLookups[I].first, R.IndexLookups[I].second) != R.IndexAnswers[I])
+      return true;
+  return false;
+}
+
+std::vector<InputFile> sourcesNaming(const std::set<std::string> &Names, const std::string &Root,
+                                     const std::set<std::string> &Known, const rocmtidy::project::ProjectModel *Model) {
   std::vector<InputFile> Out;
-  if (Root.empty() || !Model)
+  if (Root.empty() || !Model || Names.empty())
     return Out;
-  std::set<std::string> Known;
-  for (const InputFile &F : Inputs)
-    Known.insert(F.Absolute);
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);
   std::vector<std::string> Found;
+  unsigned Seen = 0;
   for (const rocmtidy::project::WalkedFile *W : Model->filesUnder(Root)) {
-    if (Found.size() >= 5000)
-      break;
     llvm::StringRef Rel = llvm::StringRef(W->Path).drop_front(std::min(W->Path.size(), Root.size() + 1));
     llvm::SmallVector<llvm::StringRef, 8> Parts;
     Rel.split(Parts, '/');
@@ -91,13 +141,34 @@ static std::vector<InputFile> projectSources(const std::string &Root, const std:
               Parts[I] == "node_modules";
     // C sources hold no kernels: the index wants headers and the translation units that may.
     rocmtidy::SourceKind K = rocmtidy::sourceKindOf(W->Path);
-    if (!Skip && (K == rocmtidy::SourceKind::Header || K == rocmtidy::SourceKind::Source))
+    if (Skip || (K != rocmtidy::SourceKind::Header && K != rocmtidy::SourceKind::Source))
+      continue;
+    if (++Seen > 5000)
+      break;
+    if (Known.count(realPathOf(W->Path)))
+      continue;
+    std::optional<std::string> Text = readFileBytes(W->Path);
+    if (!Text)
+      continue;
+    // A file that does not spell the name cannot define it: it is not parsed.
+    bool Mentions = false;
+    for (const std::string &N : Names) {
+      for (size_t At = Text->find(N); At != std::string::npos && !Mentions; At = Text->find(N, At + 1)) {
+        auto Ident = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+        Mentions =
+            (At == 0 || !Ident((*Text)[At - 1])) && (At + N.size() >= Text->size() || !Ident((*Text)[At + N.size()]));
+      }
+      if (Mentions)
+        break;
+    }
+    if (Mentions)
       Found.push_back(W->Path);
   }
   std::sort(Found.begin(), Found.end());
+  std::set<std::string> Added;
   for (const std::string &P : Found) {
     std::string Real = realPathOf(P);
-    if (!Known.insert(Real).second)
+    if (!Added.insert(Real).second)
       continue;
     std::string Display = Real;
     std::string C = Cwd.string() + "/";
@@ -106,80 +177,6 @@ static std::vector<InputFile> projectSources(const std::string &Root, const std:
     Out.push_back({Display, Real, false});
   }
   return Out;
-}
-
-IndexRun buildProjectIndex(const Options &Opts, const std::vector<InputFile> &Inputs, const std::string &ProjectRoot,
-                           const rocmtidy::project::ProjectModel *Model) {
-  IndexRun Run;
-  std::vector<InputFile> Files = Inputs;
-  for (InputFile &F : projectSources(ProjectRoot, Inputs, Model))
-    Files.push_back(std::move(F));
-  std::string Dir = cacheDirectory(Opts);
-  // One cache entry per set of inputs: runs over other folders do not evict each other.
-  std::string Key;
-  for (const InputFile &F : Files)
-    if (!F.IsCMake)
-      Key += F.Absolute + "\n";
-  std::string FactsFile, IndexFile;
-  nlohmann::json Cached;
-  if (!Dir.empty()) {
-    std::string Stem = (fs::path(Dir) / "index" / hex(rocmtidy::fnv1a64(Key))).string();
-    FactsFile = Stem + ".facts.json";
-    IndexFile = Stem + ".index.json";
-    std::optional<std::string> Text;
-    if (ResultCache::ensurePrivateFolder(Dir) && ResultCache::ensurePrivateFolder(Dir + "/index"))
-      Text = ResultCache::readPrivateFile(FactsFile);
-    if (Text) {
-      Cached = nlohmann::json::parse(*Text, nullptr, /*allow_exceptions=*/false);
-      if (Cached.is_discarded() || !Cached.is_object() || Cached.value("tool", "") != ROCM_TIDY_VERSION ||
-          Cached.value("factsVersion", 0) != rocmtidy::FileFactsVersion)
-        Cached = nlohmann::json::object();
-    }
-  }
-
-  std::vector<std::tuple<std::string, std::string, const rocmtidy::FileFacts *>> ForBuild;
-  nlohmann::json Store = nlohmann::json::object();
-  Store["tool"] = ROCM_TIDY_VERSION;
-  Store["factsVersion"] = rocmtidy::FileFactsVersion;
-  Store["files"] = nlohmann::json::object();
-  for (const InputFile &F : Files) {
-    if (F.IsCMake)
-      continue;
-    struct stat St;
-    if (::stat(F.Absolute.c_str(), &St) != 0)
-      continue;
-    const std::string Stamp = std::to_string(St.st_size) + ":" + std::to_string(St.st_mtim.tv_sec) + "." +
-                              std::to_string(St.st_mtim.tv_nsec);
-    std::optional<rocmtidy::FileFacts> Got;
-    if (Cached.is_object() && Cached.contains("files") && Cached["files"].contains(F.Absolute)) {
-      const auto &E = Cached["files"][F.Absolute];
-      if (E.is_object() && E.value("stamp", "") == Stamp && E.contains("facts") && E["facts"].is_string())
-        Got = rocmtidy::fileFactsFromJson(E["facts"].get<std::string>());
-    }
-    if (Got) {
-      ++Run.Reused;
-    } else {
-      Got = rocmtidy::scanFileFacts(readFileBytes(F.Absolute).value_or(std::string()));
-      ++Run.Scanned;
-    }
-    Store["files"][F.Absolute] = {{"stamp", Stamp}, {"facts", rocmtidy::fileFactsToJson(*Got)}};
-    auto &Slot = Run.Facts[F.Absolute] = std::move(*Got);
-    ForBuild.emplace_back(F.Absolute, F.Display, &Slot);
-  }
-  auto Index = std::make_shared<rocmtidy::ProjectIndex>(rocmtidy::ProjectIndex::build(ForBuild));
-  Run.Index = Index;
-  if (!Dir.empty()) {
-    std::error_code EC;
-    fs::create_directories(fs::path(Dir).parent_path(), EC);
-    // A cache that cannot be written costs only speed next time. Like results/, the folders are
-    // private and never followed through a link.
-    if (ResultCache::ensurePrivateFolder(Dir) && ResultCache::ensurePrivateFolder(Dir + "/index") &&
-        ResultCache::writePrivateFile(FactsFile,
-                                      Store.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) &&
-        ResultCache::writePrivateFile(IndexFile, Index->toJson()))
-      Run.File = IndexFile;
-  }
-  return Run;
 }
 
 } // namespace rocmlint

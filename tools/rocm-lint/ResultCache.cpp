@@ -4,7 +4,7 @@
 
 #include "core/BoundedFile.h"
 #include "core/EmbeddedData.h"
-#include "core/KernelIndex.h"
+#include "core/ProjectIndex.h"
 #include "core/SafeFix.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -28,7 +28,8 @@ namespace rocmlint {
 using nlohmann::json;
 
 // Changes whenever an entry's layout or meaning changes, so older entries become misses.
-static constexpr int EntryFormat = 2;
+// 3: the kernel facts and skipped includes of the parse are part of the result.
+static constexpr int EntryFormat = 3;
 // A larger entry is not read (a corrupt or hostile file must not exhaust memory), nor one nested
 // deeper than any entry this version writes (nlohmann's parser recurses once per level).
 static constexpr size_t MaxEntryBytes = 256u << 20;
@@ -131,7 +132,6 @@ std::string ResultCache::makeKey(const std::vector<std::string> &Parts) {
     Add(Name);
     Add(Digest);
   }
-  Add(std::to_string(rocmtidy::FileFactsVersion));
   for (const std::string &P : Parts)
     Add(P);
   auto Digest = H.final();
@@ -244,21 +244,7 @@ std::string ResultCache::currentRealPath(const std::string &Path) {
 // What a lookup of the index answered, as text: equal texts, equal answers for the checks.
 static std::string definitionFingerprint(const rocmtidy::ProjectIndex *Index, const std::string &Name,
                                          unsigned Params) {
-  const rocmtidy::KernelDefinition *K = Index ? Index->find(Name, Params) : nullptr;
-  if (!K)
-    return "none";
-  json J;
-  J["file"] = K->File;
-  J["display"] = K->Display;
-  J["line"] = K->Line;
-  J["hasBounds"] = K->HasBounds;
-  J["flat"] = K->FlatWorkGroupSize;
-  J["maxThreads"] = K->MaxThreads ? json(*K->MaxThreads) : json(nullptr);
-  J["boundsExpr"] = K->BoundsExpr;
-  J["bindings"] = K->Bindings;
-  J["templateParams"] = K->TemplateParams;
-  J["lds"] = K->StaticLdsBytes ? json(*K->StaticLdsBytes) : json(nullptr);
-  return J.dump(-1, ' ', false, json::error_handler_t::replace);
+  return Index ? Index->answer(Name, Params) : "none";
 }
 
 static std::string hexOf(uint64_t V) {
@@ -377,6 +363,17 @@ static json resultJson(const FileResult &R) {
   }
   J["findings"] = Findings;
   J["errors"] = stringList(R.Errors);
+  J["kernels"] = bytesJson(rocmtidy::definitionsToJson(R.Kernels));
+  json Skipped = json::array();
+  for (const rocmtidy::SkippedInclude &S : R.SkippedIncludes)
+    Skipped.push_back({{"includer", bytesJson(S.Includer)}, {"line", S.Line}, {"spelled", bytesJson(S.Spelled)}});
+  J["skippedIncludes"] = Skipped;
+  json Lookups = json::array();
+  for (size_t I = 0; I < R.IndexLookups.size() && I < R.IndexAnswers.size(); ++I)
+    Lookups.push_back({{"name", bytesJson(R.IndexLookups[I].first)},
+                       {"params", R.IndexLookups[I].second},
+                       {"answer", bytesJson(R.IndexAnswers[I])}});
+  J["indexLookups"] = Lookups;
   return J;
 }
 
@@ -436,6 +433,31 @@ static std::optional<FileResult> resultFrom(const json &J) {
       F.Fixes.push_back(std::move(Edit));
     }
     R.Findings.push_back(std::move(F));
+  }
+  std::string Kernels, Error;
+  if (!readString(J, "kernels", Kernels))
+    return std::nullopt;
+  auto Defs = rocmtidy::definitionsFromJson(Kernels, Error);
+  if (!Defs)
+    return std::nullopt;
+  R.Kernels = std::move(*Defs);
+  if (!J.contains("skippedIncludes") || !J["skippedIncludes"].is_array() || !J.contains("indexLookups") ||
+      !J["indexLookups"].is_array())
+    return std::nullopt;
+  for (const json &E : J["skippedIncludes"]) {
+    rocmtidy::SkippedInclude S;
+    if (!readString(E, "includer", S.Includer) || !readUnsigned(E, "line", S.Line) ||
+        !readString(E, "spelled", S.Spelled))
+      return std::nullopt;
+    R.SkippedIncludes.push_back(std::move(S));
+  }
+  for (const json &E : J["indexLookups"]) {
+    std::string Name, Answer;
+    unsigned Params = 0;
+    if (!readString(E, "name", Name) || !readUnsigned(E, "params", Params) || !readString(E, "answer", Answer))
+      return std::nullopt;
+    R.IndexLookups.emplace_back(std::move(Name), Params);
+    R.IndexAnswers.push_back(std::move(Answer));
   }
   return R;
 }

@@ -1,9 +1,11 @@
 // One clang-tidy run over one prepared compile command, with rocm-lint's recovery consumer.
 #include "AnalyzerImpl.h"
 
+#include "ast/KernelFacts.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/Tooling.h"
 
 using namespace clang;
@@ -15,8 +17,8 @@ namespace rocmlint {
 // reports compiler errors itself, once, in its own format.
 std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, const CompilationDatabase &Db,
                                             const std::string &File,
-                                            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                                            RecoveryLog &Log) {
+                                            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, RecoveryLog &Log,
+                                            rocmtidy::TranslationUnitFacts *Facts) {
   ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   tidy::ClangTidyDiagnosticConsumer Consumer(Context, nullptr, /*RemoveIncompatibleErrors=*/true);
@@ -26,27 +28,37 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
 
   class Action : public ASTFrontendAction {
   public:
-    Action(tidy::ClangTidyASTConsumerFactory &Factory, RecoveryLog &Log) : Factory(Factory), Log(Log) {}
+    Action(tidy::ClangTidyASTConsumerFactory &Factory, RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts)
+        : Factory(Factory), Log(Log), Facts(Facts) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
-      return withRecovery(CI, Factory.createASTConsumer(CI, InFile), Log);
+      std::unique_ptr<ASTConsumer> Checks = Factory.createASTConsumer(CI, InFile);
+      if (!Facts)
+        return withRecovery(CI, std::move(Checks), Log);
+      // The project's kernel facts come from this same parse (ast/KernelFacts.h).
+      std::vector<std::unique_ptr<ASTConsumer>> Both;
+      Both.push_back(std::move(Checks));
+      Both.push_back(rocmtidy::makeFactsCollector(CI, *Facts));
+      return withRecovery(CI, std::make_unique<MultiplexConsumer>(std::move(Both)), Log);
     }
 
   private:
     tidy::ClangTidyASTConsumerFactory &Factory;
     RecoveryLog &Log;
+    rocmtidy::TranslationUnitFacts *Facts;
   };
   class Factory : public FrontendActionFactory {
   public:
     Factory(tidy::ClangTidyContext &Context, llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-            RecoveryLog &Log)
-        : ConsumerFactory(Context, std::move(FS)), Log(Log) {}
-    std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(ConsumerFactory, Log); }
+            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts)
+        : ConsumerFactory(Context, std::move(FS)), Log(Log), Facts(Facts) {}
+    std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(ConsumerFactory, Log, Facts); }
 
   private:
     tidy::ClangTidyASTConsumerFactory ConsumerFactory;
     RecoveryLog &Log;
+    rocmtidy::TranslationUnitFacts *Facts;
   };
-  Factory F(Context, FS, Log);
+  Factory F(Context, FS, Log, Facts);
   Tool.run(&F);
   return Consumer.take();
 }

@@ -1,0 +1,181 @@
+#include "ast/KernelFacts.h"
+
+#include "ast/StaticLds.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace rocmtidy {
+
+namespace {
+
+// The bound of a kernel template when it is one of its own non-type parameters
+// (__launch_bounds__(B)): other files evaluate it with their launch's template arguments.
+const NonTypeTemplateParmDecl *boundParameter(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<NonTypeTemplateParmDecl>(R->getDecl());
+  return nullptr;
+}
+
+std::string realPathOf(const SourceManager &SM, FileID FID) {
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+  if (!File)
+    return "";
+  StringRef Real = File->getFileEntry().tryGetRealPathName();
+  return (Real.empty() ? File->getName() : Real).str();
+}
+
+class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
+  // HIP's headers define __launch_bounds__ as amdgpu_flat_work_group_size(1, N): a note names the
+  // attribute as the user wrote it.
+  bool writtenAsLaunchBounds(const Attr &A) const {
+    SourceLocation L = A.getLocation();
+    for (unsigned Depth = 0; L.isMacroID() && Depth < 16; ++Depth, L = SM.getImmediateMacroCallerLoc(L))
+      if (Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()) == "__launch_bounds__")
+        return true;
+    return false;
+  }
+
+public:
+  KernelVisitor(ASTContext &Ctx, std::vector<KernelDefinition> &Out) : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (!F->hasAttr<CUDAGlobalAttr>() || !F->doesThisDeclarationHaveABody() || F->isTemplateInstantiation())
+      return true;
+    // Internal kernels cannot be launched from another file.
+    if (F->isInAnonymousNamespace() || F->getStorageClass() == SC_Static)
+      return true;
+    SourceLocation Loc = SM.getFileLoc(F->getLocation());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      return true;
+    KernelDefinition K;
+    K.File = realPathOf(SM, SM.getFileID(Loc));
+    if (K.File.empty())
+      return true;
+    K.Display = K.File;
+    K.Name = F->getQualifiedNameAsString();
+    K.Params = F->getNumParams();
+    K.Line = SM.getSpellingLineNumber(Loc);
+    if (const FunctionTemplateDecl *Template = F->getDescribedFunctionTemplate())
+      for (const NamedDecl *P : *Template->getTemplateParameters())
+        K.TemplateParams.push_back(P->getName().str());
+
+    const Expr *Bound = nullptr;
+    if (const auto *A = F->getAttr<CUDALaunchBoundsAttr>()) {
+      Bound = A->getMaxThreads();
+    } else if (const auto *A = F->getAttr<AMDGPUFlatWorkGroupSizeAttr>()) {
+      Bound = A->getMax();
+      K.FlatWorkGroupSize = !writtenAsLaunchBounds(*A);
+    }
+    if (Bound) {
+      K.HasBounds = true;
+      if (!Bound->isValueDependent()) {
+        if (std::optional<llvm::APSInt> V = Bound->getIntegerConstantExpr(Ctx); V && V->isStrictlyPositive())
+          K.MaxThreads = V->getZExtValue();
+      } else if (const NonTypeTemplateParmDecl *P = boundParameter(Bound)) {
+        K.BoundParam = P->getName().str();
+      }
+    }
+    // A template's storage may depend on its arguments; its pattern has no sizes yet.
+    if (!F->isDependentContext())
+      K.StaticLdsBytes = computeStaticLds(*F, Ctx).Bytes;
+    Out.push_back(std::move(K));
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::vector<KernelDefinition> &Out;
+};
+
+// The quoted #include directives of each skipped block, read with clang's raw lexer (the block is
+// not preprocessed, so its tokens are raw).
+class SkippedIncludeRecorder : public PPCallbacks {
+public:
+  SkippedIncludeRecorder(const SourceManager &SM, const LangOptions &LO, std::vector<SkippedInclude> &Out)
+      : SM(SM), LO(LO), Out(Out) {}
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
+    SourceLocation B = Range.getBegin(), E = Range.getEnd();
+    if (B.isInvalid() || E.isInvalid() || !B.isFileID() || !E.isFileID() || SM.isInSystemHeader(B))
+      return;
+    FileID FID = SM.getFileID(B);
+    if (SM.getFileID(E) != FID)
+      return;
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(FID, &Invalid);
+    unsigned BOff = SM.getFileOffset(B), EOff = SM.getFileOffset(E);
+    if (Invalid || BOff > EOff || EOff > Buf.size())
+      return;
+    std::string Includer = realPathOf(SM, FID);
+    if (Includer.empty())
+      return;
+    Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + BOff, Buf.end());
+    L.SetCommentRetentionState(false);
+    Token T;
+    while (!L.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < EOff) {
+      if (!T.is(tok::hash) || !T.isAtStartOfLine())
+        continue;
+      Token Name, Arg;
+      if (L.LexFromRawLexer(Name) || !Name.is(tok::raw_identifier))
+        continue;
+      StringRef Directive = Name.getRawIdentifier();
+      if (Directive != "include" && Directive != "include_next" && Directive != "import")
+        continue;
+      L.LexFromRawLexer(Arg);
+      if (!Arg.is(tok::string_literal) || Arg.isAtStartOfLine())
+        continue;
+      StringRef Text(Arg.getLiteralData(), Arg.getLength());
+      if (Text.size() < 2 || !Text.starts_with("\"") || !Text.ends_with("\""))
+        continue;
+      Out.push_back(
+          {Includer, SM.getLineNumber(FID, SM.getFileOffset(T.getLocation())), Text.drop_front().drop_back().str()});
+    }
+  }
+
+private:
+  const SourceManager &SM;
+  const LangOptions &LO;
+  std::vector<SkippedInclude> &Out;
+};
+
+class FactsConsumer : public ASTConsumer {
+public:
+  explicit FactsConsumer(TranslationUnitFacts &Out) : Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    std::vector<KernelDefinition> Found = collectKernelDefinitions(Ctx);
+    Out.Kernels.insert(Out.Kernels.end(), std::make_move_iterator(Found.begin()), std::make_move_iterator(Found.end()));
+  }
+
+private:
+  TranslationUnitFacts &Out;
+};
+
+} // namespace
+
+std::vector<KernelDefinition> collectKernelDefinitions(ASTContext &Ctx) {
+  std::vector<KernelDefinition> Out;
+  KernelVisitor(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Out;
+}
+
+std::unique_ptr<ASTConsumer> makeFactsCollector(CompilerInstance &CI, TranslationUnitFacts &Out) {
+  CI.getPreprocessor().addPPCallbacks(
+      std::make_unique<SkippedIncludeRecorder>(CI.getSourceManager(), CI.getLangOpts(), Out.SkippedIncludes));
+  return std::make_unique<FactsConsumer>(Out);
+}
+
+} // namespace rocmtidy

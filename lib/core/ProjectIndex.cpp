@@ -1,0 +1,234 @@
+#include "core/ProjectIndex.h"
+#include "core/BoundedFile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <tuple>
+
+namespace rocmtidy {
+
+std::optional<uint64_t> KernelDefinition::maxThreadsFor(const std::vector<std::optional<int64_t>> &TemplateArgs) const {
+  if (MaxThreads || !HasBounds || BoundParam.empty())
+    return MaxThreads;
+  for (size_t I = 0; I < TemplateParams.size() && I < TemplateArgs.size(); ++I)
+    if (TemplateParams[I] == BoundParam && TemplateArgs[I] && *TemplateArgs[I] > 0)
+      return uint64_t(*TemplateArgs[I]);
+  return std::nullopt;
+}
+
+static nlohmann::json definitionJson(const KernelDefinition &K) {
+  nlohmann::json E;
+  E["name"] = K.Name;
+  E["params"] = K.Params;
+  E["file"] = K.File;
+  E["display"] = K.Display;
+  E["line"] = K.Line;
+  E["hasBounds"] = K.HasBounds;
+  E["flatWorkGroupSize"] = K.FlatWorkGroupSize;
+  if (K.MaxThreads)
+    E["maxThreads"] = *K.MaxThreads;
+  if (!K.BoundParam.empty())
+    E["boundParam"] = K.BoundParam;
+  E["templateParams"] = K.TemplateParams;
+  if (K.StaticLdsBytes)
+    E["staticLdsBytes"] = *K.StaticLdsBytes;
+  return E;
+}
+
+static KernelDefinition definitionFrom(const nlohmann::json &E) {
+  KernelDefinition K;
+  K.Name = E.at("name").get<std::string>();
+  K.Params = E.at("params").get<unsigned>();
+  K.File = E.at("file").get<std::string>();
+  K.Display = E.value("display", K.File);
+  K.Line = E.at("line").get<unsigned>();
+  K.HasBounds = E.value("hasBounds", false);
+  K.FlatWorkGroupSize = E.value("flatWorkGroupSize", false);
+  if (E.contains("maxThreads"))
+    K.MaxThreads = E["maxThreads"].get<uint64_t>();
+  K.BoundParam = E.value("boundParam", std::string());
+  K.TemplateParams = E.value("templateParams", std::vector<std::string>{});
+  if (E.contains("staticLdsBytes"))
+    K.StaticLdsBytes = E["staticLdsBytes"].get<uint64_t>();
+  return K;
+}
+
+std::string KernelDefinition::fingerprint() const {
+  return definitionJson(*this).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool operator==(const KernelDefinition &A, const KernelDefinition &B) { return A.fingerprint() == B.fingerprint(); }
+
+void IndexLookupLog::add(const std::string &Name, unsigned Params) {
+  std::lock_guard<std::mutex> L(Mu);
+  std::pair<std::string, unsigned> Key(Name, Params);
+  if (std::find(Lookups.begin(), Lookups.end(), Key) == Lookups.end())
+    Lookups.push_back(std::move(Key));
+}
+
+std::vector<std::pair<std::string, unsigned>> IndexLookupLog::lookups() const {
+  std::lock_guard<std::mutex> L(Mu);
+  return Lookups;
+}
+
+ProjectIndex ProjectIndex::fromDefinitions(std::vector<KernelDefinition> Definitions) {
+  ProjectIndex Index;
+  auto Key = [](const KernelDefinition &K) { return std::tie(K.Name, K.Params, K.File, K.Line); };
+  std::stable_sort(Definitions.begin(), Definitions.end(),
+                   [&](const KernelDefinition &A, const KernelDefinition &B) { return Key(A) < Key(B); });
+  for (KernelDefinition &K : Definitions) {
+    // One definition parsed by two translation units with different flags can disagree (a bound
+    // under #ifdef): what they disagree on is unknown.
+    if (!Index.Kernels.empty() && Key(Index.Kernels.back()) == Key(K)) {
+      KernelDefinition &Prev = Index.Kernels.back();
+      if (Prev.HasBounds != K.HasBounds || Prev.FlatWorkGroupSize != K.FlatWorkGroupSize ||
+          Prev.MaxThreads != K.MaxThreads || Prev.BoundParam != K.BoundParam) {
+        Prev.HasBounds = Prev.HasBounds || K.HasBounds;
+        Prev.MaxThreads.reset();
+        Prev.BoundParam.clear();
+      }
+      if (Prev.StaticLdsBytes != K.StaticLdsBytes)
+        Prev.StaticLdsBytes.reset();
+      continue;
+    }
+    Index.Kernels.push_back(std::move(K));
+  }
+  Index.rebuildLookup();
+  return Index;
+}
+
+void ProjectIndex::rebuildLookup() {
+  ByName.clear();
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    ByName.emplace(Kernels[I].Name, I);
+}
+
+const KernelDefinition *ProjectIndex::find(const std::string &QualifiedName, unsigned Params,
+                                           IndexLookupLog *Log) const {
+  if (Log)
+    Log->add(QualifiedName, Params);
+  const KernelDefinition *Found = nullptr;
+  auto [B, E] = ByName.equal_range(QualifiedName);
+  for (auto It = B; It != E; ++It) {
+    const KernelDefinition &K = Kernels[It->second];
+    if (K.Params != Params)
+      continue;
+    // Two definitions of one name (a kernel per build variant, per #if branch of two files) say
+    // nothing unless they agree on what a check reads.
+    if (Found && (Found->HasBounds != K.HasBounds || Found->MaxThreads != K.MaxThreads ||
+                  Found->BoundParam != K.BoundParam || Found->StaticLdsBytes != K.StaticLdsBytes))
+      return nullptr;
+    if (!Found)
+      Found = &K;
+  }
+  return Found;
+}
+
+std::string ProjectIndex::answer(const std::string &QualifiedName, unsigned Params) const {
+  const KernelDefinition *K = find(QualifiedName, Params);
+  return K ? K->fingerprint() : "none";
+}
+
+// 2: facts from each translation unit's parse (the bound as a template parameter's name).
+static constexpr int IndexFormatVersion = 2;
+
+std::string definitionsToJson(const std::vector<KernelDefinition> &Defs) {
+  nlohmann::json A = nlohmann::json::array();
+  for (const KernelDefinition &K : Defs)
+    A.push_back(definitionJson(K));
+  return A.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::optional<std::vector<KernelDefinition>> definitionsFromJson(const std::string &Text, std::string &Error) {
+  // nlohmann's parser recurses once per level: a file of '[' must fail here, quickly.
+  if (!jsonDepthWithin(Text, 16)) {
+    Error = "nested deeper than kernel facts are";
+    return std::nullopt;
+  }
+  nlohmann::json J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded() || !J.is_array()) {
+    Error = "not a list of kernel definitions";
+    return std::nullopt;
+  }
+  std::vector<KernelDefinition> Out;
+  try {
+    for (const auto &E : J)
+      Out.push_back(definitionFrom(E));
+  } catch (const nlohmann::json::exception &X) {
+    Error = std::string("malformed entry: ") + X.what();
+    return std::nullopt;
+  }
+  return Out;
+}
+
+std::string ProjectIndex::toJson() const {
+  nlohmann::json J;
+  J["version"] = IndexFormatVersion;
+  J["kernels"] = nlohmann::json::array();
+  for (const KernelDefinition &K : Kernels)
+    J["kernels"].push_back(definitionJson(K));
+  return J.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::optional<ProjectIndex> ProjectIndex::fromJson(const std::string &Text, std::string &Error) {
+  if (!jsonDepthWithin(Text, 16)) {
+    Error = "nested deeper than a project index is";
+    return std::nullopt;
+  }
+  nlohmann::json J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded() || !J.is_object()) {
+    Error = "not JSON";
+    return std::nullopt;
+  }
+  if (!J.contains("version") || J["version"] != IndexFormatVersion || !J.contains("kernels") ||
+      !J["kernels"].is_array()) {
+    Error = "not a project index of this version";
+    return std::nullopt;
+  }
+  std::vector<KernelDefinition> Defs;
+  try {
+    for (const auto &E : J["kernels"])
+      Defs.push_back(definitionFrom(E));
+  } catch (const nlohmann::json::exception &X) {
+    Error = std::string("malformed entry: ") + X.what();
+    return std::nullopt;
+  }
+  return fromDefinitions(std::move(Defs));
+}
+
+namespace {
+constexpr const char RegistrationPrefix[] = "rocm-lint-index:";
+std::mutex RegistryMu;
+std::map<std::string, IndexHandle> &registry() {
+  static std::map<std::string, IndexHandle> R;
+  return R;
+}
+std::atomic<uint64_t> NextRegistration{1};
+} // namespace
+
+IndexRegistration::IndexRegistration(IndexHandle Handle)
+    : Value(RegistrationPrefix + std::to_string(NextRegistration++)) {
+  std::lock_guard<std::mutex> L(RegistryMu);
+  registry()[Value] = std::move(Handle);
+}
+
+IndexRegistration::~IndexRegistration() {
+  std::lock_guard<std::mutex> L(RegistryMu);
+  registry().erase(Value);
+}
+
+bool IndexRegistration::isRegistrationValue(const std::string &OptionValue) {
+  return OptionValue.rfind(RegistrationPrefix, 0) == 0;
+}
+
+std::optional<IndexHandle> IndexRegistration::resolve(const std::string &OptionValue) {
+  std::lock_guard<std::mutex> L(RegistryMu);
+  auto It = registry().find(OptionValue);
+  if (It == registry().end())
+    return std::nullopt;
+  return It->second;
+}
+
+} // namespace rocmtidy
