@@ -389,6 +389,9 @@ using IfWideMask = std::enable_if_t<std::is_integral<M>::value && (sizeof(M) == 
 constexpr int hip_on_cuda_warpSize32 = 32;
 #define warpSize hip_on_cuda_warpSize32
 
+// The wave64 emulation's kernel-entry guard (../wave64.h) has nothing to record with 32-lane warps.
+#define HIP_ON_CUDA_W64_KERNEL_ENTRY
+
 #define __shfl(...) ::hip_on_cuda::shfl(__VA_ARGS__)
 #define __shfl_up(...) ::hip_on_cuda::shfl_up(__VA_ARGS__)
 #define __shfl_down(...) ::hip_on_cuda::shfl_down(__VA_ARGS__)
