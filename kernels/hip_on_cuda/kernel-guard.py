@@ -122,6 +122,8 @@ def main(argv):
         return 2
     out, sources = argv[1], argv[2:]
     roots = {}
+    # Every header reached is copied, kernels or not: a copied header's own quoted includes are
+    # looked up next to the copy first.
     for src in sources:
         root = os.path.dirname(os.path.abspath(src))
         base = roots.setdefault(root, os.path.join(out, str(len(roots))))
@@ -138,8 +140,6 @@ def main(argv):
                 continue
             rel = os.path.relpath(path, root)
             new, count = guard(text)
-            if path != os.path.abspath(src) and count == 0 and not any(True for _ in quoted_includes(text)):
-                continue  # a header with no kernel and no includes: the original serves
             dest = os.path.join(base, rel)
             os.makedirs(os.path.dirname(dest), exist_ok=True)
             with open(dest, 'w', encoding='utf-8', errors='surrogateescape') as f:

@@ -64,13 +64,21 @@ namespace w64 {
 
 constexpr int kMaxWaves = 16;
 constexpr unsigned long long kAbsentNs = 2000000;
+// Polls of the partner's state the 2 ms must also span: while the GPU runs another process's work
+// (time slicing) the clock advances and no poll happens, so a pause of the whole context is not
+// taken for an absent partner.
+constexpr unsigned kAbsentPolls = 20000;
 
 struct Wave64 {
   unsigned Val[2][64];
   unsigned Mask[2][2];
   unsigned Word[2][2];
   int Site[2][2];
-  unsigned long long Seq[2]; // tag << 32 | operations completed by that half
+  // Per half: block tag << 32 | state. The state holds the operations that half has completed with
+  // its partner (kCount bits), the attempt that publishes the next one (kEpoch: every publication
+  // is a new value, so a claim cannot take a later attempt for an earlier one), and kTaken, set by
+  // the partner when it takes part in that attempt (after which it cannot be withdrawn).
+  unsigned long long Seq[2];
 };
 
 __device__ __forceinline__ Wave64 *waves() {
@@ -186,8 +194,13 @@ struct Other {
   unsigned MyMask;  // this warp's active lanes
 };
 
+constexpr unsigned kCount = 0xffffffu, kEpochOne = 1u << 24, kEpoch = 0x7f000000u, kTaken = 0x80000000u;
+
 // One wavefront operation: publishes this warp's per-lane value V and word W, and waits for the
-// other warp of the wavefront (or decides that it takes no part: see "Divergence" above).
+// other warp of the wavefront (or decides that it takes no part: see "Divergence" above). The two
+// decisions agree: a half joins the other's attempt by setting kTaken on it with a compare-and-swap,
+// and a half that decides to go alone withdraws its attempt with a compare-and-swap that fails
+// when it has been joined (it then takes part after all).
 __device__ __forceinline__ Other exchange(int Site, unsigned V, unsigned W) {
   checkBlock();
   const unsigned T = linearTid(), Lane = T & 31u, Half = (T >> 5) & 1u, Wave = T >> 6;
@@ -195,54 +208,65 @@ __device__ __forceinline__ Other exchange(int Site, unsigned V, unsigned W) {
   const unsigned Me = __activemask();
   const unsigned Leader = __ffs(Me) - 1;
   const unsigned Tag = blockTag();
-  volatile unsigned long long *Seq = Wv.Seq;
-  const unsigned long long Own = Seq[Half];
-  const unsigned Done = unsigned(Own >> 32) == Tag ? unsigned(Own) : 0u;
-  const unsigned K = Done + 1, B = K & 1u;
+  unsigned long long *Seq = Wv.Seq;
+  const unsigned long long Own = ((volatile unsigned long long *)Seq)[Half];
+  const unsigned OwnState = unsigned(Own >> 32) == Tag ? unsigned(Own) : 0u;
+  const unsigned Done = OwnState & kCount, K = (Done + 1) & kCount, B = K & 1u;
   Wv.Val[B][Half * 32 + Lane] = V;
   __syncwarp(Me);
   int Present = 0;
   if (Lane == Leader) {
-    // The per-warp words follow the lanes' values, and the sequence number follows them all: a
-    // partner that sees this operation's site sees its values.
+    // The per-warp words follow the lanes' values, and the state word follows them all: a partner
+    // that sees this attempt sees its site and values.
     Wv.Mask[B][Half] = Me;
     Wv.Word[B][Half] = W;
     ((volatile int *)Wv.Site[B])[Half] = Site;
     const unsigned Theirs = Half ^ 1u;
     const unsigned Need = existingLanes(Wave, Theirs);
     if (Need != 0) {
+      const unsigned long long Mine = (unsigned long long)Tag << 32 | (((OwnState & kEpoch) + kEpochOne) & kEpoch) | K;
       __threadfence_block();
-      Seq[Half] = (unsigned long long)Tag << 32 | K;
+      ((volatile unsigned long long *)Seq)[Half] = Mine;
       const unsigned OwnBarriers = barriersEntered(Wave, Half, Tag);
       unsigned long long Start = globalNs(), Seen = 0;
+      unsigned Polls = 0;
       int SeenSite = 0;
       for (;;) {
-        const unsigned long long P = Seq[Theirs];
-        const unsigned PK = unsigned(P >> 32) == Tag ? unsigned(P) : 0u;
-        if (PK > K) { // it took part in this operation and has gone on
+        if (((volatile unsigned long long *)Seq)[Half] & kTaken) { // the other half joined this attempt
           Present = 1;
           break;
         }
-        if (PK == K) {
+        const unsigned long long P = ((volatile unsigned long long *)Seq)[Theirs];
+        const unsigned PK = unsigned(P >> 32) == Tag ? unsigned(P) & kCount : 0u;
+        bool Alone = false;
+        if (PK == K && !(unsigned(P) & kTaken)) {
           const int S = ((volatile int *)Wv.Site[B])[Theirs];
           if (S == Site) {
-            Present = 1;
-            break;
+            if (atomicCAS(Seq + Theirs, P, P | kTaken) == P) { // join its attempt
+              Present = 1;
+              break;
+            }
+            continue; // it withdrew or republished: look again
           }
-          if (Site < S) // the lower line runs alone; the other half waits for it
-            break;
-          if (P != Seen || S != SeenSite) { // it moves on: wait for it without a time limit
+          if (Site < S) {
+            Alone = true;                          // the lower line runs alone; the other half waits for it
+          } else if (P != Seen || S != SeenSite) { // it moves on: wait for it without a time limit
             Seen = P;
             SeenSite = S;
             Start = globalNs();
+            Polls = 0;
           }
         }
-        if ((exitedLanes(Wave, Theirs, Tag) & Need) == Need || barriersEntered(Wave, Theirs, Tag) > OwnBarriers ||
-            globalNs() - Start > kAbsentNs)
+        ++Polls;
+        if (Alone || (exitedLanes(Wave, Theirs, Tag) & Need) == Need ||
+            barriersEntered(Wave, Theirs, Tag) > OwnBarriers ||
+            (Polls > kAbsentPolls && globalNs() - Start > kAbsentNs)) {
+          // Withdraw this attempt unless the other half has joined it meanwhile.
+          const unsigned long long Back = (unsigned long long)Tag << 32 | (unsigned(Mine) & kEpoch) | Done;
+          Present = atomicCAS(Seq + Half, Mine, Back) == Mine ? 0 : 1;
           break;
+        }
       }
-      if (!Present)
-        Seq[Half] = (unsigned long long)Tag << 32 | Done;
       __threadfence_block();
     }
   }

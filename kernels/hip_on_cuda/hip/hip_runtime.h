@@ -136,6 +136,7 @@ enum hipDeviceAttribute_t {
   hipDeviceAttributeComputeCapabilityMinor,
   hipDeviceAttributeClockRate,
   hipDeviceAttributeManagedMemory,
+  hipDeviceAttributeConcurrentManagedAccess,
 };
 
 inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {
@@ -153,6 +154,9 @@ inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {
   case hipDeviceAttributeComputeCapabilityMinor: C = cudaDevAttrComputeCapabilityMinor; break;
   case hipDeviceAttributeClockRate: C = cudaDevAttrClockRate; break;
   case hipDeviceAttributeManagedMemory: C = cudaDevAttrManagedMemory; break;
+  case hipDeviceAttributeConcurrentManagedAccess:
+    C = cudaDevAttrConcurrentManagedAccess;
+    break;
   default: return cudaErrorInvalidValue;
   }
 #ifdef ROCM_TIDY_WAVE64
