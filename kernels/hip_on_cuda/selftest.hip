@@ -20,11 +20,6 @@
 #include <string>
 #include <vector>
 
-#ifdef ROCM_TIDY_WAVE64
-#include <sys/wait.h>
-#include <unistd.h>
-#endif
-
 namespace {
 
 std::string Failures;
@@ -413,43 +408,102 @@ std::string checkPartialAndBarriers(bool &Ok) {
   return Buf;
 }
 
-// The two halves of the wavefront run different wavefront operations at once (if/else): AMD runs
-// the branches one after the other; the emulation does not model that and must say so (trap).
+// The two halves of the wavefront run different wavefront operations (if/else): AMD runs the
+// branches one after the other, each with the other branch's lanes inactive. Lanes 0-31 read lane
+// 40 (inactive in their branch: 0); lanes 32-63 ballot with only their own lanes active.
 __global__ void divergentHalves(unsigned long long *Out) {
+  HIP_ON_CUDA_W64_KERNEL_ENTRY
   if (threadIdx.x < 32)
     Out[threadIdx.x] = __shfl(threadIdx.x, 40);
   else
     Out[threadIdx.x] = __ballot(1);
 }
 
-// In a child process (a trapped kernel spoils the CUDA context): the launch must fail.
-template <class F> bool failsInChild(const char *What, F Launch) {
-  std::fflush(stdout);
-  const pid_t Pid = fork();
-  if (Pid == 0) {
-    unsigned long long *D = nullptr;
-    if (hipMalloc(&D, 128 * sizeof(unsigned long long)) != hipSuccess)
-      _exit(3);
-    Launch(D);
-    const hipError_t E = hipDeviceSynchronize();
-    std::printf("wave64 selftest: %s gives '%s'\n", What, hipGetErrorString(E));
-    std::fflush(stdout);
-    _exit(E != hipSuccess ? 0 : 1);
+// The upper half leaves the kernel at once; the lower half then runs Rounds 64-wide reductions.
+// With the kernel-entry guard (as rocm-wave64 places it) the exit is recorded and no operation
+// waits; exitedHalfUnguarded is the same kernel without it, for the time in the report line.
+#define W64_EXITED_HALF_BODY                                                                                          \
+  if (threadIdx.x >= 32)                                                                                              \
+    return;                                                                                                           \
+  int Total = 0;                                                                                                      \
+  for (int R = 0; R < Rounds; ++R) {                                                                                  \
+    int V = int(threadIdx.x) + R;                                                                                     \
+    for (int Off = 32; Off > 0; Off /= 2)                                                                             \
+      V += __shfl_down(V, Off);                                                                                       \
+    Total += V;                                                                                                       \
+  }                                                                                                                   \
+  if (threadIdx.x == 0)                                                                                               \
+    *Out = Total;
+__global__ void exitedHalf(int *Out, int Rounds) {
+  HIP_ON_CUDA_W64_KERNEL_ENTRY
+  W64_EXITED_HALF_BODY
+}
+__global__ void exitedHalfUnguarded(int *Out, int Rounds) { W64_EXITED_HALF_BODY }
+
+// A loop whose trip count differs between the halves (3 and 5): in iterations 4 and 5 only lanes
+// 32-63 are active and read 0 from lanes 0-31; the shuffle after the loop has all 64 lanes again.
+__global__ void unevenLoops(int *Out) {
+  HIP_ON_CUDA_W64_KERNEL_ENTRY
+  const int L = int(threadIdx.x);
+  int V = L;
+  for (int I = 0; I < (L < 32 ? 3 : 5); ++I)
+    V += __shfl_xor(V, 32) + 1;
+  Out[L] = __shfl(V, (L + 1) & 63);
+}
+
+// The same three cases on the CPU, as a 64-lane wavefront with an exec mask runs them.
+bool checkDivergence(std::string &Report) {
+  unsigned long long *D = nullptr;
+  HIP_CHECK(hipMalloc(&D, 64 * sizeof(unsigned long long)));
+  divergentHalves<<<1, 64>>>(D);
+  HIP_CHECK(hipGetLastError());
+  std::vector<unsigned long long> H(64);
+  HIP_CHECK(hipMemcpy(H.data(), D, 64 * sizeof(unsigned long long), hipMemcpyDeviceToHost));
+  bool IfElse = true;
+  for (int L = 0; L < 64; ++L)
+    IfElse &= H[L] == (L < 32 ? 0ull : 0xffffffff00000000ull);
+  int *DI = nullptr;
+  HIP_CHECK(hipMalloc(&DI, 64 * sizeof(int)));
+  unevenLoops<<<1, 64>>>(DI);
+  HIP_CHECK(hipGetLastError());
+  std::vector<int> Got(64), V(64), Next(64);
+  HIP_CHECK(hipMemcpy(Got.data(), DI, 64 * sizeof(int), hipMemcpyDeviceToHost));
+  for (int L = 0; L < 64; ++L)
+    V[L] = L;
+  for (int I = 0; I < 5; ++I) {
+    for (int L = 0; L < 64; ++L) {
+      const bool Active = I < (L < 32 ? 3 : 5);
+      const bool SrcActive = I < ((L ^ 32) < 32 ? 3 : 5);
+      Next[L] = Active ? V[L] + (SrcActive ? V[L ^ 32] : 0) + 1 : V[L];
+    }
+    V = Next;
   }
-  int Status = 0;
-  return Pid > 0 && waitpid(Pid, &Status, 0) == Pid && WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+  bool Loops = true;
+  for (int L = 0; L < 64; ++L)
+    Loops &= Got[L] == V[(L + 1) & 63];
+  HIP_CHECK(hipFree(D));
+  HIP_CHECK(hipFree(DI));
+  const int Rounds = 100;
+  float GuardMs = 0, NoGuardMs = 0;
+  const int Guarded = timedRun([&](int *P) { exitedHalf<<<1, 64>>>(P, Rounds); }, GuardMs);
+  const int Unguarded = timedRun([&](int *P) { exitedHalfUnguarded<<<1, 64>>>(P, Rounds); }, NoGuardMs);
+  int Want = 0;
+  for (int R = 0; R < Rounds; ++R)
+    Want += 496 + 32 * R; // lanes 0-31 hold R .. 31+R; lanes 32-63 have exited (read 0)
+  const bool Exit = Guarded == Want && Unguarded == Want;
+  char Buf[240];
+  std::snprintf(Buf, sizeof Buf,
+                "if/else halves %s, uneven loop trips %s, exited half %s (%d rounds: %.2f ms with the entry guard, "
+                "%.2f ms without)",
+                IfElse ? "ok" : "WRONG", Loops ? "ok" : "WRONG", Exit ? "ok" : "WRONG", Rounds, GuardMs, NoGuardMs);
+  Report = Buf;
+  return IfElse && Loops && Exit;
 }
 #endif // ROCM_TIDY_WAVE64
 
 } // namespace
 
 int main() {
-#ifdef ROCM_TIDY_WAVE64
-  // Before this process touches the GPU: the child gets a CUDA context of its own.
-  expect(failsInChild("an if/else with different wavefront operations in the two halves",
-                      [](unsigned long long *D) { divergentHalves<<<1, 64>>>(D); }),
-         "wave64: divergent halves not reported");
-#endif
   int Dev = -1, Count = 0;
   hipDeviceProp_t Prop;
   HIP_CHECK(hipGetDeviceCount(&Count));
@@ -578,6 +632,8 @@ int main() {
   bool PartialOk = false;
   const std::string PartialReport = checkPartialAndBarriers(PartialOk);
   expect(PartialOk, ("wave64: " + PartialReport).c_str());
+  std::string DivergenceReport;
+  expect(checkDivergence(DivergenceReport), ("wave64: " + DivergenceReport).c_str());
   expect(W == 64, "wave64: warpSize is not 64");
   expect(ModelCases > 0, ("wave64 emulation differs from the 64-lane model: " + Why).c_str());
 #endif
@@ -585,7 +641,7 @@ int main() {
 #ifdef ROCM_TIDY_WAVE64
   const std::string Good =
       "all mapped HIP names behave as HIP's; wave64: " + std::to_string(ModelCases) + " cases match the 64-lane model; " +
-      PartialReport;
+      PartialReport + "; " + DivergenceReport;
 #else
   const std::string Good = "all mapped HIP names behave as HIP's";
 #endif

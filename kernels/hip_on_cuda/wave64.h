@@ -31,17 +31,23 @@
 //
 // Divergence. When a whole warp of a wavefront skips an operation (`if (threadIdx.x < 32)`), its
 // lanes are inactive lanes of the wavefront, as on AMD. The emulation cannot see a branch, so it
-// decides that the other warp is absent from what the block tells it, without waiting, when:
+// decides that the other warp takes no part in an operation, without a time limit, when:
 //   - the other warp has no threads (the last, partially filled wavefront of the block);
+//   - every thread of the other warp has exited the kernel (an exit record per warp, written by
+//     the kernel-entry guard that rocm-wave64 places in each kernel: HIP_ON_CUDA_W64_KERNEL_ENTRY);
 //   - the other warp waits at a __syncthreads that this warp has not reached yet (every block
-//     barrier is counted per warp, in 256 bytes of shared memory in kernels that call one).
-// Otherwise (the other warp has exited, or computes without reaching a barrier) it concludes that
-// the warp is absent when it has not arrived after kAbsentNs (2 ms), and then does not count the
-// operation, so both warps pair their next operations again. Limits, stated in docs/wave64.md: a
-// warp delayed by more than that is taken as inactive; two halves that run different wavefront
-// operations at once (an if/else with operations on both sides) are reported (trap) when the sites
-// differ, and are not modeled; barriers other than __syncthreads (cooperative groups' sync(),
-// named barriers) are not counted, so a warp waiting there costs its partner the 2 ms wait.
+//     barrier is counted per warp);
+//   - the other warp waits at a different wavefront operation on a higher source line: the half
+//     at the lower line runs its operation alone (its partner's lanes inactive) and the half at
+//     the higher line waits for the other to come. This is how AMD reconverges a loop whose trip
+//     count differs between the halves (the loop's operation runs with the remaining lanes only,
+//     the operation after the loop with all of them), and for an if/else with operations on both
+//     sides the order does not change what either side computes.
+// Only when none of these holds and the other warp shows no progress for kAbsentNs (2 ms) is it
+// taken as absent (a warp that exits in a kernel built without the guard, one that computes for
+// that long without a wavefront operation or barrier, one parked at a barrier the emulation does
+// not count: cooperative groups' sync(), named barriers, CUB's internal barriers). Such an
+// operation is not counted, so both warps pair their next operations again.
 #ifndef ROCM_TIDY_HIP_ON_CUDA_WAVE64_H
 #define ROCM_TIDY_HIP_ON_CUDA_WAVE64_H
 
@@ -58,17 +64,25 @@ namespace w64 {
 
 constexpr int kMaxWaves = 16;
 constexpr unsigned long long kAbsentNs = 2000000;
+// Polls of the partner's state the 2 ms must also span: while the GPU runs another process's work
+// (time slicing) the clock advances and no poll happens, so a pause of the whole context is not
+// taken for an absent partner.
+constexpr unsigned kAbsentPolls = 20000;
 
-struct Wave {
+struct Wave64 {
   unsigned Val[2][64];
   unsigned Mask[2][2];
   unsigned Word[2][2];
   int Site[2][2];
-  unsigned long long Seq[2]; // tag << 32 | operations completed by that half
+  // Per half: block tag << 32 | state. The state holds the operations that half has completed with
+  // its partner (kCount bits), the attempt that publishes the next one (kEpoch: every publication
+  // is a new value, so a claim cannot take a later attempt for an earlier one), and kTaken, set by
+  // the partner when it takes part in that attempt (after which it cannot be withdrawn).
+  unsigned long long Seq[2];
 };
 
-__device__ __forceinline__ Wave *waves() {
-  __shared__ Wave Slots[kMaxWaves];
+__device__ __forceinline__ Wave64 *waves() {
+  __shared__ Wave64 Slots[kMaxWaves];
   return Slots;
 }
 
@@ -130,11 +144,46 @@ __device__ __forceinline__ void enterBarrier() {
   __syncwarp(Me);
 }
 
-// The other warp of this thread's wavefront has threads in the block.
-__device__ __forceinline__ bool partnerExists() {
+// Threads of each warp of each wavefront that have left the kernel, tagged with the block: set by
+// the kernel-entry guard's destructor, which runs on every return from the kernel body. Without the
+// guard (a kernel rocm-wave64 did not see, a --print-flags build) the record stays empty and an
+// exited partner is recognised by the 2 ms rule only.
+__device__ __forceinline__ unsigned long long *exitRecords() {
+  __shared__ unsigned long long Exited[kMaxWaves][2];
+  return &Exited[0][0];
+}
+__device__ __forceinline__ unsigned exitedLanes(unsigned Wave, unsigned Half, unsigned Tag) {
+  const unsigned long long E = ((volatile unsigned long long *)exitRecords())[Wave * 2 + Half];
+  return unsigned(E >> 32) == Tag ? unsigned(E) : 0u;
+}
+__device__ __forceinline__ void markExited() {
+  const unsigned T = linearTid(), Half = (T >> 5) & 1u, Wave = T >> 6;
+  if (Wave >= unsigned(kMaxWaves))
+    return;
+  const unsigned Me = __activemask();
+  if ((T & 31u) != unsigned(__ffs(Me) - 1))
+    return;
+  const unsigned long long Tag = blockTag();
+  unsigned long long *Rec = exitRecords() + Wave * 2 + Half;
+  unsigned long long Old = *(volatile unsigned long long *)Rec;
+  for (;;) {
+    const unsigned Lanes = (Old >> 32) == Tag ? unsigned(Old) : 0u;
+    const unsigned long long Prev = atomicCAS(Rec, Old, Tag << 32 | (Lanes | Me));
+    if (Prev == Old)
+      break;
+    Old = Prev;
+  }
+  __threadfence_block();
+}
+struct KernelGuard {
+  __device__ __forceinline__ ~KernelGuard() { markExited(); }
+};
+
+// The lanes of warp Half of wavefront Wave that exist in the block.
+__device__ __forceinline__ unsigned existingLanes(unsigned Wave, unsigned Half) {
   const unsigned N = blockDim.x * blockDim.y * blockDim.z;
-  const unsigned T = linearTid();
-  return (T & ~63u) + (((T >> 5) & 1u) ^ 1u) * 32u < N;
+  const unsigned First = Wave * 64 + Half * 32;
+  return First >= N ? 0u : N - First >= 32 ? ~0u : (1u << (N - First)) - 1u;
 }
 
 struct Other {
@@ -145,45 +194,81 @@ struct Other {
   unsigned MyMask;  // this warp's active lanes
 };
 
+constexpr unsigned kCount = 0xffffffu, kEpochOne = 1u << 24, kEpoch = 0x7f000000u, kTaken = 0x80000000u;
+
 // One wavefront operation: publishes this warp's per-lane value V and word W, and waits for the
-// other warp of the wavefront (or decides it is absent).
+// other warp of the wavefront (or decides that it takes no part: see "Divergence" above). The two
+// decisions agree: a half joins the other's attempt by setting kTaken on it with a compare-and-swap,
+// and a half that decides to go alone withdraws its attempt with a compare-and-swap that fails
+// when it has been joined (it then takes part after all).
 __device__ __forceinline__ Other exchange(int Site, unsigned V, unsigned W) {
   checkBlock();
-  const unsigned T = linearTid(), Lane = T & 31u, Half = (T >> 5) & 1u;
-  Wave &Wv = waves()[T >> 6];
+  const unsigned T = linearTid(), Lane = T & 31u, Half = (T >> 5) & 1u, Wave = T >> 6;
+  Wave64 &Wv = waves()[Wave];
   const unsigned Me = __activemask();
   const unsigned Leader = __ffs(Me) - 1;
   const unsigned Tag = blockTag();
-  volatile unsigned long long *Seq = Wv.Seq;
-  const unsigned long long Own = Seq[Half];
-  const unsigned Done = unsigned(Own >> 32) == Tag ? unsigned(Own) : 0u;
-  const unsigned K = Done + 1, B = K & 1u;
+  unsigned long long *Seq = Wv.Seq;
+  const unsigned long long Own = ((volatile unsigned long long *)Seq)[Half];
+  const unsigned OwnState = unsigned(Own >> 32) == Tag ? unsigned(Own) : 0u;
+  const unsigned Done = OwnState & kCount, K = (Done + 1) & kCount, B = K & 1u;
   Wv.Val[B][Half * 32 + Lane] = V;
-  if (Lane == Leader) {
-    Wv.Mask[B][Half] = Me;
-    Wv.Word[B][Half] = W;
-    Wv.Site[B][Half] = Site;
-  }
   __syncwarp(Me);
   int Present = 0;
-  if (Lane == Leader && partnerExists()) {
-    __threadfence_block();
-    Seq[Half] = (unsigned long long)Tag << 32 | K;
-    const unsigned Wave = T >> 6;
-    const unsigned OwnBarriers = barriersEntered(Wave, Half, Tag);
-    const unsigned long long Start = globalNs();
-    for (;;) {
-      const unsigned long long P = Seq[Half ^ 1u];
-      if (unsigned(P >> 32) == Tag && unsigned(P) >= K) {
-        Present = 1;
-        break;
+  if (Lane == Leader) {
+    // The per-warp words follow the lanes' values, and the state word follows them all: a partner
+    // that sees this attempt sees its site and values.
+    Wv.Mask[B][Half] = Me;
+    Wv.Word[B][Half] = W;
+    ((volatile int *)Wv.Site[B])[Half] = Site;
+    const unsigned Theirs = Half ^ 1u;
+    const unsigned Need = existingLanes(Wave, Theirs);
+    if (Need != 0) {
+      const unsigned long long Mine = (unsigned long long)Tag << 32 | (((OwnState & kEpoch) + kEpochOne) & kEpoch) | K;
+      __threadfence_block();
+      ((volatile unsigned long long *)Seq)[Half] = Mine;
+      const unsigned OwnBarriers = barriersEntered(Wave, Half, Tag);
+      unsigned long long Start = globalNs(), Seen = 0;
+      unsigned Polls = 0;
+      int SeenSite = 0;
+      for (;;) {
+        if (((volatile unsigned long long *)Seq)[Half] & kTaken) { // the other half joined this attempt
+          Present = 1;
+          break;
+        }
+        const unsigned long long P = ((volatile unsigned long long *)Seq)[Theirs];
+        const unsigned PK = unsigned(P >> 32) == Tag ? unsigned(P) & kCount : 0u;
+        bool Alone = false;
+        if (PK == K && !(unsigned(P) & kTaken)) {
+          const int S = ((volatile int *)Wv.Site[B])[Theirs];
+          if (S == Site) {
+            if (atomicCAS(Seq + Theirs, P, P | kTaken) == P) { // join its attempt
+              Present = 1;
+              break;
+            }
+            continue; // it withdrew or republished: look again
+          }
+          if (Site < S) {
+            Alone = true;                          // the lower line runs alone; the other half waits for it
+          } else if (P != Seen || S != SeenSite) { // it moves on: wait for it without a time limit
+            Seen = P;
+            SeenSite = S;
+            Start = globalNs();
+            Polls = 0;
+          }
+        }
+        ++Polls;
+        if (Alone || (exitedLanes(Wave, Theirs, Tag) & Need) == Need ||
+            barriersEntered(Wave, Theirs, Tag) > OwnBarriers ||
+            (Polls > kAbsentPolls && globalNs() - Start > kAbsentNs)) {
+          // Withdraw this attempt unless the other half has joined it meanwhile.
+          const unsigned long long Back = (unsigned long long)Tag << 32 | (unsigned(Mine) & kEpoch) | Done;
+          Present = atomicCAS(Seq + Half, Mine, Back) == Mine ? 0 : 1;
+          break;
+        }
       }
-      if (barriersEntered(Wave, Half ^ 1u, Tag) > OwnBarriers || globalNs() - Start > kAbsentNs)
-        break;
+      __threadfence_block();
     }
-    if (!Present)
-      Seq[Half] = (unsigned long long)Tag << 32 | Done;
-    __threadfence_block();
   }
   Present = __shfl_sync(Me, Present, Leader);
   __syncwarp(Me);
@@ -194,14 +279,6 @@ __device__ __forceinline__ Other exchange(int Site, unsigned V, unsigned W) {
   R.Mask = 0;
   R.Word = 0;
   if (R.Present) {
-    const volatile int *Sites = Wv.Site[B];
-    if (Sites[Half ^ 1u] != Site) {
-      if (Lane == Leader)
-        printf("wave64 emulation: the two halves of a wavefront reached different wavefront operations "
-               "(lines %d and %d) at once; divergent wavefront operations are not modeled\n",
-               Site, Sites[Half ^ 1u]);
-      __trap();
-    }
     R.Mask = ((volatile unsigned *)Wv.Mask[B])[Half ^ 1u];
     R.Word = ((volatile unsigned *)Wv.Word[B])[Half ^ 1u];
   }
@@ -422,6 +499,10 @@ struct SyncWarp {
 
 } // namespace w64
 } // namespace hip_on_cuda
+
+// Placed by rocm-wave64 right after the opening brace of every kernel it builds: the guard's
+// destructor records the threads that leave the kernel (see exitRecords).
+#define HIP_ON_CUDA_W64_KERNEL_ENTRY ::hip_on_cuda::w64::KernelGuard hip_on_cuda_w64_guard_;
 
 #define __shfl(...) ::hip_on_cuda::w64::shfl(__LINE__, __VA_ARGS__)
 #define __shfl_up(...) ::hip_on_cuda::w64::shfl_up(__LINE__, __VA_ARGS__)

@@ -136,6 +136,7 @@ enum hipDeviceAttribute_t {
   hipDeviceAttributeComputeCapabilityMinor,
   hipDeviceAttributeClockRate,
   hipDeviceAttributeManagedMemory,
+  hipDeviceAttributeConcurrentManagedAccess,
 };
 
 inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {
@@ -153,6 +154,9 @@ inline hipError_t hipDeviceGetAttribute(int *V, hipDeviceAttribute_t A, int D) {
   case hipDeviceAttributeComputeCapabilityMinor: C = cudaDevAttrComputeCapabilityMinor; break;
   case hipDeviceAttributeClockRate: C = cudaDevAttrClockRate; break;
   case hipDeviceAttributeManagedMemory: C = cudaDevAttrManagedMemory; break;
+  case hipDeviceAttributeConcurrentManagedAccess:
+    C = cudaDevAttrConcurrentManagedAccess;
+    break;
   default: return cudaErrorInvalidValue;
   }
 #ifdef ROCM_TIDY_WAVE64
@@ -388,6 +392,9 @@ using IfWideMask = std::enable_if_t<std::is_integral<M>::value && (sizeof(M) == 
 // variable. Here it is the constant 32, in device and host code, as wave64.h makes it 64.
 constexpr int hip_on_cuda_warpSize32 = 32;
 #define warpSize hip_on_cuda_warpSize32
+
+// The wave64 emulation's kernel-entry guard (../wave64.h) has nothing to record with 32-lane warps.
+#define HIP_ON_CUDA_W64_KERNEL_ENTRY
 
 #define __shfl(...) ::hip_on_cuda::shfl(__VA_ARGS__)
 #define __shfl_up(...) ::hip_on_cuda::shfl_up(__VA_ARGS__)

@@ -99,16 +99,45 @@ struct Sum {
 
 #ifdef ROCM_TIDY_WAVE64
 // hipCUB's warp-level primitives span the whole 64-lane wavefront by default on AMD; CUB's span at
-// most 32 lanes, so with 64-lane semantics they would compute over half a wavefront and report a
-// difference that is the mapping's, not the program's. They are refused at compile time instead
-// (rocm-wave64 then says it cannot build the program); explicit widths up to 32 stay CUB's.
+// most 32 lanes. Widths up to 32 stay CUB's (the same segments on both). A 64-lane WarpReduce is
+// the emulation's own, built on its wavefront shuffles (../wave64.h): the aggregate is valid in
+// lane 0, as hipCUB documents; every lane of the wavefront must call it, as hipCUB requires. Its
+// shuffles all carry this header's line, so two halves of a wavefront at two different Reduce
+// calls are paired as one operation. WarpScan over 64 lanes is not emulated and is refused at
+// compile time (rocm-wave64 then says it cannot build the program).
 namespace hip_on_cuda_detail {
 template <int N> struct WarpPrimitiveWidth {
   static_assert(N <= 32, "wave64 emulation limit: hipCUB warp-level primitives over more than 32 lanes (the "
                          "default on a 64-lane wavefront) are not emulated");
 };
+template <class T> class WarpReduce64 {
+public:
+  struct TempStorage {};
+  __device__ __forceinline__ WarpReduce64() {}
+  __device__ __forceinline__ explicit WarpReduce64(TempStorage &) {}
+  template <class Op> __device__ __forceinline__ T Reduce(T V, Op F) {
+    for (int Off = 32; Off > 0; Off /= 2)
+      V = F(V, ::hip_on_cuda::w64::shfl_down(__LINE__, V, unsigned(Off)));
+    return V;
+  }
+  // Only lanes below Valid contribute.
+  template <class Op> __device__ __forceinline__ T Reduce(T V, Op F, int Valid) {
+    const int Lane = int(::hip_on_cuda::w64::lane64());
+    for (int Off = 32; Off > 0; Off /= 2) {
+      const T Other = ::hip_on_cuda::w64::shfl_down(__LINE__, V, unsigned(Off));
+      if (Lane + Off < Valid && Lane + Off < 64)
+        V = F(V, Other);
+    }
+    return V;
+  }
+  __device__ __forceinline__ T Sum(T V) { return Reduce(V, ::hipcub::Sum()); }
+  __device__ __forceinline__ T Sum(T V, int Valid) { return Reduce(V, ::hipcub::Sum(), Valid); }
+};
 template <class T, int N> struct PickWarpReduce : WarpPrimitiveWidth<N> {
   using type = ::cub::WarpReduce<T, N>;
+};
+template <class T> struct PickWarpReduce<T, 64> {
+  using type = WarpReduce64<T>;
 };
 template <class T, int N> struct PickWarpScan : WarpPrimitiveWidth<N> {
   using type = ::cub::WarpScan<T, N>;

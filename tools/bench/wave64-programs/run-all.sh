@@ -8,7 +8,7 @@
 #   own        this folder's bug-*.hip (built as is and with -DFIXED) and ok-*.hip
 #   hec-fix    HeCBench programs before and after a wave64 fix commit (kind fix-* in programs.json)
 #   hec-ok     HeCBench programs with cross-lane operations (kind ok)
-#   hec-sweep  HeCBench sweep programs (kind sweep)
+#   hec-sweep  HeCBench sweep programs (kinds sweep and sweep-replacement: docs/validation.md)
 # NAMES (space-separated program names), when set, keeps only those HeCBench programs.
 #   cost       wall time of every kept program whose two runs exited 0 in under COST_MAX_S seconds
 #              (default 20), 3 runs per width, median (OUTDIR/cost.tsv)
@@ -63,7 +63,7 @@ for r in json.load(open(os.path.join(os.environ['HEC_DIR'], 'programs.json'))):
     k = r['kind']
     if kind == 'fix' and not k.startswith('fix-'): continue
     if kind == 'ok' and k != 'ok': continue
-    if kind == 'sweep' and k != 'sweep': continue
+    if kind == 'sweep' and k not in ('sweep', 'sweep-replacement'): continue
     if names and r['name'] not in names: continue
     cwd = os.path.join(os.environ['HEC_DIR'], r['name'], r['dir'])
     srcs = ' '.join([r['src']] + r.get('extra_src', '').split())

@@ -1,0 +1,2 @@
+#pragma once
+__global__ void inSubfolder() {}
