@@ -14,7 +14,6 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -35,11 +34,6 @@ struct SourceAnalyzer::Impl {
   // Directory -> database found for it (null: none). Filled by prepare(), read-only afterwards.
   std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
   std::shared_ptr<ResultCache> Cache;
-  // Parses running now, against the cores -j allows: a file's device pass runs beside its host
-  // pass only while a core would otherwise sit idle (one file, or the tail of a run).
-  unsigned Slots = 1;
-  std::atomic<unsigned> Busy{0};
-  bool takeSpareSlot();
 
   std::shared_ptr<CompilationDatabase> databaseFor(const std::string &Dir) const {
     auto It = DbByDir.find(Dir);
