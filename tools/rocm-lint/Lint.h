@@ -159,8 +159,6 @@ private:
 /// CMake files through the CMake linter in lib/cmake. \p ProjectBuildsHip: some CMake file of the
 /// inputs enables HIP (rocm-cmake-legacy-cuda only fires in such projects).
 FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip);
-/// Whether any of the CMake inputs enables or uses HIP.
-bool cmakeInputsBuildHip(const std::vector<InputFile> &Files);
 
 /// The status of one input file, as the outputs report it.
 struct FileReport {
@@ -192,8 +190,10 @@ struct RuleDescription {
 };
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings);
 /// \p S with control characters written as escapes (\n, \r, \t, \xNN): a file named "a\nb.cu:1:1:
-/// error: ..." must not forge a line of the text report or of standard error.
-std::string escapeControlCharacters(std::string_view S);
+/// error: ..." must not forge a line of the text report or of standard error. With
+/// \p EscapeBackslash, '\\' is written "\\\\" too, so that the escaped text reads back unambiguously
+/// (--dump-cmake).
+std::string escapeControlCharacters(std::string_view S, bool EscapeBackslash = false);
 std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
                        const std::vector<FileReport> &Files = {});
 /// GitLab code quality (Code Climate issue subset) for merge-request widgets.

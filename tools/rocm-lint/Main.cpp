@@ -1,6 +1,5 @@
 // rocm-lint: the front door. Lints C++/HIP/CUDA sources with the rocm-* clang-tidy checks linked
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
-#include "BuildStyle.h"
 #include "CommandLine.h"
 #include "Doctor.h"
 #include "FindingStream.h"
@@ -18,6 +17,8 @@
 #include "core/CheckCatalog.h"
 #include "core/GpuTargets.h"
 #include "core/SafeFix.h"
+#include "project/BuildStyle.h"
+#include "project/CompilerFlags.h"
 #include "project/HipBuildFlags.h"
 #include "project/ProjectModel.h"
 
@@ -227,7 +228,7 @@ static Options parseArgs(int Argc, char **Argv) {
     usageError("unknown value '" + FailOn + "' for '--fail-on' (findings, errors or never)");
   // Relative paths on the command line mean the directory rocm-lint was started in.
   std::error_code CwdError;
-  absolutizePathArguments(O.ExtraArgs, fs::current_path(CwdError).string());
+  rocmtidy::project::anchorPathArguments(O.ExtraArgs, fs::current_path(CwdError).string());
   if (!O.Targets.empty()) {
     std::vector<std::string> Unknown;
     auto List = rocmtidy::parseGpuTargetList(O.Targets, Unknown);
@@ -333,7 +334,10 @@ static int runLint(int Argc, char **Argv) {
   // Path order across all roots: the order findings stream in, whatever order the roots were named.
   std::stable_sort(Files.begin(), Files.end(),
                    [](const InputFile &A, const InputFile &B) { return A.Display < B.Display; });
-  const BuildStyleDecision Style = detectBuildStyle(Opts, Config, Files);
+  rocmtidy::project::BuildStyleQuery StyleQuery{Opts.Paths, Opts.BuildDir, Config.BuildStyle, Config.Dir, {}};
+  for (const InputFile &F : Files)
+    StyleQuery.Inputs.push_back(F.Absolute);
+  const rocmtidy::project::BuildStyleDecision Style = rocmtidy::project::detectBuildStyle(*Config.Model, StyleQuery);
   loadHipBuildFlags(Opts, Config, Files);
   size_t SkippedOffHip = 0;
   {
@@ -348,8 +352,10 @@ static int runLint(int Argc, char **Argv) {
         std::fprintf(stderr, "rocm-lint: note: %s\n", N.c_str());
   }
   if (!Opts.Quiet)
-    std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", buildStyleName(Style.Style), Style.Reason.c_str(),
-                 Style.Style == BuildStyle::Hipify ? "; CUDA headers and API names are not findings" : "");
+    std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", rocmtidy::project::buildStyleName(Style.Style),
+                 Style.Reason.c_str(),
+                 Style.Style == rocmtidy::project::BuildStyle::Hipify ? "; CUDA headers and API names are not findings"
+                                                                      : "");
   if (Opts.ProjectIndex) {
     IndexRun Run = buildProjectIndex(Opts, Files, Style.Root, Config.Model.get());
     rocmtidy::setProcessProjectIndex(Run.Index);
@@ -373,7 +379,11 @@ static int runLint(int Argc, char **Argv) {
     std::fprintf(stderr, "rocm-lint: note: no ROCm installation found; using the built-in declarations-only HIP "
                          "header\n");
 
-  bool ProjectBuildsHip = cmakeInputsBuildHip(Files);
+  std::vector<std::string> ScriptInputs;
+  for (const InputFile &F : Files)
+    if (F.IsCMake)
+      ScriptInputs.push_back(F.Absolute);
+  bool ProjectBuildsHip = rocmtidy::project::anyCMakeScriptBuildsHip(ScriptInputs);
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
   std::vector<FileResult> Results(Files.size());
@@ -413,7 +423,7 @@ static int runLint(int Argc, char **Argv) {
       // named as an input is always reported.
       if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
         continue;
-      if (quietUnderBuildStyle(Style.Style, F.Check))
+      if (rocmtidy::project::quietUnderBuildStyle(Style.Style, F.Check))
         continue;
       F.File = relativeToCwd(RealPath(F.File), Cwd);
       for (auto &N : F.Notes)

@@ -10,12 +10,14 @@
 
 namespace rocmlint {
 
-std::string escapeControlCharacters(std::string_view S) {
+std::string escapeControlCharacters(std::string_view S, bool EscapeBackslash) {
   std::string R;
   R.reserve(S.size());
   for (char C : S) {
     unsigned char U = static_cast<unsigned char>(C);
-    if (C == '\n')
+    if (C == '\\' && EscapeBackslash)
+      R += "\\\\";
+    else if (C == '\n')
       R += "\\n";
     else if (C == '\r')
       R += "\\r";
@@ -34,7 +36,7 @@ std::string escapeControlCharacters(std::string_view S) {
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings) {
   std::ostringstream OS;
   // One line per finding and note, whatever the file names and messages hold.
-  auto E = escapeControlCharacters;
+  auto E = [](std::string_view S) { return escapeControlCharacters(S); };
   for (const rocmtidy::Finding &F : Findings) {
     if (F.File.empty())
       OS << "rocm-lint: " << F.Severity << ": " << E(F.Message) << " [" << F.Check << "]\n";
