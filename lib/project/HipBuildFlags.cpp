@@ -460,6 +460,18 @@ void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, 
 
 } // namespace
 
+HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
+  std::vector<std::string> Scripts;
+  for (const WalkedFile &W : Model.files()) {
+    llvm::StringRef Name = path::filename(W.Path);
+    if (cmake::isCMakeFile(W.Path) || Name == "setup.py" || Name == "Makefile" || Name == "GNUmakefile" ||
+        Name == "makefile" || Name.ends_with(".mk"))
+      Scripts.push_back(W.Path);
+  }
+  std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
+  return read(Scripts, Top, [](const std::string &P) { return readRegularFile(P, 4 << 20); });
+}
+
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read) {
   HipBuildFlags Out;

@@ -4,6 +4,7 @@
 
 #include "ProjectPaths.h"
 #include "core/SourceKinds.h"
+#include "project/HipBuildFlags.h"
 #include "project/HipMembership.h"
 #include "project/ProjectModel.h"
 
@@ -24,6 +25,27 @@ bool isHeader(const std::string &Path) {
 }
 
 } // namespace
+
+std::vector<std::string> hipBuildFlagNotes(const rocmtidy::project::HipBuildFlags &Flags,
+                                           const std::vector<InputFile> &Files, const std::string &Cwd) {
+  std::vector<std::string> Lines;
+  std::set<std::string> Said;
+  auto Say = [&](const std::string &Line) {
+    if (Said.insert(Line).second)
+      Lines.push_back(Line);
+  };
+  for (const InputFile &I : Files) {
+    if (I.IsCMake)
+      continue;
+    for (const rocmtidy::project::ScriptFlag &F : Flags.flagsFor(I.Absolute))
+      Say("HIP build flag '" + F.Arg + "' from " + relativeToCwd(F.Script, Cwd) + ":" + std::to_string(F.Line) +
+          " for inferred commands");
+    for (const rocmtidy::project::LeftOutFlag &F : Flags.leftOutFor(I.Absolute))
+      Say("HIP build flag '" + F.Text + "' at " + relativeToCwd(F.Script, Cwd) + ":" + std::to_string(F.Line) +
+          " left out: " + F.Why);
+  }
+  return Lines;
+}
 
 void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, std::vector<InputFile> &Files,
                               std::vector<std::string> &Skipped, std::vector<std::string> &Notes) {
