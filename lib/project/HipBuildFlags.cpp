@@ -3,11 +3,11 @@
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
-#include "core/BuildSwitches.h"
 #include "core/Hash.h"
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
 #include "project/MakeSources.h"
 #include "project/ProjectModel.h"
@@ -28,39 +28,8 @@ namespace {
 
 namespace path = llvm::sys::path;
 
-enum class Branch { Other, Cuda, Hip };
-
-/// What a condition selects, from the build-switch table (lib/data/build_switches.json): the CUDA
-/// backend, the HIP backend, or something else.
-Branch classify(const std::vector<std::string> &Words) {
-  const BuildSwitchTable &Switches = buildSwitchTable();
-  bool Cuda = false, Hip = false;
-  for (size_t I = 0; I < Words.size(); ++I) {
-    std::string W = Words[I];
-    if (W == "or")
-      return Branch::Other;
-    if (W.size() > 3 && W.compare(0, 2, "${") == 0 && W.back() == '}')
-      W = W.substr(2, W.size() - 3);
-    bool Neg = I > 0 && Words[I - 1] == "not";
-    if ((W == "strequal" || W == "matches") && I + 1 < Words.size()) {
-      const std::string &V = Words[++I];
-      Cuda |= V == "cuda";
-      Hip |= V == "hip" || V == "rocm";
-      continue;
-    }
-    if (Switches.Cuda.count(W))
-      (Neg ? Hip : Cuda) = true;
-    else if (Switches.Hip.count(W))
-      (Neg ? Cuda : Hip) = true;
-  }
-  return Cuda == Hip ? Branch::Other : Cuda ? Branch::Cuda : Branch::Hip;
-}
-
-struct Frame {
-  Branch First = Branch::Other, Current = Branch::Other;
-  unsigned Branches = 0;
-  std::string Condition;
-  unsigned Line = 0;
+struct Frame : BranchFrame {
+  explicit Frame(BranchFrame B) : BranchFrame(std::move(B)) {}
   /// Per arm, the flags this undecided condition kept from the HIP build (flag -> script line),
   /// and the left-out records they made: a flag that every arm of an if/else sets is set either
   /// way (`if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.23)` FILE_SET BASE_DIRS, else
@@ -69,13 +38,6 @@ struct Frame {
   std::vector<std::pair<size_t, std::vector<std::string>>> LeftOutAt;
   bool HasElse = false;
 };
-
-std::string conditionText(const cmake::Command &C) {
-  std::string T = std::string(C.Name) + "(";
-  for (size_t I = 0; I < C.Args.size(); ++I)
-    T += (I && !C.Args[I - 1].isParen() && !C.Args[I].isParen() ? " " : "") + std::string(C.Args[I].Raw);
-  return T + ")";
-}
 
 std::string normalJoin(const std::string &Dir, const std::string &P) {
   llvm::SmallString<256> S;
@@ -153,22 +115,13 @@ public:
       return;
     }
     if (N == "if") {
-      Frame F;
-      F.First = F.Current = classify(words(C));
-      F.Branches = 1;
-      F.Condition = conditionText(C);
-      F.Line = C.Line;
-      Stack.push_back(F);
+      Stack.emplace_back(BranchFrame::open(classifyCondition(conditionWords(C)), conditionText(C), C.Line));
       return;
     }
     if ((N == "elseif" || N == "else") && !Stack.empty()) {
       Frame &F = Stack.back();
-      // The else of a single HIP test is the CUDA (or CPU) build: not the HIP build's.
-      F.Current =
-          N == "else" ? (F.Branches == 1 && F.First == Branch::Hip ? Branch::Cuda : Branch::Other) : classify(words(C));
-      ++F.Branches;
-      F.Condition = N == "else" ? F.Condition + " ... else()" : conditionText(C);
-      F.Line = C.Line;
+      bool IsElse = N == "else";
+      F.next(IsElse, IsElse ? Branch::Other : classifyCondition(conditionWords(C)), conditionText(C), C.Line, "else()");
       F.Arms.emplace_back();
       F.HasElse |= N == "else";
       return;
@@ -294,15 +247,6 @@ private:
     if (!AllHip)
       return Scope::Other;
     return AnyHip || BuildsHip ? Scope::Hip : Scope::Other;
-  }
-
-  static std::vector<std::string> words(const cmake::Command &C) {
-    std::vector<std::string> W;
-    for (const auto &A : C.Args) {
-      std::string V = asciiLower(A.Value);
-      W.push_back(V);
-    }
-    return W;
   }
 
   /// \p V with its ${NAME} references replaced; std::nullopt when one is not known (an
@@ -515,6 +459,18 @@ void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, 
 }
 
 } // namespace
+
+HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
+  std::vector<std::string> Scripts;
+  for (const WalkedFile &W : Model.files()) {
+    llvm::StringRef Name = path::filename(W.Path);
+    if (cmake::isCMakeFile(W.Path) || Name == "setup.py" || Name == "Makefile" || Name == "GNUmakefile" ||
+        Name == "makefile" || Name.ends_with(".mk"))
+      Scripts.push_back(W.Path);
+  }
+  std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
+  return read(Scripts, Top, [](const std::string &P) { return readRegularFile(P, 4 << 20); });
+}
 
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read) {

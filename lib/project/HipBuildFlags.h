@@ -21,6 +21,8 @@
 
 namespace rocmtidy::project {
 
+class ProjectModel;
+
 /// One flag of the HIP build and where it was written.
 struct ScriptFlag {
   std::string Arg;    // "-DGGML_USE_HIP", "-I/abs/include"
@@ -43,6 +45,9 @@ public:
   /// Reads the CMake scripts among \p Scripts (absolute paths; other names are ignored).
   /// \p ProjectTop is what ${CMAKE_SOURCE_DIR} and ${PROJECT_SOURCE_DIR} mean.
   static HipBuildFlags read(const std::vector<std::string> &Scripts, const std::string &ProjectTop, const Reader &Read);
+  /// Reads the build scripts \p Model's walk found (CMake files, setup.py, Makefiles), with the
+  /// first project folder (else the root) as the project top.
+  static HipBuildFlags fromModel(const ProjectModel &Model);
 
   /// The flags of the HIP build that apply to \p Source (absolute): those of every HIP script
   /// whose folder holds it or which names it (a path or a file(GLOB) pattern outside a CUDA-only

@@ -13,7 +13,8 @@ TARGETS = [
     ("lib/CMakeLists.txt", "rocmTidyProject", ["project/*.cpp"], []),
     ("lib/CMakeLists.txt", "rocmTidyAst", ["ast/*.cpp", "ast/warp/*.cpp"], []),
     ("checks/CMakeLists.txt", "rocmTidyChecks", ["*.cpp"], []),
-    ("tools/rocm-lint/CMakeLists.txt", "rocm-lint", ["*.cpp"], []),
+    ("tools/rocm-lint/CMakeLists.txt", "rocmLint", ["*.cpp"], ["Main.cpp"]),  # the library
+    ("tools/rocm-lint/CMakeLists.txt", "rocm-lint", ["Main.cpp"], []),  # the front door over it
     ("test/CMakeLists.txt", "rocm-tidy-unit-tests", ["unit/*.cpp"], []),
 ]
 

@@ -19,7 +19,6 @@
 #include <filesystem>
 #include <map>
 #include <set>
-#include <thread>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -56,42 +55,16 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   }
   BuiltinHeaders = P->Builtin;
   P->Cache = std::make_shared<ResultCache>(cacheDirectory(Opts));
-  P->Slots = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
-}
-
-bool SourceAnalyzer::Impl::takeSpareSlot() {
-  unsigned Now = Busy.load();
-  while (Now < Slots)
-    if (Busy.compare_exchange_weak(Now, Now + 1))
-      return true;
-  return false;
 }
 
 namespace {
-// Holds one slot for the duration of a parse.
-class SlotHold {
-public:
-  explicit SlotHold(std::atomic<unsigned> &Busy, bool Taken = false) : Busy(Busy) {
-    if (!Taken)
-      ++Busy;
-  }
-  ~SlotHold() { --Busy; }
-  SlotHold(const SlotHold &) = delete;
-  SlotHold &operator=(const SlotHold &) = delete;
-
-private:
-  std::atomic<unsigned> &Busy;
-};
-
-// What one pass leaves behind, merged in pass order once every pass is done, so the report is
-// the same whether the passes ran one after the other or side by side.
+// What one pass leaves behind, merged in pass order once every pass is done.
 struct PassOutput {
   std::vector<tidy::ClangTidyError> Errors;
   ParsedFiles Parsed;
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   rocmtidy::TranslationUnitFacts Facts;
-  bool Crashed = false;
 };
 } // namespace
 
@@ -228,7 +201,6 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
         return std::move(*Hit);
       }
   }
-  SlotHold Mine(P->Busy);
   std::vector<RecoveryLog> Logs(Passes.size());
   std::vector<PassOutput> Out(Passes.size());
   auto RunPass = [&](size_t PassIndex) {
@@ -276,10 +248,6 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
     PassOutput &O = Out[PassIndex];
-    if (O.Crashed) {
-      // As a crash of the file's own analysis: nothing half-built is kept.
-      return crashedResult(F);
-    }
     R.Parsed.merge(O.Parsed);
     Reads.Opened.insert(O.Reads.Opened.begin(), O.Reads.Opened.end());
     Reads.Absent.insert(O.Reads.Absent.begin(), O.Reads.Absent.end());

@@ -23,16 +23,6 @@
 
 namespace rocmlint {
 
-bool cmakeInputsBuildHip(const std::vector<InputFile> &Files) {
-  for (const InputFile &F : Files) {
-    if (F.IsCMake && rocmtidy::buildscripts::scriptKind(F.Absolute) == rocmtidy::buildscripts::ScriptKind::CMake)
-      if (std::optional<std::string> Content = readFileBytes(F.Absolute);
-          Content && rocmtidy::cmake::buildsHip(*Content))
-        return true;
-  }
-  return false;
-}
-
 /// A build script whose includes were refused or whose expansion was cut is partly analysed.
 static void partlyRead(const std::vector<std::string> &SkippedIncludes, const std::string &Cut, FileResult &R) {
   R.Status.Skipped = SkippedIncludes;
@@ -105,28 +95,6 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
   return R;
 }
 
-static std::string escaped(std::string_view S) {
-  std::string R;
-  for (char C : S) {
-    unsigned char U = static_cast<unsigned char>(C);
-    if (C == '\n')
-      R += "\\n";
-    else if (C == '\t')
-      R += "\\t";
-    else if (C == '\r')
-      R += "\\r";
-    else if (C == '\\')
-      R += "\\\\";
-    else if (U < 0x20 || U == 0x7f) {
-      char Buf[8];
-      std::snprintf(Buf, sizeof Buf, "\\x%02x", U);
-      R += Buf;
-    } else
-      R += C;
-  }
-  return R;
-}
-
 /// The parse tree of one CMake file: kind, line:column and decoded value of every argument and
 /// comment (the CMake front end's golden tests compare it).
 static int dumpOne(const std::string &Path) {
@@ -149,7 +117,7 @@ static int dumpOne(const std::string &Path) {
     for (; Ci < F.Comments.size() && F.Comments[Ci].Offset < Before; ++Ci) {
       const cmake::Comment &C = F.Comments[Ci];
       std::cout << (C.IsBracket ? "bracket-comment " : "comment ") << C.Line << ":" << C.Column << " ["
-                << escaped(C.Text) << "]\n";
+                << escapeControlCharacters(C.Text, /*EscapeBackslash=*/true) << "]\n";
     }
   };
   for (const cmake::Command &C : F.Commands) {
@@ -157,7 +125,8 @@ static int dumpOne(const std::string &Path) {
     std::cout << "command " << C.Name << " " << C.Line << ":" << C.Column << " args=" << C.Args.size() << "\n";
     for (const cmake::Argument &A : C.Args) {
       Comments(A.Offset);
-      std::cout << "  " << Kinds[A.Kind] << " " << A.Line << ":" << A.Column << " [" << escaped(A.Value) << "]\n";
+      std::cout << "  " << Kinds[A.Kind] << " " << A.Line << ":" << A.Column << " ["
+                << escapeControlCharacters(A.Value, /*EscapeBackslash=*/true) << "]\n";
     }
     Comments(C.EndOffset);
   }

@@ -345,27 +345,19 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   }
   WorkDir = Dir;
   // C files of a HIP build are compiled by the C compiler; they hold host code only.
-  // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
-  // next to the source); it is searched last.
-  std::string Own = "-idirafter" + Dir;
-  if (fs::path(F.Absolute).extension() == ".c") {
-    // The preprocessor flags of the build (a Makefile's CPPFLAGS, a target's include folders)
-    // are the C compiler's too.
-    std::vector<std::string> Argv = {"clang", "-x", "c", "-std=gnu11"};
-    if (Config.HipBuild)
-      for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
-        Argv.push_back(Flag.Arg);
-    Argv.push_back(Own);
-    Argv.push_back(F.Absolute);
-    return Argv;
-  }
-  // Like hipcc, which builds every source as HIP: headers and .cpp files may hold device code.
-  std::vector<std::string> Argv = {"clang++", "-x", "hip", "-std=c++17"};
-  // The defines and include folders the project's HIP build gives this file (its CMake).
+  // The preprocessor flags of the build (a Makefile's CPPFLAGS, a target's include folders, the
+  // defines its CMake gives the HIP build) are the C compiler's too.
+  std::vector<std::string> Argv = fs::path(F.Absolute).extension() == ".c"
+                                      ? std::vector<std::string>{"clang", "-x", "c", "-std=gnu11"}
+                                      // Like hipcc, which builds every source as HIP: headers and
+                                      // .cpp files may hold device code.
+                                      : std::vector<std::string>{"clang++", "-x", "hip", "-std=c++17"};
   if (Config.HipBuild)
     for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
       Argv.push_back(Flag.Arg);
-  Argv.push_back(Own);
+  // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
+  // next to the source); it is searched last.
+  Argv.push_back("-idirafter" + Dir);
   Argv.push_back(F.Absolute);
   return Argv;
 }

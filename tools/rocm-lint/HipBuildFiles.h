@@ -9,7 +9,16 @@
 #include <string>
 #include <vector>
 
+namespace rocmtidy::project {
+class HipBuildFlags;
+} // namespace rocmtidy::project
+
 namespace rocmlint {
+
+/// For --verbose: each HIP build flag that reaches a source among \p Files, with its script line,
+/// and each flag left out and why; each line once, in script order, paths relative to \p Cwd.
+std::vector<std::string> hipBuildFlagNotes(const rocmtidy::project::HipBuildFlags &Flags,
+                                           const std::vector<InputFile> &Files, const std::string &Cwd);
 
 /// Removes the sources a HIP build does not compile: a .cu file absent from a compile
 /// database that compiles other files as HIP (-p, or the nearest compile_commands.json) is

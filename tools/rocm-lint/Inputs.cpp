@@ -1,5 +1,4 @@
 // Input discovery: directory walks, .rocm-lint configuration, --changed-since and --shard.
-#include "BuildStyle.h"
 #include "FileBytes.h"
 #include "Lint.h"
 #include "ProjectPaths.h"
@@ -10,6 +9,8 @@
 #include "cmake/CMakeLint.h"
 #include "core/Hash.h"
 #include "core/SourceKinds.h"
+#include "project/BuildStyle.h"
+#include "project/CompilerFlags.h"
 #include "project/ProjectModel.h"
 
 #include "llvm/Support/Path.h"
@@ -165,8 +166,8 @@ static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string 
     } else if (Key == "extra-arg") {
       Config.ExtraArgs.push_back(Value);
     } else if (Key == "build-style") {
-      BuildStyle Parsed;
-      if (!parseBuildStyle(Value, Parsed)) {
+      rocmtidy::project::BuildStyle Parsed;
+      if (!rocmtidy::project::parseBuildStyle(Value, Parsed)) {
         Error = File.string() + ":" + std::to_string(N) + ": unknown build style '" + Value +
                 "' (single-source, hipify or hip-only)";
         return false;
@@ -179,7 +180,7 @@ static bool readConfig(const fs::path &File, ProjectConfig &Config, std::string 
     }
   }
   // Relative paths in the file mean its own directory, wherever rocm-lint is started.
-  absolutizePathArguments(Config.ExtraArgs, Config.Dir);
+  rocmtidy::project::anchorPathArguments(Config.ExtraArgs, Config.Dir);
   return true;
 }
 

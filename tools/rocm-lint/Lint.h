@@ -5,6 +5,7 @@
 #include "core/ProjectIndex.h"
 #include "core/SegmentGlob.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -123,6 +124,11 @@ struct FileStatus {
 
 const char *statusName(AnalysisStatus S);
 
+/// The exit status of a run under --fail-on (Triage.cpp): \p RunFailed (the report or the fixes
+/// could not be written) is 2 under every policy; \p FilesFailed (a file failed, or --strict and
+/// one was recovered) is 2 unless the policy is never; findings are 1 only under findings.
+int exitStatusFor(Options::FailPolicy Policy, bool RunFailed, bool FilesFailed, bool Findings);
+
 /// Per-file result of the analysis.
 struct FileResult {
   FileStatus Status;
@@ -174,8 +180,6 @@ private:
 /// CMake files through the CMake linter in lib/cmake. \p ProjectBuildsHip: some CMake file of the
 /// inputs enables HIP (rocm-cmake-legacy-cuda only fires in such projects).
 FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip);
-/// Whether any of the CMake inputs enables or uses HIP.
-bool cmakeInputsBuildHip(const std::vector<InputFile> &Files);
 
 /// The status of one input file, as the outputs report it.
 struct FileReport {
@@ -196,6 +200,21 @@ struct SourcedFinding {
 /// (template instantiations, passes) and other analysed files that reached it become notes, at
 /// most three of each and then "and N more". Keeps the order of first occurrence.
 std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFinding> All);
+/// What the files' results of a run add up to, for the report, --fix and the exit status.
+struct RunOutcome {
+  std::vector<rocmtidy::Finding> Findings; // one per location, sorted by file, line, column, check
+  std::vector<std::string> Errors;         // files that could not be analysed, paths relative to the cwd
+  std::vector<FileReport> Reports;         // the status of each file, in file order
+  ParsedFiles Parsed;                      // the bytes every analysis parsed, for --fix
+  bool StrictFailure = false;              // --strict and some file was only partly analysed
+};
+/// Merges the results of \p Files (\p Results[I] is file I's; a file with errors and no status of
+/// its own becomes failed, with its first error as the reason). \p SourcedOf gives file I's findings
+/// as the report shows them.
+RunOutcome mergeResults(const std::vector<InputFile> &Files, std::vector<FileResult> &Results,
+                        const std::function<std::vector<SourcedFinding>(size_t)> &SourcedOf, bool Strict,
+                        const std::string &Cwd);
+
 /// A message with its template argument lists removed: the part of mergeFindingsByLocation's key
 /// that instantiations of one template share.
 std::string withoutTemplateArguments(const std::string &Message);
@@ -207,8 +226,10 @@ struct RuleDescription {
 };
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings);
 /// \p S with control characters written as escapes (\n, \r, \t, \xNN): a file named "a\nb.cu:1:1:
-/// error: ..." must not forge a line of the text report or of standard error.
-std::string escapeControlCharacters(std::string_view S);
+/// error: ..." must not forge a line of the text report or of standard error. With
+/// \p EscapeBackslash, '\\' is written "\\\\" too, so that the escaped text reads back unambiguously
+/// (--dump-cmake).
+std::string escapeControlCharacters(std::string_view S, bool EscapeBackslash = false);
 std::string formatJson(const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
                        const std::vector<FileReport> &Files = {});
 /// GitLab code quality (Code Climate issue subset) for merge-request widgets.
@@ -216,7 +237,12 @@ std::string formatGitLab(const std::vector<rocmtidy::Finding> &Findings);
 std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const std::vector<RuleDescription> &Rules,
                         const std::string &BaseDir, const std::vector<FileReport> &Files = {});
 
-/// All checks rocm-lint knows (clang-tidy checks and CMake rules), with summaries.
+/// The report of a run in \p Format (SARIF rules from allRules(), paths relative to \p BaseDir).
+std::string formatReport(OutputFormat Format, const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
+                         const std::vector<FileReport> &Files, const std::string &BaseDir);
+
+/// All checks rocm-lint knows (the clang-tidy checks registered in this process, CMake and build
+/// script rules), with summaries, sorted by name.
 std::vector<RuleDescription> allRules();
 
 int runExplain(const std::vector<std::string> &Args);

@@ -1,6 +1,5 @@
 // rocm-lint: the front door. Lints C++/HIP/CUDA sources with the rocm-* clang-tidy checks linked
 // in (host and device pass) and reports in clang's text format, JSON or SARIF.
-#include "BuildStyle.h"
 #include "CommandLine.h"
 #include "Doctor.h"
 #include "FindingStream.h"
@@ -13,16 +12,13 @@
 #include "Version.h"
 
 #include "ast/Compat.h"
-#include "buildscripts/BuildScripts.h"
-#include "cmake/CMakeLint.h"
-#include "core/CheckCatalog.h"
 #include "core/GpuTargets.h"
 #include "core/SafeFix.h"
+#include "project/BuildStyle.h"
+#include "project/CompilerFlags.h"
 #include "project/HipBuildFlags.h"
 #include "project/ProjectModel.h"
 
-#include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
@@ -227,7 +223,7 @@ static Options parseArgs(int Argc, char **Argv) {
     usageError("unknown value '" + FailOn + "' for '--fail-on' (findings, errors or never)");
   // Relative paths on the command line mean the directory rocm-lint was started in.
   std::error_code CwdError;
-  absolutizePathArguments(O.ExtraArgs, fs::current_path(CwdError).string());
+  rocmtidy::project::anchorPathArguments(O.ExtraArgs, fs::current_path(CwdError).string());
   if (!O.Targets.empty()) {
     std::vector<std::string> Unknown;
     auto List = rocmtidy::parseGpuTargetList(O.Targets, Unknown);
@@ -244,74 +240,6 @@ static Options parseArgs(int Argc, char **Argv) {
   if (!Any)
     usageError("--checks='" + O.Checks + "' enables no check (see 'rocm-lint list-checks')");
   return O;
-}
-
-std::vector<RuleDescription> allRules() {
-  clang::tidy::ClangTidyCheckFactories Factories;
-  for (const auto &E : clang::tidy::ClangTidyModuleRegistry::entries())
-    E.instantiate()->addCheckFactories(Factories);
-  std::vector<RuleDescription> Rules;
-  for (const auto &F : Factories)
-    if (F.getKey().starts_with("rocm-"))
-      Rules.push_back({F.getKey().str(), rocmtidy::checkSummary(F.getKey())});
-  for (const auto &R : rocmtidy::cmake::cmakeRules())
-    Rules.push_back({R.Id, R.Summary});
-  for (const auto &R : rocmtidy::buildscripts::scriptRules())
-    Rules.push_back({R.Id, R.Summary});
-  std::sort(Rules.begin(), Rules.end(), [](const auto &A, const auto &B) { return A.Id < B.Id; });
-  return Rules;
-}
-
-// The HIP build's defines and include folders from the CMake scripts the model walked, for the
-// inferred commands; --verbose names the script line of each, and each flag left out and why.
-static void loadHipBuildFlags(const Options &Opts, ProjectConfig &Config, const std::vector<InputFile> &Files) {
-  const rocmtidy::project::ProjectModel &Model = *Config.Model;
-  std::vector<std::string> Scripts;
-  for (const rocmtidy::project::WalkedFile &W : Model.files()) {
-    llvm::StringRef Name = llvm::sys::path::filename(W.Path);
-    if (rocmtidy::cmake::isCMakeFile(W.Path) || Name == "setup.py" || Name == "Makefile" || Name == "GNUmakefile" ||
-        Name == "makefile" || Name.ends_with(".mk"))
-      Scripts.push_back(W.Path);
-  }
-  std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
-  auto Flags = std::make_shared<rocmtidy::project::HipBuildFlags>(rocmtidy::project::HipBuildFlags::read(
-      Scripts, Top, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); }));
-  if (Opts.Verbose) {
-    // The flags that reach the inputs, each once, in script order.
-    std::string Cwd = Model.cwd();
-    std::set<std::string> Said;
-    auto Say = [&](const std::string &Line) {
-      if (Said.insert(Line).second)
-        std::fprintf(stderr, "rocm-lint: %s\n", Line.c_str());
-    };
-    for (const InputFile &I : Files) {
-      if (I.IsCMake)
-        continue;
-      for (const rocmtidy::project::ScriptFlag &F : Flags->flagsFor(I.Absolute))
-        Say("HIP build flag '" + F.Arg + "' from " + relativeToCwd(F.Script, Cwd) + ":" + std::to_string(F.Line) +
-            " for inferred commands");
-      for (const rocmtidy::project::LeftOutFlag &F : Flags->leftOutFor(I.Absolute))
-        Say("HIP build flag '" + F.Text + "' at " + relativeToCwd(F.Script, Cwd) + ":" + std::to_string(F.Line) +
-            " left out: " + F.Why);
-    }
-  }
-  Config.HipBuild = std::move(Flags);
-}
-
-// --fail-on: which outcomes make the exit status non-zero. A run that could not complete (the
-// report or the fixes could not be written) is 2 whatever the policy.
-static int exitStatus(Options::FailPolicy Policy, bool RunFailed, bool FilesFailed, bool Findings) {
-  if (RunFailed)
-    return 2;
-  switch (Policy) {
-  case Options::FailPolicy::Findings:
-    return FilesFailed ? 2 : Findings ? 1 : 0;
-  case Options::FailPolicy::Errors:
-    return FilesFailed ? 2 : 0;
-  case Options::FailPolicy::Never:
-    return 0;
-  }
-  return 2;
 }
 
 // After the first sweep: the project index is the merge of the kernel facts every parse of the
@@ -385,8 +313,15 @@ static int runLint(int Argc, char **Argv) {
   // Path order across all roots: the order findings stream in, whatever order the roots were named.
   std::stable_sort(Files.begin(), Files.end(),
                    [](const InputFile &A, const InputFile &B) { return A.Display < B.Display; });
-  const BuildStyleDecision Style = detectBuildStyle(Opts, Config, Files);
-  loadHipBuildFlags(Opts, Config, Files);
+  rocmtidy::project::BuildStyleQuery StyleQuery{Opts.Paths, Opts.BuildDir, Config.BuildStyle, Config.Dir, {}};
+  for (const InputFile &F : Files)
+    StyleQuery.Inputs.push_back(F.Absolute);
+  const rocmtidy::project::BuildStyleDecision Style = rocmtidy::project::detectBuildStyle(*Config.Model, StyleQuery);
+  Config.HipBuild =
+      std::make_shared<rocmtidy::project::HipBuildFlags>(rocmtidy::project::HipBuildFlags::fromModel(*Config.Model));
+  if (Opts.Verbose)
+    for (const std::string &Line : hipBuildFlagNotes(*Config.HipBuild, Files, Config.Model->cwd()))
+      std::fprintf(stderr, "rocm-lint: %s\n", Line.c_str());
   size_t SkippedOffHip = 0;
   {
     std::vector<std::string> Skipped, Notes;
@@ -400,8 +335,10 @@ static int runLint(int Argc, char **Argv) {
         std::fprintf(stderr, "rocm-lint: note: %s\n", N.c_str());
   }
   if (!Opts.Quiet)
-    std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", buildStyleName(Style.Style), Style.Reason.c_str(),
-                 Style.Style == BuildStyle::Hipify ? "; CUDA headers and API names are not findings" : "");
+    std::fprintf(stderr, "rocm-lint: build style: %s (%s)%s\n", rocmtidy::project::buildStyleName(Style.Style),
+                 Style.Reason.c_str(),
+                 Style.Style == rocmtidy::project::BuildStyle::Hipify ? "; CUDA headers and API names are not findings"
+                                                                      : "");
   SourceAnalyzer Analyzer(Opts, Config);
   if (!Analyzer.prepare(Files, Error))
     usageError(Error);
@@ -419,7 +356,11 @@ static int runLint(int Argc, char **Argv) {
     Analyzer.setProjectIndex(FirstIndex);
   }
 
-  bool ProjectBuildsHip = cmakeInputsBuildHip(Files);
+  std::vector<std::string> ScriptInputs;
+  for (const InputFile &F : Files)
+    if (F.IsCMake)
+      ScriptInputs.push_back(F.Absolute);
+  bool ProjectBuildsHip = rocmtidy::project::anyCMakeScriptBuildsHip(ScriptInputs);
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
   std::vector<FileResult> Results(Files.size());
@@ -459,7 +400,7 @@ static int runLint(int Argc, char **Argv) {
       // named as an input is always reported.
       if (!F.File.empty() && !InputPaths.count(F.File) && isExcluded(Config, F.File))
         continue;
-      if (quietUnderBuildStyle(Style.Style, F.Check))
+      if (rocmtidy::project::quietUnderBuildStyle(Style.Style, F.Check))
         continue;
       F.File = relativeToCwd(RealPath(F.File), Cwd);
       for (auto &N : F.Notes)
@@ -578,43 +519,17 @@ static int runLint(int Argc, char **Argv) {
     std::fprintf(stderr, "rocm-lint: result cache: %u reused, %u analysed\n", Reused, Analysed);
   }
 
-  std::vector<SourcedFinding> All;
-  std::vector<std::string> Errors;    // files that could not be analysed
-  std::vector<std::string> RunErrors; // the run itself could not complete (report, fixes)
-  std::vector<FileReport> Reports;
-  bool StrictFailure = false;
-  ParsedFiles Parsed;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    Parsed.merge(Results[I].Parsed);
-    for (SourcedFinding &F : SourcedOf(I))
-      All.push_back(std::move(F));
-    for (const std::string &E : Results[I].Errors)
-      Errors.push_back(relativeToCwd(E, Cwd));
-    for (const std::string &N : Results[I].Notices)
+  for (const FileResult &R : Results)
+    for (const std::string &N : R.Notices)
       std::fprintf(stderr, "rocm-lint: %s\n", N.c_str());
-    // CMake files and configuration errors have no status of their own: an error is a failure.
-    if (!Results[I].Errors.empty() && Results[I].Status.Status == AnalysisStatus::Complete) {
-      Results[I].Status.Status = AnalysisStatus::Failed;
-      Results[I].Status.Reason = relativeToCwd(Results[I].Errors.front(), Cwd);
-    }
-    Reports.push_back({Files[I].Display, Results[I].Status});
-    StrictFailure |= Opts.Strict && Results[I].Status.Status == AnalysisStatus::Recovered;
-  }
-  // Once per location: passes, template instantiations and includers of a header become notes.
-  std::vector<rocmtidy::Finding> Unique = mergeFindingsByLocation(std::move(All));
-  std::stable_sort(Unique.begin(), Unique.end(), [](const auto &A, const auto &B) {
-    return std::tie(A.File, A.Line, A.Column, A.Check) < std::tie(B.File, B.Line, B.Column, B.Check);
-  });
+  RunOutcome Outcome = mergeResults(Files, Results, SourcedOf, Opts.Strict, Cwd);
+  const std::vector<rocmtidy::Finding> &Unique = Outcome.Findings;
+  const std::vector<std::string> &Errors = Outcome.Errors;
+  const std::vector<FileReport> &Reports = Outcome.Reports;
+  const ParsedFiles &Parsed = Outcome.Parsed;
+  std::vector<std::string> RunErrors; // the run itself could not complete (report, fixes)
 
-  std::string Out;
-  if (Opts.Format == OutputFormat::Text)
-    Out = formatText(Unique);
-  else if (Opts.Format == OutputFormat::Json)
-    Out = formatJson(Unique, unsigned(Files.size()), Reports);
-  else if (Opts.Format == OutputFormat::GitLab)
-    Out = formatGitLab(Unique);
-  else
-    Out = formatSarif(Unique, allRules(), Cwd, Reports);
+  std::string Out = formatReport(Opts.Format, Unique, unsigned(Files.size()), Reports, Cwd);
   // The streamed text already went to standard output.
   bool ReportFailed = Stream ? Stream->failed() : !writeReport(Opts.OutputFile, Out, Files, Error);
   if (ReportFailed)
@@ -651,7 +566,7 @@ static int runLint(int Argc, char **Argv) {
                                   " (--include-cuda-only analyses them; --verbose names them)")
                                      .c_str()
                                : "");
-  return exitStatus(Opts.FailOn, !RunErrors.empty(), !Errors.empty() || StrictFailure, !Unique.empty());
+  return exitStatusFor(Opts.FailOn, !RunErrors.empty(), !Errors.empty() || Outcome.StrictFailure, !Unique.empty());
 }
 
 // "rocm-lint index PATH... --output=FILE": the index for a stock clang-tidy or rocm-clangd, named

@@ -1,8 +1,15 @@
 // Output formats: clang's text format, a documented JSON schema (docs/rocm-lint.md), SARIF 2.1.0.
 #include "Lint.h"
 #include "Version.h"
+#include "buildscripts/BuildScripts.h"
+#include "cmake/CMakeLint.h"
+#include "core/CheckCatalog.h"
 #include "core/Hash.h"
 
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -10,12 +17,14 @@
 
 namespace rocmlint {
 
-std::string escapeControlCharacters(std::string_view S) {
+std::string escapeControlCharacters(std::string_view S, bool EscapeBackslash) {
   std::string R;
   R.reserve(S.size());
   for (char C : S) {
     unsigned char U = static_cast<unsigned char>(C);
-    if (C == '\n')
+    if (C == '\\' && EscapeBackslash)
+      R += "\\\\";
+    else if (C == '\n')
       R += "\\n";
     else if (C == '\r')
       R += "\\r";
@@ -34,7 +43,7 @@ std::string escapeControlCharacters(std::string_view S) {
 std::string formatText(const std::vector<rocmtidy::Finding> &Findings) {
   std::ostringstream OS;
   // One line per finding and note, whatever the file names and messages hold.
-  auto E = escapeControlCharacters;
+  auto E = [](std::string_view S) { return escapeControlCharacters(S); };
   for (const rocmtidy::Finding &F : Findings) {
     if (F.File.empty())
       OS << "rocm-lint: " << F.Severity << ": " << E(F.Message) << " [" << F.Check << "]\n";
@@ -233,6 +242,37 @@ std::string formatSarif(const std::vector<rocmtidy::Finding> &Findings, const st
                         {"version", "2.1.0"},
                         {"runs", nlohmann::json::array({Run})}};
   return Log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string formatReport(OutputFormat Format, const std::vector<rocmtidy::Finding> &Findings, unsigned FilesChecked,
+                         const std::vector<FileReport> &Files, const std::string &BaseDir) {
+  switch (Format) {
+  case OutputFormat::Text:
+    return formatText(Findings);
+  case OutputFormat::Json:
+    return formatJson(Findings, FilesChecked, Files);
+  case OutputFormat::GitLab:
+    return formatGitLab(Findings);
+  case OutputFormat::Sarif:
+    break;
+  }
+  return formatSarif(Findings, allRules(), BaseDir, Files);
+}
+
+std::vector<RuleDescription> allRules() {
+  clang::tidy::ClangTidyCheckFactories Factories;
+  for (const auto &E : clang::tidy::ClangTidyModuleRegistry::entries())
+    E.instantiate()->addCheckFactories(Factories);
+  std::vector<RuleDescription> Rules;
+  for (const auto &F : Factories)
+    if (F.getKey().starts_with("rocm-"))
+      Rules.push_back({F.getKey().str(), rocmtidy::checkSummary(F.getKey())});
+  for (const auto &R : rocmtidy::cmake::cmakeRules())
+    Rules.push_back({R.Id, R.Summary});
+  for (const auto &R : rocmtidy::buildscripts::scriptRules())
+    Rules.push_back({R.Id, R.Summary});
+  std::sort(Rules.begin(), Rules.end(), [](const auto &A, const auto &B) { return A.Id < B.Id; });
+  return Rules;
 }
 
 } // namespace rocmlint

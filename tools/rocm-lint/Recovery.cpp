@@ -8,6 +8,7 @@
 #include "core/CudaHeaderMap.h"
 #include "core/CudaRuntimeMap.h"
 #include "core/EmbeddedData.h"
+#include "project/IncludeScan.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -43,23 +44,14 @@ static bool declaresRuntimeApi(const std::string &Cuda) {
 }
 
 bool isRuntimeCompiledSource(std::string_view Text) {
-  llvm::StringRef Rest(Text.data(), Text.size());
-  if (!Rest.contains("__global__") && !Rest.contains("__device__"))
+  llvm::StringRef All(Text.data(), Text.size());
+  if (!All.contains("__global__") && !All.contains("__device__"))
     return false;
-  while (!Rest.empty()) {
-    llvm::StringRef Line;
-    std::tie(Line, Rest) = Rest.split('\n');
-    Line = Line.ltrim(" \t");
-    if (!Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim(" \t");
-    if (!Line.consume_front("include"))
-      continue;
-    Line = Line.ltrim(" \t");
+  for (const rocmtidy::project::IncludeLine &I : rocmtidy::project::scanIncludeLines(Text)) {
     // A project header, or a computed include, may bring the runtime header with it.
-    if (!Line.consume_front("<"))
+    if (I.Open != '<')
       return false;
-    llvm::StringRef Name = Line.take_until([](char C) { return C == '>'; });
+    llvm::StringRef Name(I.Name.data(), I.Name.size());
     if (Name.starts_with("hip/hip_runtime") || Name.starts_with("cuda_runtime") || Name == "cuda.h")
       return false;
   }

@@ -1,6 +1,7 @@
 // What rocm-lint tells about the analysis itself: the status line of each file that was not fully
 // analysed, the summary, and one finding per source location.
 #include "Lint.h"
+#include "ProjectPaths.h"
 
 #include <algorithm>
 #include <cctype>
@@ -171,6 +172,33 @@ std::vector<rocmtidy::Finding> mergeFindingsByLocation(std::vector<SourcedFindin
                             "and " + std::to_string(M.ExtraSources - 3) + " more includers"});
   }
   return Out;
+}
+
+RunOutcome mergeResults(const std::vector<InputFile> &Files, std::vector<FileResult> &Results,
+                        const std::function<std::vector<SourcedFinding>(size_t)> &SourcedOf, bool Strict,
+                        const std::string &Cwd) {
+  RunOutcome O;
+  std::vector<SourcedFinding> All;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    O.Parsed.merge(Results[I].Parsed);
+    for (SourcedFinding &F : SourcedOf(I))
+      All.push_back(std::move(F));
+    for (const std::string &E : Results[I].Errors)
+      O.Errors.push_back(relativeToCwd(E, Cwd));
+    // CMake files and configuration errors have no status of their own: an error is a failure.
+    if (!Results[I].Errors.empty() && Results[I].Status.Status == AnalysisStatus::Complete) {
+      Results[I].Status.Status = AnalysisStatus::Failed;
+      Results[I].Status.Reason = relativeToCwd(Results[I].Errors.front(), Cwd);
+    }
+    O.Reports.push_back({Files[I].Display, Results[I].Status});
+    O.StrictFailure |= Strict && Results[I].Status.Status == AnalysisStatus::Recovered;
+  }
+  // Once per location: passes, template instantiations and includers of a header become notes.
+  O.Findings = mergeFindingsByLocation(std::move(All));
+  std::stable_sort(O.Findings.begin(), O.Findings.end(), [](const auto &A, const auto &B) {
+    return std::tie(A.File, A.Line, A.Column, A.Check) < std::tie(B.File, B.Line, B.Column, B.Check);
+  });
+  return O;
 }
 
 } // namespace rocmlint

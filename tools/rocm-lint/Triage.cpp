@@ -21,6 +21,22 @@ const char *statusName(AnalysisStatus S) {
   return "failed";
 }
 
+// A run that could not complete (the report or the fixes could not be written) is 2 whatever the
+// policy: --fail-on chooses what the analysis outcomes mean, not whether a broken run passes.
+int exitStatusFor(Options::FailPolicy Policy, bool RunFailed, bool FilesFailed, bool Findings) {
+  if (RunFailed)
+    return 2;
+  switch (Policy) {
+  case Options::FailPolicy::Findings:
+    return FilesFailed ? 2 : Findings ? 1 : 0;
+  case Options::FailPolicy::Errors:
+    return FilesFailed ? 2 : 0;
+  case Options::FailPolicy::Never:
+    return 0;
+  }
+  return 2;
+}
+
 void offsetToLineCol(const std::string &Content, unsigned Offset, unsigned &Line, unsigned &Col) {
   Line = 1;
   unsigned LineStart = 0;

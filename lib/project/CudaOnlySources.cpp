@@ -1,10 +1,9 @@
-#include "CudaOnlySources.h"
-#include "FileBytes.h"
+#include "project/CudaOnlySources.h"
 
 #include "cmake/CMakeParser.h"
-#include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
 #include "project/MakeSources.h"
 #include "project/ProjectModel.h"
@@ -21,17 +20,13 @@
 
 namespace fs = std::filesystem;
 
-namespace rocmlint {
+namespace rocmtidy::project {
 
 namespace {
 
-/// What a build-script branch builds: the CUDA backend, the HIP backend, or something else
-/// (unknown conditions, CPU builds, top level).
-enum class Branch { Other, Cuda, Hip };
-
 /// One place a build script names a source file.
 struct Mention {
-  std::string Path;     // absolute, lexically normal; or a bare file name when Computed
+  std::string Path;      // absolute, lexically normal; or a bare file name when Computed
   bool Computed = false; // the path goes through a variable or a glob pattern: match by name
   Branch In = Branch::Other;
   unsigned Line = 0;
@@ -46,64 +41,12 @@ struct Script {
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
 };
 
-std::string lower(std::string_view S) { return rocmtidy::asciiLower(S); }
+std::string lower(std::string_view S) { return asciiLower(S); }
 
 // Build scripts name sources in any case ('K.CU'); the compiler decides by the lower-case suffix.
-bool isSourceName(const std::string &V) { return rocmtidy::isTranslationUnitName(lower(V)); }
+bool isSourceName(const std::string &V) { return isTranslationUnitName(lower(V)); }
 
-/// Classifies a condition from its words (lower case, operators and parentheses included).
-Branch classify(const std::vector<std::string> &Words, bool *NamesHip = nullptr) {
-  const rocmtidy::BuildSwitchTable &Switches = rocmtidy::buildSwitchTable();
-  bool Cuda = false, Hip = false;
-  for (size_t I = 0; I < Words.size(); ++I) {
-    const std::string &W = Words[I];
-    if (W == "or")
-      return Branch::Other; // either side may hold: the branch can build anything
-    std::string Name = W;
-    if (Name.size() > 3 && Name.compare(0, 2, "${") == 0 && Name.back() == '}')
-      Name = Name.substr(2, Name.size() - 3);
-    // not X, X is None, X is not None
-    bool Neg = I > 0 && Words[I - 1] == "not";
-    if (I + 2 < Words.size() && Words[I + 1] == "is")
-      Neg = Neg != (Words[I + 2] == "none");
-    bool IsCuda = Switches.Cuda.count(Name) != 0, IsHip = Switches.Hip.count(Name) != 0;
-    if (IsHip && NamesHip)
-      *NamesHip = true;
-    // COMPUTE_BACKEND STREQUAL "cuda", GPU_BACKEND == "rocm"
-    if ((W == "strequal" || W == "==" || W == "matches") && I + 1 < Words.size()) {
-      std::string V = Words[I + 1];
-      V.erase(std::remove(V.begin(), V.end(), '"'), V.end());
-      V.erase(std::remove(V.begin(), V.end(), '\''), V.end());
-      if (V == "cuda")
-        Cuda = true;
-      else if (V == "hip" || V == "rocm")
-        Hip = true;
-      if ((V == "hip" || V == "rocm") && NamesHip)
-        *NamesHip = true;
-      ++I;
-      continue;
-    }
-    if (IsCuda)
-      (Neg ? Hip : Cuda) = true;
-    else if (IsHip)
-      (Neg ? Cuda : Hip) = true;
-  }
-  if (Cuda && !Hip)
-    return Branch::Cuda;
-  if (Hip && !Cuda)
-    return Branch::Hip;
-  return Branch::Other;
-}
-
-/// An if/elif/else chain being read.
-struct Frame {
-  size_t Indent = 0;         // setup.py only
-  Branch Current = Branch::Other;
-  Branch First = Branch::Other;
-  unsigned Branches = 0;
-  std::string Condition;
-  unsigned Line = 0;
-};
+using Frame = BranchFrame;
 
 /// The branch a mention sits in, from the open chains: CUDA when some enclosing branch builds CUDA
 /// and none builds HIP.
@@ -120,17 +63,14 @@ void context(const std::vector<Frame> &Stack, Mention &M) {
   M.In = Cuda && !Hip ? Branch::Cuda : Hip && !Cuda ? Branch::Hip : Branch::Other;
 }
 
-/// else: the opposite of a single HIP branch is CUDA; anything else is unknown.
-Branch elseBranch(const Frame &F) { return F.Branches == 1 && F.First == Branch::Hip ? Branch::Cuda : Branch::Other; }
-
 std::string normal(const fs::path &P) { return P.lexically_normal().string(); }
 
 void addPath(Script &S, const fs::path &Dir, std::string V, unsigned Line, const std::vector<Frame> &Stack) {
   Mention M;
   M.Line = Line;
   context(Stack, M);
-  for (const char *Prefix : {"${CMAKE_CURRENT_SOURCE_DIR}/", "${CMAKE_CURRENT_LIST_DIR}/", "${PROJECT_SOURCE_DIR}/",
-                             "${CMAKE_SOURCE_DIR}/"})
+  for (const char *Prefix :
+       {"${CMAKE_CURRENT_SOURCE_DIR}/", "${CMAKE_CURRENT_LIST_DIR}/", "${PROJECT_SOURCE_DIR}/", "${CMAKE_SOURCE_DIR}/"})
     if (V.rfind(Prefix, 0) == 0)
       V = V.substr(std::string(Prefix).size());
   if (V.find('$') != std::string::npos || V.find('*') != std::string::npos) {
@@ -144,42 +84,22 @@ void addPath(Script &S, const fs::path &Dir, std::string V, unsigned Line, const
 
 // ---- CMake ----
 
-struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
+struct CMakeReader : cmake::ParseCallbacks {
   Script &S;
   fs::path Dir;
   std::vector<Frame> Stack;
   CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
 
-  static std::vector<std::string> words(const rocmtidy::cmake::Command &C) {
-    std::vector<std::string> W;
-    for (const auto &A : C.Args)
-      W.push_back(lower(A.Value));
-    return W;
-  }
-  static std::string text(const rocmtidy::cmake::Command &C) {
-    std::string T = std::string(C.Name) + "(";
-    for (size_t I = 0; I < C.Args.size(); ++I)
-      T += (I && !C.Args[I - 1].isParen() && !C.Args[I].isParen() ? " " : "") + std::string(C.Args[I].Raw);
-    return T + ")";
-  }
-
-  void command(const rocmtidy::cmake::Command &C) override {
+  void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (N == "if") {
-      Frame F;
-      F.First = F.Current = classify(words(C), &S.BuildsHip);
-      F.Branches = 1;
-      F.Condition = text(C);
-      F.Line = C.Line;
-      Stack.push_back(F);
+      Stack.push_back(BranchFrame::open(classifyCondition(conditionWords(C), &S.BuildsHip), conditionText(C), C.Line));
       return;
     }
     if ((N == "elseif" || N == "else") && !Stack.empty()) {
-      Frame &F = Stack.back();
-      F.Current = N == "else" ? elseBranch(F) : classify(words(C), &S.BuildsHip);
-      ++F.Branches;
-      F.Condition = N == "else" ? Stack.back().Condition + " ... else()" : text(C);
-      F.Line = C.Line;
+      bool IsElse = N == "else";
+      Stack.back().next(IsElse, IsElse ? Branch::Other : classifyCondition(conditionWords(C), &S.BuildsHip),
+                        conditionText(C), C.Line, "else()");
       return;
     }
     if (N == "endif") {
@@ -225,16 +145,14 @@ struct CMakeReader : rocmtidy::cmake::ParseCallbacks {
 };
 
 void readCMake(const fs::path &P, Script &S) {
-  std::string Content = rocmtidy::project::readRegularFile(P.string()).value_or(std::string());
+  std::string Content = readRegularFile(P.string()).value_or(std::string());
   CMakeReader R(S, P.parent_path());
-  rocmtidy::cmake::ParseError Error;
-  if (!rocmtidy::cmake::parseCMake(Content, R, Error))
+  cmake::ParseError Error;
+  if (!cmake::parseCMake(Content, R, Error))
     S.GlobExtensions.push_back("*"); // a partial read could miss a listing: decide nothing from it
 }
 
 // ---- setup.py ----
-
-using rocmtidy::project::PyLine;
 
 std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std::pair<std::string, unsigned>> &Strs) {
   std::vector<std::string> W;
@@ -266,8 +184,7 @@ std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std:
 void readSetupPy(const fs::path &P, Script &S) {
   std::vector<Frame> Stack;
   fs::path Dir = P.parent_path();
-  for (const PyLine &L :
-       rocmtidy::project::pythonLines(rocmtidy::project::readRegularFile(P.string()).value_or(std::string()))) {
+  for (const PyLine &L : pythonLines(readRegularFile(P.string()).value_or(std::string()))) {
     std::string Code = L.Code;
     size_t Start = Code.find_first_not_of(" \t");
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
@@ -293,20 +210,13 @@ void readSetupPy(const fs::path &P, Script &S) {
           Head.find_first_not_of(" \t", Colon + 1) != std::string::npos) {
         // 'if x: body' on one line: the body's strings are read in the outer branch (kept).
       } else if (keyword("if")) {
-        Frame F;
-        F.Indent = L.Indent;
-        F.First = F.Current = classify(pyWords(Cond, L.Strings), &S.BuildsHip);
-        F.Branches = 1;
-        F.Condition = Head;
-        F.Line = L.Line;
-        Stack.push_back(F);
+        Stack.push_back(
+            BranchFrame::open(classifyCondition(pyWords(Cond, L.Strings), &S.BuildsHip), Head, L.Line, L.Indent));
         continue;
       } else if (!Stack.empty() && Stack.back().Indent == L.Indent) {
-        Frame &F = Stack.back();
-        F.Current = keyword("else") ? elseBranch(F) : classify(pyWords(Cond, L.Strings), &S.BuildsHip);
-        ++F.Branches;
-        F.Condition = keyword("else") ? F.Condition + " ... else:" : Head;
-        F.Line = L.Line;
+        bool IsElse = keyword("else");
+        Stack.back().next(IsElse, IsElse ? Branch::Other : classifyCondition(pyWords(Cond, L.Strings), &S.BuildsHip),
+                          Head, L.Line, "else:");
         continue;
       }
     }
@@ -334,22 +244,22 @@ std::shared_ptr<Script> scriptAt(const fs::path &P, bool CMake) {
   return S;
 }
 
-std::map<std::string, std::shared_ptr<rocmtidy::project::MakeSources>> MakeCache;
+std::map<std::string, std::shared_ptr<MakeSources>> MakeCache;
 
 /// The Makefile of \p Dir as read, or null when it has none.
-std::shared_ptr<rocmtidy::project::MakeSources> makefileIn(const std::string &Dir) {
+std::shared_ptr<MakeSources> makefileIn(const std::string &Dir) {
   std::lock_guard<std::mutex> Lock(CacheMu);
   auto It = MakeCache.find(Dir);
   if (It != MakeCache.end())
     return It->second;
-  std::shared_ptr<rocmtidy::project::MakeSources> M;
+  std::shared_ptr<MakeSources> M;
   for (const char *Name : {"GNUmakefile", "makefile", "Makefile"}) {
     std::string P = (fs::path(Dir) / Name).string();
-    if (!rocmtidy::project::isRegularFile(P))
+    if (!isRegularFile(P))
       continue;
-    std::optional<std::string> Text = rocmtidy::project::readRegularFile(P);
+    std::optional<std::string> Text = readRegularFile(P);
     if (Text)
-      M = std::make_shared<rocmtidy::project::MakeSources>(rocmtidy::project::MakeSources::read(P, *Text));
+      M = std::make_shared<MakeSources>(MakeSources::read(P, *Text));
     break; // make reads the first of these names it finds
   }
   MakeCache.emplace(Dir, M);
@@ -363,35 +273,33 @@ std::string shownFromCwd(const std::string &Text) {
   return Text.rfind(Cwd, 0) == 0 ? Text.substr(Cwd.size()) : Text;
 }
 
-std::map<std::string, rocmtidy::project::SubdirectoryChoice> FolderCache;
+std::map<std::string, SubdirectoryChoice> FolderCache;
 
 /// Whether the HIP build enters \p Dir, decided at the first folder between the root and it that
 /// its parent's CMakeLists.txt picks through a variable.
-rocmtidy::project::SubdirectoryChoice backendFolderOf(const rocmtidy::project::ProjectModel &Model,
-                                                      const std::string &Dir) {
+SubdirectoryChoice backendFolderOf(const ProjectModel &Model, const std::string &Dir) {
   std::vector<std::string> Folders = Model.foldersUpToRoot(Dir);
   std::reverse(Folders.begin(), Folders.end());
   std::vector<std::string> Chain;
-  auto read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 1 << 20); };
+  auto read = [](const std::string &P) { return readRegularFile(P, 1 << 20); };
   for (size_t I = 0; I < Folders.size(); ++I) {
     std::string Script = (fs::path(Folders[I]) / "CMakeLists.txt").string();
-    if (!rocmtidy::project::isRegularFile(Script)) {
+    if (!isRegularFile(Script)) {
       if (Chain.empty())
         continue; // above the CMake project's top (the repository holds more than it)
       return {};
     }
     if (!Chain.empty()) {
-      rocmtidy::project::SubdirectoryChoice C;
+      SubdirectoryChoice C;
       {
         std::lock_guard<std::mutex> Lock(CacheMu);
         auto It = FolderCache.find(Folders[I]);
         if (It != FolderCache.end())
           C = It->second;
         else
-          C = FolderCache[Folders[I]] = rocmtidy::project::backendSubdirectory(Chain, Folders[I], read);
+          C = FolderCache[Folders[I]] = backendSubdirectory(Chain, Folders[I], read);
       }
-      if (C.Kind == rocmtidy::project::SubdirectoryChoice::CudaOnly ||
-          C.Kind == rocmtidy::project::SubdirectoryChoice::Undecided)
+      if (C.Kind == SubdirectoryChoice::CudaOnly || C.Kind == SubdirectoryChoice::Undecided)
         return C;
     }
     Chain.push_back(Script);
@@ -401,16 +309,16 @@ rocmtidy::project::SubdirectoryChoice backendFolderOf(const rocmtidy::project::P
 
 } // namespace
 
-bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute, std::string &Why,
+bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolute, std::string &Why,
                             std::string *Undecided) {
   fs::path File = fs::path(Absolute).lexically_normal();
   // A backend folder the HIP build does not enter (add_subdirectory(${BACKEND_DIR})).
-  rocmtidy::project::SubdirectoryChoice Folder = backendFolderOf(Model, File.parent_path().string());
-  if (Folder.Kind == rocmtidy::project::SubdirectoryChoice::CudaOnly) {
+  SubdirectoryChoice Folder = backendFolderOf(Model, File.parent_path().string());
+  if (Folder.Kind == SubdirectoryChoice::CudaOnly) {
     Why = Folder.Why;
     return true;
   }
-  if (Folder.Kind == rocmtidy::project::SubdirectoryChoice::Undecided && Undecided)
+  if (Folder.Kind == SubdirectoryChoice::Undecided && Undecided)
     *Undecided = Folder.Why;
   std::string Name = File.filename().string();
   std::string Ext = lower(File.extension().string());
@@ -419,15 +327,15 @@ bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const 
   // The scripts of the folders up to the repository root: a setup.py above it is another project's.
   for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
     fs::path D(Dir);
-    if (rocmtidy::project::isRegularFile((D / "CMakeLists.txt").string()))
+    if (isRegularFile((D / "CMakeLists.txt").string()))
       Scripts.push_back(scriptAt(D / "CMakeLists.txt", true));
-    if (rocmtidy::project::isRegularFile((D / "setup.py").string()))
+    if (isRegularFile((D / "setup.py").string()))
       Scripts.push_back(scriptAt(D / "setup.py", false));
   }
   // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
   std::string MakeWhy;
   for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<rocmtidy::project::MakeSources> Make = makefileIn(Dir);
+    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
     if (Make && Make->cudaOnly(File.string(), MakeWhy))
       break;
     MakeWhy.clear();
@@ -468,9 +376,9 @@ bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const 
   std::string Cwd = fs::current_path(EC).string() + "/";
   if (ScriptPath.rfind(Cwd, 0) == 0)
     ScriptPath = ScriptPath.substr(Cwd.size());
-  Why = ScriptPath + ":" + std::to_string(CudaOnly->Line) + ": listed only under '" + CudaOnly->Condition +
-        "' (line " + std::to_string(CudaOnly->ConditionLine) + ")";
+  Why = ScriptPath + ":" + std::to_string(CudaOnly->Line) + ": listed only under '" + CudaOnly->Condition + "' (line " +
+        std::to_string(CudaOnly->ConditionLine) + ")";
   return true;
 }
 
-} // namespace rocmlint
+} // namespace rocmtidy::project

@@ -1,7 +1,7 @@
 // Build style detection: reads build scripts as text, never runs them.
-#include "BuildStyle.h"
-#include "FileBytes.h"
+#include "project/BuildStyle.h"
 
+#include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
 #include "core/StringUtil.h"
@@ -21,7 +21,7 @@
 
 namespace fs = std::filesystem;
 
-namespace rocmlint {
+namespace rocmtidy::project {
 
 const char *buildStyleName(BuildStyle S) {
   switch (S) {
@@ -55,7 +55,7 @@ namespace {
 
 std::string readText(const std::string &P, size_t Limit = 1 << 20) {
   // Regular files only (a FIFO named x.cmake would block the run), of a size real scripts have.
-  return rocmtidy::project::readRegularFile(P, Limit).value_or(std::string());
+  return readRegularFile(P, Limit).value_or(std::string());
 }
 
 bool isWordChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
@@ -103,9 +103,9 @@ struct Evidence {
 void lookAtPython(const std::string &File, const std::string &Name, Evidence &E) {
   std::string Raw = readText(File);
   std::string T = pythonCode(Raw);
-  std::optional<rocmtidy::project::TorchExtensionCall> Ext;
+  std::optional<TorchExtensionCall> Ext;
   if (E.Hipify.empty())
-    Ext = rocmtidy::project::findTorchCudaExtension(rocmtidy::project::pythonLines(Raw));
+    Ext = findTorchCudaExtension(pythonLines(Raw));
   if (Ext)
     E.Hipify = Name + " builds a torch.utils.cpp_extension CUDAExtension" +
                (Ext->Through.empty() ? std::string()
@@ -120,14 +120,14 @@ void lookAtPython(const std::string &File, const std::string &Name, Evidence &E)
 }
 
 /// What one CMake script says, from lib/cmake's parse (comments are not commands).
-struct CMakeEvidence : rocmtidy::cmake::ParseCallbacks {
+struct CMakeEvidence : cmake::ParseCallbacks {
   bool Hipify = false, Cuda = false;
-  void command(const rocmtidy::cmake::Command &C) override {
+  void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     Hipify |= N.find("hipify") != std::string::npos;
     for (size_t I = 0; I < C.Args.size(); ++I) {
       const std::string &V = C.Args[I].Value;
-      Hipify |= rocmtidy::asciiLower(V).find("hipify") != std::string::npos;
+      Hipify |= asciiLower(V).find("hipify") != std::string::npos;
       if ((N == "enable_language" || N == "project") && V == "CUDA")
         Cuda = true;
       if (N == "find_package" && I == 0 && V == "CUDAToolkit")
@@ -141,19 +141,19 @@ struct CMakeEvidence : rocmtidy::cmake::ParseCallbacks {
 void lookAtCMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
   std::string T = readText(File);
   CMakeEvidence Ev;
-  rocmtidy::cmake::ParseError Err;
-  if (!rocmtidy::cmake::parseCMake(T, Ev, Err))
+  cmake::ParseError Err;
+  if (!cmake::parseCMake(T, Ev, Err))
     return; // a script that does not parse is no evidence either way
   if (MayHipify && E.Hipify.empty() && Ev.Hipify)
     E.Hipify = Name + " runs hipify";
-  if (E.Hip.empty() && rocmtidy::cmake::buildsHip(T))
+  if (E.Hip.empty() && cmake::buildsHip(T))
     E.Hip = Name;
   if (E.Cuda.empty() && Ev.Cuda)
     E.Cuda = Name;
 }
 
 void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
-  std::string T = rocmtidy::asciiLower(readText(File));
+  std::string T = asciiLower(readText(File));
   if (MayHipify && E.Hipify.empty() &&
       (T.find("hipify-perl") != std::string::npos || T.find("hipify-clang") != std::string::npos))
     E.Hipify = Name + " runs hipify";
@@ -167,19 +167,25 @@ bool outsideOwnBuild(llvm::StringRef Name) {
 
 } // namespace
 
-BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Config,
-                                    const std::vector<InputFile> &Files) {
+bool anyCMakeScriptBuildsHip(const std::vector<std::string> &Paths) {
+  for (const std::string &P : Paths)
+    if (buildscripts::scriptKind(P) == buildscripts::ScriptKind::CMake)
+      if (std::optional<std::string> Content = readRegularFile(P); Content && cmake::buildsHip(*Content))
+        return true;
+  return false;
+}
+
+BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQuery &Query) {
   BuildStyleDecision D;
-  if (!Config.BuildStyle.empty()) {
-    parseBuildStyle(Config.BuildStyle, D.Style);
-    D.Reason = "set in " + Config.Dir + "/.rocm-lint";
-    D.Root = Config.Dir;
+  if (!Query.ConfiguredStyle.empty()) {
+    parseBuildStyle(Query.ConfiguredStyle, D.Style);
+    D.Reason = "set in " + Query.ConfigDir + "/.rocm-lint";
+    D.Root = Query.ConfigDir;
     return D;
   }
   std::error_code EC;
-  const rocmtidy::project::ProjectModel &Model = *Config.Model;
   const std::vector<std::string> &Roots = Model.projectDirs();
-  std::vector<std::string> Starts = Opts.Paths;
+  std::vector<std::string> Starts = Query.Paths;
   if (Starts.empty())
     Starts.push_back(".");
   std::set<std::string> InputAncestors;
@@ -189,7 +195,7 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
       P = P.parent_path();
     std::string R;
     for (const std::string &Root : Roots)
-      if (rocmtidy::project::isWithin(P.string(), Root))
+      if (isWithin(P.string(), Root))
         R = Root;
     for (fs::path D = P; !D.empty(); D = D.parent_path()) {
       InputAncestors.insert(D.string());
@@ -200,8 +206,8 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
 
   Evidence E;
   bool AnyCu = false, AnyHip = false;
-  for (const InputFile &F : Files) {
-    std::string Ext = fs::path(F.Absolute).extension().string();
+  for (const std::string &Input : Query.Inputs) {
+    std::string Ext = fs::path(Input).extension().string();
     AnyCu |= Ext == ".cu" || Ext == ".cuh";
     AnyHip |= Ext == ".hip";
   }
@@ -209,7 +215,7 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     // Build scripts near the top of the project (at most four folders down); vendored trees and
     // build outputs stay out. The files come from the project model's one walk.
     unsigned Seen = 0;
-    for (const rocmtidy::project::WalkedFile *W : Model.filesUnder(R)) {
+    for (const WalkedFile *W : Model.filesUnder(R)) {
       if (++Seen > 2000)
         break;
       llvm::StringRef Rel = llvm::StringRef(W->Path).drop_front(R.size() + 1);
@@ -235,8 +241,8 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
     }
   }
   // A compile database that compiles some entry as HIP is a HIP build (read as argument vectors).
-  if (E.Hip.empty() && !Opts.BuildDir.empty() &&
-      rocmtidy::project::databaseCompilesHip((fs::path(Opts.BuildDir) / "compile_commands.json").string()))
+  if (E.Hip.empty() && !Query.BuildDir.empty() &&
+      databaseCompilesHip((fs::path(Query.BuildDir) / "compile_commands.json").string()))
     E.Hip = "the compile database";
 
   D.Root = Roots.empty() ? "" : *Roots.begin();
@@ -259,4 +265,4 @@ BuildStyleDecision detectBuildStyle(const Options &Opts, const ProjectConfig &Co
   return D;
 }
 
-} // namespace rocmlint
+} // namespace rocmtidy::project

@@ -1,7 +1,4 @@
-// Path handling shared by the input walk, the configuration and the analysis.
-#include "ProjectPaths.h"
-
-#include "project/CompilerFlags.h"
+#include "project/ProjectPaths.h"
 
 #include <filesystem>
 #include <mutex>
@@ -9,11 +6,7 @@
 
 namespace fs = std::filesystem;
 
-namespace rocmlint {
-
-void absolutizePathArguments(std::vector<std::string> &Args, const std::string &BaseDir) {
-  rocmtidy::project::anchorPathArguments(Args, BaseDir);
-}
+namespace rocmtidy::project {
 
 std::string realPathOf(const std::string &Path, const std::string &WorkDir) {
   if (Path.empty())
@@ -44,4 +37,4 @@ std::string relativeToCwd(const std::string &Path, const std::string &Cwd) {
   return Path;
 }
 
-} // namespace rocmlint
+} // namespace rocmtidy::project

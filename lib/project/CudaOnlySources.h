@@ -1,13 +1,11 @@
-#ifndef ROCM_TIDY_TOOLS_ROCM_LINT_CUDAONLYSOURCES_H
-#define ROCM_TIDY_TOOLS_ROCM_LINT_CUDAONLYSOURCES_H
+#ifndef ROCM_TIDY_PROJECT_CUDAONLYSOURCES_H
+#define ROCM_TIDY_PROJECT_CUDAONLYSOURCES_H
 
 #include <string>
 
 namespace rocmtidy::project {
-class ProjectModel;
-} // namespace rocmtidy::project
 
-namespace rocmlint {
+class ProjectModel;
 
 /// Whether the project's build scripts (the CMakeLists.txt and setup.py files in the folders from
 /// \p Absolute's folder up to the project root) list the source \p Absolute only in branches that
@@ -19,9 +17,9 @@ namespace rocmlint {
 /// A backend folder that the HIP build does not enter (`add_subdirectory(${BACKEND_DIR})` evaluated
 /// for the HIP build, see project/CMakeEval.h) is CUDA-only too. When that evaluation cannot be
 /// done, \p Undecided (optional) says why and the other rules decide.
-bool cudaOnlyInBuildScripts(const rocmtidy::project::ProjectModel &Model, const std::string &Absolute, std::string &Why,
+bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolute, std::string &Why,
                             std::string *Undecided = nullptr);
 
-} // namespace rocmlint
+} // namespace rocmtidy::project
 
 #endif

@@ -1,0 +1,81 @@
+#include "project/BuildBranch.h"
+
+#include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
+#include "core/StringUtil.h"
+
+#include <algorithm>
+
+namespace rocmtidy::project {
+
+Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip) {
+  const BuildSwitchTable &Switches = buildSwitchTable();
+  bool Cuda = false, Hip = false;
+  for (size_t I = 0; I < Words.size(); ++I) {
+    const std::string &W = Words[I];
+    if (W == "or")
+      return Branch::Other;
+    std::string Name = W;
+    if (Name.size() > 3 && Name.compare(0, 2, "${") == 0 && Name.back() == '}')
+      Name = Name.substr(2, Name.size() - 3);
+    // not X, X is None, X is not None
+    bool Neg = I > 0 && Words[I - 1] == "not";
+    if (I + 2 < Words.size() && Words[I + 1] == "is")
+      Neg = Neg != (Words[I + 2] == "none");
+    bool IsCuda = Switches.Cuda.count(Name) != 0, IsHip = Switches.Hip.count(Name) != 0;
+    if (IsHip && NamesHip)
+      *NamesHip = true;
+    // COMPUTE_BACKEND STREQUAL "cuda", GPU_BACKEND == "rocm"
+    if ((W == "strequal" || W == "==" || W == "matches") && I + 1 < Words.size()) {
+      std::string V = Words[++I];
+      V.erase(std::remove(V.begin(), V.end(), '"'), V.end());
+      V.erase(std::remove(V.begin(), V.end(), '\''), V.end());
+      bool HipValue = V == "hip" || V == "rocm";
+      Cuda |= V == "cuda";
+      Hip |= HipValue;
+      if (HipValue && NamesHip)
+        *NamesHip = true;
+      continue;
+    }
+    if (IsCuda)
+      (Neg ? Hip : Cuda) = true;
+    else if (IsHip)
+      (Neg ? Cuda : Hip) = true;
+  }
+  return Cuda == Hip ? Branch::Other : Cuda ? Branch::Cuda : Branch::Hip;
+}
+
+std::vector<std::string> conditionWords(const cmake::Command &C) {
+  std::vector<std::string> W;
+  for (const auto &A : C.Args)
+    W.push_back(asciiLower(A.Value));
+  return W;
+}
+
+std::string conditionText(const cmake::Command &C) {
+  std::string T = std::string(C.Name) + "(";
+  for (size_t I = 0; I < C.Args.size(); ++I)
+    T += (I && !C.Args[I - 1].isParen() && !C.Args[I].isParen() ? " " : "") + std::string(C.Args[I].Raw);
+  return T + ")";
+}
+
+BranchFrame BranchFrame::open(Branch B, std::string Condition, unsigned Line, size_t Indent) {
+  BranchFrame F;
+  F.First = F.Current = B;
+  F.Branches = 1;
+  F.Condition = std::move(Condition);
+  F.Line = Line;
+  F.Indent = Indent;
+  return F;
+}
+
+void BranchFrame::next(bool IsElse, Branch B, const std::string &NextCondition, unsigned NextLine,
+                       const char *ElseSpelling) {
+  // The else of a single HIP test is the CUDA (or CPU) build: never the HIP build's.
+  Current = IsElse ? (Branches == 1 && First == Branch::Hip ? Branch::Cuda : Branch::Other) : B;
+  ++Branches;
+  Condition = IsElse ? Condition + " ... " + ElseSpelling : NextCondition;
+  Line = NextLine;
+}
+
+} // namespace rocmtidy::project

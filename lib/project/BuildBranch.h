@@ -1,0 +1,57 @@
+//===- BuildBranch.h - Which backend a build-script branch builds ---------*- C++ -*-===//
+//
+// The CMake and setup.py readers of lib/project (HipBuildFlags, CudaOnlySources) follow the same
+// if/elseif/else chains and ask the same question of each arm: does it build the CUDA backend,
+// the HIP backend, or something else. One classification and one chain record serve both, so a
+// script cannot be read one way for the HIP build's flags and another way for CUDA-only sources.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROCM_TIDY_PROJECT_BUILDBRANCH_H
+#define ROCM_TIDY_PROJECT_BUILDBRANCH_H
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace rocmtidy::cmake {
+struct Command;
+} // namespace rocmtidy::cmake
+
+namespace rocmtidy::project {
+
+/// What a build-script branch builds: the CUDA backend, the HIP backend, or something else
+/// (unknown conditions, CPU builds, the top level).
+enum class Branch { Other, Cuda, Hip };
+
+/// Classifies a condition from its lower-case words (operators and parentheses included) with the
+/// build-switch table (lib/data/build_switches.json): `BUILD_CUDA`, `NOT USE_ROCM`,
+/// `COMPUTE_BACKEND STREQUAL "cuda"`, `x is None`. An `or` makes it Other (either side may hold).
+/// \p NamesHip (optional) is set when the condition names a HIP switch or value at all.
+Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip = nullptr);
+
+/// The lower-case argument values of a CMake command, as classifyCondition reads them.
+std::vector<std::string> conditionWords(const cmake::Command &C);
+/// A CMake command as written ("if(BUILD_CUDA)"), for messages.
+std::string conditionText(const cmake::Command &C);
+
+/// One if/elif/else chain being read.
+struct BranchFrame {
+  Branch First = Branch::Other;   // the first arm's
+  Branch Current = Branch::Other; // the arm being read
+  unsigned Branches = 0;          // arms so far
+  std::string Condition;          // the current arm's condition, as written
+  unsigned Line = 0;              // and its line
+  size_t Indent = 0;              // setup.py: the indentation of the chain
+
+  /// The chain's first arm.
+  static BranchFrame open(Branch B, std::string Condition, unsigned Line, size_t Indent = 0);
+  /// The next arm: an elif/elseif classified as \p B, or (\p IsElse) an else, which is the CUDA
+  /// build only as the opposite of a single HIP test; \p ElseSpelling ("else()", "else:") is
+  /// appended to the previous condition to name it.
+  void next(bool IsElse, Branch B, const std::string &Condition, unsigned Line, const char *ElseSpelling);
+};
+
+} // namespace rocmtidy::project
+
+#endif

@@ -1,0 +1,125 @@
+#include "project/HipMembership.h"
+
+#include "project/CompileDatabase.h"
+#include "project/CudaOnlySources.h"
+#include "project/IncludeScan.h"
+#include "project/ProjectModel.h"
+#include "project/ProjectPaths.h"
+
+#include "core/SourceKinds.h"
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace rocmtidy::project {
+
+HipMembership::HipMembership(const ProjectModel &Model, std::string BuildDir)
+    : Model(Model), BuildDir(std::move(BuildDir)) {}
+
+const HipMembership::Found &HipMembership::databaseFor(const std::string &Dir) {
+  auto It = ByDir.find(Dir);
+  if (It != ByDir.end())
+    return It->second;
+  auto Load = [&](const std::string &P) {
+    auto Known = ByPath.find(P);
+    if (Known != ByPath.end())
+      return Known->second;
+    auto Db = std::make_shared<Database>();
+    // Argument vectors, not command text: the analysis reports a broken database itself.
+    for (const DatabaseEntry &E : readCompileDatabase(P).value_or(std::vector<DatabaseEntry>{})) {
+      Db->Hip |= compilesAsHip(E.Arguments, E.File);
+      Db->Files.insert(realPathOf(E.File));
+    }
+    ByPath.emplace(P, Db);
+    return Db;
+  };
+  Found F;
+  if (!BuildDir.empty()) {
+    std::string P = (fs::path(BuildDir) / "compile_commands.json").string();
+    if (isRegularFile(P))
+      F = {Load(P), P};
+  } else {
+    // The nearest database up to the repository root, as the analysis finds it.
+    std::string P = Model.findUpward(Dir, {"compile_commands.json", "compile_flags.txt"});
+    if (!P.empty() && fs::path(P).filename() == "compile_commands.json")
+      F = {Load(P), P};
+  }
+  return ByDir.emplace(Dir, F).first->second;
+}
+
+HipMembership::Answer HipMembership::of(const std::string &Absolute) {
+  Answer A;
+  const Found &Db = databaseFor(fs::path(Absolute).parent_path().string());
+  if (Db.Db && Db.Db->Hip) {
+    // Only CUDA-spelled sources can be CUDA-only: a .hip or .cpp file missing from the database is
+    // more likely new than excluded, and is linted with an inferred command.
+    if (fs::path(Absolute).extension() == ".cu" && !Db.Db->Files.count(Absolute)) {
+      A.Kind = Answer::AbsentFromDatabase;
+      A.Why = "absent from " + relativeToCwd(Db.Path, Model.cwd());
+    }
+    return A;
+  }
+  // No HIP database: the build scripts decide (a source they list only for the CUDA backend).
+  if (cudaOnlyInBuildScripts(Model, Absolute, A.Why, &A.Undecided))
+    A.Kind = Answer::CudaOnlyInScripts;
+  return A;
+}
+
+std::map<std::string, std::string>
+HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
+                                     const std::vector<std::string> &DroppedSources) const {
+  std::map<std::string, std::string> Why; // header -> the dropped file that includes it
+  // The project: the highest folder above the dropped sources with a build script, up to the root.
+  std::set<std::string> Roots;
+  for (const std::string &S : DroppedSources) {
+    std::string Root;
+    for (const std::string &D : Model.foldersUpToRoot(fs::path(S).parent_path().string()))
+      if (isRegularFile(D + "/CMakeLists.txt") || isRegularFile(D + "/setup.py"))
+        Root = D;
+    if (Root.empty())
+      return Why;
+    Roots.insert(Root);
+  }
+  std::map<std::string, std::vector<std::string>> Includes; // every C-family file of the projects
+  for (const std::string &Root : Roots) {
+    // The model's walk may not reach every file of the project: then nothing can be sure.
+    if (Model.truncated())
+      return Why;
+    for (const WalkedFile *W : Model.filesUnder(Root))
+      if (sourceKindOf(W->Path) != SourceKind::None)
+        Includes.emplace(W->Path, includedNames(readRegularFile(W->Path).value_or(std::string())));
+  }
+  std::set<std::string> Dropped(DroppedSources.begin(), DroppedSources.end());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const std::string &H : Headers) {
+      if (Dropped.count(H))
+        continue;
+      std::string Name = fs::path(H).filename().string();
+      std::string By;
+      bool Other = false;
+      for (const auto &[Path, Incs] : Includes) {
+        for (const std::string &Inc : Incs) {
+          if (fs::path(Inc).filename().string() != Name)
+            continue;
+          bool FromDropped = Dropped.count(Path);
+          if (FromDropped && (fs::path(Path).parent_path() / Inc).lexically_normal().string() == H)
+            By = Path;
+          else if (!FromDropped)
+            Other = true;
+        }
+        if (Other)
+          break;
+      }
+      if (!By.empty() && !Other) {
+        Dropped.insert(H);
+        Why[H] = By;
+        Changed = true;
+      }
+    }
+  }
+  return Why;
+}
+
+} // namespace rocmtidy::project

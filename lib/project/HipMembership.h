@@ -1,0 +1,68 @@
+//===- HipMembership.h - Whether the HIP build compiles a source ----------*- C++ -*-===//
+//
+// A source the HIP build does not compile (CUDA-only code, built only when the project's build
+// selects CUDA) is not a HIP source with hazards. The answer comes from the compile database that
+// applies to the file when it compiles anything as HIP (-p, or the nearest compile_commands.json
+// up to the root), else from the build scripts (CudaOnlySources.h). What to do with the answer
+// (skip, analyse with a note) is the caller's policy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROCM_TIDY_PROJECT_HIPMEMBERSHIP_H
+#define ROCM_TIDY_PROJECT_HIPMEMBERSHIP_H
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace rocmtidy::project {
+
+class ProjectModel;
+
+class HipMembership {
+public:
+  /// \p BuildDir: -p ("" = the nearest database of each file's folder).
+  HipMembership(const ProjectModel &Model, std::string BuildDir);
+
+  struct Answer {
+    enum KindT {
+      InBuild,            // compiled by the HIP build, or not known not to be
+      AbsentFromDatabase, // a .cu file missing from a database that compiles other files as HIP
+      CudaOnlyInScripts,  // the build scripts list it only for the CUDA backend
+    } Kind = InBuild;
+    std::string Why;       // "absent from build/compile_commands.json", "CMakeLists.txt:12: listed only ..."
+    std::string Undecided; // a backend folder whose choice could not be evaluated (InBuild only)
+  };
+  /// The answer for the source \p Absolute (a real path; headers are not asked about: they have no
+  /// database entry of their own).
+  Answer of(const std::string &Absolute);
+
+  /// Of \p Headers (absolute, in order), those that only \p DroppedSources include, directly or
+  /// through other such headers: header -> the dropped file that includes it. An include counts by
+  /// file name, whatever folder it resolves in (an include path could reach it). Empty when the
+  /// walk did not cover the projects of the dropped sources.
+  std::map<std::string, std::string> headersOnlyIncludedBy(const std::vector<std::string> &Headers,
+                                                           const std::vector<std::string> &DroppedSources) const;
+
+private:
+  struct Database {
+    bool Hip = false;            // some entry compiles as HIP
+    std::set<std::string> Files; // real paths of the entries
+  };
+  struct Found {
+    std::shared_ptr<Database> Db;
+    std::string Path;
+  };
+  const Found &databaseFor(const std::string &Dir);
+
+  const ProjectModel &Model;
+  std::string BuildDir;
+  std::map<std::string, std::shared_ptr<Database>> ByPath;
+  std::map<std::string, Found> ByDir;
+};
+
+} // namespace rocmtidy::project
+
+#endif

@@ -1,0 +1,39 @@
+//===- IncludeScan.h - The #include lines of a file, without a preprocessor ----*- C++ -*-===//
+//
+// Two questions are asked of a file's text before any parse: which headers it names (to know
+// what only CUDA-only sources include) and whether it includes a GPU runtime header at all (a
+// kernel source for hiprtc/NVRTC). One line scanner answers both: optional blanks, '#', optional
+// blanks, "include", optional blanks, then what follows. No conditional is evaluated.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ROCM_TIDY_PROJECT_INCLUDESCAN_H
+#define ROCM_TIDY_PROJECT_INCLUDESCAN_H
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocmtidy::project {
+
+/// One line that starts an include directive.
+struct IncludeLine {
+  /// '"' or '<'; 0 when something else follows "include" (a macro, "_next", nothing).
+  char Open = 0;
+  /// The text after the opening delimiter, up to its closing one ('"' or '>') or the end of the
+  /// line; empty when Open is 0. Points into the scanned text.
+  std::string_view Name;
+  bool Closed = false; // the closing delimiter was found
+  unsigned Line = 0;   // 1-based
+};
+
+/// Every include line of \p Text, in order.
+std::vector<IncludeLine> scanIncludeLines(std::string_view Text);
+
+/// The header names of \p Text's well-formed "..." and <...> includes (non-empty, closed, with no
+/// other delimiter inside), in order.
+std::vector<std::string> includedNames(std::string_view Text);
+
+} // namespace rocmtidy::project
+
+#endif

@@ -1,0 +1,223 @@
+// The project readers moved from rocm-lint into lib/project: build-script branches, the #include
+// line scanner, CUDA-only sources, HIP-build membership and the build style, on small temp trees.
+#include "project/BuildBranch.h"
+#include "project/BuildStyle.h"
+#include "project/CudaOnlySources.h"
+#include "project/HipMembership.h"
+#include "project/IncludeScan.h"
+#include "project/ProjectModel.h"
+
+#include "gtest/gtest.h"
+
+#include <climits>
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+using namespace rocmtidy::project;
+
+namespace {
+
+class ProjectReadersTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    char Tmpl[] = "/tmp/rocm-project-readers-XXXXXX";
+    ASSERT_NE(mkdtemp(Tmpl), nullptr);
+    char Real[PATH_MAX];
+    ASSERT_NE(realpath(Tmpl, Real), nullptr);
+    Dir = std::string(Real) + "/repo";
+    mkdir(".git");
+  }
+  void TearDown() override { std::system(("rm -rf '" + Dir + "/..'").c_str()); }
+  void mkdir(const std::string &Rel) { std::system(("mkdir -p '" + Dir + "/" + Rel + "'").c_str()); }
+  void write(const std::string &Rel, const std::string &Text) {
+    std::string Path = Dir + "/" + Rel;
+    mkdir(Rel.substr(0, Rel.find_last_of('/') == std::string::npos ? 0 : Rel.find_last_of('/')));
+    std::ofstream(Path) << Text;
+  }
+  ProjectModel walked() {
+    LoadOptions L;
+    L.Cwd = Dir;
+    L.InputDirs = {Dir};
+    L.ProjectDirs = {Dir};
+    return ProjectModel::load(L);
+  }
+  std::string Dir;
+};
+
+TEST(BuildBranch, ClassifiesConditionsByBackend) {
+  EXPECT_EQ(classifyCondition({"build_cuda"}), Branch::Cuda);
+  EXPECT_EQ(classifyCondition({"not", "use_rocm"}), Branch::Cuda);
+  EXPECT_EQ(classifyCondition({"use_rocm"}), Branch::Hip);
+  EXPECT_EQ(classifyCondition({"compute_backend", "strequal", "cuda"}), Branch::Cuda);
+  EXPECT_EQ(classifyCondition({"gpu_backend", "==", "\"rocm\""}), Branch::Hip);
+  // Either side of an 'or' may hold; unknown names decide nothing.
+  EXPECT_EQ(classifyCondition({"build_cuda", "or", "use_rocm"}), Branch::Other);
+  EXPECT_EQ(classifyCondition({"with_tests"}), Branch::Other);
+  EXPECT_EQ(classifyCondition({"build_cuda", "and", "use_rocm"}), Branch::Other);
+  // Python: 'x is None' negates, 'x is not None' does not.
+  EXPECT_EQ(classifyCondition({"torch.version.hip", "is", "none"}), Branch::Cuda);
+  EXPECT_EQ(classifyCondition({"torch.version.hip", "is", "not", "none"}), Branch::Hip);
+  bool NamesHip = false;
+  classifyCondition({"${use_rocm}"}, &NamesHip);
+  EXPECT_TRUE(NamesHip);
+  NamesHip = false;
+  classifyCondition({"build_cuda"}, &NamesHip);
+  EXPECT_FALSE(NamesHip);
+}
+
+TEST(BuildBranch, ElseOfASingleHipTestIsTheCudaBuild) {
+  BranchFrame F = BranchFrame::open(Branch::Hip, "if(USE_ROCM)", 3);
+  F.next(/*IsElse=*/true, Branch::Other, "", 7, "else()");
+  EXPECT_EQ(F.Current, Branch::Cuda);
+  EXPECT_EQ(F.Condition, "if(USE_ROCM) ... else()");
+  EXPECT_EQ(F.Line, 7u);
+  // After an elseif, else is anything.
+  BranchFrame G = BranchFrame::open(Branch::Hip, "if(USE_ROCM)", 3);
+  G.next(false, Branch::Other, "elseif(CPU)", 5, "else()");
+  G.next(true, Branch::Other, "", 7, "else()");
+  EXPECT_EQ(G.Current, Branch::Other);
+  EXPECT_EQ(G.Branches, 3u);
+}
+
+TEST(IncludeScan, DirectivesAndNames) {
+  std::string Text = "#include \"a.h\"\n  #  include <hip/hip_runtime.h>\n#include MACRO\n"
+                     "#include_next <x.h>\n#include \"bad>name.h\"\n#include <open\n// #include \"c.h\"\n";
+  std::vector<IncludeLine> Lines = scanIncludeLines(Text);
+  ASSERT_EQ(Lines.size(), 6u);
+  EXPECT_EQ(Lines[0].Open, '"');
+  EXPECT_EQ(Lines[0].Name, "a.h");
+  EXPECT_EQ(Lines[1].Open, '<');
+  EXPECT_EQ(Lines[1].Name, "hip/hip_runtime.h");
+  EXPECT_EQ(Lines[1].Line, 2u);
+  EXPECT_EQ(Lines[2].Open, 0);
+  EXPECT_EQ(Lines[3].Open, 0); // include_next: not an include of a name this scanner reads
+  EXPECT_FALSE(Lines[5].Closed);
+  EXPECT_EQ(Lines[5].Name, "open");
+  EXPECT_EQ(includedNames(Text), (std::vector<std::string>{"a.h", "hip/hip_runtime.h"}));
+  EXPECT_TRUE(includedNames("int x;\n").empty());
+}
+
+TEST_F(ProjectReadersTest, CudaOnlySourcesFromCMakeBranches) {
+  write("CMakeLists.txt", "project(p LANGUAGES CXX)\n"
+                          "if(BUILD_CUDA)\n"
+                          "  add_library(k_cuda src/sm80.cu)\n"
+                          "else()\n"
+                          "  enable_language(HIP)\n"
+                          "  add_library(k_hip src/both.cu)\n"
+                          "endif()\n"
+                          "add_library(common src/common.cu src/both.cu)\n");
+  for (const char *F : {"src/sm80.cu", "src/both.cu", "src/common.cu", "src/unlisted.cu"})
+    write(F, "");
+  ProjectModel M = ProjectModel::withRoot(Dir, Dir);
+  std::string Why;
+  EXPECT_TRUE(cudaOnlyInBuildScripts(M, Dir + "/src/sm80.cu", Why));
+  EXPECT_NE(Why.find("CMakeLists.txt:3: listed only under 'if(BUILD_CUDA)' (line 2)"), std::string::npos) << Why;
+  Why.clear();
+  EXPECT_FALSE(cudaOnlyInBuildScripts(M, Dir + "/src/both.cu", Why));
+  EXPECT_FALSE(cudaOnlyInBuildScripts(M, Dir + "/src/common.cu", Why));
+  EXPECT_FALSE(cudaOnlyInBuildScripts(M, Dir + "/src/unlisted.cu", Why));
+  EXPECT_EQ(Why, "");
+}
+
+TEST_F(ProjectReadersTest, NoHipBuildMeansEverythingIsToPort) {
+  write("CMakeLists.txt", "project(p LANGUAGES CXX CUDA)\nif(BUILD_CUDA)\n  add_library(k src/k.cu)\nendif()\n");
+  write("src/k.cu", "");
+  std::string Why;
+  EXPECT_FALSE(cudaOnlyInBuildScripts(ProjectModel::withRoot(Dir, Dir), Dir + "/src/k.cu", Why));
+}
+
+TEST_F(ProjectReadersTest, CudaOnlySourcesFromSetupPy) {
+  write("setup.py", "import torch\n"
+                    "if torch.version.hip:\n"
+                    "    srcs = ['csrc/hip_kernels.cu']\n"
+                    "else:\n"
+                    "    srcs = ['csrc/cuda_kernels.cu']\n");
+  std::string Why;
+  ProjectModel M = ProjectModel::withRoot(Dir, Dir);
+  EXPECT_TRUE(cudaOnlyInBuildScripts(M, Dir + "/csrc/cuda_kernels.cu", Why));
+  EXPECT_NE(Why.find("setup.py:5"), std::string::npos) << Why;
+  EXPECT_FALSE(cudaOnlyInBuildScripts(M, Dir + "/csrc/hip_kernels.cu", Why));
+}
+
+TEST_F(ProjectReadersTest, MembershipFromAHipDatabase) {
+  write("compile_commands.json", "[{\"directory\": \"" + Dir + "\", \"file\": \"" + Dir +
+                                     "/a.hip\", \"arguments\": [\"clang++\", \"-x\", "
+                                     "\"hip\", \"-c\", \"a.hip\"]},\n {\"directory\": \"" +
+                                     Dir + "\", \"file\": \"" + Dir +
+                                     "/in.cu\", \"arguments\": [\"clang++\", \"-x\", \"hip\", \"-c\", \"in.cu\"]}]\n");
+  for (const char *F : {"a.hip", "in.cu", "out.cu", "new.cpp"})
+    write(F, "");
+  ProjectModel M = ProjectModel::withRoot(Dir, Dir);
+  HipMembership H(M, "");
+  using Answer = HipMembership::Answer;
+  EXPECT_EQ(H.of(Dir + "/in.cu").Kind, Answer::InBuild);
+  Answer Out = H.of(Dir + "/out.cu");
+  EXPECT_EQ(Out.Kind, Answer::AbsentFromDatabase);
+  EXPECT_EQ(Out.Why, "absent from compile_commands.json");
+  // Only CUDA-spelled files can be CUDA-only: a new .cpp is linted with an inferred command.
+  EXPECT_EQ(H.of(Dir + "/new.cpp").Kind, Answer::InBuild);
+}
+
+TEST_F(ProjectReadersTest, HeadersOnlyCudaOnlySourcesInclude) {
+  write("CMakeLists.txt", "project(p)\n");
+  write("src/cuda_only.cu", "#include \"cuda_only.h\"\n#include \"shared.h\"\n");
+  write("src/both.cu", "#include \"shared.h\"\n");
+  write("src/cuda_only.h", "#include \"deep.h\"\n");
+  write("src/deep.h", "");
+  write("src/shared.h", "");
+  ProjectModel M = walked();
+  HipMembership H(M, "");
+  std::map<std::string, std::string> Why = H.headersOnlyIncludedBy(
+      {Dir + "/src/cuda_only.h", Dir + "/src/deep.h", Dir + "/src/shared.h"}, {Dir + "/src/cuda_only.cu"});
+  EXPECT_EQ(Why.size(), 2u);
+  EXPECT_EQ(Why[Dir + "/src/cuda_only.h"], Dir + "/src/cuda_only.cu");
+  // Through a header that goes with it.
+  EXPECT_EQ(Why[Dir + "/src/deep.h"], Dir + "/src/cuda_only.h");
+  EXPECT_EQ(Why.count(Dir + "/src/shared.h"), 0u);
+}
+
+TEST_F(ProjectReadersTest, BuildStyleFromTheScripts) {
+  write("setup.py", "from torch.utils.cpp_extension import CUDAExtension\nCUDAExtension('x', ['k.cu'])\n");
+  write("k.cu", "");
+  BuildStyleQuery Q;
+  Q.Paths = {Dir};
+  Q.Inputs = {Dir + "/k.cu"};
+  BuildStyleDecision D = detectBuildStyle(walked(), Q);
+  EXPECT_EQ(D.Style, BuildStyle::Hipify);
+  EXPECT_NE(D.Reason.find("setup.py builds a torch.utils.cpp_extension CUDAExtension"), std::string::npos) << D.Reason;
+  EXPECT_TRUE(quietUnderBuildStyle(D.Style, "rocm-cuda-header"));
+  EXPECT_FALSE(quietUnderBuildStyle(D.Style, "rocm-lds-limit"));
+  // .rocm-lint's setting wins.
+  Q.ConfiguredStyle = "hip-only";
+  Q.ConfigDir = Dir;
+  D = detectBuildStyle(walked(), Q);
+  EXPECT_EQ(D.Style, BuildStyle::HipOnly);
+  EXPECT_EQ(D.Reason, "set in " + Dir + "/.rocm-lint");
+}
+
+TEST_F(ProjectReadersTest, BuildStyleWithoutScripts) {
+  write("k.hip", "");
+  BuildStyleQuery Q;
+  Q.Paths = {Dir};
+  Q.Inputs = {Dir + "/k.hip"};
+  BuildStyleDecision D = detectBuildStyle(walked(), Q);
+  EXPECT_EQ(D.Style, BuildStyle::HipOnly);
+  Q.Inputs = {Dir + "/k.cu"};
+  EXPECT_EQ(detectBuildStyle(walked(), Q).Style, BuildStyle::SingleSource);
+  BuildStyle S;
+  EXPECT_TRUE(parseBuildStyle("hipify-at-build-time", S));
+  EXPECT_EQ(S, BuildStyle::Hipify);
+  EXPECT_FALSE(parseBuildStyle("hipfy", S));
+  EXPECT_STREQ(buildStyleName(BuildStyle::SingleSource), "single-source");
+}
+
+TEST_F(ProjectReadersTest, AnyCMakeScriptBuildsHip) {
+  write("a/CMakeLists.txt", "project(a LANGUAGES CXX)\n");
+  write("b/CMakeLists.txt", "project(b LANGUAGES CXX HIP)\n");
+  write("setup.py", "print('hip')\n");
+  EXPECT_FALSE(anyCMakeScriptBuildsHip({Dir + "/a/CMakeLists.txt", Dir + "/setup.py"}));
+  EXPECT_TRUE(anyCMakeScriptBuildsHip({Dir + "/a/CMakeLists.txt", Dir + "/b/CMakeLists.txt"}));
+}
+
+} // namespace
