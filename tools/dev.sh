@@ -154,7 +154,8 @@ case "${1:-}" in
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export ROCM_TIDY_PRELOAD=$ASAN_RT
     set +e
-    (cd "$SAN_DIR" && ctest --output-on-failure -j "$JOBS")
+    # deb-package packs rocm-clangd and the man pages, which this build leaves out.
+    (cd "$SAN_DIR" && ctest --output-on-failure -j "$JOBS" -E '^deb-package$')
     rc=$?
     set -e
     echo "rocm-tidy: sanitizer build and test run finished in $((SECONDS - start)) s (ctest exit $rc)"
