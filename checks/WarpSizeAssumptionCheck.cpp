@@ -3,6 +3,7 @@
 #include "ast/ThreadIndex.h"
 #include "ast/WarpModel.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "core/GpuTargets.h"
 #include "core/WarpTables.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -10,6 +11,7 @@
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -171,7 +173,13 @@ public:
   UserCodeVisitor(WarpSizeAssumptionCheck &Check, ASTContext &Ctx, rocmtidy::WarpModel &Model)
       : Check(Check), Ctx(Ctx), Model(Model) {}
 
+  bool VisitVarDecl(VarDecl *VD) {
+    Check.reportWarpSizeConstant(VD, Ctx);
+    return true;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    Check.reportMaskOverload(FD, Ctx.getSourceManager());
     // Lambdas are part of the function that defines them, or are added on their own below.
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     if (FD->doesThisDeclarationHaveABody() && !(MD && MD->getParent()->isLambda()) &&
@@ -322,6 +330,8 @@ struct WarpSizeAssumptionCheck::ReportState {
   rocmtidy::WarpModel &Model;
   unsigned Lanes;
   std::string Where;
+  /// The AMD device pass of a 64-lane target: a per-target '#if' chose the values seen here.
+  bool DevicePass64 = false;
   /// Intrinsics the project replaces by macros in its AMD-only code.
   llvm::StringSet<> RemappedForAmd;
   /// Template instantiations and helpers analysed with their callers' arguments can meet the
@@ -341,6 +351,18 @@ rocmtidy::Platform WarpSizeAssumptionCheck::platform(SourceLocation Loc, const S
 
 bool WarpSizeAssumptionCheck::skipForMacro(SourceLocation Loc, const ReportState &S) const {
   return IgnoreMacros && S.inMacroBody(Loc);
+}
+
+// The device pass for an AMD target whose wavefront has 64 lanes.
+static bool devicePass64(const ASTContext &Ctx) {
+  const TargetInfo &TI = Ctx.getTargetInfo();
+  if (!Ctx.getLangOpts().CUDAIsDevice || !TI.getTriple().isAMDGCN())
+    return false;
+  for (const std::string &Feature : TI.getTargetOpts().FeaturesAsWritten)
+    if (Feature == "+wavefrontsize32")
+      return false;
+  const rocmtidy::GpuTarget *T = rocmtidy::findGpuTarget(TI.getTargetOpts().CPU);
+  return !T || T->defaultWavefront() >= 64;
 }
 
 void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
@@ -369,7 +391,9 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
                 Widest ? Widest->displayName() : std::string("a CDNA GPU"),
                 {},
                 {},
+                {},
                 {}};
+  S.DevicePass64 = devicePass64(Ctx);
 
   for (const WarpSizeMacro &M : WarpSizeMacros)
     if (platform(M.Loc, SM) == rocmtidy::Platform::Any)
@@ -387,6 +411,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     // Always: masks and narrowing (AMD-only code too).
     reportMasks(F, S);
     reportNarrowing(F, S);
+    reportShortArrays(F, S);
+    reportWrapperMasks(F, S);
   }
   reportMaskMacros(S);
 }
@@ -446,8 +472,9 @@ void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts 
         (G.Origin.InOtherMacro && IgnoreMacros))
       continue;
     // A width chosen per vendor or target ('#if defined(__GFX9__) ... 64 #else ... 32'): the
-    // host pass sees the other branch's 32, the AMD device pass the right value.
-    if (G.Origin.Defined.isValid() && Guards.inPlatformSwitch(G.Origin.Defined, S.SM))
+    // host pass sees the other branch's 32, the AMD device pass the target's value, and a 32
+    // there is what the guard picked for a 64-lane target.
+    if (G.Origin.Defined.isValid() && Guards.inPlatformSwitch(G.Origin.Defined, S.SM) && !S.DevicePass64)
       continue;
     if (!S.once(OpLoc, 0))
       continue;
@@ -539,6 +566,13 @@ void WarpSizeAssumptionCheck::reportWidths(const rocmtidy::FunctionWarpFacts &F,
 // Code that groups lanes by 32 and whose other cross-lane operations stay inside 32 lanes is
 // logical 32-lane code: a width of 32 on the reduction keeps its meaning. Where a full-wavefront
 // operation is met, the groupings themselves are reported (and rewritten to warpSize).
+static bool allDown(const rocmtidy::ShortReduction &R) {
+  return llvm::all_of(R.Shuffles, [](const CallExpr *CE) {
+    const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+    return Info && Info->Op == rocmtidy::ShuffleInfo::Kind::Down;
+  });
+}
+
 void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   if (F.ShortReductions.empty())
     return;
@@ -556,6 +590,10 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
       return Info && Info->Op == rocmtidy::ShuffleInfo::Kind::Xor;
     });
     if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F))
+      continue;
+    // A shuffle-down tree from 16 read by the first lane of each 32-lane group: that lane's sum
+    // takes lanes of its own group only, on 64 lanes as on 32.
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && Logical32 && F.Lane0Of32 && allDown(R))
       continue;
     if (R.K == rocmtidy::ShortReduction::ScanTo16) {
       // A scan guarded by a lane number of 32 ('if (lane >= d)' with 'lane = tid % 32') adds only
@@ -723,6 +761,75 @@ void WarpSizeAssumptionCheck::reportLastLaneTests(const rocmtidy::FunctionWarpFa
               "the middle of the wavefront: compare with 'warpSize - 1'")
         << Wave64;
   }
+}
+
+// Arrays of fewer elements than the wavefront has lanes, indexed by a lane number up to 63.
+void WarpSizeAssumptionCheck::reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const rocmtidy::ShortLaneArray &A : F.ShortArrays) {
+    // At the array's name: the index may be a project macro ('sums[LANE_OF(tid)]').
+    SourceLocation Loc = A.At->getBeginLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 4))
+      continue;
+    diag(Loc, "lane number that reaches 63 indexes '%0', which has %1 elements on a 64-lane wavefront; %2, so "
+              "lanes %1-63 reach past its end: test the lane against the number of elements first")
+        << A.Array->getName() << static_cast<unsigned>(A.Extent) << Wave64;
+    diag(A.Array->getLocation(), "'%0' is declared here", DiagnosticIDs::Note) << A.Array->getName();
+  }
+}
+
+// Masks that reach a *_sync builtin through the project's wrappers.
+void WarpSizeAssumptionCheck::reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const rocmtidy::WrapperMask &W : F.WrapperMasks) {
+    SourceLocation Loc = W.Arg->getBeginLoc();
+    if (skipForMacro(W.Call->getBeginLoc(), S) || S.RemappedForAmd.contains(W.Builtin) || !S.once(Loc, 5))
+      continue;
+    const FunctionDecl *Callee = W.Call->getDirectCallee();
+    if (W.FullConstant)
+      diag(Loc, "32-bit full mask passed to '%0', whose mask reaches '%1', selects lanes 0-31 only; %2: use "
+                "'~0ull' and a 64-bit mask parameter")
+          << Callee->getName() << W.Builtin << Wave64;
+    else
+      diag(Loc, "mask of the 32-bit type %0 passed to '%1', whose mask reaches '%2'; %3 and ROCm 6.2 and later "
+                "require a 64-bit mask, which this one cannot hold: keep the mask in a 64-bit integer")
+          << W.Arg->IgnoreParenImpCasts()->getType().getUnqualifiedType() << Callee->getName() << W.Builtin << Wave64;
+  }
+}
+
+// 'at::Half __shfl_up_sync(unsigned mask, at::Half v, unsigned d)': the project's overload of a
+// *_sync builtin keeps the mask in 32 bits and hands it to HIP's builtin, which ROCm 6.2 and later
+// reject (a 32-bit mask cannot name lanes 32-63). Reported even when the body did not parse (a
+// type from a missing header), since the declaration alone decides it.
+void WarpSizeAssumptionCheck::reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD->getIdentifier() || FD->getNumParams() == 0 || !rocmtidy::warpTables().takesMask(FD->getName()) ||
+      FD->getPreviousDecl() || !rocmtidy::hasExplicitDeviceAttr(FD))
+    return;
+  const ParmVarDecl *Mask = FD->getParamDecl(0);
+  QualType Ty = Mask->getType();
+  SourceLocation Loc = Mask->getLocation();
+  if (!Ty->isIntegerType() || Ty->isDependentType() || FD->getASTContext().getIntWidth(Ty) > 32 || Loc.isInvalid() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Loc)) || Guards.at(Loc, SM) != rocmtidy::Platform::Any ||
+      (IgnoreMacros && Loc.isMacroID()))
+    return;
+  diag(Loc, "overload of '%0' takes its mask as the 32-bit type %1; %2 and ROCm 6.2 and later require a 64-bit mask, "
+            "which this one cannot hold: take the mask as a 64-bit integer")
+      << FD->getName() << Ty.getUnqualifiedType() << Wave64;
+}
+
+// 'namespace lib { constexpr auto warpSize = 32; }' (chosen for device code by an '#if'): every
+// use of 'warpSize' in that scope gets 32 instead of the device's width.
+void WarpSizeAssumptionCheck::reportWarpSizeConstant(const VarDecl *VD, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = VD->getLocation();
+  if (!VD->getIdentifier() || VD->getName() != "warpSize" || isa<ParmVarDecl>(VD) || !VD->getInit() ||
+      Loc.isInvalid() || !Loc.isFileID() || SM.isInSystemHeader(Loc) || platform(Loc, SM) != rocmtidy::Platform::Any)
+    return;
+  const Expr *Init = VD->getInit();
+  Expr::EvalResult R;
+  if (Init->isValueDependent() || !Init->EvaluateAsInt(R, Ctx) || R.Val.getInt() != 32)
+    return;
+  diag(Loc, "'%0' defined as 32 hides the device's 'warpSize' from the code that names it in this scope; %1: use "
+            "the built-in 'warpSize'")
+      << VD->getQualifiedNameAsString() << Wave64;
 }
 
 } // namespace clang::tidy::rocm

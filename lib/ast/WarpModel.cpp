@@ -47,6 +47,8 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.NarrowBitOps.clear();
   F.NarrowCasts.clear();
   F.NarrowLaneBits.clear();
+  F.ShortArrays.clear();
+  F.WrapperMasks.clear();
   F.ArgSeeds.clear();
 }
 

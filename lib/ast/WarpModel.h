@@ -85,6 +85,22 @@ struct ShortReduction {
   std::vector<const clang::CallExpr *> Shuffles; ///< the shuffles without width
 };
 
+/// An array of fewer elements than a wavefront has lanes, indexed by a lane number that reaches 63
+/// ('sums[lane]' with 'float sums[1024 / warpSize]' and 'lane = threadIdx.x % warpSize').
+struct ShortLaneArray {
+  const clang::ArraySubscriptExpr *At;
+  const clang::VarDecl *Array;
+  uint64_t Extent; ///< elements on a 64-lane wavefront
+};
+
+/// A mask handed to one of the unit's functions whose parameter reaches a *_sync builtin's mask.
+struct WrapperMask {
+  const clang::CallExpr *Call;
+  const clang::Expr *Arg;
+  llvm::StringRef Builtin; ///< the *_sync builtin the parameter reaches
+  bool FullConstant;       ///< 0xffffffff; otherwise a run-time value of a 32-bit type
+};
+
 /// Everything the model knows about one device function (or device lambda) body.
 struct FunctionWarpFacts {
   const clang::Decl *D = nullptr;
@@ -120,6 +136,11 @@ struct FunctionWarpFacts {
   std::vector<const clang::BinaryOperator *> LastLane31Tests;
   /// '1u << lane' with a lane number that reaches 63.
   std::vector<const clang::BinaryOperator *> NarrowLaneBits;
+  std::vector<ShortLaneArray> ShortArrays;
+  /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
+  /// tree from offset 16 read there stays inside the group on 64 lanes too.
+  bool Lane0Of32 = false;
+  std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;
   /// Names of the functions this body calls.
@@ -190,6 +211,11 @@ public:
   /// (a ballot or an active mask, directly or through another such function).
   bool returnsLaneMask(const clang::FunctionDecl *FD, unsigned Depth = 0);
 
+  /// The *_sync builtin whose mask parameter Index of FD reaches, through any number of the unit's
+  /// wrappers; empty when it reaches none. Keyed by the canonical declaration: overloads of one
+  /// name stay apart.
+  llvm::StringRef maskParameterTarget(const clang::FunctionDecl *FD, unsigned Index, unsigned Depth = 0);
+
 private:
   /// Visits F and the functions connected to it (callees transitively, and callers with their
   /// callees) until Pred holds for one.
@@ -214,6 +240,8 @@ private:
   llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
   llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LaneMaskReturns;
+  /// Per canonical declaration: the builtin each parameter's mask reaches (empty: none).
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<llvm::StringRef, 4>> MaskParams;
   friend class WarpBodyScanner;
 };
 

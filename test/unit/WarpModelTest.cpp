@@ -216,3 +216,75 @@ TEST(WarpModelTest, WidthParameterSummaries) {
 }
 
 } // namespace
+
+TEST(WarpExprsTest, ValueAt64Lanes) {
+  auto AST = parseHip("constexpr int kThreads = 1024;\n"
+                      "__device__ int f() { return (kThreads / warpSize) + (warpSize >> 1) + (2 * 16) + warpSize; }\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const ReturnStmt *R = firstIn<ReturnStmt>(Ctx, "f");
+  ASSERT_TRUE(R);
+  // ((a + b) + c) + d
+  const auto *Outer = cast<BinaryOperator>(R->getRetValue()->IgnoreParenImpCasts());
+  const auto *Mid = cast<BinaryOperator>(Outer->getLHS()->IgnoreParenImpCasts());
+  const auto *Inner = cast<BinaryOperator>(Mid->getLHS()->IgnoreParenImpCasts());
+  EXPECT_EQ(warp::valueAt64Lanes(Inner->getLHS(), Ctx), std::optional<int64_t>(16));
+  EXPECT_EQ(warp::valueAt64Lanes(Inner->getRHS(), Ctx), std::optional<int64_t>(32));
+  EXPECT_EQ(warp::valueAt64Lanes(Mid->getRHS(), Ctx), std::optional<int64_t>(32));
+  EXPECT_EQ(warp::valueAt64Lanes(Outer->getRHS(), Ctx), std::optional<int64_t>(64));
+  EXPECT_EQ(warp::valueAt64Lanes(Outer, Ctx), std::optional<int64_t>(144));
+}
+
+TEST(WarpModelTest, ShortLaneArrays) {
+  Model M("__device__ float f(float *o) {\n"
+          "  __shared__ float part[32]; __shared__ float all[64];\n"
+          "  int lane = threadIdx.x % warpSize; int lane32 = threadIdx.x % 32;\n"
+          "  float a = part[lane] + all[lane] + part[lane32];\n"
+          "  a += lane < 16 ? part[lane] : 0.0f;\n"
+          "  if (lane < 8) a += part[lane];\n"
+          "  if (warpSize == 32) a += part[lane];\n"
+          "  return a; }\n");
+  const FunctionWarpFacts &F = M.of("f");
+  // Only the unguarded read of the 32-element array by a hardware lane.
+  ASSERT_EQ(F.ShortArrays.size(), 1u);
+  EXPECT_EQ(F.ShortArrays[0].Array->getName(), "part");
+  EXPECT_EQ(F.ShortArrays[0].Extent, 32u);
+}
+
+TEST(WarpModelTest, Width32BranchesAreQuiet) {
+  Model M("__device__ unsigned long long f(int x, unsigned *o) {\n"
+          "  unsigned long long b = __ballot(x);\n"
+          "  if (warpSize == 32 && x) o[0] = static_cast<unsigned>(b);\n"
+          "  o[1] = warpSize == 64 ? 0u : static_cast<unsigned>(b);\n"
+          "  o[2] = static_cast<unsigned>(b);\n"
+          "  if (warpSize != 32) return 0;\n"
+          "  return b; }\n");
+  const FunctionWarpFacts &F = M.of("f");
+  // The narrowing outside the 32-lane branches, and the test whose branch leaves the function.
+  EXPECT_EQ(F.NarrowCasts.size(), 1u);
+  EXPECT_EQ(F.WarpSizeTests.size(), 1u);
+}
+
+TEST(WarpModelTest, MaskParametersThroughWrappers) {
+  Model M("__device__ float inner(unsigned long long m, float v, int d) { return __shfl_down_sync(m, v, d); }\n"
+          "__device__ float middle(float v, unsigned long long mask) { return inner(mask, v, 1); }\n"
+          "__device__ float outer(unsigned long long k, float v) {\n"
+          "  return middle(v, k) + inner(~0ull, v, (int)k); }\n"
+          "__device__ float other(unsigned long long m) { return (float)m; }\n"
+          "__global__ void g(float *o) { o[0] = outer(0xffffffffu, o[1]) + other(0xffffffffu); }\n");
+  auto Decl = [&](StringRef Name) -> const FunctionDecl * {
+    const FunctionWarpFacts &F = M.of(Name);
+    return dyn_cast_or_null<FunctionDecl>(F.D);
+  };
+  EXPECT_EQ(M.M->maskParameterTarget(Decl("inner"), 0), "__shfl_down_sync");
+  EXPECT_EQ(M.M->maskParameterTarget(Decl("inner"), 2), "");
+  EXPECT_EQ(M.M->maskParameterTarget(Decl("middle"), 1), "__shfl_down_sync");
+  EXPECT_EQ(M.M->maskParameterTarget(Decl("middle"), 0), "");
+  // Three levels deep; 'k' is also an offset, but one mask use is enough.
+  EXPECT_EQ(M.M->maskParameterTarget(Decl("outer"), 0), "__shfl_down_sync");
+  EXPECT_EQ(M.M->maskParameterTarget(Decl("other"), 0), "");
+  const FunctionWarpFacts &G = M.of("g");
+  ASSERT_EQ(G.WrapperMasks.size(), 1u);
+  EXPECT_TRUE(G.WrapperMasks[0].FullConstant);
+  EXPECT_EQ(G.WrapperMasks[0].Builtin, "__shfl_down_sync");
+}

@@ -21,6 +21,9 @@ void WarpBodyScanner::run() {
   settleLoopReductions();
   settleLadders();
   settleNarrowing();
+  settleShortArrays();
+  settleLane0Tests();
+  dropWidth32Only();
 }
 
 ThreadIndexAnalysis &WarpBodyScanner::analysis() {
@@ -42,6 +45,8 @@ bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
 // In a template definition a ballot of a dependent value has no conversion yet: the narrowing
 // is read from the declared type it is stored in or returned as.
 bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
+  if (VD->getType()->isArrayType() && VD->getIdentifier())
+    LocalArrays[VD->getName()] = VD;
   if (const Expr *Init = VD->getInit())
     dependentNarrowing(Init, VD->getType());
   return true;
@@ -87,6 +92,8 @@ bool WarpBodyScanner::TraverseIfStmt(IfStmt *IS) {
 }
 
 bool WarpBodyScanner::VisitIfStmt(IfStmt *IS) {
+  if (IS->getCond())
+    widthBranches(IS->getCond(), IS->getThen(), IS->getElse(), true);
   if (IS->getElse() && IS->getCond()) {
     Dispatch.insert(IS->getCond()->IgnoreParenImpCasts());
     // 'if (width == physical_warp_size()) __all_sync(...); else <shuffles>': each branch is
@@ -99,6 +106,12 @@ bool WarpBodyScanner::VisitIfStmt(IfStmt *IS) {
 
 bool WarpBodyScanner::VisitConditionalOperator(ConditionalOperator *CO) {
   Dispatch.insert(CO->getCond()->IgnoreParenImpCasts());
+  widthBranches(CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr(), false);
+  return true;
+}
+
+bool WarpBodyScanner::VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+  Subscripts.push_back(ASE);
   return true;
 }
 
@@ -177,6 +190,8 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
 }
 
 void WarpBodyScanner::comparison(const BinaryOperator *BO) {
+  if (BO->getOpcode() == BO_EQ && (isLit(BO->getRHS(), 0) || isLit(BO->getLHS(), 0)))
+    ZeroTests.push_back(isLit(BO->getRHS(), 0) ? BO->getLHS() : BO->getRHS());
   // 'lane == 31' / '31 == lane' with a lane number that reaches 63: the last lane of a 32-lane
   // warp is the middle of a wavefront.
   if ((isLit(BO->getRHS(), 31) && reaches63(BO->getLHS())) || (isLit(BO->getLHS(), 31) && reaches63(BO->getRHS())))
@@ -198,6 +213,8 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
     F.UnitCalls.push_back(CE);
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
     seedArguments(CE);
+    if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
+      wrapperMasks(CE);
     return true;
   }
   // A call clang repaired ('__shfl_xor_sync' undeclared with old HIP headers: "did you mean

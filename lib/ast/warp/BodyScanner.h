@@ -6,7 +6,10 @@
 //   BodyScanner.cpp   the traversal, and what it records per statement kind
 //   LaneFacts.cpp     lane groupings: constants and their origins, thread-index operands, seeds
 //   ShuffleFacts.cpp  shuffle widths and offsets, loops of offsets, reductions that stop at 16
-//   MaskFacts.cpp     lane masks: 32-bit masks at *_sync calls, 64-bit masks cut to 32 bits
+//   MaskFacts.cpp     lane masks: 32-bit masks at *_sync calls (directly or through wrappers),
+//                     64-bit masks cut to 32 bits
+//   ArrayFacts.cpp    arrays shorter than a wavefront indexed by a lane number up to 63
+//   WidthBranches.cpp code that runs only on 32-lane wavefronts ('if (warpSize == 32)')
 
 #include "ast/ThreadIndex.h"
 #include "ast/WarpModel.h"
@@ -47,6 +50,7 @@ public:
   bool VisitBinaryOperator(clang::BinaryOperator *BO);
   bool VisitCallExpr(clang::CallExpr *CE);
   bool VisitCastExpr(clang::CastExpr *CE);
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *ASE);
 
 private:
   // BodyScanner.cpp
@@ -54,6 +58,18 @@ private:
   void comparison(const clang::BinaryOperator *BO);
   void maskAndBitCalls(const clang::CallExpr *CE, llvm::StringRef Name);
   ThreadIndexAnalysis &analysis();
+
+  // WidthBranches.cpp
+  void widthBranches(const clang::Expr *Cond, const clang::Stmt *Then, const clang::Stmt *Else, bool IsIf);
+  bool isWidthOperand(const clang::Expr *E);
+  std::optional<uint64_t> widthTested(const clang::Expr *E, bool &Equal);
+  void dropWidth32Only();
+  bool inWidth32Only(clang::SourceLocation Loc) const;
+
+  // ArrayFacts.cpp
+  void settleShortArrays();
+  const clang::VarDecl *subscriptedArray(const clang::ArraySubscriptExpr *ASE);
+  bool guardedBy(const clang::ArraySubscriptExpr *ASE, const clang::Expr *Index);
 
   // LaneFacts.cpp
   std::optional<int64_t> evaluate(const clang::Expr *E);
@@ -66,6 +82,7 @@ private:
   void hardware(const clang::BinaryOperator *BO, const clang::Expr *Operand);
   bool reaches63(const clang::Expr *E, unsigned Depth = 0);
   void seedArguments(const clang::CallExpr *CE);
+  void settleLane0Tests();
 
   // ShuffleFacts.cpp
   void shuffle(const clang::CallExpr *CE, const ShuffleInfo &S);
@@ -81,6 +98,8 @@ private:
   bool isNarrowMaskValue(const clang::Expr *Arg);
   bool isLaneMaskValue(const clang::Expr *E);
   void settleNarrowing();
+  void wrapperMasks(const clang::CallExpr *CE);
+  bool isOverloadMaskParameter(const clang::Expr *E) const;
 
   WarpModel &M;
   FunctionWarpFacts &F;
@@ -99,6 +118,11 @@ private:
   llvm::DenseSet<const clang::Expr *> BitOpArgs;
   std::vector<const clang::CastExpr *> Casts;
   llvm::DenseMap<const clang::VarDecl *, bool> MaskVars;
+  std::vector<const clang::ArraySubscriptExpr *> Subscripts;
+  std::vector<const clang::Expr *> ZeroTests;
+  llvm::StringMap<const clang::VarDecl *> LocalArrays;
+  /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
+  std::vector<clang::SourceRange> Width32Only;
 };
 
 } // namespace rocmtidy

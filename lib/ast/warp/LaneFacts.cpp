@@ -78,8 +78,13 @@ std::optional<ConstantOrigin> WarpBodyScanner::origin(const Expr *E, unsigned De
     // 'WARP_SIZE - 1', 'kWarpSize / 2': named by its first operand.
     auto L = origin(BO->getLHS(), Depth + 1);
     auto V = evaluate(S);
-    if (!L || L->Name.empty() || !V)
+    if (!L || !V)
       return std::nullopt;
+    // '(32 - 1)': literals on both sides, the grouping spelled out (no fix-it rewrites it).
+    if (L->Name.empty() && !(L->IsLiteral && isa<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts())))
+      return std::nullopt;
+    if (L->Name.empty())
+      L->IsLiteral = false;
     L->Value = *V;
     return L;
   }
@@ -223,6 +228,28 @@ void WarpBodyScanner::seedArguments(const CallExpr *CE) {
     S.Call = CE;
     if (S.V != ThreadValue::None || S.Reaches63)
       F.ArgSeeds.push_back({Callee->getCanonicalDecl(), I, S});
+  }
+}
+
+// 'lane == 0' where 'lane' is a lane of a 32-lane group (the grouping itself, or a local that
+// holds it).
+void WarpBodyScanner::settleLane0Tests() {
+  llvm::DenseSet<const Expr *> Lanes;
+  for (const LaneGrouping32 &G : F.Groupings)
+    if (G.K == LaneGrouping32::LaneModulo || G.K == LaneGrouping32::LaneMask)
+      Lanes.insert(G.Op);
+  if (Lanes.empty())
+    return;
+  for (const Expr *E : ZeroTests) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1)
+          E = Defs->front()->IgnoreParenImpCasts();
+    if (Lanes.contains(E)) {
+      F.Lane0Of32 = true;
+      return;
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <functional>
@@ -29,7 +30,7 @@ void WarpBodyScanner::dependentNarrowing(const Expr *E, QualType To) {
 bool WarpBodyScanner::isNarrowMaskValue(const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
   if (E->isTypeDependent() || E->isValueDependent() || !E->getType()->isIntegerType() ||
-      intBits(E->getType(), Ctx) > 32 || E->isEvaluatable(Ctx))
+      intBits(E->getType(), Ctx) > 32 || E->isEvaluatable(Ctx) || isOverloadMaskParameter(E))
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
@@ -75,6 +76,84 @@ bool WarpBodyScanner::isLaneMaskValue(const Expr *E) {
       All = All && isLaneMaskValue(Def);
   MaskVars[VD] = All;
   return All;
+}
+
+// The mask parameter of the project's own overload of a *_sync builtin: reported at the
+// overload's declaration (its callers' masks are converted to it), not at each forwarding call.
+bool WarpBodyScanner::isOverloadMaskParameter(const Expr *E) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  return P && FD && FD->getIdentifier() && T.takesMask(FD->getName()) && FD->getNumParams() > 0 &&
+         FD->getParamDecl(0) == P;
+}
+
+// A mask handed to one of the unit's wrappers whose parameter reaches a *_sync builtin's mask:
+// a 32-bit full mask, or a run-time 32-bit value, selects lanes 0-31 only however deep the
+// wrappers go.
+void WarpBodyScanner::wrapperMasks(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee || isa<CXXOperatorCallExpr>(CE) || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    return;
+  for (unsigned I = 0, N = std::min(CE->getNumArgs(), Callee->getNumParams()); I < N; ++I) {
+    const Expr *Arg = explicitArg(CE, I);
+    if (!Arg || Arg->isTypeDependent() || !Arg->getType()->isIntegerType())
+      continue;
+    StringRef Builtin = M.maskParameterTarget(Callee, I);
+    if (Builtin.empty())
+      continue;
+    if (isNarrowFullMask(Arg, Ctx))
+      F.WrapperMasks.push_back({CE, Arg, Builtin, true});
+    else if (isNarrowMaskValue(Arg))
+      F.WrapperMasks.push_back({CE, Arg, Builtin, false});
+  }
+}
+
+StringRef WarpModel::maskParameterTarget(const FunctionDecl *FD, unsigned Index, unsigned Depth) {
+  if (!FD || Depth > 6)
+    return {};
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  FD = FD->getCanonicalDecl();
+  auto Known = MaskParams.find(FD);
+  if (Known == MaskParams.end()) {
+    MaskParams[FD].resize(FD->getNumParams()); // a recursive wrapper reaches nothing through itself
+    llvm::SmallVector<StringRef, 4> Found(FD->getNumParams());
+    const FunctionDecl *Def = nullptr;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (FD->hasBody(Def) && Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))) {
+      std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+        if (isa<LambdaExpr>(S))
+          return;
+        if (const auto *CE = dyn_cast<CallExpr>(S))
+          for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+            const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
+            const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+            if (!P || P->getDeclContext() != Def || P->getFunctionScopeIndex() >= Found.size() ||
+                !Found[P->getFunctionScopeIndex()].empty())
+              continue;
+            StringRef Name = calleeName(CE);
+            StringRef Reach = I == 0 && warpTables().takesMask(Name) ? Name : StringRef();
+            const FunctionDecl *Callee = CE->getDirectCallee();
+            // In a template a call with a dependent argument names its overload set: one
+            // candidate is the callee.
+            if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+                !Callee && ULE && ULE->getNumDecls() == 1)
+              Callee = (*ULE->decls_begin())->getAsFunction();
+            if (Reach.empty() && Callee && Callee->getCanonicalDecl() != FD)
+              Reach = maskParameterTarget(Callee, I, Depth + 1);
+            Found[P->getFunctionScopeIndex()] = Reach;
+          }
+        for (const Stmt *C : S->children())
+          if (C)
+            Walk(C);
+      };
+      Walk(Def->getBody());
+    }
+    MaskParams[FD] = Found;
+    Known = MaskParams.find(FD);
+  }
+  return Index < Known->second.size() ? Known->second[Index] : StringRef();
 }
 
 // Lane masks narrowed to 32 bits: by a bit function, or by a conversion.

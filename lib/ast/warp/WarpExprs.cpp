@@ -164,6 +164,44 @@ std::optional<int64_t> constantValue(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+std::optional<int64_t> valueAt64Lanes(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > 8 || E->isValueDependent())
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (isWarpSizeRef(E))
+    return 64;
+  if (auto V = constantValue(E, Ctx))
+    return V;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->getType().isConstQualified() && VD->getInit() && !VD->isLocalVarDecl())
+      return valueAt64Lanes(VD->getInit(), Ctx, Depth + 1);
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  auto L = valueAt64Lanes(BO->getLHS(), Ctx, Depth + 1), R = valueAt64Lanes(BO->getRHS(), Ctx, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Rem:
+    return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
+  case BO_Shl:
+    return *R >= 0 && *R < 32 ? std::optional<int64_t>(*L << *R) : std::nullopt;
+  case BO_Shr:
+    return *R >= 0 && *R < 63 ? std::optional<int64_t>(*L >> *R) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace rocmtidy::warp
 
 namespace rocmtidy {

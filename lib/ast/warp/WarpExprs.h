@@ -61,6 +61,10 @@ unsigned intBits(clang::QualType Ty, const clang::ASTContext &Ctx);
 /// Evaluates E as an integer constant (not through locals).
 std::optional<int64_t> constantValue(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// The value of E on a 64-lane wavefront: 'warpSize' counts as 64 ('1024 / warpSize': 16);
+/// literals, constant variables and + - * / % << >> of those.
+std::optional<int64_t> valueAt64Lanes(const clang::Expr *E, const clang::ASTContext &Ctx, unsigned Depth = 0);
+
 } // namespace rocmtidy::warp
 
 #endif

@@ -1,0 +1,96 @@
+// Arrays with fewer elements than a 64-lane wavefront has lanes, indexed by a lane number that
+// reaches 63: per-warp partials sized 'sums[1024 / warpSize]' (16 on 64 lanes) or 'sums[32]'
+// and read back as 'sums[lane]' read (or write) past the end on lanes 16-63 or 32-63. A subscript
+// under a test of its index ('lane < num_warps ? sums[lane] : 0') is bounded and stays quiet.
+
+#include "ast/warp/BodyScanner.h"
+#include "ast/warp/WarpExprs.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace rocmtidy {
+
+using namespace warp;
+
+// The local array a subscript reads. A '__shared__' array sized by 'warpSize' is a variable
+// length array when warpSize is no constant (ROCm 7, the shipped header): clang keeps the
+// subscript with a recovery expression for its base, named here by its spelling.
+const VarDecl *WarpBodyScanner::subscriptedArray(const ArraySubscriptExpr *ASE) {
+  const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+  if (const auto *RE = dyn_cast<RecoveryExpr>(Base)) {
+    if (!RE->subExpressions().empty()) {
+      Base = RE->subExpressions().front()->IgnoreParenImpCasts();
+    } else {
+      SourceLocation Loc = RE->getBeginLoc();
+      if (!Loc.isFileID())
+        return nullptr;
+      StringRef Name = Lexer::getSourceText(CharSourceRange::getTokenRange(Loc), SM, Ctx.getLangOpts());
+      return LocalArrays.lookup(Name);
+    }
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->getType()->isArrayType() ? VD : nullptr;
+}
+
+// A relational test of the index (or of the variable holding it) on the way from the subscript
+// up to the body: the then-branch of an 'if', the true arm of a '?:', the right side of '&&'.
+bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index) {
+  const auto *IndexRef = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
+  std::function<bool(const Stmt *)> Bounds = [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isRelationalOp()) {
+      if (!IndexRef)
+        return true;
+      for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts());
+            DRE && DRE->getDecl() == IndexRef->getDecl())
+          return true;
+    }
+    for (const Stmt *C : S->children())
+      if (C && Bounds(C))
+        return true;
+    return false;
+  };
+  const Stmt *Child = ASE;
+  for (unsigned Depth = 0; Depth < 64 && Child != F.Body; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (const auto *IS = dyn_cast<IfStmt>(P); IS && IS->getThen() == Child && IS->getCond() && Bounds(IS->getCond()))
+      return true;
+    if (const auto *CO = dyn_cast<ConditionalOperator>(P); CO && CO->getTrueExpr() == Child && Bounds(CO->getCond()))
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P);
+        BO && BO->getOpcode() == BO_LAnd && BO->getRHS() == Child && Bounds(BO->getLHS()))
+      return true;
+    Child = P;
+  }
+  return false;
+}
+
+void WarpBodyScanner::settleShortArrays() {
+  for (const ArraySubscriptExpr *ASE : Subscripts) {
+    const Expr *Index = ASE->getIdx();
+    if (!Index || Index->isTypeDependent() || !reaches63(Index))
+      continue;
+    const VarDecl *VD = subscriptedArray(ASE);
+    if (!VD)
+      continue;
+    std::optional<int64_t> Extent;
+    if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType()))
+      Extent = CAT->getSize().getZExtValue();
+    else if (const auto *VAT = Ctx.getAsVariableArrayType(VD->getType()))
+      Extent = valueAt64Lanes(VAT->getSizeExpr(), Ctx);
+    if (!Extent || *Extent <= 0 || *Extent >= 64 || guardedBy(ASE, Index))
+      continue;
+    F.ShortArrays.push_back({ASE, VD, static_cast<uint64_t>(*Extent)});
+  }
+}
+
+} // namespace rocmtidy
