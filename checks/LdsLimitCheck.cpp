@@ -6,7 +6,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 
-
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::rocm {

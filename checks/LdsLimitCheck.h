@@ -1,10 +1,10 @@
 #ifndef ROCM_TIDY_CHECKS_LDSLIMITCHECK_H
 #define ROCM_TIDY_CHECKS_LDSLIMITCHECK_H
 
-#include "ast/TargetOption.h"
 #include "ast/KernelLaunch.h"
 #include "ast/ProjectIndexOption.h"
 #include "ast/StaticLds.h"
+#include "ast/TargetOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 

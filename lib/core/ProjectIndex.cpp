@@ -12,9 +12,11 @@ namespace rocmtidy {
 std::optional<uint64_t> KernelDefinition::maxThreadsFor(const std::vector<std::optional<int64_t>> &TemplateArgs) const {
   if (MaxThreads || !HasBounds || BoundParam.empty())
     return MaxThreads;
-  for (size_t I = 0; I < TemplateParams.size() && I < TemplateArgs.size(); ++I)
-    if (TemplateParams[I] == BoundParam && TemplateArgs[I] && *TemplateArgs[I] > 0)
-      return uint64_t(*TemplateArgs[I]);
+  for (size_t I = 0; I < TemplateParams.size() && I < TemplateArgs.size(); ++I) {
+    const std::optional<int64_t> &Arg = TemplateArgs[I];
+    if (TemplateParams[I] == BoundParam && Arg && *Arg > 0)
+      return uint64_t(*Arg);
+  }
   return std::nullopt;
 }
 

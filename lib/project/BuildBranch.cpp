@@ -47,6 +47,7 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip) 
 
 std::vector<std::string> conditionWords(const cmake::Command &C) {
   std::vector<std::string> W;
+  W.reserve(C.Args.size());
   for (const auto &A : C.Args)
     W.push_back(asciiLower(A.Value));
   return W;

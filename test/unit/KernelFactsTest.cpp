@@ -235,11 +235,17 @@ TEST(ProjectIndexMerge, RoundTripsThroughJson) {
   ProjectIndex I = ProjectIndex::fromDefinitions({K});
   std::string Error;
   auto Back = ProjectIndex::fromJson(I.toJson(), Error);
-  ASSERT_TRUE(Back) << Error;
+  if (!Back) {
+    ADD_FAILURE() << Error;
+    return;
+  }
   ASSERT_EQ(Back->kernels().size(), 1u);
   EXPECT_EQ(Back->kernels()[0], K);
   auto Defs = definitionsFromJson(definitionsToJson({K}), Error);
-  ASSERT_TRUE(Defs) << Error;
+  if (!Defs) {
+    ADD_FAILURE() << Error;
+    return;
+  }
   EXPECT_EQ(*Defs, std::vector<KernelDefinition>{K});
   EXPECT_FALSE(ProjectIndex::fromJson("{\"version\": 1, \"kernels\": []}", Error));
   EXPECT_EQ(Error, "not a project index of this version");
@@ -255,7 +261,10 @@ TEST(ProjectIndexMerge, RegistrationLivesAsLongAsItsHandle) {
     Value = R.value();
     EXPECT_TRUE(IndexRegistration::isRegistrationValue(Value));
     auto H = IndexRegistration::resolve(Value);
-    ASSERT_TRUE(H);
+    if (!H) {
+      ADD_FAILURE() << "the handle does not resolve while its registration lives";
+      return;
+    }
     EXPECT_EQ(H->Log, Log);
   }
   EXPECT_FALSE(IndexRegistration::resolve(Value));

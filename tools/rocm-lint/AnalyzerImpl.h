@@ -67,7 +67,7 @@ private:
 /// (TidyRunner.cpp).
 std::vector<clang::tidy::ClangTidyError> runChecks(clang::tidy::ClangTidyContext &Context,
                                                    const CompilationDatabase &Db, const std::string &File,
-                                                   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                                                   const llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> &FS,
                                                    RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts);
 
 /// A compiler error of one pass, by real path and byte offset.

@@ -595,6 +595,7 @@ static int runIndex(int Argc, char **Argv) {
     Pool.wait();
   }
   std::vector<const FileResult *> All;
+  All.reserve(Results.size());
   for (const FileResult &R : Results)
     All.push_back(&R);
   // Notes name the definition the way the index file's user sees it: by its real path.

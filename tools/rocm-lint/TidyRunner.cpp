@@ -17,8 +17,8 @@ namespace rocmlint {
 // reports compiler errors itself, once, in its own format.
 std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, const CompilationDatabase &Db,
                                             const std::string &File,
-                                            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS, RecoveryLog &Log,
-                                            rocmtidy::TranslationUnitFacts *Facts) {
+                                            const llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> &FS,
+                                            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts) {
   ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   tidy::ClangTidyDiagnosticConsumer Consumer(Context, nullptr, /*RemoveIncompatibleErrors=*/true);
