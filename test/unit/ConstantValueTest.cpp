@@ -3,6 +3,7 @@
 // function; only unsure uses reach ExprMutationAnalyzer (whose parent map costs a third of a parse).
 
 #include "ast/ConstantValue.h"
+#include "HipSnippet.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -15,14 +16,6 @@ using namespace clang;
 using namespace rocmtidy;
 
 namespace {
-
-std::unique_ptr<ASTUnit> parseHip(const std::string &Body) {
-  std::string Code = "#include <hip/hip_runtime.h>\n" + Body;
-  std::vector<std::string> Args = {
-      "-x",        "hip",       "--cuda-host-only", "--offload-arch=gfx90a",
-      "-nogpulib", "-nogpuinc", "-isystem",         std::string(ROCM_TIDY_SOURCE_DIR) + "/test/Inputs/include"};
-  return tooling::buildASTFromCodeWithArgs(Code, Args, "snippet.hip");
-}
 
 // The argument of the call to 'use' in the snippet: the expression under test.
 class FindUse : public RecursiveASTVisitor<FindUse> {
@@ -37,7 +30,7 @@ public:
 };
 
 std::optional<uint64_t> valueOfUse(const std::string &Code) {
-  auto AST = parseHip("void use(int);\n" + Code);
+  auto AST = parseHipSnippet("void use(int);\n" + Code);
   if (!AST)
     return std::nullopt;
   FindUse F;

@@ -2,6 +2,7 @@
 // snippets parsed against the test SDK header (test/Inputs/include).
 
 #include "ast/WarpModel.h"
+#include "HipSnippet.h"
 #include "ast/PlatformGuards.h"
 #include "ast/warp/WarpExprs.h"
 #include "core/WarpTables.h"
@@ -17,14 +18,6 @@ using namespace clang;
 using namespace rocmtidy;
 
 namespace {
-
-std::unique_ptr<ASTUnit> parseHip(const std::string &Body) {
-  std::string Code = "#include <hip/hip_runtime.h>\n" + Body;
-  std::vector<std::string> Args = {
-      "-x",        "hip",       "--cuda-host-only", "--offload-arch=gfx90a",
-      "-nogpulib", "-nogpuinc", "-isystem",         std::string(ROCM_TIDY_SOURCE_DIR) + "/test/Inputs/include"};
-  return tooling::buildASTFromCodeWithArgs(Code, Args, "snippet.hip");
-}
 
 // The device functions of a unit, added to a model as the check adds them.
 class Collector : public RecursiveASTVisitor<Collector> {
@@ -47,7 +40,7 @@ struct Model {
   PlatformGuards Guards{std::vector<std::string>{}};
   std::unique_ptr<WarpModel> M;
 
-  explicit Model(const std::string &Code) : AST(parseHip(Code)) {
+  explicit Model(const std::string &Code) : AST(parseHipSnippet(Code)) {
     M = std::make_unique<WarpModel>(AST->getASTContext(), Names, Guards);
     Collector(*M).TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
     M->finish();
@@ -85,8 +78,8 @@ template <class T> const T *firstIn(ASTContext &Ctx, StringRef Name) {
 }
 
 TEST(WarpExprsTest, LoopOffsets) {
-  auto AST = parseHip("__device__ float f(float v) { for (int o = 16; o > 0; o >>= 1) v += o; return v; }\n"
-                      "__device__ float g(float v) { for (int o = 1; o <= 16; o = o * 2) v += o; return v; }\n");
+  auto AST = parseHipSnippet("__device__ float f(float v) { for (int o = 16; o > 0; o >>= 1) v += o; return v; }\n"
+                             "__device__ float g(float v) { for (int o = 1; o <= 16; o = o * 2) v += o; return v; }\n");
   ASSERT_TRUE(AST);
   const ForStmt *Halving = firstIn<ForStmt>(AST->getASTContext(), "f");
   const ForStmt *Doubling = firstIn<ForStmt>(AST->getASTContext(), "g");
@@ -107,8 +100,8 @@ TEST(WarpExprsTest, LoopOffsets) {
 }
 
 TEST(WarpExprsTest, NarrowFullMask) {
-  auto AST = parseHip("__device__ void f(unsigned long long *o) { o[0] = 0xffffffff; o[1] = ~0u; o[2] = -1; "
-                      "o[3] = ~0ull; o[4] = 0xffff; }\n");
+  auto AST = parseHipSnippet("__device__ void f(unsigned long long *o) { o[0] = 0xffffffff; o[1] = ~0u; o[2] = -1; "
+                             "o[3] = ~0ull; o[4] = 0xffff; }\n");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
   std::vector<bool> Narrow;
@@ -128,7 +121,8 @@ TEST(WarpExprsTest, NarrowFullMask) {
 }
 
 TEST(WarpExprsTest, WidthNames) {
-  auto AST = parseHip("__device__ int physical_warp_size() { return warpSize; }\n"
+  auto AST =
+      parseHipSnippet("__device__ int physical_warp_size() { return warpSize; }\n"
                       "__device__ int f(int w) { return (w == physical_warp_size()) + (w == 7) + (warpSize - 1); }\n");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
@@ -218,7 +212,8 @@ TEST(WarpModelTest, WidthParameterSummaries) {
 } // namespace
 
 TEST(WarpExprsTest, ValueAt64Lanes) {
-  auto AST = parseHip("constexpr int kThreads = 1024;\n"
+  auto AST =
+      parseHipSnippet("constexpr int kThreads = 1024;\n"
                       "__device__ int f() { return (kThreads / warpSize) + (warpSize >> 1) + (2 * 16) + warpSize; }\n");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
