@@ -6,6 +6,8 @@
 # existing files need no wholesale reformatting.
 #   tools/self-lint.sh [BUILD_DIR]   BUILD_DIR holds compile_commands.json (default: build)
 # Environment: SELF_LINT_BASE (a revision to compare with instead), SELF_LINT_MAIN (default: main).
+# On main, .ci/lint-base (one commit id, written when a branch lands) is the base when it is an
+# ancestor of HEAD; otherwise HEAD~1.
 # Run from a checkout (any directory inside it); tools/dev.sh test calls it after the tests.
 # Exit status: 0 clean, 1 format differences or clang-tidy warnings in changed lines, 2 setup error.
 set -euo pipefail
@@ -33,6 +35,15 @@ if [ -z "$base" ]; then
       break
     fi
   done
+  # On main itself the merge base is HEAD. A landing of many commits names the main it started
+  # from in .ci/lint-base, so CI judges every line of the landing, not only its last commit.
+  if [ -z "$base" ] && [ -f .ci/lint-base ]; then
+    landed=$(tr -d '[:space:]' <.ci/lint-base)
+    if git rev-parse -q --verify "$landed^{commit}" >/dev/null && git merge-base --is-ancestor "$landed" HEAD &&
+      [ "$(git rev-parse "$landed")" != "$head" ]; then
+      base=$landed
+    fi
+  fi
   if [ -z "$base" ]; then
     if ! git rev-parse -q --verify HEAD~1 >/dev/null; then
       echo "self-lint: the first commit: nothing to compare with"
