@@ -1,5 +1,7 @@
 #include "project/PythonSource.h"
 
+#include "core/BuildSwitches.h"
+
 #include <cctype>
 #include <map>
 
@@ -236,7 +238,24 @@ std::vector<Tok> tokens(const PyLine &L) {
 /// Where a flag's value is set: the ROCm build's, the CUDA build's only, or undecided.
 enum class PyBranch { Rocm, Cuda, Other };
 
-PyBranch classifyCondition(const std::vector<Tok> &T, size_t From, const PyLine &L) {
+/// A name that says it is true in a ROCm build: one of the build-switch table's, ROCM_HOME, or
+/// a name with a word 'rocm' or 'hip' (is_rocm_pytorch, build_for_hip).
+bool namesHip(const std::string &W) {
+  if (buildSwitchTable().Hip.count(W) != 0 || W == "rocm_home")
+    return true;
+  size_t Start = 0;
+  for (size_t I = 0; I <= W.size(); ++I) {
+    if (I < W.size() && std::isalnum(static_cast<unsigned char>(W[I])) != 0)
+      continue;
+    std::string_view Part(W.data() + Start, I - Start);
+    if (Part == "rocm" || Part == "hip")
+      return true;
+    Start = I + 1;
+  }
+  return false;
+}
+
+PyBranch classifyCondition(const std::vector<Tok> &T, size_t From, const PyLine &L, bool *NamesHip = nullptr) {
   bool Hip = false, Cuda = false, Negated = false, Gpu = false;
   for (size_t I = From; I < T.size(); ++I) {
     std::string W = T[I].Kind == Tok::Word ? T[I].Text : "";
@@ -246,9 +265,10 @@ PyBranch classifyCondition(const std::vector<Tok> &T, size_t From, const PyLine 
       return PyBranch::Other;
     if (W == "not")
       Negated = true;
-    if (W == "torch.version.hip" || W == "rocm_home" || W == "is_rocm" || W == "use_rocm" || W == "is_hip" ||
-        W == "use_hip" || W == "with_rocm" || W == "with_hip")
+    if (!W.empty() && namesHip(W))
       Hip = true;
+    // Not the table's CUDA names: in a PyTorch extension WITH_CUDA or USE_CUDA is true in the
+    // ROCm build too (CUDA_HOME is ROCm's folder there).
     if (W == "torch.version.cuda" || W == "cuda_home")
       Cuda = true;
     // x == 'cuda': PyTorch names every GPU device 'cuda', the ROCm one included.
@@ -258,8 +278,11 @@ PyBranch classifyCondition(const std::vector<Tok> &T, size_t From, const PyLine 
     if (T[I].Kind == Tok::Punct && T[I].Text == "!=")
       return PyBranch::Other;
   }
-  if (Hip && !Cuda)
+  if (Hip && !Cuda) {
+    if (NamesHip)
+      *NamesHip = !Negated;
     return Negated ? PyBranch::Cuda : PyBranch::Rocm;
+  }
   if (Cuda && !Hip)
     return Negated ? PyBranch::Other : PyBranch::Cuda;
   if (Gpu && !Hip && !Cuda && !Negated)
@@ -272,6 +295,7 @@ struct PyFrame {
   PyBranch Current = PyBranch::Rocm; // a def/for/with body is transparent
   PyBranch First = PyBranch::Rocm;
   bool Conditional = false;
+  bool HipTest = false; // the current arm tests a ROCm switch (if is_rocm:), not only 'cuda' devices
   unsigned Line = 0;
   std::string Text;
   unsigned Branches = 1;
@@ -304,6 +328,14 @@ std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
         C.Condition = F.Text;
         C.ConditionLine = F.Line;
       }
+      // Under an explicit ROCm test the line is the ROCm build's whatever undecided condition
+      // (a build variant such as EXT_TYPE == 'pytorch') leads there: a ROCm build that takes
+      // this path sees it, and leaving it out parses the CUDA side of the project's #ifs.
+      if (F.Conditional && F.HipTest && C.In == PyBranch::Other) {
+        C.In = PyBranch::Rocm;
+        C.Condition.clear();
+        C.ConditionLine = 0;
+      }
     }
     Out.push_back(C);
     bool Block = !L.Code.empty() && L.Code.find_last_not_of(" \t") != std::string::npos &&
@@ -312,20 +344,22 @@ std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
       continue;
     std::string Text = L.Code.substr(L.Code.find_first_not_of(" \t"));
     if (Head == "if") {
-      PyBranch B = classifyCondition(T, 1, L);
-      Stack.push_back({L.Indent, B, B, true, L.Line, Text});
+      bool HipTest = false;
+      PyBranch B = classifyCondition(T, 1, L, &HipTest);
+      Stack.push_back({L.Indent, B, B, true, HipTest, L.Line, Text});
     } else if ((Head == "elif" || Head == "else") && !Stack.empty() && Stack.back().Indent == L.Indent &&
                Stack.back().Conditional) {
       PyFrame &F = Stack.back();
       // else of a single ROCm test is the CUDA build.
       ++F.Branches;
       // The else of a single ROCm test is the CUDA build.
+      F.HipTest = false;
       F.Current = Head == "else" ? (F.Branches == 2 && F.First == PyBranch::Rocm ? PyBranch::Cuda : PyBranch::Other)
-                                 : classifyCondition(T, 1, L);
+                                 : classifyCondition(T, 1, L, &F.HipTest);
       F.Line = L.Line;
       F.Text = Text;
     } else {
-      Stack.push_back({L.Indent, PyBranch::Rocm, PyBranch::Rocm, false, L.Line, Text});
+      Stack.push_back({L.Indent, PyBranch::Rocm, PyBranch::Rocm, false, false, L.Line, Text});
     }
   }
   return Out;

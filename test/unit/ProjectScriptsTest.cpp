@@ -94,6 +94,35 @@ TEST(PythonSource, FlagsOfTheRocmBuild) {
   EXPECT_TRUE(torchExtensionFlags(pythonLines("CppExtension('x', define_macros=[('A', None)])\n"), "/p").empty());
 }
 
+TEST(PythonSource, RocmTestUnderABuildVariant) {
+  // The ROCm define sits under an explicit ROCm test inside a build-variant branch whose
+  // condition rocm-lint cannot decide: the ROCm build that takes that path sees it.
+  std::string Py = "m = []\n"
+                   "if EXT_TYPE == 'parrots':\n"
+                   "    m += [('PARROTS', None)]\n"
+                   "elif EXT_TYPE == 'pytorch':\n"
+                   "    is_rocm_pytorch = torch.version.hip is not None\n"
+                   "    if is_rocm_pytorch:\n"
+                   "        m += [('WITH_HIP', None)]\n"
+                   "        if debug:\n"
+                   "            m += [('HIP_DEBUG', None)]\n"
+                   "    if not is_rocm_pytorch:\n"
+                   "        m += [('NV_ONLY', None)]\n"
+                   "    if fast or is_rocm_pytorch:\n"
+                   "        m += [('EITHER', None)]\n"
+                   "CUDAExtension('x', define_macros=m)\n";
+  std::map<std::string, std::string> Kept, Left;
+  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
+    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  EXPECT_EQ(Kept.count("-DWITH_HIP"), 1u);
+  // Still undecided: a variant without a ROCm test, a condition inside the ROCm test, an 'or'.
+  EXPECT_EQ(Left.count("-DPARROTS"), 1u);
+  EXPECT_EQ(Left.count("-DHIP_DEBUG"), 1u);
+  EXPECT_EQ(Left.count("-DEITHER"), 1u);
+  // The negated ROCm test is the CUDA build's own.
+  EXPECT_EQ(Kept.count("-DNV_ONLY") + Left.count("-DNV_ONLY"), 0u);
+}
+
 TEST(MakeSources, CudaConditionalThroughVariablesAndFilterOut) {
   MakeSources M = MakeSources::read("/p/Makefile", "all.c := $(filter-out a/nv.c,$(wildcard a/*.c))\n"
                                                    "cu.c := $(sort $(wildcard cuda/*.c))\n"
