@@ -12,11 +12,41 @@ namespace rocmtidy {
 
 namespace {
 
+// Whether \p S holds a label or a case a jump from outside could reach; clang emits the arm
+// of an if whose condition is a constant only then.
+bool holdsJumpTarget(const Stmt *S) {
+  if (S == nullptr)
+    return false;
+  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (holdsJumpTarget(C))
+      return true;
+  return false;
+}
+
 // Collects the __shared__ variables one body declares or refers to, and the functions it calls.
 class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
 public:
+  explicit BodyScanner(const ASTContext &Ctx) : Ctx(Ctx) {}
+
   llvm::SmallVector<const VarDecl *, 8> Shared;
   llvm::SmallVector<const FunctionDecl *, 8> Callees;
+
+  // clang does not emit the arm of an if whose condition folds to a constant (an instantiation's
+  // `if (SharedKB <= 48)` with SharedKB 96), so a __shared__ array declared there is never
+  // allocated: a template may size it absurdly to stop a launch if it ever were.
+  bool TraverseIfStmt(IfStmt *If) {
+    const Expr *Cond = If->getCond();
+    bool Value = false;
+    if (If->isConsteval() || If->getConditionVariable() != nullptr || Cond == nullptr || Cond->isValueDependent() ||
+        !Cond->EvaluateAsBooleanCondition(Value, Ctx) || Cond->HasSideEffects(Ctx))
+      return RecursiveASTVisitor::TraverseIfStmt(If);
+    Stmt *Dead = Value ? If->getElse() : If->getThen();
+    if (holdsJumpTarget(Dead))
+      return RecursiveASTVisitor::TraverseIfStmt(If);
+    return TraverseStmt(If->getInit()) && TraverseStmt(Value ? If->getThen() : If->getElse());
+  }
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->hasAttr<CUDASharedAttr>())
@@ -37,6 +67,9 @@ public:
     Callees.push_back(E->getConstructor());
     return true;
   }
+
+private:
+  const ASTContext &Ctx;
 };
 
 } // namespace
@@ -54,7 +87,7 @@ StaticLds computeStaticLds(const FunctionDecl &Kernel, ASTContext &Ctx) {
       const FunctionDecl *Def = nullptr;
       if (!F->hasBody(Def) || !Def->getBody())
         continue;
-      BodyScanner Scan;
+      BodyScanner Scan(Ctx);
       Scan.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
       for (const VarDecl *V : Scan.Shared) {
         QualType T = V->getType();
