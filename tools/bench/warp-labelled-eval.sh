@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # Measures rocm-warp-size-assumption on the labelled set of real wave64 lines
-# (tools/bench/warp-labelled-set.tsv).
+# (tools/bench/warp-labelled-set.tsv, and any other part given with --set).
 #
-#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE]
+#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--list]
+#
+# --set FILE: a labelled file in the same columns (repeatable; default warp-labelled-set.tsv alone,
+# e.g. --set tools/bench/warp-labelled-heldout2.tsv for the second held-out part).
+# --list (or --dry-run): lints nothing; prints each row it would evaluate and whether its mirror,
+# revision and file are present, then exits 0 if all are, 1 if any is missing.
 #
 # For every (repository, revision, file, defines) of the set: extracts the repository's source
 # files at that revision (the parent of the fix commit for 'pre' rows) from a bare git mirror
 # under MIRRORS (default /work/.mirror, one 'owner+name/repo' per repository, as the fetch tool
 # leaves them), runs BIN (default build/bin/rocm-lint) with --checks=rocm-warp-size-assumption
-# on the file, and records which lines got a warning. Then prints, per split (TUNE, HELDOUT) and
-# label, how many rows got a finding, and the rows file (FILE, default a temporary file) with one
-# line per row: split, label, reported (1/0), repository, path:line, mechanism.
+# on the file, and records which lines got a warning. Then prints, per split (in the order the
+# splits first appear: TUNE, HELDOUT, HELDOUT2, ...) and label, how many rows got a finding, and
+# the rows file (FILE, default a temporary file) with one line per row: split, label,
+# reported (1/0), repository, path:line, mechanism.
 # A BUG row counts as reported when a warning lands on its line or on one of its 'also' lines;
 # HARDENING and CORRECT rows count as reported only on their own line.
 # A benchmark of the check's judgement, not a test: it needs the mirrors, which are not shipped.
@@ -19,15 +25,59 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 lint=$root/build/bin/rocm-lint
 mirrors=/work/.mirror
 rows_out=
+set_files=()
+list_only=0
+need_value() { [[ $# -ge 2 ]] || { echo "warp-labelled-eval: '$1' needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --lint) lint=$2; shift 2 ;;
-    --mirrors) mirrors=$2; shift 2 ;;
-    --rows) rows_out=$2; shift 2 ;;
+    --lint) need_value "$@"; lint=$2; shift 2 ;;
+    --mirrors) need_value "$@"; mirrors=$2; shift 2 ;;
+    --rows) need_value "$@"; rows_out=$2; shift 2 ;;
+    --set) need_value "$@"; set_files+=("$2"); shift 2 ;;
+    --list | --dry-run) list_only=1; shift ;;
     *) echo "warp-labelled-eval: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
-set_file=$root/tools/bench/warp-labelled-set.tsv
+[[ ${#set_files[@]} -gt 0 ]] || set_files=("$root/tools/bench/warp-labelled-set.tsv")
+for f in "${set_files[@]}"; do
+  [[ -f $f && -r $f ]] || { echo "warp-labelled-eval: no labelled set at '$f'" >&2; exit 2; }
+done
+
+# Data rows of all sets, each checked for the ten columns so a malformed line fails loudly
+# instead of being measured with shifted fields.
+all_rows() {
+  local f
+  for f in "${set_files[@]}"; do
+    awk -F'\t' -v f="$f" '
+      /^#/ || NF == 0 { next }
+      NF != 10 { printf "warp-labelled-eval: %s:%d: %d columns, expected 10\n", f, FNR, NF > "/dev/stderr"; bad = 1; next }
+      { print }
+      END { exit bad }' "$f" || exit 2
+  done
+}
+rows_all=$(all_rows) || exit 2
+
+if [[ $list_only == 1 ]]; then
+  missing=0
+  while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanism defines; do
+    [[ -z $split ]] && continue
+    git_dir=$mirrors/${repo/\//+}/repo
+    sha=$commit
+    [[ $rev == pre ]] && sha=$commit^
+    state=ok
+    if [[ ! -d $git_dir ]]; then
+      state=no-mirror
+    elif ! git --git-dir="$git_dir" rev-parse -q --verify "$sha^{commit}" > /dev/null; then
+      state=no-revision
+    elif ! git --git-dir="$git_dir" cat-file -e "$sha:$path" 2> /dev/null; then
+      state=no-file
+    fi
+    [[ $state == ok ]] || missing=1
+    printf '%s\t%s\t%s\t%s\t%s:%s\t%s\t%s\n' "$split" "$label" "$state" "$repo" "$path" "$line" "$rev" "$defines"
+  done 3<<< "$rows_all"
+  exit $missing
+fi
+
 [[ -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -71,8 +121,8 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
   printf '%s\n' "${findings_of[$key]}"
 }
 
-while IFS=$'\t' read -r split repo commit rev path line also label mechanism defines; do
-  [[ -z $split || $split == \#* ]] && continue
+while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanism defines; do
+  [[ -z $split ]] && continue
   found=" $(lint_file "$repo" "$commit" "$rev" "$path" "$defines") "
   lines=$line
   [[ $label == BUG && $also != - ]] && lines="$line ${also//,/ }"
@@ -81,14 +131,14 @@ while IFS=$'\t' read -r split repo commit rev path line also label mechanism def
     [[ $found == *" $l "* ]] && hit=1
   done
   printf '%s\t%s\t%s\t%s\t%s:%s\t%s\n' "$split" "$label" "$hit" "$repo" "$path" "$line" "$mechanism" >> "$rows_out"
-done < "$set_file"
+done 3<<< "$rows_all"
 
 echo "warp-labelled-eval: $lint"
 awk -F'\t' '
+  !($1 in seen) { seen[$1] = 1; S[++ns] = $1 }
   { n[$1 FS $2]++; r[$1 FS $2] += $3 }
   END {
-    split("TUNE HELDOUT", S, " "); split("BUG HARDENING CORRECT", L, " ")
-    for (i = 1; i <= 2; ++i) {
+    for (i = 1; i <= ns; ++i) {
       s = S[i]; bug = r[s FS "BUG"]; fp = r[s FS "HARDENING"] + r[s FS "CORRECT"]
       printf "  %-8s BUG reported %d/%d   HARDENING reported %d/%d   CORRECT quiet %d/%d   findings true %d/%d\n", \
         s, bug, n[s FS "BUG"], r[s FS "HARDENING"], n[s FS "HARDENING"], \
