@@ -34,7 +34,7 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION share/doc/rocm-tidy/docs
 # next to itself); it needs nvcc and an NVIDIA GPU only when it runs, and says so when they are missing.
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/tools/rocm-wave64 DESTINATION bin)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/kernels/hip_on_cuda/ DESTINATION share/rocm-tidy/hip_on_cuda
-        FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
+        FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp" PATTERN "kernel-guard.py")
 include(${CMAKE_CURRENT_LIST_DIR}/Man.cmake)
 
 # Debian package: rocm-tidy_<version>_amd64.deb. dpkg-shlibdeps (dpkg-dev) derives the Depends line

@@ -14,16 +14,17 @@
 #              (default 20), 3 runs per width, median (OUTDIR/cost.tsv)
 # HeCBench programs come from $HEC_DIR (default: <repository>/tmp-hec, made outside the repository
 # by a selection script; never committed): programs.json lists name, dir, src, flags, args.
-# Environment: PAR (parallel rocm-wave64 calls, default 6), TIMEOUT_S (per run, default 120).
+# Environment: PAR (parallel rocm-wave64 calls, default 6), TIMEOUT_S (per run, default 120),
+# W64_FLAGS (more rocm-wave64 options for every program, e.g. --parallel for programs that run for minutes).
 # Writes OUTDIR/logs/NAME.txt (rocm-wave64's output and its exit status) and OUTDIR/summary.tsv.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 export W64="$ROOT/tools/rocm-wave64" HERE
 export HEC_DIR=${HEC_DIR:-$ROOT/tmp-hec}
-export TIMEOUT_S=${TIMEOUT_S:-120}
+export TIMEOUT_S=${TIMEOUT_S:-120} W64_FLAGS=${W64_FLAGS:-}
 PAR=${PAR:-6}
-[ $# -ge 1 ] || { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 export OUT=$1; shift
 GROUPS_WANTED=("$@")
 [ ${#GROUPS_WANTED[@]} -gt 0 ] || GROUPS_WANTED=(own hec-fix hec-ok cost)
@@ -38,7 +39,7 @@ run_one() { # NAME CWD ARGS-STRING FLAG-OR-SOURCE...
   local start
   start=$(date +%s)
   (cd "$cwd" && eval "set -- $args" && ARGS=("$@") &&
-    "$W64" --timeout="$TIMEOUT_S" --keep="$OUT/bin/$name" ${RUN_FLAGS} -- "${ARGS[@]}") \
+    "$W64" --timeout="$TIMEOUT_S" --keep="$OUT/bin/$name" ${W64_FLAGS} ${RUN_FLAGS} -- "${ARGS[@]}") \
     > "$OUT/logs/$name.txt" 2>&1
   echo "exit=$? wall=$(($(date +%s) - start))s" >> "$OUT/logs/$name.txt"
 }
