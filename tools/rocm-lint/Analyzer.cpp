@@ -277,9 +277,11 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     Out[0].Crashed = !runContained([&] { RunPass(0); });
     Out[1].Crashed = !Device.join();
   } else {
-    for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
-      if ((Out[PassIndex].Crashed = !runContained([&] { RunPass(PassIndex); })))
+    for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+      Out[PassIndex].Crashed = !runContained([&] { RunPass(PassIndex); });
+      if (Out[PassIndex].Crashed)
         break;
+    }
   }
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
