@@ -2,13 +2,16 @@
 // the parse may read, where --fix may write, where the report may go, and crash isolation.
 #include "Safety.h"
 
+#include "llvm/Support/Timer.h"
 #include "gtest/gtest.h"
 
+#include <atomic>
 #include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace rocmlint;
@@ -114,6 +117,82 @@ TEST_F(LintSafetyTest, ACrashedFileKeepsNothingButOneError) {
   EXPECT_TRUE(Ok.Errors.empty());
   ASSERT_EQ(Ok.Notices.size(), 1u);
   EXPECT_EQ(Ok.Notices[0], "analysed");
+}
+
+// A crash jumps over the destructors of the frames it leaves, and what they had linked into
+// process-wide state still points into the crashed thread's stack. A sibling analysis (the other
+// pass of the file, side by side) that touches that state after the crash must not fault there.
+// The sibling waits on a flag set once the crashed analysis has returned: no timing involved.
+TEST_F(LintSafetyTest, ACrashedAnalysisLeavesItsStackMappedForItsSibling) {
+  InputFile F{"src/k.cu", Dir + "/src/k.cu"};
+  enableCrashContainment();
+  volatile int *Leaked = nullptr;
+  std::atomic<bool> Crashed{false};
+  FileResult SiblingResult;
+  std::thread Sibling([&] {
+    SiblingResult = analyzeContained(F, [&] {
+      while (!Crashed)
+        std::this_thread::yield();
+      *Leaked = *Leaked + 1;
+      return FileResult();
+    });
+  });
+  FileResult CrashedResult = analyzeContained(F, [&] {
+    volatile int Local = 42;
+    Leaked = &Local;
+    __builtin_trap();
+    return FileResult();
+  });
+  Crashed = true;
+  Sibling.join();
+  ASSERT_EQ(CrashedResult.Errors.size(), 1u);
+  ASSERT_TRUE(SiblingResult.Errors.empty()) << "the crashed stack was unmapped: " << SiblingResult.Errors[0];
+  EXPECT_EQ(*Leaked, 43);
+}
+
+// The hang of issue #31: '#pragma clang __debug crash' leaves a started llvm::Timer on the crashed
+// stack, linked into LLVM's default timer group; the sibling pass's timer is then linked next to it
+// under LLVM's global timer lock. Were the stack unmapped, that write would fault with the lock
+// held: the sibling would crash too, and the next timer (at exit: a TimerGroup destructor) would
+// wait for the lock for good.
+TEST_F(LintSafetyTest, ATimerLeftByACrashDoesNotBreakTheSiblingsTimer) {
+  InputFile F{"src/k.cu", Dir + "/src/k.cu"};
+  enableCrashContainment();
+  std::atomic<bool> Crashed{false};
+  FileResult SiblingResult;
+  std::thread Sibling([&] {
+    SiblingResult = analyzeContained(F, [&] {
+      while (!Crashed)
+        std::this_thread::yield();
+      llvm::Timer T("next", "registered after the crash");
+      T.startTimer();
+      T.stopTimer();
+      return FileResult();
+    });
+  });
+  FileResult CrashedResult = analyzeContained(F, [] {
+    llvm::Timer T("crashed", "a timer whose destructor the crash skips");
+    T.startTimer();
+    __builtin_trap();
+    return FileResult();
+  });
+  Crashed = true;
+  Sibling.join();
+  ASSERT_EQ(CrashedResult.Errors.size(), 1u);
+  EXPECT_TRUE(SiblingResult.Errors.empty()) << SiblingResult.Errors[0];
+}
+
+// Two pieces of work side by side: one crashes, the other finishes, and each says which.
+TEST_F(LintSafetyTest, SideBySideWorkCrashesAlone) {
+  enableCrashContainment();
+  int Result = 0;
+  ContainedThread Crashing([] { __builtin_trap(); });
+  ContainedThread Finishing([&] { Result = 7; });
+  EXPECT_FALSE(Crashing.join());
+  EXPECT_TRUE(Finishing.join());
+  EXPECT_EQ(Result, 7);
+  // join() is idempotent.
+  EXPECT_FALSE(Crashing.join());
 }
 
 } // namespace

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -55,9 +56,33 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   }
   BuiltinHeaders = P->Builtin;
   P->Cache = std::make_shared<ResultCache>(cacheDirectory(Opts));
+  P->Slots = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
+}
+
+bool SourceAnalyzer::Impl::takeSpareSlot() {
+  unsigned Now = Busy.load();
+  while (Now < Slots)
+    if (Busy.compare_exchange_weak(Now, Now + 1))
+      return true;
+  return false;
 }
 
 namespace {
+// Holds one slot for the duration of a parse.
+class SlotHold {
+public:
+  explicit SlotHold(std::atomic<unsigned> &Busy, bool Taken = false) : Busy(Busy) {
+    if (!Taken)
+      ++Busy;
+  }
+  ~SlotHold() { --Busy; }
+  SlotHold(const SlotHold &) = delete;
+  SlotHold &operator=(const SlotHold &) = delete;
+
+private:
+  std::atomic<unsigned> &Busy;
+};
+
 // What one pass leaves behind, merged in pass order once every pass is done.
 struct PassOutput {
   std::vector<tidy::ClangTidyError> Errors;
@@ -65,6 +90,7 @@ struct PassOutput {
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   rocmtidy::TranslationUnitFacts Facts;
+  bool Crashed = false;
 };
 } // namespace
 
@@ -201,6 +227,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
         return std::move(*Hit);
       }
   }
+  SlotHold Mine(P->Busy);
   std::vector<RecoveryLog> Logs(Passes.size());
   std::vector<PassOutput> Out(Passes.size());
   auto RunPass = [&](size_t PassIndex) {
@@ -238,16 +265,30 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex], P->Opts.ProjectIndex ? &O.Facts : nullptr);
     O.IndexLookups = IndexLog->lookups();
   };
-  // One pass after the other. Running the device pass beside the host pass (issue #31) hung the
-  // run now and then when a file's analysis crashed with -j2 (test/rocm-lint/security-crash.test);
-  // until that is understood the passes stay sequential. Each pass still keeps its own record, so
-  // side by side needs no other change here.
-  for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
-    RunPass(PassIndex);
+  // Each pass runs on its own contained thread, which this frame joins: a crash in one pass ends
+  // that pass alone and never unwinds this frame while the other pass still uses it (both passes
+  // read F, Passes, Logs and Out here). With a core spare the device pass starts beside the host
+  // pass; otherwise the passes run one after the other and a crash skips the rest.
+  if (Passes.size() == 2 && P->takeSpareSlot()) {
+    SlotHold Extra(P->Busy, /*Taken=*/true);
+    if (P->Opts.Verbose)
+      R.Notices.push_back(F.Display + ": host and device passes side by side");
+    ContainedThread Device([&] { RunPass(1); });
+    Out[0].Crashed = !runContained([&] { RunPass(0); });
+    Out[1].Crashed = !Device.join();
+  } else {
+    for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+      Out[PassIndex].Crashed = !runContained([&] { RunPass(PassIndex); });
+      if (Out[PassIndex].Crashed)
+        break;
+    }
+  }
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
     PassOutput &O = Out[PassIndex];
+    if (O.Crashed) // as a crash of the file's own analysis: nothing half-built is kept
+      return crashedResult(F);
     R.Parsed.merge(O.Parsed);
     Reads.Opened.insert(O.Reads.Opened.begin(), O.Reads.Opened.end());
     Reads.Absent.insert(O.Reads.Absent.begin(), O.Reads.Absent.end());

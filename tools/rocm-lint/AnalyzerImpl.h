@@ -15,6 +15,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -36,6 +37,11 @@ struct SourceAnalyzer::Impl {
   std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
   std::shared_ptr<ResultCache> Cache;
   std::shared_ptr<const rocmtidy::ProjectIndex> Index; // what the checks consult (SourceAnalyzer::setProjectIndex)
+  // Parses running now, against the -j limit: a file's device pass runs beside its host pass only
+  // while a core would otherwise sit idle (one file, or the tail of a run).
+  unsigned Slots = 1;
+  std::atomic<unsigned> Busy{0};
+  bool takeSpareSlot();
 
   std::shared_ptr<CompilationDatabase> databaseFor(const std::string &Dir) const {
     auto It = DbByDir.find(Dir);

@@ -7,18 +7,25 @@
 
 #include "llvm/Support/CrashRecoveryContext.h"
 
+#include <algorithm>
 #include <climits>
 #include <csignal>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace rocmlint {
 
 // Deep but legal code needs more than the 8 MiB of a default thread; reserved, not committed.
-static constexpr unsigned AnalysisStackBytes = 512u << 20;
+static constexpr size_t AnalysisStackBytes = size_t(512) << 20;
+// Below the stack: pages that fault, so an overflow is a crash rather than a write elsewhere.
+static constexpr size_t StackGuardBytes = size_t(1) << 20;
+// What of a crashed thread's stack stays as it was (ContainedThread::join).
+static constexpr size_t KeptStackBytes = size_t(16) << 20;
 // Where the crash handler runs when the stack itself is exhausted.
 static constexpr size_t SignalStackBytes = 1u << 20;
 
@@ -43,29 +50,93 @@ FileResult crashedResult(const InputFile &File) {
   return Crashed;
 }
 
+namespace {
+// The thread of one ContainedThread: the alternate signal stack, then the work inside
+// CrashRecoveryContext.
+void *containedEntry(void *Arg) {
+  auto *State = static_cast<ContainedThread::State *>(Arg);
+  // A thread may already have one (AddressSanitizer installs its own); keep it then.
+  stack_t Alt{}, Old{};
+  bool HaveAlt = false;
+  if (sigaltstack(nullptr, &Old) == 0 && (Old.ss_flags & SS_DISABLE)) {
+    Alt.ss_sp = std::malloc(SignalStackBytes);
+    Alt.ss_size = SignalStackBytes;
+    HaveAlt = Alt.ss_sp && sigaltstack(&Alt, nullptr) == 0;
+  }
+  {
+    llvm::CrashRecoveryContext CRC;
+    State->Finished = CRC.RunSafely([&] { State->Work(); });
+  }
+  // Outside RunSafely, so a crash does not skip it.
+  if (HaveAlt) {
+    stack_t Off{};
+    Off.ss_flags = SS_DISABLE;
+    sigaltstack(&Off, nullptr);
+    std::free(Alt.ss_sp);
+  }
+  return nullptr;
+}
+} // namespace
+
+ContainedThread::ContainedThread(std::function<void()> Work) : S(std::make_unique<State>()) {
+  S->Work = std::move(Work);
+  // Our own mapping rather than the thread library's: the thread library unmaps or reuses a stack
+  // once its thread is joined, and a crashed thread's stack must outlive it (see join()).
+  Bytes = StackGuardBytes + AnalysisStackBytes;
+  void *Map =
+      mmap(nullptr, Bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (Map == MAP_FAILED) {
+    Stack = nullptr;
+    return;
+  }
+  Stack = static_cast<char *>(Map);
+  // The lowest pages fault on overflow; several, since one large frame can step over a single page.
+  mprotect(Stack, StackGuardBytes, PROT_NONE);
+  pthread_attr_t Attr;
+  pthread_attr_init(&Attr);
+  pthread_attr_setstack(&Attr, Stack + StackGuardBytes, AnalysisStackBytes);
+  Started = pthread_create(&Thread, &Attr, containedEntry, S.get()) == 0;
+  pthread_attr_destroy(&Attr);
+  if (!Started) {
+    munmap(Stack, Bytes);
+    Stack = nullptr;
+  }
+}
+
+bool ContainedThread::join() {
+  if (Joined)
+    return S->Finished;
+  Joined = true;
+  if (!Started) {
+    // No thread (no memory for its stack): run the work here, still contained.
+    llvm::CrashRecoveryContext CRC;
+    S->Finished = CRC.RunSafely([&] { S->Work(); });
+    return S->Finished;
+  }
+  pthread_join(Thread, nullptr);
+  if (S->Finished) {
+    munmap(Stack, Bytes);
+  } else {
+    // The crash jumped over the destructors of the frames it left, and some of them had linked
+    // themselves into process-wide lists: '#pragma clang __debug crash' leaves its llvm::Timer,
+    // a stack object, in LLVM's default timer group. The next thread that registers a timer writes
+    // into that object under LLVM's global timer lock; were this stack unmapped, that write would
+    // fault with the lock held, and the lock would stay taken for good (the run then hangs when it
+    // exits, in a TimerGroup destructor). So the stack stays mapped for the rest of the run, its
+    // shallow end intact; the deep end is handed back to the kernel (it reads as zeros from now on).
+    size_t Keep = std::min<size_t>(KeptStackBytes, AnalysisStackBytes);
+    madvise(Stack + StackGuardBytes, AnalysisStackBytes - Keep, MADV_DONTNEED);
+  }
+  return S->Finished;
+}
+
+ContainedThread::~ContainedThread() { join(); }
+
+bool runContained(std::function<void()> Work) { return ContainedThread(std::move(Work)).join(); }
+
 FileResult analyzeContained(const InputFile &File, const std::function<FileResult()> &Analyze) {
   FileResult R;
-  llvm::CrashRecoveryContext CRC;
-  bool Ok = CRC.RunSafelyOnThread(
-      [&] {
-        // A thread may already have one (AddressSanitizer installs its own); keep it then.
-        stack_t Alt{}, Old{};
-        bool HaveAlt = false;
-        if (sigaltstack(nullptr, &Old) == 0 && (Old.ss_flags & SS_DISABLE)) {
-          Alt.ss_sp = std::malloc(SignalStackBytes);
-          Alt.ss_size = SignalStackBytes;
-          HaveAlt = Alt.ss_sp && sigaltstack(&Alt, nullptr) == 0;
-        }
-        R = Analyze();
-        if (HaveAlt) {
-          stack_t Off{};
-          Off.ss_flags = SS_DISABLE;
-          sigaltstack(&Off, nullptr);
-          std::free(Alt.ss_sp);
-        }
-      },
-      AnalysisStackBytes);
-  if (!Ok) {
+  if (!runContained([&] { R = Analyze(); })) {
     // The half-built result may be inconsistent; keep nothing of it.
     return crashedResult(File);
   }

@@ -10,6 +10,8 @@
 
 #include <functional>
 #include <map>
+#include <memory>
+#include <pthread.h>
 #include <set>
 #include <string>
 #include <vector>
@@ -34,8 +36,8 @@ bool writeReport(const std::string &Path, const std::string &Content, const std:
                  std::string &Error);
 
 /// A file system that forwards to \p Base and hashes every buffer it hands out into \p Record.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeRecordingFileSystem(
-    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, ParsedFiles &Record);
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeRecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, ParsedFiles &Record);
 
 /// The directory --fix may edit under: .rocm-lint's directory, else git's top level, else \p Cwd.
 std::string projectRoot(const ProjectConfig &Config, const std::string &Cwd);
@@ -60,8 +62,37 @@ bool parseFileAllowed(const std::string &Path, const std::string &Root, std::str
 /// The result of a file whose analysis crashed: one error, nothing half-built.
 FileResult crashedResult(const InputFile &File);
 
-/// Runs \p Analyze on a thread with a large stack inside llvm::CrashRecoveryContext; a crash
-/// becomes an error for \p File. enableCrashContainment() must have run once.
+/// Work started at once on its own thread with a large stack (512 MiB reserved), inside
+/// llvm::CrashRecoveryContext: a crash (a signal, a stack overflow) ends the work, not the process.
+/// The stack of a thread that crashed is never unmapped or reused (process-wide lists may still
+/// point into it; Containment.cpp). enableCrashContainment() must have run once.
+class ContainedThread {
+public:
+  explicit ContainedThread(std::function<void()> Work);
+  ~ContainedThread();
+  ContainedThread(const ContainedThread &) = delete;
+  ContainedThread &operator=(const ContainedThread &) = delete;
+  /// Waits for the work; true when it finished, false when it crashed.
+  bool join();
+
+  struct State {
+    std::function<void()> Work;
+    bool Finished = false;
+  };
+
+private:
+  std::unique_ptr<State> S;
+  char *Stack = nullptr;
+  size_t Bytes = 0;
+  pthread_t Thread{};
+  bool Started = false;
+  bool Joined = false;
+};
+
+/// Runs \p Work on a ContainedThread and waits: true when it finished, false when it crashed.
+bool runContained(std::function<void()> Work);
+
+/// Runs \p Analyze with runContained; a crash becomes an error for \p File.
 FileResult analyzeContained(const InputFile &File, const std::function<FileResult()> &Analyze);
 void enableCrashContainment();
 
