@@ -4,16 +4,19 @@ how long that takes (issue #31 item 4: the latency after an edit).
 Test mode: open PATH with the text of TEXT1 (the editor's buffer; what is on disk at PATH is not
 sent), then replace the whole buffer with TEXT2, TEXT3, ... one version at a time, and print, for
 every version, the rocm-* diagnostics published for exactly that version as JSON lines:
-  lsp_edit.py [--dirty HEADER=TEXT ...] CLANGD WORKSPACE PATH TEXT1 [TEXT2 ...]
+  lsp_edit.py [--actions] [--dirty HEADER=TEXT ...] CLANGD WORKSPACE PATH TEXT1 [TEXT2 ...]
 --dirty opens HEADER in the editor with the text of TEXT, unsaved (pair it with
---clangd-arg=--use-dirty-headers so the server reads open headers from the editor).
+--clangd-arg=--use-dirty-headers so the server reads open headers from the editor); --actions
+also prints where each finding's quick fix would edit.
 
 Bench mode: two servers (A, the baseline, and B), each in its own workspace holding the same file
 and compile database, opened once; then EDITS edits, each sent to both servers one after the other
 (the order alternates), each timed from didChange to the publishDiagnostics of that version, with
 the server's CPU time over the same interval. An edit inserts a top-level declaration before line
-AT, the next removes it again, so every version is a real change that shifts the lines below.
-  lsp_edit.py --bench EDITS --at LINE --a CLANGD WS --b CLANGD WS FILE   (FILE relative to WS)
+AT (--kind decl) or a statement at the end of the function that starts at line AT (--kind body),
+the next removes it again, so every version is a real change that shifts the lines below.
+  lsp_edit.py --bench EDITS --at LINE [--kind decl|body] --a CLANGD WS --b CLANGD WS --file FILE
+  (FILE relative to each WS)
 Prints one JSON line per edit and server, then the medians.
 """
 import argparse
@@ -35,8 +38,9 @@ class Server:
         self.ticks = os.sysconf("SC_CLK_TCK")
         rid = self.send("initialize", {
             "processId": os.getpid(), "rootUri": "file://" + os.path.abspath(workspace),
-            "capabilities": {"textDocument": {"publishDiagnostics": {"relatedInformation": True,
-                                                                      "versionSupport": True}}}})
+            "capabilities": {"textDocument": {
+                "publishDiagnostics": {"relatedInformation": True, "versionSupport": True},
+                "codeAction": {"codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix"]}}}}}})
         self.wait_for(lambda m: m.get("id") == rid, 120)
         self.send("initialized", {}, notify=True)
 
@@ -131,6 +135,18 @@ def test_mode(args):
         for d in rocm:
             print(json.dumps({"version": version, "diagnostic": d["code"], "line": d["range"]["start"]["line"] + 1,
                               "character": d["range"]["start"]["character"] + 1, "message": d["message"]}))
+            if args.actions:
+                # Where the quick fix of this finding would edit, as the editor would apply it.
+                rid = server.send("textDocument/codeAction", {
+                    "textDocument": {"uri": uri}, "range": d["range"],
+                    "context": {"diagnostics": [d], "only": ["quickfix"]}})
+                for a in server.wait_for(lambda m: m.get("id") == rid, 60)["result"] or []:
+                    for e in a.get("edit", {}).get("changes", {}).get(uri, []):
+                        r = e["range"]
+                        print(json.dumps({"version": version, "action": a["title"],
+                                          "from": [r["start"]["line"] + 1, r["start"]["character"] + 1],
+                                          "to": [r["end"]["line"] + 1, r["end"]["character"] + 1],
+                                          "text": e["newText"]}))
         # One line per version after its diagnostics, so a test can tell the versions apart.
         print(json.dumps({"version": version, "published": len(rocm)}), flush=True)
     sys.exit(server.close())
@@ -141,6 +157,9 @@ def bench_mode(args):
     paths = {k: os.path.join(ws, args.file) for k, ws in (("a", args.a[1]), ("b", args.b[1]))}
     original = open(paths["a"]).read().splitlines(keepends=True)
     at = max(1, min(args.at, len(original) + 1))
+    if args.kind == "body":
+        # Into the body of the function that starts at AT: before its first line that is just "}".
+        at = next((i + 1 for i in range(at - 1, len(original)) if original[i].rstrip() == "}"), at)
     for k, s in servers.items():
         s.open(uri_of(paths[k]), "".join(original))
         s.diagnostics(uri_of(paths[k]), 1, 600)
@@ -148,7 +167,9 @@ def bench_mode(args):
     for edit in range(1, args.bench + 1):
         version = edit + 1
         lines = list(original)
-        if edit % 2:
+        if edit % 2 and args.kind == "body":
+            lines.insert(at - 1, f"  int rocmBenchEdit{edit} = {edit} * (int)threadIdx.x; (void)rocmBenchEdit{edit};\n")
+        elif edit % 2:
             lines.insert(at - 1, f"int rocmBenchEdit{edit} = {edit};\n")
         text = "".join(lines)
         order = ("a", "b") if edit % 2 else ("b", "a")
@@ -178,11 +199,13 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--bench", type=int)
     p.add_argument("--at", type=int, default=1)
+    p.add_argument("--kind", choices=["decl", "body"], default="decl")
     p.add_argument("--settle", type=float, default=0.3)
     p.add_argument("--a", nargs=2)
     p.add_argument("--b", nargs=2)
     p.add_argument("--file")
     p.add_argument("--dirty", action="append", default=[])
+    p.add_argument("--actions", action="store_true")
     p.add_argument("--clangd-arg", action="append", default=[])
     p.add_argument("rest", nargs="*")
     args = p.parse_args()

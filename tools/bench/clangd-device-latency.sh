@@ -10,17 +10,18 @@
 # to the publishDiagnostics of that version, of rocm-clangd with all rocm-* checks and the device pass
 # against stock clangd-19 without the rocm checks, same file, same compile_commands.json. Both servers
 # open the file once and stay up; each edit (test/rocm-clangd/lsp_edit.py: insert a top-level
-# declaration before line AT, then remove it again, so the lines below shift) goes to both, one after
-# the other, alternating which goes first; prints every edit and the medians of wall and server CPU
-# time. clangd waits before it rebuilds after a change (its debounce: the last rebuild's time,
-# between 50 and 500 ms); that wait is part of what an editor sees, so it is part of the figure.
+# declaration before line AT (-k decl), or a statement at the end of the function starting at line
+# AT (-k body), then remove it again, so the lines below shift) goes to both, one after the other,
+# alternating which goes first; prints every edit and the medians of wall and server CPU time.
+# clangd waits before it rebuilds after a change (its debounce: the median of its recent rebuild
+# times, between 50 and 500 ms); that wait is part of what an editor sees, so it is in the figure.
 #
 # The default input is generated (gen-warp-bench.py, 100 kernels) plus one region only the device
 # compile sees, since a file without such regions does not run the device parse at all.
 # usage: tools/bench/clangd-device-latency.sh [-r REPS] [FILE]                (default -r 7)
-#        tools/bench/clangd-device-latency.sh --edit [-n EDITS] [-a LINE] [-f FLAGS] [FILE]
-#          -n: edits (default 11); -a: the line the edit goes before (default: the middle
-#          __global__ line); -f: compile flags for FILE instead of the default HIP host flags
+#        tools/bench/clangd-device-latency.sh --edit [-n EDITS] [-a LINE] [-k decl|body] [-f FLAGS] [FILE]
+#          -n: edits (default 11); -a: where the edit goes (default: the middle __global__ line);
+#          -k: what it is (default decl); -f: compile flags for FILE instead of the default HIP host flags
 #          (-xhip --offload-arch=gfx90a -nogpulib -nogpuinc --cuda-host-only -isystem test/Inputs/include)
 # env: ROCM_CLANGD (default build/bin/rocm-clangd), CLANGD (default clangd-19)
 set -euo pipefail
@@ -30,18 +31,20 @@ stock=${CLANGD:-clangd-19}
 reps=7
 edit=0
 edits=11
+kind=decl
 at=
 flags=
 if [ "${1:-}" = --edit ]; then
   edit=1
   shift
 fi
-usage="usage: $0 [-r REPS] [FILE] | $0 --edit [-n EDITS] [-a LINE] [-f FLAGS] [FILE]"
-while getopts r:n:a:f: opt; do
+usage="usage: $0 [-r REPS] [FILE] | $0 --edit [-n EDITS] [-a LINE] [-k decl|body] [-f FLAGS] [FILE]"
+while getopts r:n:a:k:f: opt; do
   case $opt in
     r) reps=$OPTARG ;;
     n) edits=$OPTARG ;;
     a) at=$OPTARG ;;
+    k) kind=$OPTARG ;;
     f) flags=$OPTARG ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
@@ -53,6 +56,7 @@ if [ $edit = 1 ] && ! command -v "$stock" >/dev/null; then
   exit 2
 fi
 [ $# -le 1 ] || { echo "$usage" >&2; exit 2; }
+case $kind in decl | body) ;; *) echo "$usage" >&2; exit 2 ;; esac
 [ $# = 0 ] || [ -f "$1" ] || { echo "clangd-device-latency: no such file '$1'" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -85,8 +89,8 @@ PY
     at=$(grep -n '^__global__' "$work/on/input.hip" | awk -F: '{l[NR] = $1} END {print (NR ? l[int((NR + 1) / 2)] : 1)}')
   fi
   n=$(wc -l < "$work/on/input.hip")
-  echo "edit latency: $(basename "${1:-generated}") ($n lines), edits before line $at; a = $stock, b = rocm-clangd"
-  python3 "$root/test/rocm-clangd/lsp_edit.py" --bench "$edits" --at "$at" --a "$stock" "$work/off" \
+  echo "edit latency: $(basename "${1:-generated}") ($n lines), $kind edits at line $at; a = $stock, b = rocm-clangd"
+  python3 "$root/test/rocm-clangd/lsp_edit.py" --bench "$edits" --at "$at" --kind "$kind" --a "$stock" "$work/off" \
     --b "$clangd" "$work/on" --file input.hip
   exit
 fi

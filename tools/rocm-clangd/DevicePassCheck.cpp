@@ -4,10 +4,18 @@
 // This check, linked into rocm-clangd only, notes which regions of the main file the host parse
 // skipped; when some exist, it parses the file's current buffer again with the same command and
 // --cuda-device-only, runs the same checks with the same options, and publishes the findings that
-// fall inside those skipped regions under their own check names. Everything else the device parse
-// finds is also found by the host parse, so nothing is reported twice; the price of the second
-// parse is paid only by files with such regions.
+// fall inside those skipped regions under their own check names. Everything outside them the host
+// parse has already reported, so nothing is reported twice.
+//
+// What that costs after each edit (tools/bench/clangd-device-latency.sh --edit) is kept small:
+// - the device parse skips every function body the code in those regions cannot reach, and its
+//   matchers walk the main file's declarations only, as clangd's do;
+// - when the edit since the last device parse lies in text that parse never read (a body it
+//   skipped, a region its preprocessor skipped) and cannot change the tokens around it
+//   (DeviceReuse.h), or when that parse saw none of the regions at all, the last findings are
+//   published again, moved by the edit, with no parse.
 #include "DevicePass.h"
+#include "DeviceReuse.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -23,12 +31,15 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Chrono.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -61,8 +72,6 @@ namespace {
 
 constexpr llvm::StringLiteral DevicePassName = "rocm-clangd-device-pass";
 
-using Ranges = std::vector<std::pair<unsigned, unsigned>>;
-
 bool inRanges(const Ranges &R, unsigned Offset) {
   for (const auto &[B, E] : R)
     if (Offset >= B && Offset < E)
@@ -86,6 +95,7 @@ struct SkippedRanges : PPCallbacks {
 struct HostFunction {
   unsigned Begin, End, NameOffset;
   std::string Name;
+  Ranges Body; // inside the braces; empty for a function-try-block
 };
 
 // What the device parse must keep: the bodies of the functions whose definition encloses a skipped
@@ -97,8 +107,7 @@ struct KeepSet {
   std::set<std::string> Names;
 };
 
-void identifiersIn(StringRef Buffer, unsigned Begin, unsigned End, const LangOptions &LO,
-                   std::set<std::string> &Out) {
+void identifiersIn(StringRef Buffer, unsigned Begin, unsigned End, const LangOptions &LO, std::set<std::string> &Out) {
   End = std::min<unsigned>(End, Buffer.size());
   if (Begin >= End)
     return;
@@ -136,15 +145,31 @@ KeepSet keepSet(StringRef Buffer, const Ranges &Skipped, const std::vector<HostF
   return K;
 }
 
+// A file the device parse read, as it was then.
+struct InputFile {
+  std::string Name;
+  uint64_t Size;
+  time_t MTime;
+};
+
+// What the device parse did not read: main-file function bodies it skipped (their names' offsets)
+// and main-file regions its preprocessor skipped; and what it did read besides the buffer.
+struct DeviceReads {
+  std::set<unsigned> SkippedFunctions;
+  Ranges Unseen;
+  std::vector<InputFile> Inputs;
+};
+
 // The tidy consumer of the device parse, narrowed to what can matter: function bodies outside the
 // keep set are skipped (clang's -skip-function-bodies; it never skips a constexpr function or one
 // whose return type is deduced, which the rest of the file may need), and the matchers traverse
 // the main file's declarations only, as clangd's do on the host side.
 class DeviceConsumer : public MultiplexConsumer {
 public:
-  DeviceConsumer(std::unique_ptr<ASTConsumer> Tidy, const SourceManager &SM, const Ranges &Skipped,
-                 const KeepSet &Keep, bool SkipBodies)
-      : MultiplexConsumer(one(std::move(Tidy))), SM(SM), Skipped(Skipped), Keep(Keep), SkipBodies(SkipBodies) {}
+  DeviceConsumer(std::unique_ptr<ASTConsumer> Tidy, const SourceManager &SM, const Ranges &Skipped, const KeepSet &Keep,
+                 bool SkipBodies, DeviceReads &Reads)
+      : MultiplexConsumer(one(std::move(Tidy))), SM(SM), Skipped(Skipped), Keep(Keep), SkipBodies(SkipBodies),
+        Reads(Reads) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -163,12 +188,15 @@ public:
     if (!FD)
       return true;
     SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
-    if (SM.isWrittenInMainFile(Loc)) {
-      unsigned Offset = SM.getFileOffset(Loc);
-      if (inRanges(Skipped, Offset) || Keep.Offsets.count(Offset))
-        return false;
-    }
-    return !Keep.Names.count(FD->getNameAsString());
+    bool Main = SM.isWrittenInMainFile(Loc);
+    unsigned Offset = Main ? SM.getFileOffset(Loc) : 0;
+    if (Main && (inRanges(Skipped, Offset) || Keep.Offsets.count(Offset)))
+      return false;
+    if (Keep.Names.count(FD->getNameAsString()))
+      return false;
+    if (Main)
+      Reads.SkippedFunctions.insert(Offset);
+    return true;
   }
 
 private:
@@ -181,20 +209,33 @@ private:
   const Ranges &Skipped;
   const KeepSet &Keep;
   bool SkipBodies;
+  DeviceReads &Reads;
   std::vector<Decl *> MainDecls;
 };
 
 class DeviceAction : public ASTFrontendAction {
 public:
-  DeviceAction(ClangTidyASTConsumerFactory &Factory, const Ranges &Skipped, const KeepSet &Keep, bool SkipBodies)
-      : Factory(Factory), Skipped(Skipped), Keep(Keep), SkipBodies(SkipBodies) {}
+  DeviceAction(ClangTidyASTConsumerFactory &Factory, const Ranges &Skipped, const KeepSet &Keep, bool SkipBodies,
+               DeviceReads &Reads)
+      : Factory(Factory), Skipped(Skipped), Keep(Keep), SkipBodies(SkipBodies), Reads(Reads) {}
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
+    // No "N warnings generated" line in clangd's log after each parse.
+    CI.getDiagnosticOpts().ShowCarets = false;
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
-    return std::make_unique<DeviceConsumer>(Factory.createASTConsumer(CI, File), CI.getSourceManager(), Skipped,
-                                            Keep, SkipBodies);
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(CI.getSourceManager(), Reads.Unseen));
+    return std::make_unique<DeviceConsumer>(Factory.createASTConsumer(CI, File), CI.getSourceManager(), Skipped, Keep,
+                                            SkipBodies, Reads);
+  }
+  void EndSourceFileAction() override {
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (!Main || It->first != *Main)
+        Reads.Inputs.push_back(
+            {It->first.getName().str(), uint64_t(It->first.getSize()), It->first.getModificationTime()});
   }
 
 private:
@@ -202,14 +243,16 @@ private:
   const Ranges &Skipped;
   const KeepSet &Keep;
   bool SkipBodies;
+  DeviceReads &Reads;
 };
 
 class DeviceActionFactory : public tooling::FrontendActionFactory {
 public:
-  DeviceActionFactory(ClangTidyContext &Ctx, const Ranges &Skipped, const KeepSet &Keep, bool SkipBodies)
-      : Consumers(Ctx), Skipped(Skipped), Keep(Keep), SkipBodies(SkipBodies) {}
+  DeviceActionFactory(ClangTidyContext &Ctx, const Ranges &Skipped, const KeepSet &Keep, bool SkipBodies,
+                      DeviceReads &Reads)
+      : Consumers(Ctx), Skipped(Skipped), Keep(Keep), SkipBodies(SkipBodies), Reads(Reads) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<DeviceAction>(Consumers, Skipped, Keep, SkipBodies);
+    return std::make_unique<DeviceAction>(Consumers, Skipped, Keep, SkipBodies, Reads);
   }
 
 private:
@@ -217,7 +260,91 @@ private:
   const Ranges &Skipped;
   const KeepSet &Keep;
   bool SkipBodies;
+  DeviceReads &Reads;
 };
+
+// The last device parse of a file: its inputs, what it did not read, and the findings it
+// published (inside the host-skipped regions). Blind: it saw none of those regions (all of them
+// were skipped by the device preprocessor too, like '#ifdef DEBUG'), so it found nothing there.
+struct LastRun {
+  std::string Key;
+  std::string Buffer;
+  Ranges Unread;
+  bool Blind = false;
+  std::vector<InputFile> Inputs;
+  std::vector<ClangTidyError> Findings;
+};
+
+std::mutex RunsLock;
+std::map<std::string, LastRun> &lastRuns() {
+  static std::map<std::string, LastRun> Runs;
+  return Runs;
+}
+
+bool moveMessage(tooling::DiagnosticMessage &M, StringRef File, const Change &C) {
+  if (M.FilePath == File && !moveOffset(C, M.FileOffset))
+    return false;
+  for (tooling::FileByteRange &R : M.Ranges) {
+    unsigned End = R.FileOffset + R.Length;
+    if (R.FilePath == File && (!moveOffset(C, R.FileOffset) || !moveOffset(C, End) || End - R.FileOffset != R.Length))
+      return false;
+  }
+  auto Fix = M.Fix.find(File);
+  if (Fix == M.Fix.end())
+    return true;
+  tooling::Replacements Moved;
+  for (const tooling::Replacement &R : Fix->second) {
+    unsigned Begin = R.getOffset(), End = R.getOffset() + R.getLength();
+    if (!moveOffset(C, Begin) || !moveOffset(C, End) || End - Begin != R.getLength())
+      return false;
+    if (llvm::Error Err =
+            Moved.add(tooling::Replacement(R.getFilePath(), Begin, R.getLength(), R.getReplacementText()))) {
+      llvm::consumeError(std::move(Err));
+      return false;
+    }
+  }
+  Fix->second = std::move(Moved);
+  return true;
+}
+
+// The last findings moved to the new text, or nothing when a parse is needed.
+std::optional<std::vector<ClangTidyError>> reuse(LastRun &Last, StringRef Key, StringRef Buffer, StringRef File,
+                                                 llvm::vfs::FileSystem &FS) {
+  if (Last.Key != Key)
+    return std::nullopt;
+  Change C = changeBetween(Last.Buffer, Buffer);
+  if (!isLocalChange(Last.Buffer, Buffer, C) || (!Last.Blind && !within(Last.Unread, C.Begin, C.OldEnd)))
+    return std::nullopt;
+  // A header saved (or changed in the editor) since then: its text is an input too.
+  for (const InputFile &I : Last.Inputs) {
+    llvm::ErrorOr<llvm::vfs::Status> St = FS.status(I.Name);
+    if (!St || St->getSize() != I.Size || llvm::sys::toTimeT(St->getLastModificationTime()) != I.MTime)
+      return std::nullopt;
+  }
+  std::vector<ClangTidyError> Findings = Last.Findings;
+  for (ClangTidyError &E : Findings) {
+    if (!moveMessage(E.Message, File, C))
+      return std::nullopt;
+    for (tooling::DiagnosticMessage &N : E.Notes)
+      if (!moveMessage(N, File, C))
+        return std::nullopt;
+  }
+  Ranges Unread;
+  // A range may begin where the change begins and end where it ends: it still holds it.
+  for (auto [B, E] : Last.Unread) {
+    if (B > C.Begin && !moveOffset(C, B))
+      continue;
+    if (E >= C.OldEnd)
+      E = E - C.OldEnd + C.NewEnd;
+    else if (E > C.Begin)
+      continue;
+    Unread.emplace_back(B, E);
+  }
+  Last.Buffer = Buffer.str();
+  Last.Unread = std::move(Unread);
+  Last.Findings = Findings;
+  return Findings;
+}
 
 class OneCommand : public tooling::CompilationDatabase {
 public:
@@ -254,7 +381,10 @@ public:
 
 private:
   std::vector<ClangTidyError> runDevicePass(const std::string &File, StringRef Buffer,
-                                            IntrusiveRefCntPtr<llvm::vfs::FileSystem> HostFS, const KeepSet &Keep);
+                                            const std::vector<std::string> &DeviceArgv,
+                                            IntrusiveRefCntPtr<llvm::vfs::FileSystem> HostFS, const KeepSet &Keep,
+                                            DeviceReads &Reads);
+  std::string runKey(const std::vector<std::string> &DeviceArgv) const;
 
   ClangTidyContext *Ctx;
   const bool SkipBodies;
@@ -264,17 +394,19 @@ private:
   const LangOptions *LO = nullptr;
 };
 
-std::vector<ClangTidyError> DevicePassCheck::runDevicePass(const std::string &File, StringRef Buffer,
-                                                           IntrusiveRefCntPtr<llvm::vfs::FileSystem> HostFS,
-                                                           const KeepSet &Keep) {
-  std::optional<std::vector<std::string>> Argv = rememberedCommand(File);
-  if (!Argv || Argv->empty())
-    return {};
+std::vector<std::string> deviceCommand(const std::vector<std::string> &Argv) {
   std::vector<std::string> DeviceArgv;
-  for (const std::string &A : *Argv)
+  for (const std::string &A : Argv)
     if (A != "--cuda-host-only" && A != "--offload-host-only")
       DeviceArgv.push_back(A);
   DeviceArgv.insert(DeviceArgv.begin() + 1, "--cuda-device-only");
+  return DeviceArgv;
+}
+
+std::vector<ClangTidyError> DevicePassCheck::runDevicePass(const std::string &File, StringRef Buffer,
+                                                           const std::vector<std::string> &DeviceArgv,
+                                                           IntrusiveRefCntPtr<llvm::vfs::FileSystem> HostFS,
+                                                           const KeepSet &Keep, DeviceReads &Reads) {
   ClangTidyOptions Opts = Ctx->getOptions();
   // The same rocm-* checks, minus this one: the device parse has nothing further to look at.
   Opts.Checks = Opts.Checks.value_or("") + ",-" + DevicePassName.str();
@@ -295,7 +427,7 @@ std::vector<ClangTidyError> DevicePassCheck::runDevicePass(const std::string &Fi
   DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(), &Consumer, /*ShouldOwnClient=*/false);
   Device.setDiagnosticsEngine(&Engine);
   Tool.setDiagnosticConsumer(&Consumer);
-  DeviceActionFactory Factory(Device, Skipped, Keep, SkipBodies);
+  DeviceActionFactory Factory(Device, Skipped, Keep, SkipBodies, Reads);
   Tool.run(&Factory);
   return Consumer.take();
 }
@@ -309,25 +441,88 @@ void DevicePassCheck::check(const ast_matchers::MatchFinder::MatchResult &Result
   SourceLocation Name = SM->getExpansionLoc(FD->getLocation());
   if (!SM->isWrittenInMainFile(Begin) || !SM->isWrittenInMainFile(End) || !SM->isWrittenInMainFile(Name))
     return;
-  Functions.push_back({SM->getFileOffset(Begin), SM->getFileOffset(End) + 1, SM->getFileOffset(Name),
-                       FD->getNameAsString()});
+  HostFunction F{
+      SM->getFileOffset(Begin), SM->getFileOffset(End) + 1, SM->getFileOffset(Name), FD->getNameAsString(), {}};
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody())) {
+    SourceLocation L = SM->getExpansionLoc(Body->getLBracLoc()), R = SM->getExpansionLoc(Body->getRBracLoc());
+    if (SM->isWrittenInMainFile(L) && SM->isWrittenInMainFile(R) && SM->getFileOffset(L) < SM->getFileOffset(R))
+      F.Body.emplace_back(SM->getFileOffset(L) + 1, SM->getFileOffset(R));
+  }
+  Functions.push_back(std::move(F));
+}
+
+std::string DevicePassCheck::runKey(const std::vector<std::string> &DeviceArgv) const {
+  std::string Key;
+  for (const std::string &A : DeviceArgv)
+    Key += A + '\0';
+  ClangTidyOptions Opts = Ctx->getOptions();
+  Key += '\1' + Opts.Checks.value_or("") + '\1';
+  std::vector<std::string> CheckOptions;
+  for (const auto &O : Opts.CheckOptions)
+    CheckOptions.push_back(O.getKey().str() + '=' + O.getValue().Value);
+  std::sort(CheckOptions.begin(), CheckOptions.end());
+  for (const std::string &O : CheckOptions)
+    Key += O + '\0';
+  return Key;
 }
 
 void DevicePassCheck::onEndOfTranslationUnit() {
-  if (Skipped.empty() || !SM || !LO)
+  if (!SM || !LO)
     return;
   FileID Main = SM->getMainFileID();
   OptionalFileEntryRef Entry = SM->getFileEntryRefForID(Main);
   if (!Entry)
     return;
   std::string File = Entry->getName().str();
+  if (Skipped.empty()) {
+    std::lock_guard<std::mutex> Guard(RunsLock);
+    lastRuns().erase(File);
+    return;
+  }
+  std::optional<std::vector<std::string>> Argv = rememberedCommand(File);
+  if (!Argv || Argv->empty())
+    return;
+  std::vector<std::string> DeviceArgv = deviceCommand(*Argv);
+  std::string Key = runKey(DeviceArgv);
   StringRef Buffer = SM->getBufferData(Main);
-  KeepSet Keep = keepSet(Buffer, Skipped, Functions, *LO);
-  for (const ClangTidyError &E :
-       runDevicePass(File, Buffer, SM->getFileManager().getVirtualFileSystemPtr(), Keep)) {
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> HostFS = SM->getFileManager().getVirtualFileSystemPtr();
+  std::optional<std::vector<ClangTidyError>> Findings;
+  {
+    std::lock_guard<std::mutex> Guard(RunsLock);
+    auto It = lastRuns().find(File);
+    if (It != lastRuns().end())
+      Findings = reuse(It->second, Key, Buffer, File, *HostFS);
+  }
+  // For the tests, which cannot tell a reused finding from a parsed one by what is published.
+  static const bool Log = std::getenv("ROCM_CLANGD_LOG_DEVICE_PASS") != nullptr;
+  if (Log)
+    llvm::errs() << "rocm-clangd: device pass of '" << llvm::sys::path::filename(File)
+                 << "': " << (Findings ? "reused" : "parsed") << "\n";
+  if (!Findings) {
+    KeepSet Keep = keepSet(Buffer, Skipped, Functions, *LO);
+    DeviceReads Reads;
+    LastRun Run;
+    for (ClangTidyError &E : runDevicePass(File, Buffer, DeviceArgv, HostFS, Keep, Reads))
+      if (StringRef(E.DiagnosticName).starts_with("rocm-") && E.Message.FilePath == File &&
+          inRanges(Skipped, E.Message.FileOffset) && E.Message.FileOffset <= Buffer.size())
+        Run.Findings.push_back(std::move(E));
+    Run.Key = std::move(Key);
+    Run.Buffer = Buffer.str();
+    Run.Unread = Reads.Unseen;
+    for (const HostFunction &F : Functions)
+      if (Reads.SkippedFunctions.count(F.NameOffset))
+        Run.Unread.insert(Run.Unread.end(), F.Body.begin(), F.Body.end());
+    Run.Blind = std::all_of(Skipped.begin(), Skipped.end(),
+                            [&](const auto &R) { return within(Reads.Unseen, R.first, R.second); });
+    Run.Inputs = std::move(Reads.Inputs);
+    Findings = Run.Findings;
+    std::lock_guard<std::mutex> Guard(RunsLock);
+    lastRuns()[File] = std::move(Run);
+  }
+  for (const ClangTidyError &E : *Findings) {
     StringRef Name = E.DiagnosticName;
-    if (!Name.starts_with("rocm-") || E.Message.FilePath != File || !inRanges(Skipped, E.Message.FileOffset) ||
-        E.Message.FileOffset > Buffer.size())
+    // Moved findings are checked against this parse's regions and text again.
+    if (!inRanges(Skipped, E.Message.FileOffset) || E.Message.FileOffset > Buffer.size())
       continue;
     SourceLocation Loc = SM->getComposedLoc(Main, E.Message.FileOffset);
     {
