@@ -115,9 +115,12 @@ void identifiersIn(StringRef Buffer, unsigned Begin, unsigned End, const LangOpt
   // Raw lexing: the text of a skipped region was never preprocessed, and names are all we need.
   Lexer Lex(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
   Token Tok;
-  while (!Lex.LexFromRawLexer(Tok))
+  // LexFromRawLexer says "at the end" with the last token, which may be a name.
+  for (bool AtEnd = false; !AtEnd;) {
+    AtEnd = Lex.LexFromRawLexer(Tok);
     if (Tok.is(tok::raw_identifier))
       Out.insert(Tok.getRawIdentifier().str());
+  }
 }
 
 KeepSet keepSet(StringRef Buffer, const Ranges &Skipped, const std::vector<HostFunction> &Functions,
@@ -158,6 +161,7 @@ struct DeviceReads {
   std::set<unsigned> SkippedFunctions;
   Ranges Unseen;
   std::vector<InputFile> Inputs;
+  bool Failed = false; // a compiler error: a later edit may fix what this parse did not read
 };
 
 // The tidy consumer of the device parse, narrowed to what can matter: function bodies outside the
@@ -428,7 +432,7 @@ std::vector<ClangTidyError> DevicePassCheck::runDevicePass(const std::string &Fi
   Device.setDiagnosticsEngine(&Engine);
   Tool.setDiagnosticConsumer(&Consumer);
   DeviceActionFactory Factory(Device, Skipped, Keep, SkipBodies, Reads);
-  Tool.run(&Factory);
+  Reads.Failed = Tool.run(&Factory) != 0;
   return Consumer.take();
 }
 
@@ -517,7 +521,10 @@ void DevicePassCheck::onEndOfTranslationUnit() {
     Run.Inputs = std::move(Reads.Inputs);
     Findings = Run.Findings;
     std::lock_guard<std::mutex> Guard(RunsLock);
-    lastRuns()[File] = std::move(Run);
+    if (Reads.Failed)
+      lastRuns().erase(File);
+    else
+      lastRuns()[File] = std::move(Run);
   }
   for (const ClangTidyError &E : *Findings) {
     StringRef Name = E.DiagnosticName;
