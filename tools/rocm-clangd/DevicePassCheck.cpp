@@ -95,7 +95,8 @@ struct SkippedRanges : PPCallbacks {
 struct HostFunction {
   unsigned Begin, End, NameOffset;
   std::string Name;
-  Ranges Body; // inside the braces; empty for a function-try-block
+  Ranges Body;    // inside the braces; empty for a function-try-block or braces from a macro
+  bool Skippable; // clang may skip it: not constexpr, no deduced return type
 };
 
 // What the device parse must keep: the bodies of the functions whose definition encloses a skipped
@@ -111,9 +112,10 @@ void identifiersIn(StringRef Buffer, unsigned Begin, unsigned End, const LangOpt
   End = std::min<unsigned>(End, Buffer.size());
   if (Begin >= End)
     return;
-  StringRef Text = Buffer.slice(Begin, End);
-  // Raw lexing: the text of a skipped region was never preprocessed, and names are all we need.
-  Lexer Lex(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  // Raw lexing: the text of a skipped region was never preprocessed, and names are all we need. The
+  // lexer reads up to a NUL after the end, so it gets a copy that has one.
+  std::string Text = Buffer.slice(Begin, End).str();
+  Lexer Lex(SourceLocation(), LO, Text.data(), Text.data(), Text.data() + Text.size());
   Token Tok;
   // LexFromRawLexer says "at the end" with the last token, which may be a name.
   for (bool AtEnd = false; !AtEnd;) {
@@ -148,6 +150,48 @@ KeepSet keepSet(StringRef Buffer, const Ranges &Skipped, const std::vector<HostF
   return K;
 }
 
+// The device parse reads a copy of the buffer in which the bodies it would skip are blank (spaces;
+// every line break and every preprocessor directive kept, so offsets, lines and macros stay as
+// they were): skipping a body still lexes and preprocesses all of it, blank text costs nearly
+// nothing. Directives are found by raw lexing, so a '#' inside a comment or literal is no directive.
+void blankBody(std::string &Out, StringRef Buffer, unsigned Begin, unsigned End, const LangOptions &LO) {
+  std::string Text = Buffer.slice(Begin, End).str(); // NUL-terminated, as the lexer needs
+  Lexer Lex(SourceLocation(), LO, Text.data(), Text.data(), Text.data() + Text.size());
+  Ranges Directives; // relative to Begin
+  bool InDirective = false;
+  unsigned DirectiveBegin = 0, DirectiveEnd = 0;
+  Token Tok;
+  for (bool AtEnd = false; !AtEnd;) {
+    AtEnd = Lex.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof))
+      break;
+    unsigned TokEnd = Lex.getBufferLocation() - Text.data(), TokBegin = TokEnd - Tok.getLength();
+    if (Tok.isAtStartOfLine()) {
+      if (InDirective)
+        Directives.emplace_back(DirectiveBegin, DirectiveEnd);
+      InDirective = Tok.is(tok::hash);
+      DirectiveBegin = TokBegin;
+    }
+    if (InDirective)
+      DirectiveEnd = TokEnd;
+  }
+  if (InDirective)
+    Directives.emplace_back(DirectiveBegin, DirectiveEnd);
+  for (unsigned I = 0; I < Text.size(); ++I)
+    if (Text[I] != '\n' && Text[I] != '\r' && !inRanges(Directives, I))
+      Out[Begin + I] = ' ';
+}
+
+std::string deviceBuffer(StringRef Buffer, const std::vector<HostFunction> &Functions, const KeepSet &Keep,
+                         const Ranges &Skipped, const LangOptions &LO) {
+  std::string Out = Buffer.str();
+  for (const HostFunction &F : Functions)
+    if (F.Skippable && !F.Body.empty() && !Keep.Offsets.count(F.NameOffset) && !Keep.Names.count(F.Name) &&
+        !inRanges(Skipped, F.NameOffset))
+      blankBody(Out, Buffer, F.Body.front().first, F.Body.front().second, LO);
+  return Out;
+}
+
 // A file the device parse read, as it was then.
 struct InputFile {
   std::string Name;
@@ -161,7 +205,21 @@ struct DeviceReads {
   std::set<unsigned> SkippedFunctions;
   Ranges Unseen;
   std::vector<InputFile> Inputs;
-  bool Failed = false; // a compiler error: a later edit may fix what this parse did not read
+  // An #include or __has_include of a file that did not exist: it may appear without the buffer
+  // changing, so this parse is not reused.
+  bool MissedFile = false;
+};
+
+struct MissedFiles : PPCallbacks {
+  explicit MissedFiles(bool &Missed) : Missed(Missed) {}
+  void InclusionDirective(SourceLocation, const Token &, StringRef, bool, CharSourceRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *, bool, SrcMgr::CharacteristicKind) override {
+    Missed |= !File;
+  }
+  void HasInclude(SourceLocation, StringRef, bool, OptionalFileEntryRef File, SrcMgr::CharacteristicKind) override {
+    Missed |= !File;
+  }
+  bool &Missed;
 };
 
 // The tidy consumer of the device parse, narrowed to what can matter: function bodies outside the
@@ -230,6 +288,7 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(CI.getSourceManager(), Reads.Unseen));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<MissedFiles>(Reads.MissedFile));
     return std::make_unique<DeviceConsumer>(Factory.createASTConsumer(CI, File), CI.getSourceManager(), Skipped, Keep,
                                             SkipBodies, Reads);
   }
@@ -432,7 +491,7 @@ std::vector<ClangTidyError> DevicePassCheck::runDevicePass(const std::string &Fi
   Device.setDiagnosticsEngine(&Engine);
   Tool.setDiagnosticConsumer(&Consumer);
   DeviceActionFactory Factory(Device, Skipped, Keep, SkipBodies, Reads);
-  Reads.Failed = Tool.run(&Factory) != 0;
+  Tool.run(&Factory);
   return Consumer.take();
 }
 
@@ -445,11 +504,16 @@ void DevicePassCheck::check(const ast_matchers::MatchFinder::MatchResult &Result
   SourceLocation Name = SM->getExpansionLoc(FD->getLocation());
   if (!SM->isWrittenInMainFile(Begin) || !SM->isWrittenInMainFile(End) || !SM->isWrittenInMainFile(Name))
     return;
-  HostFunction F{
-      SM->getFileOffset(Begin), SM->getFileOffset(End) + 1, SM->getFileOffset(Name), FD->getNameAsString(), {}};
+  HostFunction F{SM->getFileOffset(Begin),
+                 SM->getFileOffset(End) + 1,
+                 SM->getFileOffset(Name),
+                 FD->getNameAsString(),
+                 {},
+                 !FD->isConstexpr() && !FD->getReturnType()->getContainedDeducedType()};
   if (const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody())) {
-    SourceLocation L = SM->getExpansionLoc(Body->getLBracLoc()), R = SM->getExpansionLoc(Body->getRBracLoc());
-    if (SM->isWrittenInMainFile(L) && SM->isWrittenInMainFile(R) && SM->getFileOffset(L) < SM->getFileOffset(R))
+    SourceLocation L = Body->getLBracLoc(), R = Body->getRBracLoc();
+    if (L.isFileID() && R.isFileID() && SM->isWrittenInMainFile(L) && SM->isWrittenInMainFile(R) &&
+        SM->getFileOffset(L) < SM->getFileOffset(R))
       F.Body.emplace_back(SM->getFileOffset(L) + 1, SM->getFileOffset(R));
   }
   Functions.push_back(std::move(F));
@@ -506,7 +570,8 @@ void DevicePassCheck::onEndOfTranslationUnit() {
     KeepSet Keep = keepSet(Buffer, Skipped, Functions, *LO);
     DeviceReads Reads;
     LastRun Run;
-    for (ClangTidyError &E : runDevicePass(File, Buffer, DeviceArgv, HostFS, Keep, Reads))
+    std::string Text = SkipBodies ? deviceBuffer(Buffer, Functions, Keep, Skipped, *LO) : Buffer.str();
+    for (ClangTidyError &E : runDevicePass(File, Text, DeviceArgv, HostFS, Keep, Reads))
       if (StringRef(E.DiagnosticName).starts_with("rocm-") && E.Message.FilePath == File &&
           inRanges(Skipped, E.Message.FileOffset) && E.Message.FileOffset <= Buffer.size())
         Run.Findings.push_back(std::move(E));
@@ -521,7 +586,7 @@ void DevicePassCheck::onEndOfTranslationUnit() {
     Run.Inputs = std::move(Reads.Inputs);
     Findings = Run.Findings;
     std::lock_guard<std::mutex> Guard(RunsLock);
-    if (Reads.Failed)
+    if (Reads.MissedFile)
       lastRuns().erase(File);
     else
       lastRuns()[File] = std::move(Run);
