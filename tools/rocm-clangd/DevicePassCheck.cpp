@@ -32,9 +32,11 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Chrono.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -210,15 +212,19 @@ struct DeviceReads {
   bool MissedFile = false;
 };
 
+// Looked up from the user's code, not from system headers (which probe for optional headers with
+// __has_include all the time, and whose files nobody writes while editing).
 struct MissedFiles : PPCallbacks {
-  explicit MissedFiles(bool &Missed) : Missed(Missed) {}
-  void InclusionDirective(SourceLocation, const Token &, StringRef, bool, CharSourceRange, OptionalFileEntryRef File,
-                          StringRef, StringRef, const Module *, bool, SrcMgr::CharacteristicKind) override {
-    Missed |= !File;
+  MissedFiles(const SourceManager &SM, bool &Missed) : SM(SM), Missed(Missed) {}
+  void InclusionDirective(SourceLocation Hash, const Token &, StringRef, bool, CharSourceRange,
+                          OptionalFileEntryRef File, StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    Missed |= !File && !SM.isInSystemHeader(Hash);
   }
-  void HasInclude(SourceLocation, StringRef, bool, OptionalFileEntryRef File, SrcMgr::CharacteristicKind) override {
-    Missed |= !File;
+  void HasInclude(SourceLocation Loc, StringRef, bool, OptionalFileEntryRef File, SrcMgr::CharacteristicKind) override {
+    Missed |= !File && !SM.isInSystemHeader(Loc);
   }
+  const SourceManager &SM;
   bool &Missed;
 };
 
@@ -288,7 +294,7 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRanges>(CI.getSourceManager(), Reads.Unseen));
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<MissedFiles>(Reads.MissedFile));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<MissedFiles>(CI.getSourceManager(), Reads.MissedFile));
     return std::make_unique<DeviceConsumer>(Factory.createASTConsumer(CI, File), CI.getSourceManager(), Skipped, Keep,
                                             SkipBodies, Reads);
   }
@@ -554,6 +560,7 @@ void DevicePassCheck::onEndOfTranslationUnit() {
   std::string Key = runKey(DeviceArgv);
   StringRef Buffer = SM->getBufferData(Main);
   IntrusiveRefCntPtr<llvm::vfs::FileSystem> HostFS = SM->getFileManager().getVirtualFileSystemPtr();
+  auto Start = std::chrono::steady_clock::now();
   std::optional<std::vector<ClangTidyError>> Findings;
   {
     std::lock_guard<std::mutex> Guard(RunsLock);
@@ -561,11 +568,7 @@ void DevicePassCheck::onEndOfTranslationUnit() {
     if (It != lastRuns().end())
       Findings = reuse(It->second, Key, Buffer, File, *HostFS);
   }
-  // For the tests, which cannot tell a reused finding from a parsed one by what is published.
-  static const bool Log = std::getenv("ROCM_CLANGD_LOG_DEVICE_PASS") != nullptr;
-  if (Log)
-    llvm::errs() << "rocm-clangd: device pass of '" << llvm::sys::path::filename(File)
-                 << "': " << (Findings ? "reused" : "parsed") << "\n";
+  bool Reused = Findings.has_value();
   if (!Findings) {
     KeepSet Keep = keepSet(Buffer, Skipped, Functions, *LO);
     DeviceReads Reads;
@@ -591,6 +594,15 @@ void DevicePassCheck::onEndOfTranslationUnit() {
     else
       lastRuns()[File] = std::move(Run);
   }
+  // For the tests, which cannot tell a reused finding from a parsed one by what is published, and
+  // for profiling.
+  static const bool Log = std::getenv("ROCM_CLANGD_LOG_DEVICE_PASS") != nullptr;
+  if (Log)
+    llvm::errs() << "rocm-clangd: device pass of '" << llvm::sys::path::filename(File)
+                 << "': " << (Reused ? "reused" : "parsed") << " ("
+                 << llvm::format("%.3f",
+                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count())
+                 << " s)\n";
   for (const ClangTidyError &E : *Findings) {
     StringRef Name = E.DiagnosticName;
     // Moved findings are checked against this parse's regions and text again.
