@@ -184,7 +184,7 @@ public:
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     if (FD->doesThisDeclarationHaveABody() && !(MD && MD->getParent()->isLambda()) &&
         rocmtidy::hasExplicitDeviceAttr(FD))
-      Model.addFunction(FD, FD->getIdentifier() ? FD->getName() : StringRef(), FD->getBody());
+      Model.addFunction(FD, FD->getBody());
     return true;
   }
 
@@ -196,7 +196,7 @@ public:
     for (const DeclContext *DC = LE->getLambdaClass()->getDeclContext(); DC; DC = DC->getParent())
       if (const auto *Outer = dyn_cast<FunctionDecl>(DC); Outer && rocmtidy::isDeviceCode(Outer))
         return true;
-    Model.addFunction(Op, StringRef(), LE->getBody());
+    Model.addFunction(Op, LE->getBody());
     return true;
   }
 
@@ -822,6 +822,11 @@ void WarpSizeAssumptionCheck::reportWarpSizeConstant(const VarDecl *VD, const AS
   SourceLocation Loc = VD->getLocation();
   if (!VD->getIdentifier() || VD->getName() != "warpSize" || isa<ParmVarDecl>(VD) || !VD->getInit() ||
       Loc.isInvalid() || !Loc.isFileID() || SM.isInSystemHeader(Loc) || platform(Loc, SM) != rocmtidy::Platform::Any)
+    return;
+  // A local of host code (a host function, or a lambda inside one) is seen by host code alone,
+  // which has no built-in 'warpSize' to hide: it sizes launches in its own terms.
+  if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+      Fn && !rocmtidy::isDeviceCode(Fn))
     return;
   const Expr *Init = VD->getInit();
   Expr::EvalResult R;
