@@ -268,7 +268,7 @@ void FixedTileSizeCheck::onEndOfTranslationUnit() {
       }
       continue;
     }
-    Model.addFunction(Fn, StringRef(), Fn->getBody());
+    Model.addFunction(Fn, Fn->getBody());
     const rocmtidy::FunctionWarpFacts &Facts = *Model.functions().back();
     if (!Facts.FullOps.empty() && Reported.insert({Key, 32 | (2ull << 40)}).second) {
       const rocmtidy::CrossLaneOp &Op = Facts.FullOps.front();

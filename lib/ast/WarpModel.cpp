@@ -12,13 +12,21 @@ WarpModel::WarpModel(ASTContext &Ctx, const llvm::Regex &NameRegex, const Platfo
     : Ctx(Ctx), NameRegex(NameRegex), Guards(Guards) {}
 WarpModel::~WarpModel() = default;
 
+// The node of a body in the call graph: its function's canonical declaration, the template's
+// pattern for an instantiation.
+static const Decl *graphKey(const FunctionWarpFacts &F) {
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  if (!FD)
+    return F.D->getCanonicalDecl();
+  if (const FunctionDecl *Pattern = F.Instantiation ? FD->getTemplateInstantiationPattern() : nullptr)
+    FD = Pattern;
+  return FD->getCanonicalDecl();
+}
+
 bool WarpModel::feedsMatrixCore(const FunctionWarpFacts &F) {
   if (F.MatrixCore)
     return true;
-  auto Name = NameOf.find(&F);
-  if (Name == NameOf.end() || Name->second.empty())
-    return false;
-  auto Callers = CallersOf.find(Name->second);
+  auto Callers = CallersOf.find(graphKey(F));
   return Callers != CallersOf.end() &&
          llvm::any_of(Callers->second, [](const FunctionWarpFacts *C) { return C->MatrixCore; });
 }
@@ -27,7 +35,7 @@ bool WarpModel::isWarpSizeName(StringRef Name) const {
   return !Name.empty() && NameRegex.isValid() && NameRegex.match(Name);
 }
 
-void WarpModel::addFunction(const Decl *D, StringRef Name, const Stmt *Body) { add(D, Name, Body, nullptr); }
+void WarpModel::addFunction(const Decl *D, const Stmt *Body) { add(D, Body, nullptr); }
 
 void WarpModel::scan(FunctionWarpFacts &F) {
   WarpBodyScanner(*this, F).run();
@@ -52,7 +60,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.ArgSeeds.clear();
 }
 
-FunctionWarpFacts *WarpModel::add(const Decl *D, StringRef Name, const Stmt *Body, const FunctionDecl *Instantiation) {
+FunctionWarpFacts *WarpModel::add(const Decl *D, const Stmt *Body, const FunctionDecl *Instantiation) {
   if (!Body)
     return nullptr;
   auto F = std::make_unique<FunctionWarpFacts>();
@@ -61,13 +69,10 @@ FunctionWarpFacts *WarpModel::add(const Decl *D, StringRef Name, const Stmt *Bod
   F->Instantiation = Instantiation;
   scan(*F);
   FunctionWarpFacts *P = F.get();
-  if (!Name.empty()) {
-    ByName[Name].push_back(P);
-    NameOf[P] = Name;
-  }
+  Bodies[graphKey(*P)].push_back(P);
   if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && !Instantiation)
     ByDecl.try_emplace(FD->getCanonicalDecl(), P);
-  for (StringRef Callee : P->Callees)
+  for (const FunctionDecl *Callee : P->Callees)
     CallersOf[Callee].push_back(P);
   Functions.push_back(std::move(F));
   return P;
@@ -102,7 +107,6 @@ void WarpModel::analyseInstantiations() {
             if (M->getInstantiatedFromMemberFunction() == MD)
               Instances.push_back(M);
     }
-    StringRef Name = NameOf.lookup(&F);
     llvm::SmallVector<FunctionWarpFacts *, 8> Added;
     // A template instantiated with 32 and with 64 for the same parameter is written for both
     // widths (the host picks one per device): its 32 is no assumption.
@@ -120,7 +124,7 @@ void WarpModel::analyseInstantiations() {
         }
       if (Spec->getTemplateSpecializationKind() == TSK_ImplicitInstantiation && Spec->hasBody() &&
           Spec->getBody() != F.Body)
-        if (FunctionWarpFacts *P = add(Spec, Name, Spec->getBody(), Spec))
+        if (FunctionWarpFacts *P = add(Spec, Spec->getBody(), Spec))
           Added.push_back(P);
     }
     if (llvm::any_of(Widths, [](const auto &W) { return W.second.first && W.second.second; }))
@@ -208,11 +212,10 @@ template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, 
     Down.push_back(U);
     if (!WithCallers)
       continue;
-    if (auto It = NameOf.find(U); It != NameOf.end())
-      if (auto C = CallersOf.find(It->second); C != CallersOf.end())
-        for (FunctionWarpFacts *Caller : C->second)
-          if (SeenUp.insert(Caller).second)
-            Up.push_back(Caller);
+    if (auto C = CallersOf.find(graphKey(*U)); C != CallersOf.end())
+      for (FunctionWarpFacts *Caller : C->second)
+        if (SeenUp.insert(Caller).second)
+          Up.push_back(Caller);
   }
   while (!Down.empty()) {
     const FunctionWarpFacts *G = Down.pop_back_val();
@@ -220,8 +223,8 @@ template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, 
       continue;
     if (Pred(*G))
       return true;
-    for (StringRef Callee : G->Callees)
-      if (auto It = ByName.find(Callee); It != ByName.end())
+    for (const FunctionDecl *Callee : G->Callees)
+      if (auto It = Bodies.find(Callee); It != Bodies.end())
         for (FunctionWarpFacts *C : It->second)
           if (!Seen.contains(C))
             Down.push_back(C);

@@ -13,6 +13,7 @@
 // 32-bit masks at *_sync calls, '1u << lane' with lanes up to 63, reductions that stop at 32
 // lanes); the check rocm-warp-size-assumption reports from it.
 
+#include "ast/LaneValueAnalysis.h"
 #include "ast/PlatformGuards.h"
 #include "ast/ThreadIndex.h"
 #include "core/WarpTables.h"
@@ -68,7 +69,7 @@ struct LaneGrouping32 {
   const clang::BinaryOperator *Op;
   const clang::Expr *Constant; ///< the operand holding 32, 31 or 5
   ConstantOrigin Origin;
-  const clang::VarDecl *Via = nullptr; ///< the thread index comes through this local (or parameter)
+  const clang::ValueDecl *Via = nullptr; ///< the thread index comes through this local, member or parameter
 };
 
 /// A cross-lane operation that covers the whole wavefront.
@@ -143,8 +144,9 @@ struct FunctionWarpFacts {
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;
-  /// Names of the functions this body calls.
-  llvm::SmallVector<llvm::StringRef, 8> Callees;
+  /// The unit's functions this body calls, by canonical declaration (a template's pattern for
+  /// its specialisations; every candidate of a call a template leaves unresolved).
+  llvm::SmallVector<const clang::FunctionDecl *, 8> Callees;
   /// Calls of functions declared outside system headers: where a helper's width parameter is
   /// given its value.
   std::vector<const clang::CallExpr *> UnitCalls;
@@ -182,7 +184,7 @@ public:
   ~WarpModel();
 
   /// Analyses one device function body (a function, or a lambda outside device code).
-  void addFunction(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body);
+  void addFunction(const clang::Decl *D, const clang::Stmt *Body);
 
   /// After every function is added: analyses the instantiations of templates whose lane
   /// arithmetic depends on a template argument, and the unit's helpers again with the thread
@@ -220,8 +222,7 @@ private:
   /// Visits F and the functions connected to it (callees transitively, and callers with their
   /// callees) until Pred holds for one.
   template <class PredT> bool anyConnected(const FunctionWarpFacts &F, PredT Pred, bool WithCallers = true);
-  FunctionWarpFacts *add(const clang::Decl *D, llvm::StringRef Name, const clang::Stmt *Body,
-                         const clang::FunctionDecl *Instantiation);
+  FunctionWarpFacts *add(const clang::Decl *D, const clang::Stmt *Body, const clang::FunctionDecl *Instantiation);
   void scan(FunctionWarpFacts &F);
   void analyseInstantiations();
   void seedHelpers();
@@ -231,9 +232,11 @@ private:
   const llvm::Regex &NameRegex;
   const PlatformGuards &Guards;
   std::vector<std::unique_ptr<FunctionWarpFacts>> Functions;
-  llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 1>> ByName;
-  llvm::StringMap<llvm::SmallVector<FunctionWarpFacts *, 2>> CallersOf;
-  llvm::DenseMap<const FunctionWarpFacts *, llvm::StringRef> NameOf;
+  /// The call graph of the unit's device code, by canonical declaration (templates: their
+  /// pattern): the bodies of each function (its definition and analysed instantiations), and the
+  /// bodies that call it. Overloads and same-named functions of other scopes stay apart.
+  llvm::DenseMap<const clang::Decl *, llvm::SmallVector<FunctionWarpFacts *, 1>> Bodies;
+  llvm::DenseMap<const clang::Decl *, llvm::SmallVector<FunctionWarpFacts *, 2>> CallersOf;
   /// Definitions by canonical declaration (templates: their pattern), for parameter seeds.
   llvm::DenseMap<const clang::Decl *, FunctionWarpFacts *> ByDecl;
   /// Answers already computed, per function: the calls are walked once per question.

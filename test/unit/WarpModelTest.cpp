@@ -26,7 +26,7 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && hasExplicitDeviceAttr(FD) &&
         !FD->getASTContext().getSourceManager().isInSystemHeader(FD->getLocation()))
-      M.addFunction(FD, FD->getIdentifier() ? FD->getName() : StringRef(), FD->getBody());
+      M.addFunction(FD, FD->getBody());
     return true;
   }
 

@@ -35,7 +35,47 @@ const VarDecl *WarpBodyScanner::subscriptedArray(const ArraySubscriptExpr *ASE) 
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && VD->getType()->isArrayType() ? VD : nullptr;
+  if (VD && VD->getType()->isArrayType())
+    return VD;
+  // 'float *sums = scratch;': a pointer to the start of a local array.
+  if (const Expr *Def = VD && VD->getType()->isPointerType() ? analysis().singleDefinition(DRE) : nullptr)
+    if (const auto *Arr = dyn_cast<DeclRefExpr>(Def->IgnoreParenImpCasts()))
+      if (const auto *AVD = dyn_cast<VarDecl>(Arr->getDecl()); AVD && AVD->getType()->isArrayType())
+        return VD;
+  return nullptr;
+}
+
+// 'float *cache = scratch + kSlots;': the buffer is split, and what starts at 'scratch' ends at
+// kSlots elements.
+void WarpBodyScanner::arrayRegion(const VarDecl *VD) {
+  const auto *BO = VD->getInit() ? dyn_cast<BinaryOperator>(VD->getInit()->IgnoreParenImpCasts()) : nullptr;
+  if (!VD->getType()->isPointerType() || !BO || BO->getOpcode() != BO_Add)
+    return;
+  const auto *Arr = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *AVD = Arr ? dyn_cast<VarDecl>(Arr->getDecl()) : nullptr;
+  auto Offset = AVD && AVD->getType()->isArrayType() ? constantValue(BO->getRHS(), Ctx) : std::nullopt;
+  if (!Offset || *Offset <= 0)
+    return;
+  auto [It, New] = RegionEnds.try_emplace(AVD, *Offset);
+  if (!New)
+    It->second = std::min(It->second, *Offset);
+}
+
+// The elements a subscript of VD (an array, or a pointer to one's start) may reach.
+std::optional<int64_t> WarpBodyScanner::extentOf(const ArraySubscriptExpr *ASE, const VarDecl *VD) {
+  const VarDecl *Array = VD;
+  if (VD->getType()->isPointerType()) {
+    const auto *DRE = cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+    Array = cast<VarDecl>(cast<DeclRefExpr>(analysis().singleDefinition(DRE)->IgnoreParenImpCasts())->getDecl());
+  }
+  std::optional<int64_t> Extent;
+  if (const auto *CAT = Ctx.getAsConstantArrayType(Array->getType()))
+    Extent = CAT->getSize().getZExtValue();
+  else if (const auto *VAT = Ctx.getAsVariableArrayType(Array->getType()))
+    Extent = valueAt64Lanes(VAT->getSizeExpr(), Ctx);
+  if (auto End = RegionEnds.find(Array); Extent && VD != Array && End != RegionEnds.end())
+    Extent = std::min(*Extent, End->second);
+  return Extent;
 }
 
 // A relational test of the index (or of the variable holding it) on the way from the subscript
@@ -82,11 +122,7 @@ void WarpBodyScanner::settleShortArrays() {
     const VarDecl *VD = subscriptedArray(ASE);
     if (!VD)
       continue;
-    std::optional<int64_t> Extent;
-    if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType()))
-      Extent = CAT->getSize().getZExtValue();
-    else if (const auto *VAT = Ctx.getAsVariableArrayType(VD->getType()))
-      Extent = valueAt64Lanes(VAT->getSizeExpr(), Ctx);
+    std::optional<int64_t> Extent = extentOf(ASE, VD);
     if (!Extent || *Extent <= 0 || *Extent >= 64 || guardedBy(ASE, Index))
       continue;
     F.ShortArrays.push_back({ASE, VD, static_cast<uint64_t>(*Extent)});

@@ -26,9 +26,9 @@ void WarpBodyScanner::run() {
   dropWidth32Only();
 }
 
-ThreadIndexAnalysis &WarpBodyScanner::analysis() {
+LaneValueAnalysis &WarpBodyScanner::analysis() {
   if (!Analysis) {
-    Analysis.emplace(F.Body);
+    Analysis.emplace(F.D, F.Body, Ctx);
     for (const auto &[P, S] : F.Seeds)
       Analysis->assumeParameter(P, S.V);
   }
@@ -47,6 +47,7 @@ bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
 bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
   if (VD->getType()->isArrayType() && VD->getIdentifier())
     LocalArrays[VD->getName()] = VD;
+  arrayRegion(VD);
   if (const Expr *Init = VD->getInit())
     dependentNarrowing(Init, VD->getType());
   return true;
@@ -207,7 +208,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
     return true;
   if (!CE->getBeginLoc().isValid())
     return true;
-  F.Callees.push_back(Name);
+  callees(CE);
   if (const FunctionDecl *Callee = CE->getDirectCallee();
       Callee && !isa<CXXOperatorCallExpr>(CE) && !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     F.UnitCalls.push_back(CE);
@@ -238,6 +239,34 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   if (!CudaOnly)
     maskAndBitCalls(CE, Name);
   return true;
+}
+
+// The unit's functions a call can reach, by canonical declaration: the callee (a template's
+// pattern for a specialisation), or in a template every candidate of the unresolved name.
+void WarpBodyScanner::callees(const CallExpr *CE) {
+  if (isa<CXXOperatorCallExpr>(CE))
+    return;
+  auto Add = [&](const FunctionDecl *FD) {
+    if (!FD || SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return;
+    if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+      FD = Pattern;
+    F.Callees.push_back(FD->getCanonicalDecl());
+  };
+  if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+    Add(Callee);
+    return;
+  }
+  const auto *ULE = dyn_cast_or_null<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!ULE)
+    return;
+  for (const NamedDecl *D : ULE->decls()) {
+    D = D->getUnderlyingDecl();
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      Add(FTD->getTemplatedDecl());
+    else
+      Add(dyn_cast<FunctionDecl>(D));
+  }
 }
 
 // The intrinsics other than shuffles: masks, whole-wavefront votes, matrix cores, bit counts.

@@ -11,6 +11,7 @@
 //   ArrayFacts.cpp    arrays shorter than a wavefront indexed by a lane number up to 63
 //   WidthBranches.cpp code that runs only on 32-lane wavefronts ('if (warpSize == 32)')
 
+#include "ast/LaneValueAnalysis.h"
 #include "ast/ThreadIndex.h"
 #include "ast/WarpModel.h"
 #include "core/WarpTables.h"
@@ -57,7 +58,8 @@ private:
   void memberInitialisers();
   void comparison(const clang::BinaryOperator *BO);
   void maskAndBitCalls(const clang::CallExpr *CE, llvm::StringRef Name);
-  ThreadIndexAnalysis &analysis();
+  void callees(const clang::CallExpr *CE);
+  LaneValueAnalysis &analysis();
 
   // WidthBranches.cpp
   void widthBranches(const clang::Expr *Cond, const clang::Stmt *Then, const clang::Stmt *Else, bool IsIf);
@@ -70,6 +72,8 @@ private:
   void settleShortArrays();
   const clang::VarDecl *subscriptedArray(const clang::ArraySubscriptExpr *ASE);
   bool guardedBy(const clang::ArraySubscriptExpr *ASE, const clang::Expr *Index);
+  void arrayRegion(const clang::VarDecl *VD);
+  std::optional<int64_t> extentOf(const clang::ArraySubscriptExpr *ASE, const clang::VarDecl *VD);
 
   // LaneFacts.cpp
   std::optional<int64_t> evaluate(const clang::Expr *E);
@@ -107,7 +111,7 @@ private:
   const clang::SourceManager &SM;
   const WarpTables &T;
   // Built only when a candidate needs it: most device functions have none.
-  std::optional<ThreadIndexAnalysis> Analysis;
+  std::optional<LaneValueAnalysis> Analysis;
   unsigned LambdaDepth = 0;
   llvm::DenseSet<const clang::Expr *> Dispatch;
   std::vector<clang::SourceRange> WidthDispatch;
@@ -117,10 +121,12 @@ private:
   std::vector<std::pair<const clang::CallExpr *, const BitOp32 *>> BitOps;
   llvm::DenseSet<const clang::Expr *> BitOpArgs;
   std::vector<const clang::CastExpr *> Casts;
-  llvm::DenseMap<const clang::VarDecl *, bool> MaskVars;
+  llvm::DenseMap<const clang::Expr *, bool> MaskVars; ///< per read of a local
   std::vector<const clang::ArraySubscriptExpr *> Subscripts;
   std::vector<const clang::Expr *> ZeroTests;
   llvm::StringMap<const clang::VarDecl *> LocalArrays;
+  /// Local arrays split by pointers into them: the first such offset ends the region at the start.
+  llvm::DenseMap<const clang::VarDecl *, int64_t> RegionEnds;
   /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
   std::vector<clang::SourceRange> Width32Only;
 };

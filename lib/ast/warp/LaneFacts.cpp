@@ -17,11 +17,10 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
     return std::nullopt;
   if (auto V = constantValue(E, Ctx))
     return V;
-  // A local assigned one constant.
+  // A local whose one reaching definition is a constant.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1 && Defs->front() != E)
-        return evaluate(Defs->front());
+    if (const Expr *Def = analysis().singleDefinition(DRE); Def && Def != E)
+      return evaluate(Def);
   return std::nullopt;
 }
 
@@ -109,8 +108,8 @@ std::optional<ConstantOrigin> WarpBodyScanner::namedOrigin(const Expr *S, const 
     return O;
   }
   if (const auto *VD = dyn_cast<VarDecl>(Named); VD && VD->isLocalVarDecl())
-    if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1)
-      if (auto Inner = origin(Defs->front(), Depth + 1); Inner && !Inner->Name.empty())
+    if (const Expr *Def = analysis().singleDefinition(S))
+      if (auto Inner = origin(Def, Depth + 1); Inner && !Inner->Name.empty())
         return Inner;
   return std::nullopt;
 }
@@ -140,7 +139,7 @@ bool WarpBodyScanner::candidate(const BinaryOperator *BO, const Expr *Operand, c
   std::optional<ConstantOrigin> O = F.Instantiation ? instantiatedOrigin(Constant) : origin(Constant);
   if (!O || O->Value != Want)
     return false;
-  const VarDecl *Via = nullptr;
+  const ValueDecl *Via = nullptr;
   ThreadValue V = analysis().classify(Operand, &Via);
   bool Lane = V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId;
   switch (K) {
@@ -200,11 +199,10 @@ bool WarpBodyScanner::reaches63(const Expr *E, unsigned Depth) {
       auto It = F.Seeds.find(P);
       return It != F.Seeds.end() && It->second.Reaches63;
     }
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (auto Defs = analysis().definitions().definitions(VD))
-        for (const Expr *D : *Defs)
-          if (reaches63(D, Depth + 1))
-            return true;
+    if (auto Defs = analysis().reaching(DRE))
+      for (const Expr *D : *Defs)
+        if (reaches63(D, Depth + 1))
+          return true;
   }
   return false;
 }
@@ -242,10 +240,8 @@ void WarpBodyScanner::settleLane0Tests() {
     return;
   for (const Expr *E : ZeroTests) {
     E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (auto Defs = analysis().definitions().definitions(VD); Defs && Defs->size() == 1)
-          E = Defs->front()->IgnoreParenImpCasts();
+    if (const Expr *Def = analysis().singleDefinition(E))
+      E = Def->IgnoreParenImpCasts();
     if (Lanes.contains(E)) {
       F.Lane0Of32 = true;
       return;

@@ -32,12 +32,10 @@ bool WarpBodyScanner::isNarrowMaskValue(const Expr *Arg) {
   if (E->isTypeDependent() || E->isValueDependent() || !E->getType()->isIntegerType() ||
       intBits(E->getType(), Ctx) > 32 || E->isEvaluatable(Ctx) || isOverloadMaskParameter(E))
     return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
-      if (auto Defs = analysis().definitions().definitions(VD))
-        for (const Expr *D : *Defs)
-          if (isLaneMaskValue(D))
-            return false;
+  if (auto Defs = analysis().reaching(E))
+    for (const Expr *D : *Defs)
+      if (D && isLaneMaskValue(D))
+        return false;
   return true;
 }
 
@@ -62,19 +60,18 @@ bool WarpBodyScanner::isLaneMaskValue(const Expr *E) {
       return false;
     }
   }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD)
+  if (!isa<DeclRefExpr>(E))
     return false;
-  auto [It, Inserted] = MaskVars.try_emplace(VD, false);
+  auto [It, Inserted] = MaskVars.try_emplace(E, false);
   if (!Inserted)
     return It->second;
-  auto Defs = analysis().definitions().definitions(VD);
+  // Every definition that reaches this read is a lane mask.
+  auto Defs = analysis().reaching(E);
   bool All = Defs && !Defs->empty();
   if (All)
     for (const Expr *Def : *Defs)
-      All = All && isLaneMaskValue(Def);
-  MaskVars[VD] = All;
+      All = All && Def && isLaneMaskValue(Def);
+  MaskVars[E] = All;
   return All;
 }
 

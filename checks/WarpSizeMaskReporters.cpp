@@ -1,0 +1,185 @@
+// Masks and narrowing, wrong whatever the grouping: 32-bit masks at *_sync calls (directly, through
+// a macro or through the project's wrappers), 64-bit lane masks cut to 32 bits, '1u << lane' and
+// 'lane == 31' with lanes up to 63, short arrays indexed by such a lane, and *_sync overloads that
+// take a 32-bit mask.
+
+#include "WarpSizeReportState.h"
+#include "ast/ThreadIndex.h"
+#include "core/WarpTables.h"
+#include "clang/Lex/Lexer.h"
+
+#include <functional>
+
+namespace clang::tidy::rocm {
+
+// 32-bit masks at *_sync calls: constant full masks, run-time masks of a 32-bit type, and a
+// mask passed as the value of a shuffle that takes none.
+void WarpSizeAssumptionCheck::reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  const SourceManager &SM = S.SM;
+  for (auto [CE, Name] : F.NarrowMasks) {
+    const Expr *Arg = CE->getArg(0)->IgnoreImpCasts();
+    if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S) ||
+        S.RemappedForAmd.contains(Name))
+      continue;
+    SourceLocation ArgLoc = Arg->getBeginLoc();
+    if (ArgLoc.isMacroID() && !SM.isMacroArgExpansion(ArgLoc)) {
+      auto &Entry = S.MaskMacros[SM.getSpellingLoc(ArgLoc)];
+      if (Entry.first.empty())
+        Entry.first = Lexer::getImmediateMacroName(ArgLoc, SM, S.Ctx.getLangOpts()).str();
+      Entry.second.push_back(CE);
+      continue;
+    }
+    reportFullMask(Name, Arg);
+  }
+  for (auto [CE, Name] : F.NarrowMaskTypes) {
+    const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();
+    if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S) ||
+        S.RemappedForAmd.contains(Name) || !S.once(Arg->getBeginLoc(), 3))
+      continue;
+    diag(Arg->getBeginLoc(), "mask of the 32-bit type %0 passed to '%1'; %2 and ROCm 6.2 and later require a "
+                             "64-bit mask, which this one cannot hold: keep the mask in a 64-bit integer")
+        << Arg->getType().getUnqualifiedType() << Name << Wave64;
+  }
+  for (const CallExpr *CE : F.MaskAsValue) {
+    if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S))
+      continue;
+    diag(CE->getArg(0)->getBeginLoc(), "32-bit full mask passed as the value of '%0', which takes no mask: the "
+                                       "shuffle moves the mask and reads its lane and width from the wrong "
+                                       "arguments; drop the mask, or call '%0_sync' with a 64-bit mask")
+        << rocmtidy::calleeName(CE);
+  }
+}
+
+void WarpSizeAssumptionCheck::reportFullMask(StringRef Name, const Expr *Arg) {
+  SourceLocation ArgLoc = Arg->getBeginLoc();
+  diag(ArgLoc, "32-bit full mask passed to '%0' selects lanes 0-31 only; %1: use '~0ull'") << Name << Wave64;
+  SourceRange Range = Arg->getSourceRange();
+  bool Named = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *St) {
+    Named = Named || isa<DeclRefExpr>(St);
+    for (const Stmt *C : St->children())
+      if (C)
+        Scan(C);
+  };
+  Scan(Arg);
+  // A note, which --fix does not apply: under 'if (threadIdx.x < 32)' the 32 lanes are meant.
+  if (Range.getBegin().isFileID() && Range.getEnd().isFileID() && !Named)
+    diag(ArgLoc, "replace it with '~0ull' where every lane of the wavefront takes part", DiagnosticIDs::Note)
+        << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range), "~0ull");
+}
+
+// 64-bit lane masks cut to 32 bits, and 32-bit lane bits for lanes up to 63.
+void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  const SourceManager &SM = S.SM;
+  for (auto [CE, B] : F.NarrowBitOps) {
+    if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S))
+      continue;
+    diag(CE->getBeginLoc(), "64-bit lane mask passed to 32-bit '%0'; %1, so lanes 32-63 are lost: use '%2'")
+        << B->Name << Wave64 << B->Wide;
+    // A note, which --fix does not apply: code that treats lanes 32-63 as a second 32-lane warp
+    // wants its own half counted, not the whole wavefront.
+    SourceLocation NameLoc = CE->getCallee()->IgnoreImpCasts()->getBeginLoc();
+    if (B->SafeRename && NameLoc.isFileID())
+      diag(NameLoc, "call '%0' where the code counts the lanes of the whole wavefront", DiagnosticIDs::Note)
+          << B->Wide << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(NameLoc, NameLoc), B->Wide);
+  }
+  for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
+    const Expr *Source = N.Source;
+    if (platform(Source->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Source->getBeginLoc(), S) ||
+        !S.once(Source->getBeginLoc(), 1))
+      continue;
+    diag(Source->getBeginLoc(), "%0 narrowed to the %1-bit type %2; %3, so lanes 32-63 are lost: keep it in a "
+                                "64-bit integer")
+        << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
+  }
+  reportLastLaneTests(F, SM);
+  for (const BinaryOperator *BO : F.NarrowLaneBits) {
+    if (platform(BO->getOperatorLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(BO->getOperatorLoc(), S) ||
+        !S.once(BO->getOperatorLoc(), 2))
+      continue;
+    diag(BO->getOperatorLoc(), "32-bit one shifted by a lane number that reaches 63; %0, so lanes 32-63 get no "
+                               "bit (the shift is undefined): shift a 64-bit one ('1ull')")
+        << Wave64;
+  }
+}
+
+void WarpSizeAssumptionCheck::reportMaskMacros(ReportState &S) {
+  for (const auto &[Def, Entry] : S.MaskMacros) {
+    const auto &[Name, Uses] = Entry;
+    if (platform(Def, S.SM) == rocmtidy::Platform::CudaOnly)
+      continue;
+    diag(Def, "32-bit full mask '%0' passed to '%1'%select{| and other *_sync calls}2 selects lanes 0-31 only; %3: "
+              "define it as '~0ull'")
+        << Name << rocmtidy::calleeName(Uses.front()) << (Uses.size() > 1) << Wave64;
+    for (const CallExpr *CE : Uses)
+      diag(S.SM.getExpansionLoc(CE->getArg(0)->getBeginLoc()), "'%0' is used as the mask of '%1' here",
+           DiagnosticIDs::Note)
+          << Name << rocmtidy::calleeName(CE);
+  }
+}
+
+// 'lane == 31' with a lane number that reaches 63: the code meant the last lane of its warp.
+void WarpSizeAssumptionCheck::reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM) {
+  for (const BinaryOperator *BO : F.LastLane31Tests) {
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (Guards.at(Loc, SM) == rocmtidy::Platform::CudaOnly || (IgnoreMacros && Loc.isMacroID()))
+      continue;
+    diag(Loc, "lane number that reaches 63 compared with 31, the last lane of a 32-lane warp; %0, so lane 31 is in "
+              "the middle of the wavefront: compare with 'warpSize - 1'")
+        << Wave64;
+  }
+}
+
+// Arrays of fewer elements than the wavefront has lanes, indexed by a lane number up to 63.
+void WarpSizeAssumptionCheck::reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const rocmtidy::ShortLaneArray &A : F.ShortArrays) {
+    // At the array's name: the index may be a project macro ('sums[LANE_OF(tid)]').
+    SourceLocation Loc = A.At->getBeginLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 4))
+      continue;
+    diag(Loc, "lane number that reaches 63 indexes '%0', which has %1 elements on a 64-lane wavefront; %2, so "
+              "lanes %1-63 reach past its end: test the lane against the number of elements first")
+        << A.Array->getName() << static_cast<unsigned>(A.Extent) << Wave64;
+    diag(A.Array->getLocation(), "'%0' is declared here", DiagnosticIDs::Note) << A.Array->getName();
+  }
+}
+
+// Masks that reach a *_sync builtin through the project's wrappers.
+void WarpSizeAssumptionCheck::reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const rocmtidy::WrapperMask &W : F.WrapperMasks) {
+    SourceLocation Loc = W.Arg->getBeginLoc();
+    if (skipForMacro(W.Call->getBeginLoc(), S) || S.RemappedForAmd.contains(W.Builtin) || !S.once(Loc, 5))
+      continue;
+    const FunctionDecl *Callee = W.Call->getDirectCallee();
+    if (W.FullConstant)
+      diag(Loc, "32-bit full mask passed to '%0', whose mask reaches '%1', selects lanes 0-31 only; %2: use "
+                "'~0ull' and a 64-bit mask parameter")
+          << Callee->getName() << W.Builtin << Wave64;
+    else
+      diag(Loc, "mask of the 32-bit type %0 passed to '%1', whose mask reaches '%2'; %3 and ROCm 6.2 and later "
+                "require a 64-bit mask, which this one cannot hold: keep the mask in a 64-bit integer")
+          << W.Arg->IgnoreParenImpCasts()->getType().getUnqualifiedType() << Callee->getName() << W.Builtin << Wave64;
+  }
+}
+
+// 'at::Half __shfl_up_sync(unsigned mask, at::Half v, unsigned d)': the project's overload of a
+// *_sync builtin keeps the mask in 32 bits and hands it to HIP's builtin, which ROCm 6.2 and later
+// reject (a 32-bit mask cannot name lanes 32-63). Reported even when the body did not parse (a
+// type from a missing header), since the declaration alone decides it.
+void WarpSizeAssumptionCheck::reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM) {
+  if (!FD->getIdentifier() || FD->getNumParams() == 0 || !rocmtidy::warpTables().takesMask(FD->getName()) ||
+      FD->getPreviousDecl() || !rocmtidy::hasExplicitDeviceAttr(FD))
+    return;
+  const ParmVarDecl *Mask = FD->getParamDecl(0);
+  QualType Ty = Mask->getType();
+  SourceLocation Loc = Mask->getLocation();
+  if (!Ty->isIntegerType() || Ty->isDependentType() || FD->getASTContext().getIntWidth(Ty) > 32 || Loc.isInvalid() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Loc)) || Guards.at(Loc, SM) != rocmtidy::Platform::Any ||
+      (IgnoreMacros && Loc.isMacroID()))
+    return;
+  diag(Loc, "overload of '%0' takes its mask as the 32-bit type %1; %2 and ROCm 6.2 and later require a 64-bit mask, "
+            "which this one cannot hold: take the mask as a 64-bit integer")
+      << FD->getName() << Ty.getUnqualifiedType() << Wave64;
+}
+
+} // namespace clang::tidy::rocm

@@ -1,0 +1,234 @@
+// Mixing: a 32-lane grouping that meets an operation over the whole wavefront, shuffle widths of 32
+// beside hardware-width groupings, reductions and scans that stop at offset 16, 'warpSize == 32'.
+
+#include "WarpSizeReportState.h"
+#include "ast/ThreadIndex.h"
+#include "core/WarpTables.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::rocm {
+
+namespace {
+
+const char *groupingMessage(rocmtidy::LaneGrouping32::Kind K, std::string &Replacement, bool &ReplaceOperator) {
+  using G = rocmtidy::LaneGrouping32;
+  ReplaceOperator = false;
+  switch (K) {
+  case G::LaneModulo:
+    Replacement = "warpSize";
+    return "lane index computed with a warp width of 32; %0: use 'warpSize'";
+  case G::LaneMask:
+    Replacement = "(warpSize - 1)";
+    return "lane index computed with a lane mask of 31; %0: use 'warpSize - 1'";
+  case G::WarpDivide:
+    Replacement = "warpSize";
+    return "warp index computed with a warp width of 32; %0: use 'warpSize'";
+  case G::WarpShift:
+    Replacement = "/ warpSize";
+    ReplaceOperator = true;
+    return "warp index computed with a shift by 5 (32 lanes); %0: divide by 'warpSize'";
+  case G::ThreadShiftBack:
+    Replacement = "* warpSize";
+    ReplaceOperator = true;
+    return "thread index rebuilt with a shift by 5 (32 lanes); %0: multiply by 'warpSize'";
+  case G::WarpCount:
+    Replacement = "warpSize";
+    return "warp count computed with a warp width of 32; %0, so a block has half as many warps: use 'warpSize'";
+  case G::FirstWarpTest:
+    Replacement = "warpSize";
+    return "first warp selected as threads 0-31; %0: compare with 'warpSize'";
+  }
+  return "";
+}
+
+} // namespace
+
+// Lane groupings of 32 that meet an operation over the whole wavefront.
+void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (F.Groupings.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F))
+    return;
+  const rocmtidy::CrossLaneOp *Op = S.Model.fullOpMet(F);
+  if (!Op)
+    return;
+  // Fix-its only where the code meant the hardware width: no explicit widths of 32 beside.
+  bool HardwareMeant = !S.Model.meetsLogicalWidth(F);
+  for (const rocmtidy::LaneGrouping32 &G : F.Groupings) {
+    SourceLocation OpLoc = G.Op->getOperatorLoc();
+    if (platform(OpLoc, S.SM) != rocmtidy::Platform::Any || skipForMacro(OpLoc, S) ||
+        (G.Origin.InOtherMacro && IgnoreMacros))
+      continue;
+    // A width chosen per vendor or target ('#if defined(__GFX9__) ... 64 #else ... 32'): the
+    // host pass sees the other branch's 32, the AMD device pass the target's value, and a 32
+    // there is what the guard picked for a 64-lane target.
+    if (G.Origin.Defined.isValid() && Guards.inPlatformSwitch(G.Origin.Defined, S.SM) && !S.DevicePass64)
+      continue;
+    if (!S.once(OpLoc, 0))
+      continue;
+    reportGrouping(F, G, *Op, HardwareMeant, S);
+  }
+}
+
+void WarpSizeAssumptionCheck::reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
+                                             const rocmtidy::CrossLaneOp &Op, bool HardwareMeant, ReportState &S) {
+  SourceLocation OpLoc = G.Op->getOperatorLoc();
+  std::string Replacement;
+  bool ReplaceOperator = false;
+  const char *Message = groupingMessage(G.K, Replacement, ReplaceOperator);
+  if (G.Op->getOpcode() == BO_Shr) {
+    Replacement = "/ warpSize";
+    ReplaceOperator = true;
+  }
+  {
+    auto D = diag(OpLoc, Message) << Wave64;
+    const Expr *Lit = G.Constant->IgnoreParenImpCasts();
+    SourceLocation LitLoc = Lit->getBeginLoc(), LitEnd = Lit->getEndLoc();
+    // A helper's parameter or a template argument: other callers may mean something else.
+    bool Fixable = HardwareMeant && G.Origin.IsLiteral && OpLoc.isFileID() && LitLoc.isFileID() && LitEnd.isFileID() &&
+                   !isa_and_nonnull<ParmVarDecl>(G.Via) && !F.Instantiation;
+    // '/' and '*' bind tighter than '>>' and '<<': replacing the operator keeps the grouping
+    // only when the other operand is a primary expression.
+    if (ReplaceOperator) {
+      const Expr *L = G.Op->getLHS()->IgnoreImpCasts();
+      Fixable = Fixable && (isa<ParenExpr, DeclRefExpr, CallExpr, MemberExpr, PseudoObjectExpr, IntegerLiteral>(L));
+    }
+    if (Fixable)
+      D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(ReplaceOperator ? OpLoc : LitLoc, LitEnd),
+                                        Replacement);
+  }
+  groupingNotes(F, G, S);
+  diag(Op.Call->getBeginLoc(), "'%0' here covers all %1 lanes of a wavefront on %2, across the 32-lane groups",
+       DiagnosticIDs::Note)
+      << Op.Name << S.Lanes << S.Where;
+}
+
+// Where the thread index and the 32 of a grouping come from.
+void WarpSizeAssumptionCheck::groupingNotes(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
+                                            ReportState &) {
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(G.Via)) {
+    auto Seed = F.Seeds.find(P);
+    if (Seed != F.Seeds.end() && Seed->second.Call)
+      diag(Seed->second.Call->getBeginLoc(), "the call here passes a thread index as '%0'", DiagnosticIDs::Note)
+          << P->getName();
+  } else if (G.Via) {
+    diag(G.Via->getLocation(), "'%0' is computed from a thread index here", DiagnosticIDs::Note) << G.Via->getName();
+  }
+  if (G.Origin.InstantiatedAt.isValid())
+    diag(G.Origin.InstantiatedAt, "template argument '%0' is %1 in the instantiation here", DiagnosticIDs::Note)
+        << G.Origin.Name << static_cast<unsigned>(G.Origin.NameValue);
+  else if (!G.Origin.Name.empty() && G.Origin.Defined.isValid())
+    diag(G.Origin.Defined, "'%0' is defined as %1 here", DiagnosticIDs::Note)
+        << G.Origin.Name << static_cast<unsigned>(G.Origin.NameValue);
+}
+
+// Shuffle widths of 32 where the code groups lanes by the hardware width.
+void WarpSizeAssumptionCheck::reportWidths(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  auto reportWidth = [&](const CallExpr *CE) {
+    const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+    const Expr *Width = CE->getArg(Info->WidthArg)->IgnoreParenImpCasts();
+    SourceLocation Loc = Width->getBeginLoc();
+    if (platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(CE->getBeginLoc(), S))
+      return;
+    // A 32 from a macro's body is a named width (a tile size), unless the same macro writes the
+    // whole shuffle.
+    if (S.inMacroBody(Loc) &&
+        !(S.inMacroBody(CE->getBeginLoc()) && S.SM.getExpansionLoc(Loc) == S.SM.getExpansionLoc(CE->getBeginLoc())))
+      return;
+    if (!rocmtidy::integerLiteralValue(Width) && !S.inMacroBody(Loc))
+      return; // a named width: the author chose a segment
+    auto D = diag(Loc, "shuffle width of 32 splits the reduction into 32-lane halves; %0, so lanes 32-63 get a "
+                       "separate result: use 'warpSize'")
+             << Wave64;
+    if (Loc.isFileID())
+      D << FixItHint::CreateReplacement(Width->getSourceRange(), "warpSize");
+  };
+  for (const CallExpr *CE : F.Width32FromWarpSize)
+    reportWidth(CE);
+  if (!F.Width32Reductions.empty() && S.Model.meetsHardwareGrouping(F) && !S.Model.meetsGrouping32(F))
+    for (const CallExpr *CE : F.Width32Reductions)
+      reportWidth(CE);
+}
+
+// Reductions and scans over the default width that stop at 16.
+// Code that groups lanes by 32 and whose other cross-lane operations stay inside 32 lanes is
+// logical 32-lane code: a width of 32 on the reduction keeps its meaning. Where a full-wavefront
+// operation is met, the groupings themselves are reported (and rewritten to warpSize).
+static bool allDown(const rocmtidy::ShortReduction &R) {
+  return llvm::all_of(R.Shuffles, [](const CallExpr *CE) {
+    const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+    return Info && Info->Op == rocmtidy::ShuffleInfo::Kind::Down;
+  });
+}
+
+void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (F.ShortReductions.empty())
+    return;
+  rocmtidy::WarpModel &Model = S.Model;
+  bool Logical32 = Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F);
+  for (const rocmtidy::ShortReduction &R : F.ShortReductions) {
+    SourceLocation Loc = R.At->getBeginLoc();
+    if (platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S) || !Loc.isFileID())
+      continue;
+    // A xor reduction over offsets below 32 keeps every lane inside its 32-lane group, exactly as a
+    // width of 32 would: logical 32-lane code, unless the code around it numbers lanes by the
+    // hardware width or uses a full-wavefront operation.
+    bool XorOnly = llvm::all_of(R.Shuffles, [](const CallExpr *CE) {
+      const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+      return Info && Info->Op == rocmtidy::ShuffleInfo::Kind::Xor;
+    });
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F))
+      continue;
+    // A shuffle-down tree from 16 read by the first lane of each 32-lane group: that lane's sum
+    // takes lanes of its own group only, on 64 lanes as on 32.
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && Logical32 && F.Lane0Of32 && allDown(R))
+      continue;
+    if (R.K == rocmtidy::ShortReduction::ScanTo16) {
+      // A scan guarded by a lane number of 32 ('if (lane >= d)' with 'lane = tid % 32') adds only
+      // values from its own 32-lane group: logical 32-lane code.
+      if (!(Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F)))
+        diag(Loc, "shuffle scan stops at lane offset 16 and combines 32 lanes only; %0: loop while the offset is "
+                  "below 'warpSize'")
+            << Wave64;
+      continue;
+    }
+    reportShortReduction(R, Logical32);
+  }
+}
+
+void WarpSizeAssumptionCheck::reportShortReduction(const rocmtidy::ShortReduction &R, bool Logical32) {
+  SourceLocation Loc = R.At->getBeginLoc();
+  bool CanAddWidth = Logical32;
+  for (const CallExpr *CE : R.Shuffles) {
+    const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+    // In a template the call lists only what is written.
+    CanAddWidth = CanAddWidth && Info &&
+                  (CE->getNumArgs() <= Info->WidthArg || isa<CXXDefaultArgExpr>(CE->getArg(Info->WidthArg))) &&
+                  CE->getRParenLoc().isFileID();
+  }
+  if (CanAddWidth) {
+    auto D = diag(Loc, "shuffle reduction starts at lane offset 16 but shuffles the whole wavefront; %0 and "
+                       "this code groups lanes by 32: give its shuffles a width of 32");
+    D << Wave64;
+    for (const CallExpr *CE : R.Shuffles)
+      D << FixItHint::CreateInsertion(CE->getRParenLoc(), ", 32");
+    return;
+  }
+  if (R.K == rocmtidy::ShortReduction::LoopFrom16)
+    diag(Loc, "shuffle reduction starts at lane offset 16 and combines 32 lanes only; %0: start at "
+              "'warpSize / 2'")
+        << Wave64;
+  else
+    diag(Loc, "shuffle reduction starts at lane offset 16 and combines 32 lanes only; %0: add a step at "
+              "offset 32, or loop from 'warpSize / 2'")
+        << Wave64;
+}
+
+// 'warpSize == 32' that is not a dispatch on the width.
+void WarpSizeAssumptionCheck::reportWarpSizeTests(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const BinaryOperator *BO : F.WarpSizeTests) {
+    if (platform(BO->getOperatorLoc(), S.SM) != rocmtidy::Platform::Any || skipForMacro(BO->getOperatorLoc(), S))
+      continue;
+    diag(BO->getOperatorLoc(), "'warpSize' compared with 32; %0, where this test fails: handle both widths") << Wave64;
+  }
+}
+
+} // namespace clang::tidy::rocm

@@ -1,0 +1,56 @@
+// A variable named 'warpSize' defined as 32 hides the built-in only from the code that can see it.
+// A local of a host function is seen by host code alone, which has no built-in 'warpSize' to hide
+// (the device's width is queried there); it is quiet in both passes. A local of device code, and a
+// namespace-scope constant device code names, still hide the device's width.
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+// RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
+
+#include <hip/hip_runtime.h>
+
+__global__ void scale(float *v) { v[threadIdx.x] *= 2.0f; }
+
+// Quiet: host code; the launch is sized in the host's own terms.
+int launch(float *v, int n) {
+  const int warpSize = 32;
+  int warps = n / warpSize;
+  scale<<<warps, warpSize>>>(v);
+  return warps;
+}
+
+// Quiet: a host lambda's local.
+int lambda_local(int n) {
+  auto per = [](int m) {
+    constexpr int warpSize = 32;
+    return m / warpSize;
+  };
+  return per(n);
+}
+
+// Quiet: a static local of a host function.
+int static_local(int n) {
+  static const int warpSize = 32;
+  return n / warpSize;
+}
+
+// Reported: device code that names it gets 32 instead of the device's width.
+__device__ int lanes_of(int n) {
+  // CHECK: :[[@LINE+1]]:13: warning: 'warpSize' defined as 32 hides the device's 'warpSize' from the code that names it in this scope
+  const int warpSize = 32;
+  return n % warpSize;
+}
+
+// Reported: a host-and-device function runs on the device too.
+__host__ __device__ int both(int n) {
+  // CHECK: :[[@LINE+1]]:13: warning: 'warpSize' defined as 32 hides the device's 'warpSize'
+  const int warpSize = 32;
+  return n / warpSize;
+}
+
+namespace tiles {
+// Reported: namespace scope, seen by the device code in this namespace.
+// CHECK: :[[@LINE+1]]:15: warning: 'tiles::warpSize' defined as 32 hides the device's 'warpSize'
+constexpr int warpSize = 32;
+__device__ int lane(int t) { return t % warpSize; }
+} // namespace tiles
