@@ -2,17 +2,19 @@
 # Measures rocm-warp-size-assumption on the labelled set of real wave64 lines
 # (tools/bench/warp-labelled-set.tsv, and any other part given with --set).
 #
-#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--list]
+#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--checks GLOB] [--list]
 #
 # --set FILE: a labelled file in the same columns (repeatable; default warp-labelled-set.tsv alone,
 # e.g. --set tools/bench/warp-labelled-heldout2.tsv for the second held-out part).
+# --checks GLOB: the checks to run (default rocm-warp-size-assumption, the check issue #29 measures;
+# 'rocm-warp-*' adds rocm-warp-size-constexpr and rocm-warp-sync-builtins, which own the ROCm 7 build errors).
 # --list (or --dry-run): lints nothing; prints each row it would evaluate and whether its mirror,
 # revision and file are present, then exits 0 if all are, 1 if any is missing.
 #
 # For every (repository, revision, file, defines) of the set: extracts the repository's source
 # files at that revision (the parent of the fix commit for 'pre' rows) from a bare git mirror
 # under MIRRORS (default /work/.mirror, one 'owner+name/repo' per repository, as the fetch tool
-# leaves them), runs BIN (default build/bin/rocm-lint) with --checks=rocm-warp-size-assumption
+# leaves them), runs BIN (default build/bin/rocm-lint) with --checks (below)
 # on the file, and records which lines got a warning. Then prints, per split (in the order the
 # splits first appear: TUNE, HELDOUT, HELDOUT2, ...) and label, how many rows got a finding, and
 # the rows file (FILE, default a temporary file) with one line per row: split, label,
@@ -25,6 +27,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 lint=$root/build/bin/rocm-lint
 mirrors=/work/.mirror
 rows_out=
+checks=rocm-warp-size-assumption
 set_files=()
 list_only=0
 need_value() { [[ $# -ge 2 ]] || { echo "warp-labelled-eval: '$1' needs a value" >&2; exit 2; }; }
@@ -34,6 +37,7 @@ while [[ $# -gt 0 ]]; do
     --mirrors) need_value "$@"; mirrors=$2; shift 2 ;;
     --rows) need_value "$@"; rows_out=$2; shift 2 ;;
     --set) need_value "$@"; set_files+=("$2"); shift 2 ;;
+    --checks) need_value "$@"; checks=$2; shift 2 ;;
     --list | --dry-run) list_only=1; shift ;;
     *) echo "warp-labelled-eval: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -107,7 +111,7 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
         grep -E '\.(cu|cuh|h|hpp|hip|cpp|cc|inl|hh)$' |
         GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$tree" checkout-index --stdin 2>/dev/null || true
     fi
-    local args=(--checks=rocm-warp-size-assumption --no-cache --no-index --no-progress -q)
+    local args=(--checks="$checks" --no-cache --no-index --no-progress -q)
     if [[ $defines != - ]]; then
       local d
       for d in $defines; do args+=("--extra-arg=$d"); done
