@@ -119,7 +119,7 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
     local out
     out=$(cd "$tree" && "$lint" "${args[@]}" "$path" 2>/dev/null || true)
     findings_of[$key]=$(printf '%s\n' "$out" |
-      awk -v p="$path" -F: 'index($0, p ":") == 1 && / warning: .*\[rocm-warp-size-assumption\]/ {print $2}' |
+      awk -v p="$path" -F: 'index($0, p ":") == 1 && / warning: .*\[rocm-[a-z0-9-]*\]$/ {print $2}' |
       sort -un | tr '\n' ' ')
   fi
   printf '%s\n' "${findings_of[$key]}"
