@@ -7,12 +7,23 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <ctime>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace rocmclangd {
 
 using Ranges = std::vector<std::pair<unsigned, unsigned>>; // [begin, end) byte offsets
+
+// A file a device parse (or its preamble) read, as it was then: a later edit reuses that parse's
+// findings only while every such file is unchanged.
+struct InputFile {
+  std::string Name;
+  uint64_t Size;
+  time_t MTime;
+};
 
 // One contiguous change between two versions of a text: [Begin, OldEnd) of the old text became
 // [Begin, NewEnd) of the new one. Several edits in a row read as one change spanning them all.
