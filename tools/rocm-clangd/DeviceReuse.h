@@ -2,7 +2,7 @@
 #define ROCM_TIDY_TOOLS_ROCM_CLANGD_DEVICEREUSE_H
 
 // When rocm-clangd may keep the findings of the last device parse of a file instead of parsing
-// again (DevicePassCheck.cpp): the text changed in one place, and the change cannot alter what the
+// again (DeviceFindings.cpp): the text changed in one place, and the change cannot alter what the
 // preprocessor and the parser see anywhere else. Pure text functions, so the unit tests reach them.
 #include "llvm/ADT/StringRef.h"
 
