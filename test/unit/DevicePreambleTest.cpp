@@ -45,11 +45,12 @@ struct Cache {
   PreambleOutcome Outcome = PreambleOutcome::None;
   std::string Problem;
   std::shared_ptr<const DevicePreamble> get(const Files &F, const std::string &File = "/src/main.cpp",
-                                            const std::string &Key = "device", unsigned Capacity = 4) {
+                                            const std::string &Key = "device", unsigned Capacity = 4,
+                                            bool SkipBodies = true) {
     auto CI = invocation();
     CI->getFrontendOpts().Inputs[0] = clang::FrontendInputFile(File, CI->getFrontendOpts().Inputs[0].getKind());
     return C.get(File, Key, *CI, F.Text.at(File).first, F.fs(), std::make_shared<clang::PCHContainerOperations>(),
-                 Capacity, Outcome, Problem);
+                 Capacity, SkipBodies, Outcome, Problem);
   }
 };
 
@@ -121,6 +122,12 @@ TEST(DevicePreamble, RebuiltWhenTheBlockAHeaderOrTheCommandChanges) {
   // Another device command (another target, other defines).
   C.get(Saved, "/src/main.cpp", "device --offload-arch=gfx1100");
   EXPECT_EQ(C.Outcome, PreambleOutcome::Rebuilt);
+  // The device parse told to parse every body (SkipFunctionBodies: false) parses them in the
+  // system headers too.
+  C.get(Saved, "/src/main.cpp", "device --offload-arch=gfx1100", 4, /*SkipBodies=*/false);
+  EXPECT_EQ(C.Outcome, PreambleOutcome::Rebuilt);
+  C.get(Saved, "/src/main.cpp", "device --offload-arch=gfx1100", 4, /*SkipBodies=*/false);
+  EXPECT_EQ(C.Outcome, PreambleOutcome::Reused);
 }
 
 TEST(DevicePreamble, UserHeadersAndMissingHeadersStayInTheParse) {

@@ -70,9 +70,10 @@ public:
 // next edit knows without building it again.
 std::shared_ptr<DevicePreamble> build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
                                       PreambleBounds Scanned, IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                                      std::shared_ptr<PCHContainerOperations> PCH, std::string &Problem) {
+                                      std::shared_ptr<PCHContainerOperations> PCH, bool SkipBodies,
+                                      std::string &Problem) {
   CompilerInvocation Copy(Invocation);
-  Copy.getFrontendOpts().SkipFunctionBodies = true;
+  Copy.getFrontendOpts().SkipFunctionBodies = SkipBodies;
   PreambleBounds Bounds = Scanned;
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
     IgnoringDiagConsumer Quiet;
@@ -147,8 +148,8 @@ const char *describe(PreambleOutcome O) {
 std::shared_ptr<const DevicePreamble>
 PreambleCache::get(const std::string &File, const std::string &Key, const CompilerInvocation &Invocation,
                    llvm::StringRef Main, IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                   std::shared_ptr<PCHContainerOperations> PCH, unsigned Capacity, PreambleOutcome &Outcome,
-                   std::string &Problem) {
+                   std::shared_ptr<PCHContainerOperations> PCH, unsigned Capacity, bool SkipBodies,
+                   PreambleOutcome &Outcome, std::string &Problem) {
   Outcome = PreambleOutcome::None;
   PreambleBounds Scanned = includeBlockBounds(Main, Invocation.getLangOpts());
   if (Capacity == 0 || Scanned.Size == 0) {
@@ -162,7 +163,7 @@ PreambleCache::get(const std::string &File, const std::string &Key, const Compil
     std::lock_guard<std::mutex> Guard(Lock);
     auto It = Entries.find(File);
     Known = It != Entries.end();
-    if (Known && It->second.Key == Key) {
+    if (Known && It->second.Key == Key && It->second.SkipBodies == SkipBodies) {
       Old = It->second.Preamble;
       It->second.LastUse = ++Clock;
     }
@@ -177,7 +178,7 @@ PreambleCache::get(const std::string &File, const std::string &Key, const Compil
     Problem = Old->Problem;
     return Old->Usable ? Old : nullptr;
   }
-  std::shared_ptr<DevicePreamble> New = build(Invocation, *Buffer, Scanned, VFS, std::move(PCH), Problem);
+  std::shared_ptr<DevicePreamble> New = build(Invocation, *Buffer, Scanned, VFS, std::move(PCH), SkipBodies, Problem);
   if (!New) {
     Outcome = PreambleOutcome::Failed;
     forget(File);
@@ -187,7 +188,7 @@ PreambleCache::get(const std::string &File, const std::string &Key, const Compil
   Outcome = New->Usable            ? (Known ? PreambleOutcome::Rebuilt : PreambleOutcome::Built)
             : New->Problem.empty() ? PreambleOutcome::None
                                    : PreambleOutcome::Failed;
-  store(File, Entry{Key, New, 0}, Capacity);
+  store(File, Entry{Key, SkipBodies, New, 0}, Capacity);
   return New->Usable ? New : nullptr;
 }
 

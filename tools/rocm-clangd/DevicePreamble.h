@@ -17,7 +17,7 @@
 // - it ends before the first #include of a header outside the system headers (or of one that does
 //   not exist): user headers define macros and helpers the checks read, and stay in the parse.
 // Bodies of functions in system headers are skipped when it is built, as the device parse
-// skips them; bodies in user headers never reach it.
+// skips them (unless it parses every body); bodies in user headers never reach it.
 #include "DeviceReuse.h"
 
 #include "clang/Frontend/PrecompiledPreamble.h"
@@ -63,11 +63,12 @@ public:
   // The preamble of File under Key (the device command) for the main-file text Main, reused when
   // clang says it still matches, built (or rebuilt) otherwise. Null when the file has nothing to
   // precompile or the build failed (Problem says why): the caller parses the whole file.
+  // SkipBodies: the system headers' function bodies are skipped in it (part of the key).
   std::shared_ptr<const DevicePreamble> get(const std::string &File, const std::string &Key,
                                             const clang::CompilerInvocation &Invocation, llvm::StringRef Main,
                                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                                            std::shared_ptr<clang::PCHContainerOperations> PCH,
-                                            unsigned Capacity, PreambleOutcome &Outcome, std::string &Problem);
+                                            std::shared_ptr<clang::PCHContainerOperations> PCH, unsigned Capacity,
+                                            bool SkipBodies, PreambleOutcome &Outcome, std::string &Problem);
   // A file with no device side left to parse keeps no preamble.
   void forget(const std::string &File);
   size_t size() const;
@@ -75,6 +76,7 @@ public:
 private:
   struct Entry {
     std::string Key;
+    bool SkipBodies = true;
     std::shared_ptr<const DevicePreamble> Preamble;
     uint64_t LastUse = 0;
   };
