@@ -69,8 +69,8 @@ public:
 // of a user header inside it. A preamble that cannot hold anything is kept unusable, so that the
 // next edit knows without building it again.
 std::shared_ptr<DevicePreamble> build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
-                                      PreambleBounds Scanned, IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                                      std::shared_ptr<PCHContainerOperations> PCH, bool SkipBodies,
+                                      PreambleBounds Scanned, const IntrusiveRefCntPtr<llvm::vfs::FileSystem> &VFS,
+                                      const std::shared_ptr<PCHContainerOperations> &PCH, bool SkipBodies,
                                       std::string &Problem) {
   CompilerInvocation Copy(Invocation);
   Copy.getFrontendOpts().SkipFunctionBodies = SkipBodies;
@@ -147,8 +147,8 @@ const char *describe(PreambleOutcome O) {
 
 std::shared_ptr<const DevicePreamble>
 PreambleCache::get(const std::string &File, const std::string &Key, const CompilerInvocation &Invocation,
-                   llvm::StringRef Main, IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                   std::shared_ptr<PCHContainerOperations> PCH, unsigned Capacity, bool SkipBodies,
+                   llvm::StringRef Main, const IntrusiveRefCntPtr<llvm::vfs::FileSystem> &VFS,
+                   const std::shared_ptr<PCHContainerOperations> &PCH, unsigned Capacity, bool SkipBodies,
                    PreambleOutcome &Outcome, std::string &Problem) {
   Outcome = PreambleOutcome::None;
   PreambleBounds Scanned = includeBlockBounds(Main, Invocation.getLangOpts());
@@ -178,7 +178,7 @@ PreambleCache::get(const std::string &File, const std::string &Key, const Compil
     Problem = Old->Problem;
     return Old->Usable ? Old : nullptr;
   }
-  std::shared_ptr<DevicePreamble> New = build(Invocation, *Buffer, Scanned, VFS, std::move(PCH), SkipBodies, Problem);
+  std::shared_ptr<DevicePreamble> New = build(Invocation, *Buffer, Scanned, VFS, PCH, SkipBodies, Problem);
   if (!New) {
     Outcome = PreambleOutcome::Failed;
     forget(File);

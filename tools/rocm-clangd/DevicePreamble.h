@@ -66,8 +66,8 @@ public:
   // SkipBodies: the system headers' function bodies are skipped in it (part of the key).
   std::shared_ptr<const DevicePreamble> get(const std::string &File, const std::string &Key,
                                             const clang::CompilerInvocation &Invocation, llvm::StringRef Main,
-                                            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                                            std::shared_ptr<clang::PCHContainerOperations> PCH, unsigned Capacity,
+                                            const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &VFS,
+                                            const std::shared_ptr<clang::PCHContainerOperations> &PCH, unsigned Capacity,
                                             bool SkipBodies, PreambleOutcome &Outcome, std::string &Problem);
   // A file with no device side left to parse keeps no preamble.
   void forget(const std::string &File);
