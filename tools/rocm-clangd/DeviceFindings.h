@@ -30,8 +30,8 @@ struct LastRun {
 // The last findings of File moved to Buffer (and kept as the new last run), or nothing when the
 // edit needs a parse: another command or options (Key), a change the last parse read or that may
 // change the tokens around it, or an input file changed since.
-std::optional<std::vector<clang::tidy::ClangTidyError>>
-reuseLastRun(const std::string &File, llvm::StringRef Key, llvm::StringRef Buffer, llvm::vfs::FileSystem &FS);
+std::optional<std::vector<clang::tidy::ClangTidyError>> reuseLastRun(const std::string &File, llvm::StringRef Key,
+                                                                     llvm::StringRef Buffer, llvm::vfs::FileSystem &FS);
 void keepLastRun(const std::string &File, LastRun Run);
 void forgetLastRun(const std::string &File);
 

@@ -134,9 +134,9 @@ public:
     for (const std::string &A : Job.Argv)
       Key += A + '\0';
     // Held until the parse is done: the PCH file lives as long as the preamble does.
-    std::shared_ptr<const DevicePreamble> Preamble = preambles().get(
-        Job.File, Key, *Invocation, Job.Text, VFS, PCH, Job.Preambles, Job.SkipBodies, Reads.Preamble,
-        Reads.PreambleProblem);
+    std::shared_ptr<const DevicePreamble> Preamble =
+        preambles().get(Job.File, Key, *Invocation, Job.Text, VFS, PCH, Job.Preambles, Job.SkipBodies, Reads.Preamble,
+                        Reads.PreambleProblem);
     if (!Preamble)
       return FrontendActionFactory::runInvocation(std::move(Invocation), Files, std::move(PCH), Diags);
     std::unique_ptr<llvm::MemoryBuffer> Main = llvm::MemoryBuffer::getMemBuffer(Job.Text, Job.File);

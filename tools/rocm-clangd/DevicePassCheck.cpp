@@ -70,8 +70,7 @@ private:
   std::vector<ClangTidyError> parse(const std::string &File, StringRef Buffer, std::vector<std::string> DeviceArgv,
                                     std::string Key, IntrusiveRefCntPtr<llvm::vfs::FileSystem> HostFS,
                                     DeviceReads &Reads);
-  void publish(const std::vector<ClangTidyError> &Findings, const std::string &File, FileID Main,
-               StringRef Buffer);
+  void publish(const std::vector<ClangTidyError> &Findings, const std::string &File, FileID Main, StringRef Buffer);
 
   ClangTidyContext *Ctx;
   const bool SkipBodies;
@@ -116,8 +115,7 @@ std::vector<ClangTidyError> DevicePassCheck::parse(const std::string &File, Stri
                                                    DeviceReads &Reads) {
   KeepSet Keep = keepSet(Buffer, Skipped, Functions, *LO);
   std::string Text = SkipBodies ? deviceBuffer(Buffer, Functions, Keep, Skipped, *LO) : Buffer.str();
-  DeviceJob Job{File, std::move(Text), std::move(DeviceArgv), std::move(HostFS), Skipped, Keep, SkipBodies,
-                Preambles};
+  DeviceJob Job{File, std::move(Text), std::move(DeviceArgv), std::move(HostFS), Skipped, Keep, SkipBodies, Preambles};
   LastRun Run;
   for (ClangTidyError &E : runDeviceParse(*Ctx, Job, Reads))
     if (StringRef(E.DiagnosticName).starts_with("rocm-") && E.Message.FilePath == File &&

@@ -49,9 +49,7 @@ public:
   }
   // Only system headers are left in a device preamble (DevicePreamble.h); their bodies are skipped
   // as the device parse skips them, except where clang needs them (constexpr, deduced types).
-  bool shouldSkipFunctionBody(Decl *D) override {
-    return SM->isInSystemHeader(SM->getExpansionLoc(D->getLocation()));
-  }
+  bool shouldSkipFunctionBody(Decl *D) override { return SM->isInSystemHeader(SM->getExpansionLoc(D->getLocation())); }
   void AfterExecute(CompilerInstance &CI) override {
     const SourceManager &S = CI.getSourceManager();
     OptionalFileEntryRef Main = S.getFileEntryRefForID(S.getMainFileID());
@@ -145,11 +143,12 @@ const char *describe(PreambleOutcome O) {
   return "";
 }
 
-std::shared_ptr<const DevicePreamble>
-PreambleCache::get(const std::string &File, const std::string &Key, const CompilerInvocation &Invocation,
-                   llvm::StringRef Main, const IntrusiveRefCntPtr<llvm::vfs::FileSystem> &VFS,
-                   const std::shared_ptr<PCHContainerOperations> &PCH, unsigned Capacity, bool SkipBodies,
-                   PreambleOutcome &Outcome, std::string &Problem) {
+std::shared_ptr<const DevicePreamble> PreambleCache::get(const std::string &File, const std::string &Key,
+                                                         const CompilerInvocation &Invocation, llvm::StringRef Main,
+                                                         const IntrusiveRefCntPtr<llvm::vfs::FileSystem> &VFS,
+                                                         const std::shared_ptr<PCHContainerOperations> &PCH,
+                                                         unsigned Capacity, bool SkipBodies, PreambleOutcome &Outcome,
+                                                         std::string &Problem) {
   Outcome = PreambleOutcome::None;
   PreambleBounds Scanned = includeBlockBounds(Main, Invocation.getLangOpts());
   if (Capacity == 0 || Scanned.Size == 0) {
@@ -173,8 +172,9 @@ PreambleCache::get(const std::string &File, const std::string &Key, const Compil
   if (Old && Old->Scanned.Size == Scanned.Size &&
       Old->Scanned.PreambleEndsAtStartOfLine == Scanned.PreambleEndsAtStartOfLine &&
       Old->PCH.CanReuse(Invocation, *Buffer, Old->PCH.getBounds(), *VFS)) {
-    Outcome = Old->Usable ? PreambleOutcome::Reused : Old->Problem.empty() ? PreambleOutcome::None
-                                                                           : PreambleOutcome::Failed;
+    Outcome = Old->Usable            ? PreambleOutcome::Reused
+              : Old->Problem.empty() ? PreambleOutcome::None
+                                     : PreambleOutcome::Failed;
     Problem = Old->Problem;
     return Old->Usable ? Old : nullptr;
   }

@@ -50,8 +50,8 @@ struct DevicePreamble {
   clang::PrecompiledPreamble PCH;
   clang::PreambleBounds Scanned{0, false}; // includeBlockBounds when it was built
   bool Usable = true;
-  std::string Problem;             // why it is not usable
-  std::vector<InputFile> Inputs;   // the headers it read, for the reuse of findings
+  std::string Problem;           // why it is not usable
+  std::vector<InputFile> Inputs; // the headers it read, for the reuse of findings
 };
 
 // What PreambleCache::get did, for the log.
@@ -67,8 +67,9 @@ public:
   std::shared_ptr<const DevicePreamble> get(const std::string &File, const std::string &Key,
                                             const clang::CompilerInvocation &Invocation, llvm::StringRef Main,
                                             const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &VFS,
-                                            const std::shared_ptr<clang::PCHContainerOperations> &PCH, unsigned Capacity,
-                                            bool SkipBodies, PreambleOutcome &Outcome, std::string &Problem);
+                                            const std::shared_ptr<clang::PCHContainerOperations> &PCH,
+                                            unsigned Capacity, bool SkipBodies, PreambleOutcome &Outcome,
+                                            std::string &Problem);
   // A file with no device side left to parse keeps no preamble.
   void forget(const std::string &File);
   size_t size() const;
