@@ -2,17 +2,28 @@
 #define ROCM_TIDY_TOOLS_ROCM_CLANGD_DEVICEREUSE_H
 
 // When rocm-clangd may keep the findings of the last device parse of a file instead of parsing
-// again (DevicePassCheck.cpp): the text changed in one place, and the change cannot alter what the
+// again (DeviceFindings.cpp): the text changed in one place, and the change cannot alter what the
 // preprocessor and the parser see anywhere else. Pure text functions, so the unit tests reach them.
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <ctime>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace rocmclangd {
 
 using Ranges = std::vector<std::pair<unsigned, unsigned>>; // [begin, end) byte offsets
+
+// A file a device parse (or its preamble) read, as it was then: a later edit reuses that parse's
+// findings only while every such file is unchanged.
+struct InputFile {
+  std::string Name;
+  uint64_t Size;
+  time_t MTime;
+};
 
 // One contiguous change between two versions of a text: [Begin, OldEnd) of the old text became
 // [Begin, NewEnd) of the new one. Several edits in a row read as one change spanning them all.
