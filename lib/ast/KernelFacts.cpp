@@ -51,6 +51,14 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
+  // A kernel in a system header is no fact of the project (below), and a system header's
+  // declarations nest only its own: the walk leaves them, most of a HIP unit, out.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (!F->hasAttr<CUDAGlobalAttr>() || !F->doesThisDeclarationHaveABody() || F->isTemplateInstantiation())
       return true;

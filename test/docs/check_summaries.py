@@ -4,7 +4,9 @@ import re
 import sys
 
 root, listing = sys.argv[1], sys.argv[2]
-data = {c["name"]: c["summary"] for c in json.load(open(os.path.join(root, "lib/data/checks.json")))["checks"]}
+entries = json.load(open(os.path.join(root, "lib/data/checks.json")))["checks"]
+data = {c["name"]: c["summary"] for c in entries}
+passes = {c["name"]: c.get("passes") for c in entries}
 listed = [line.split()[0] for line in open(listing) if line.strip()]
 assert listed, "rocm-lint list-checks printed nothing"
 readme = open(os.path.join(root, "README.md")).read()
@@ -38,6 +40,11 @@ for name in listed:
     script = name.startswith(("rocm-cmake-", "rocm-make-", "rocm-pyext-"))
     if not script and summary not in " ".join(headers.split()):
         errors.append("%s: summary missing from its checks/*.h comment" % name)
+    # The passes a check reads decide which passes rocm-lint runs: a clang-tidy check names at
+    # least one, a build-script rule none.
+    p = passes.get(name)
+    if not isinstance(p, list) or any(x not in ("host", "device") for x in p) or (not p) != script:
+        errors.append("%s: 'passes' in lib/data/checks.json must list host and/or device (none for a build-script rule)" % name)
     if script and summary not in cmake_headers and summary not in open(os.path.join(root, "lib/data/checks.json")).read():
         errors.append("%s: summary missing" % name)
 for name in data:

@@ -6,15 +6,18 @@
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
+#include "Timeline.h"
 #include "ast/Compat.h"
 
 #include "ast/KernelFacts.h"
+#include "core/CheckCatalog.h"
 #include "core/CommandSanitizer.h"
 #include "core/GpuTargets.h"
 #include "core/ProjectIndex.h"
 #include "project/HipBuildFlags.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
 
 #include <filesystem>
 #include <map>
@@ -55,6 +58,20 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   }
   }
   BuiltinHeaders = P->Builtin;
+  // The project's .clang-tidy cannot enable a check: the run's checks are "-*," + --checks.
+  rocmtidy::CheckPasses Read{false, false};
+  clang::tidy::CachedGlobList Enabled(Opts.Checks);
+  for (const RuleDescription &Rule : allRules())
+    if (Enabled.contains(Rule.Id)) {
+      rocmtidy::CheckPasses C = rocmtidy::checkPasses(Rule.Id);
+      Read.Host |= C.Host;
+      Read.Device |= C.Device;
+    }
+  // Only build-script rules: the sources are still parsed, for their status and kernel facts.
+  if (Read.Host || Read.Device) {
+    P->HostUnread = !Read.Host;
+    P->DeviceUnread = !Read.Device;
+  }
   P->Cache = std::make_shared<ResultCache>(cacheDirectory(Opts));
   P->Slots = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
 }
@@ -91,6 +108,7 @@ struct PassOutput {
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   rocmtidy::TranslationUnitFacts Facts;
   bool Crashed = false;
+  TimedSpan Time;
 };
 } // namespace
 
@@ -106,6 +124,17 @@ SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
   return {P->Cache->enabled(), P->Cache->hits(), P->Cache->misses()};
 }
 
+// "host", "device", or "single" for a file with one pass (C++, or a command limited to one side).
+static std::string passName(const std::vector<std::string> &Argv) {
+  for (const std::string &A : Argv) {
+    if (A == "--cuda-host-only" || A == "--offload-host-only")
+      return "host";
+    if (A == "--cuda-device-only" || A == "--offload-device-only")
+      return "device";
+  }
+  return "single";
+}
+
 // clang names files as they were reached: relative to the command's directory for -I paths.
 // Findings are keyed by the real path, so a header reached through two spellings (a symbolic
 // link, "a/../b") is one file.
@@ -115,6 +144,8 @@ static std::string absolutePath(const std::string &Path, const std::string &Work
 
 FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   FileResult R;
+  TimedSpan Before;
+  Before.start();
   std::string WorkDir;
   bool FromDb;
   std::vector<std::string> Base = P->commandFor(F, WorkDir, FromDb);
@@ -148,11 +179,17 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     // builds define it for the device compile of the code they translate.
     if (CudaSource)
       Device.insert(Device.begin() + 1, "-D__CUDA_ARCH__=700");
-    Passes.push_back(Host);
     // Code under __HIP_DEVICE_COMPILE__ exists only in the device pass. The kernel facts of a file
     // no check looks at come from the host pass alone.
-    if (P->Opts.DevicePass && !FactsOnly)
+    bool RunDevice = P->Opts.DevicePass && !FactsOnly && !P->DeviceUnread;
+    bool RunHost = !RunDevice || !P->HostUnread;
+    if (RunHost)
+      Passes.push_back(Host);
+    if (RunDevice)
       Passes.push_back(Device);
+    if (P->Opts.Verbose && !FactsOnly && (!RunHost || (P->Opts.DevicePass && !RunDevice)))
+      R.Notices.push_back(F.Display + ": " + (RunHost ? "device" : "host") +
+                          " pass skipped: no enabled check reads it (--checks='" + P->Opts.Checks + "')");
   }
 
   tidy::ClangTidyOptions Overrides;
@@ -227,11 +264,13 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
         return std::move(*Hit);
       }
   }
+  Before.stop();
   SlotHold Mine(P->Busy);
   std::vector<RecoveryLog> Logs(Passes.size());
   std::vector<PassOutput> Out(Passes.size());
   auto RunPass = [&](size_t PassIndex) {
     PassOutput &O = Out[PassIndex];
+    O.Time.start();
     // The index reaches this pass's checks as the value of their option RocmProjectIndex, a handle
     // through which each pass records its own lookups.
     auto IndexLog = std::make_shared<rocmtidy::IndexLookupLog>();
@@ -264,6 +303,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     tidy::ClangTidyContext Context(std::move(Provider));
     O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex], P->Opts.ProjectIndex ? &O.Facts : nullptr);
     O.IndexLookups = IndexLog->lookups();
+    O.Time.stop();
   };
   // Each pass runs on its own contained thread, which this frame joins: a crash in one pass ends
   // that pass alone and never unwinds this frame while the other pass still uses it (both passes
@@ -283,6 +323,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
         break;
     }
   }
+  TimedSpan After;
+  After.start();
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
@@ -350,6 +392,14 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   triageAnalysis(F, std::move(CompilerErrors), Logs, ContentOf, R);
   if (P->Cache->enabled())
     P->Cache->store(CacheKey, R, Reads, IndexLookups, Index.get());
+  if (P->Opts.TracePasses) {
+    After.stop();
+    R.Notices.push_back("trace: " + F.Display + ": before the passes " + describeSpan(Before));
+    for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
+      R.Notices.push_back("trace: " + F.Display + ": " + passName(Passes[PassIndex]) + " pass " +
+                          describeSpan(Out[PassIndex].Time));
+    R.Notices.push_back("trace: " + F.Display + ": after the passes " + describeSpan(After));
+  }
   return R;
 }
 

@@ -33,6 +33,9 @@ struct SourceAnalyzer::Impl {
   std::string OffloadArch; // for the device pass when the command names none
   bool Builtin = false;
   bool AddPlatformMacro = true;
+  // A pass of a HIP file that no enabled check reads (lib/data/checks.json 'passes'): not run. The
+  // kernel facts and the reached headers then come from the other pass alone.
+  bool HostUnread = false, DeviceUnread = false;
   // Directory -> database found for it (null: none). Filled by prepare(), read-only afterwards.
   std::map<std::string, std::shared_ptr<CompilationDatabase>> DbByDir;
   std::shared_ptr<ResultCache> Cache;

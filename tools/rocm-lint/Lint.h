@@ -43,6 +43,7 @@ struct Options {
   std::vector<std::string> ExtraArgs; // --extra-arg
   bool DevicePass = true;
   bool Verbose = false; // print each pass's compile command
+  bool TracePasses = false; // --trace-passes: when each pass ran (Timeline.h)
   bool Strict = false;  // --strict: a file analysed with missing headers ends the run with exit code 2
   std::string CacheDir;  // --cache-dir; "" = the user's cache folder
   bool NoCache = false;  // --no-cache

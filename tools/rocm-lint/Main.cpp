@@ -9,6 +9,7 @@
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
+#include "Timeline.h"
 #include "Version.h"
 
 #include "ast/Compat.h"
@@ -105,6 +106,8 @@ static cl::opt<bool> NoDevicePassArg("no-device-pass", cl::desc("skip the device
                                      cl::cat(LintCategory));
 static cl::opt<bool> VerboseArg("verbose", cl::desc("print each pass's compile command"), cl::sub(LintCommand),
                                 cl::cat(LintCategory));
+// Undocumented: the timeline of each file's passes (Timeline.h), for tools/bench/one-file.sh.
+static cl::opt<bool> TracePassesArg("trace-passes", cl::Hidden, cl::sub(LintCommand), cl::cat(LintCategory));
 static cl::alias VerboseShort("v", cl::aliasopt(VerboseArg), cl::desc("alias for --verbose"));
 static cl::opt<bool> QuietArg("quiet", cl::desc("findings and errors only"), cl::sub(LintCommand),
                               cl::cat(LintCategory));
@@ -200,6 +203,7 @@ static Options parseArgs(int Argc, char **Argv) {
   O.Strict = StrictArg;
   O.DevicePass = !NoDevicePassArg;
   O.Verbose = VerboseArg;
+  O.TracePasses = TracePassesArg;
   O.Quiet = QuietArg;
   if (NoProgressArg) {
     O.Progress = false;
@@ -296,6 +300,13 @@ static void secondSweep(const Options &Opts, const std::string &Root, const Proj
 
 static int runLint(int Argc, char **Argv) {
   Options Opts = parseArgs(Argc, Argv);
+  // The serial parts of a run around its analyses: what a single file waits for besides its passes.
+  auto Trace = [&](const char *What) {
+    if (Opts.TracePasses)
+      std::fprintf(stderr, "rocm-lint: trace: %s at %.3f s, main thread cpu %.3f s\n", What, runSeconds(),
+                   threadCpuSeconds());
+  };
+  Trace("options read");
   enableCrashContainment();
   std::vector<InputFile> Files;
   ProjectConfig Config;
@@ -452,6 +463,7 @@ static int runLint(int Argc, char **Argv) {
   // The pool starts tasks in the order they are queued: files start in path order, as they stream.
   // (Each file runs on its own large-stack thread inside analyzeContained; a pool thread waits.)
   rocmtidy::compat::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  Trace("analyses start");
   auto RunPhase = [&] {
     for (size_t I : *Phase)
       Pool.async([&AnalyzeOne, I] { AnalyzeOne(I); });
@@ -495,8 +507,10 @@ static int runLint(int Argc, char **Argv) {
   }
   Phase = &Alone;
   RunPhase();
+  Trace("first sweep done");
   if (Opts.ProjectIndex)
     secondSweep(Opts, Style.Root, Config, Files, Results, Analyzer, Pool, IndexFile, Cwd);
+  Trace("analyses done");
   for (size_t I : Deferred)
     Stream->done(I);
   Ticker.reset();
@@ -551,6 +565,7 @@ static int runLint(int Argc, char **Argv) {
                    Rep.Skipped ? (", skipped " + std::to_string(Rep.Skipped) + " overlapping").c_str() : "");
   }
 
+  Trace("report written");
   for (const std::string &E : Errors)
     std::fprintf(stderr, "rocm-lint: error: %s\n", escapeControlCharacters(E).c_str());
   for (const std::string &E : RunErrors)
