@@ -130,13 +130,25 @@ public:
   // Host-side tests of the device's warp size: 'prop.warpSize == 32', and a variable filled by
   // 'hipDeviceGetAttribute(&w, hipDeviceAttributeWarpSize, dev)' compared with 32. A test that picks
   // one of two paths (an 'if' with an 'else', a '?:') is a dispatch on the width and stays quiet.
+  // The width test may be one operand of '&&'/'||' ('n <= 32 && prop.warpSize == 32'): whichever
+  // way it goes on 64 lanes, the other path still runs, so each operand is part of the dispatch.
+  void addDispatch(const Expr *Cond) {
+    Cond = Cond->IgnoreParenImpCasts();
+    Dispatch.insert(Cond);
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond); BO && BO->isLogicalOp()) {
+      addDispatch(BO->getLHS());
+      addDispatch(BO->getRHS());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot) {
+      addDispatch(UO->getSubExpr());
+    }
+  }
   bool VisitIfStmt(IfStmt *IS) {
     if (IS->getElse() && IS->getCond())
-      Dispatch.insert(IS->getCond()->IgnoreParenImpCasts());
+      addDispatch(IS->getCond());
     return true;
   }
   bool VisitConditionalOperator(ConditionalOperator *CO) {
-    Dispatch.insert(CO->getCond()->IgnoreParenImpCasts());
+    addDispatch(CO->getCond());
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {

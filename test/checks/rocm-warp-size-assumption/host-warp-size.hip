@@ -58,6 +58,16 @@ template bool templ<float>(const hipDeviceProp_t &, float);
 template <typename Prop> bool generic(const Prop &p) { return p.warpSize == 32; }
 template bool generic<hipDeviceProp_t>(const hipDeviceProp_t &);
 
+// A conjunction without an 'else': on 64 lanes the work is skipped, nothing takes it over.
+int conjunction_without_else(int dev, int labels) {
+  hipDeviceProp_t prop;
+  hipGetDeviceProperties(&prop, dev);
+  // CHECK: :[[@LINE+1]]:37: warning: device property 'warpSize' compared with 32; AMD GPUs run 64-lane wavefronts, where this test fails: size per-warp work from the queried value [rocm-warp-size-assumption]
+  if (labels <= 32 && prop.warpSize == 32)
+    return 1;
+  return 0;
+}
+
 // Negative cases.
 struct Config {
   int warpSize;
@@ -71,6 +81,17 @@ int negatives(int dev, const Config &cfg) {
     per_warp = 1;
   else
     per_warp = 2;
+  // The width test as one operand of '&&' or '||' still picks between two paths: on 64 lanes the
+  // 'else' runs, which handles the wider wavefront (a specialisation for 32 lanes and a fallback).
+  int labels = per_warp * 16;
+  if (labels <= 32 && prop.warpSize == 32)
+    per_warp = 3;
+  else if (labels <= 64)
+    per_warp = 4;
+  if (!(prop.warpSize == 32) || labels > 32)
+    per_warp += 1;
+  else
+    per_warp += 2;
   // Sized from the queried value.
   int warps = 256 / prop.warpSize;
   // Comparisons with 64, and another struct's 'warpSize' field, say nothing about the device.
