@@ -92,6 +92,9 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
                                 "64-bit integer")
         << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
   }
+  // Blocks of at most 32 threads: no lane number reaches 32.
+  if (S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+    return;
   reportLastLaneTests(F, SM);
   for (const BinaryOperator *BO : F.NarrowLaneBits) {
     if (platform(BO->getOperatorLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(BO->getOperatorLoc(), S) ||
@@ -132,6 +135,8 @@ void WarpSizeAssumptionCheck::reportLastLaneTests(const rocmtidy::FunctionWarpFa
 
 // Arrays of fewer elements than the wavefront has lanes, indexed by a lane number up to 63.
 void WarpSizeAssumptionCheck::reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (!F.ShortArrays.empty() && S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+    return;
   for (const rocmtidy::ShortLaneArray &A : F.ShortArrays) {
     // At the array's name: the index may be a project macro ('sums[LANE_OF(tid)]').
     SourceLocation Loc = A.At->getBeginLoc();
