@@ -100,9 +100,15 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
     if (platform(BO->getOperatorLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(BO->getOperatorLoc(), S) ||
         !S.once(BO->getOperatorLoc(), 2))
       continue;
-    diag(BO->getOperatorLoc(), "32-bit one shifted by a lane number that reaches 63; %0, so lanes 32-63 get no "
-                               "bit (the shift is undefined): shift a 64-bit one ('1ull')")
-        << Wave64;
+    auto D = diag(BO->getOperatorLoc(), "32-bit one shifted by a lane number that reaches 63; %0, so lanes 32-63 "
+                                        "get no bit (the shift is undefined): shift a 64-bit one ('1ull')")
+             << Wave64;
+    // Only an unsigned one whose result is widened to 64 bits anyway: lanes 0-31 keep their bit
+    // ('1 << 31' is negative, and widening it sets every upper bit: a different value).
+    const auto *One = dyn_cast<IntegerLiteral>(BO->getLHS()->IgnoreParenImpCasts());
+    if (One && F.WidenedLaneBits.contains(BO) && One->getType()->isUnsignedIntegerType() &&
+        One->getBeginLoc().isFileID() && BO->getOperatorLoc().isFileID())
+      D << FixItHint::CreateReplacement(One->getSourceRange(), "1ull");
   }
 }
 

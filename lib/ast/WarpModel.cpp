@@ -54,6 +54,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.NarrowBitOps.clear();
   F.NarrowCasts.clear();
   F.NarrowLaneBits.clear();
+  F.WidenedLaneBits.clear();
   F.ShortArrays.clear();
   F.WrapperMasks.clear();
   F.ArgSeeds.clear();

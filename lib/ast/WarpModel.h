@@ -142,6 +142,9 @@ struct FunctionWarpFacts {
   std::vector<const clang::BinaryOperator *> LastLane31Tests;
   /// '1u << lane' with a lane number that reaches 63.
   std::vector<const clang::BinaryOperator *> NarrowLaneBits;
+  /// Those whose result is widened to 64 bits where it is used: '1ull' there keeps the value of
+  /// lanes 0-31 and gives lanes 32-63 their bit.
+  llvm::DenseSet<const clang::BinaryOperator *> WidenedLaneBits;
   std::vector<ShortLaneArray> ShortArrays;
   /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
   /// tree from offset 16 read there stays inside the group on 64 lanes too.
@@ -175,6 +178,13 @@ struct FunctionWarpFacts {
   /// Facts of an instantiation: only the groupings whose constant is a template argument (the
   /// rest repeats the template's own findings).
   const clang::FunctionDecl *Instantiation = nullptr;
+};
+
+/// How a body writes one variable, member or reference parameter: with lane masks (ballots,
+/// active masks, the unit's wrappers of them), or otherwise.
+struct MaskWrites {
+  unsigned Masks = 0;
+  unsigned Other = 0;
 };
 
 /// What the launches a unit shows say about the blocks that run a function.
@@ -245,6 +255,10 @@ public:
   /// True if FD is one of the unit's functions whose every return value is a 64-bit lane mask
   /// (a ballot or an active mask, directly or through another such function).
   bool returnsLaneMask(const clang::FunctionDecl *FD, unsigned Depth = 0);
+
+  /// How Body writes D (a local, a member, or a reference parameter whose callers' variables
+  /// receive what it stores), following reference parameters of the unit's functions.
+  MaskWrites maskWrites(const clang::Stmt *Body, const clang::ValueDecl *D, unsigned Depth = 0);
 
   /// The *_sync builtin whose mask parameter Index of FD reaches, through any number of the unit's
   /// wrappers; empty when it reaches none. Keyed by the canonical declaration: overloads of one

@@ -103,6 +103,7 @@ private:
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
   bool isNarrowMaskValue(const clang::Expr *Arg);
   bool isLaneMaskValue(const clang::Expr *E);
+  bool writtenOnlyMasks(const clang::ValueDecl *D);
   void settleNarrowing();
   void wrapperMasks(const clang::CallExpr *CE);
   bool isOverloadMaskParameter(const clang::Expr *E) const;
