@@ -78,7 +78,6 @@ void WarpModel::dependentLaunch(const CUDAKernelCallExpr *K) {
     recordLaunch(Kernel, Block);
 }
 
-
 void WarpModel::noteLaunch(const CallExpr *CE) {
   if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE); K && CE->isInstantiationDependent()) {
     dependentLaunch(K);

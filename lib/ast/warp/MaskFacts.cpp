@@ -307,8 +307,8 @@ bool WarpModel::returnsLaneMask(const FunctionDecl *FD, unsigned Depth) {
       MaskWrites W = maskWrites(Def->getBody(), VD, Depth + 1);
       return W.Other == 0 && (W.Masks > 0 || VD->getInit());
     };
-    Result = !Returned.empty() &&
-             llvm::all_of(Returned, [&](const Expr *R) { return IsMaskCall(R) || IsMaskLocal(R); });
+    Result =
+        !Returned.empty() && llvm::all_of(Returned, [&](const Expr *R) { return IsMaskCall(R) || IsMaskLocal(R); });
   }
   LaneMaskReturns[FD] = Result;
   return Result;
