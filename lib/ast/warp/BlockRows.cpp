@@ -89,8 +89,9 @@ void WarpModel::noteLaunch(const CallExpr *CE) {
       return;
   }
   std::optional<KernelLaunch> L = recogniseLaunch(*CE, Ctx);
-  const FunctionDecl *K = L ? kernelKey(L->Kernel) : nullptr;
-  if (K)
+  if (!L)
+    return;
+  if (const FunctionDecl *K = kernelKey(L->Kernel))
     recordLaunch(K, L->Block);
 }
 
