@@ -151,7 +151,17 @@ public:
     addDispatch(CO->getCond());
     return true;
   }
+  // Launches, and every other mention of a kernel: the blocks its code runs with.
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    Model.noteReference(DRE);
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *OE) {
+    Model.noteReference(OE);
+    return true;
+  }
   bool VisitCallExpr(CallExpr *CE) {
+    Model.noteLaunch(CE);
     StringRef Name = rocmtidy::calleeName(CE);
     if (CE->getNumArgs() < 2 || (Name != "hipDeviceGetAttribute" && Name != "cudaDeviceGetAttribute"))
       return true;
@@ -288,6 +298,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportGroupings(F, S);
     reportWidths(F, S);
     reportShortReductions(F, S);
+    reportRowShuffles(F, S);
     reportWarpSizeTests(F, S);
     // Always: masks and narrowing (AMD-only code too).
     reportMasks(F, S);

@@ -92,14 +92,23 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
                                 "64-bit integer")
         << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
   }
+  // Blocks of at most 32 threads: no lane number reaches 32.
+  if (S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+    return;
   reportLastLaneTests(F, SM);
   for (const BinaryOperator *BO : F.NarrowLaneBits) {
     if (platform(BO->getOperatorLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(BO->getOperatorLoc(), S) ||
         !S.once(BO->getOperatorLoc(), 2))
       continue;
-    diag(BO->getOperatorLoc(), "32-bit one shifted by a lane number that reaches 63; %0, so lanes 32-63 get no "
-                               "bit (the shift is undefined): shift a 64-bit one ('1ull')")
-        << Wave64;
+    auto D = diag(BO->getOperatorLoc(), "32-bit one shifted by a lane number that reaches 63; %0, so lanes 32-63 "
+                                        "get no bit (the shift is undefined): shift a 64-bit one ('1ull')")
+             << Wave64;
+    // Only an unsigned one whose result is widened to 64 bits anyway: lanes 0-31 keep their bit
+    // ('1 << 31' is negative, and widening it sets every upper bit: a different value).
+    const auto *One = dyn_cast<IntegerLiteral>(BO->getLHS()->IgnoreParenImpCasts());
+    if (One && F.WidenedLaneBits.contains(BO) && One->getType()->isUnsignedIntegerType() &&
+        One->getBeginLoc().isFileID() && BO->getOperatorLoc().isFileID())
+      D << FixItHint::CreateReplacement(One->getSourceRange(), "1ull");
   }
 }
 
@@ -132,6 +141,8 @@ void WarpSizeAssumptionCheck::reportLastLaneTests(const rocmtidy::FunctionWarpFa
 
 // Arrays of fewer elements than the wavefront has lanes, indexed by a lane number up to 63.
 void WarpSizeAssumptionCheck::reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (!F.ShortArrays.empty() && S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+    return;
   for (const rocmtidy::ShortLaneArray &A : F.ShortArrays) {
     // At the array's name: the index may be a project macro ('sums[LANE_OF(tid)]').
     SourceLocation Loc = A.At->getBeginLoc();

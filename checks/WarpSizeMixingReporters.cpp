@@ -45,7 +45,11 @@ const char *groupingMessage(rocmtidy::LaneGrouping32::Kind K, std::string &Repla
 
 // Lane groupings of 32 that meet an operation over the whole wavefront.
 void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
-  if (F.Groupings.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F))
+  // Blocks of at most 32 threads: lanes 32-63 never run, so no operation reaches across groups.
+  // Blocks 32 threads wide: the groups of 32 are the rows of the block, as the code meant; an
+  // operation that crosses them is reported at the operation (reportRowShuffles).
+  if (F.Groupings.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F) ||
+      S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
     return;
   const rocmtidy::CrossLaneOp *Op = S.Model.fullOpMet(F);
   if (!Op)
@@ -141,6 +145,8 @@ void WarpSizeAssumptionCheck::reportWidths(const rocmtidy::FunctionWarpFacts &F,
     if (Loc.isFileID())
       D << FixItHint::CreateReplacement(Width->getSourceRange(), "warpSize");
   };
+  if (S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+    return;
   for (const CallExpr *CE : F.Width32FromWarpSize)
     reportWidth(CE);
   if (!F.Width32Reductions.empty() && S.Model.meetsHardwareGrouping(F) && !S.Model.meetsGrouping32(F))
@@ -160,7 +166,9 @@ static bool allDown(const rocmtidy::ShortReduction &R) {
 }
 
 void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
-  if (F.ShortReductions.empty())
+  // Blocks 32 threads wide (or less): 'threadIdx.x' numbers the lanes of a 32-lane row, the
+  // halves of a wavefront are rows, and a reduction over 32 lanes is one over the row.
+  if (F.ShortReductions.empty() || S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
     return;
   rocmtidy::WarpModel &Model = S.Model;
   bool Logical32 = Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F);
@@ -220,6 +228,27 @@ void WarpSizeAssumptionCheck::reportShortReduction(const rocmtidy::ShortReductio
     diag(Loc, "shuffle reduction starts at lane offset 16 and combines 32 lanes only; %0: add a step at "
               "offset 32, or loop from 'warpSize / 2'")
         << Wave64;
+}
+
+// Blocks 32 threads wide with more than one row: a wavefront-wide shuffle from a source lane below
+// 32 gives the row in lanes 32-63 the values of the row in lanes 0-31.
+void WarpSizeAssumptionCheck::reportRowShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (F.RowShuffles.empty() || S.Lanes < 64 || S.Model.blockRows(F) != rocmtidy::BlockRows::Rows32)
+    return;
+  for (const CallExpr *CE : F.RowShuffles) {
+    SourceLocation Loc = CE->getBeginLoc();
+    if (platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S) || !S.once(Loc, 6))
+      continue;
+    const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+    auto D = diag(Loc, "'%0' reads a lane below 32 across the whole wavefront, but every launch of this kernel has "
+                       "blocks at most 32 threads wide; %1, so lanes 32-63 run the next row of the block and read "
+                       "this row's values: give the shuffle a width of 32")
+             << rocmtidy::calleeName(CE) << Wave64;
+    // Only a call written without its width: a width of warpSize was chosen, and may be meant.
+    if (Info && (CE->getNumArgs() <= Info->WidthArg || isa<CXXDefaultArgExpr>(CE->getArg(Info->WidthArg))) &&
+        CE->getRParenLoc().isFileID())
+      D << FixItHint::CreateInsertion(CE->getRParenLoc(), ", 32");
+  }
 }
 
 // 'warpSize == 32' that is not a dispatch on the width.

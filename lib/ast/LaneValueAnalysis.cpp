@@ -144,6 +144,17 @@ public:
         ++F.Refs[VD].second;
     return true;
   }
+  // A call a template leaves unresolved ('WARP_SHFL(v, src)' with a dependent 'v') has no
+  // conversions yet: a local handed to it is read, as it is by every shuffle, vote or helper
+  // such a call can become (a lane value passed by non-const reference would be a rare design).
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!isa<UnresolvedLookupExpr, UnresolvedMemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      return true;
+    for (const Expr *Arg : CE->arguments())
+      if (const VarDecl *VD = trackedVar(Arg); VD && VD->getType()->isIntegralOrEnumerationType())
+        ++F.Refs[VD].second;
+    return true;
+  }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
       changed(BO->getLHS(), BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);

@@ -12,9 +12,7 @@ WarpModel::WarpModel(ASTContext &Ctx, const llvm::Regex &NameRegex, const Platfo
     : Ctx(Ctx), NameRegex(NameRegex), Guards(Guards) {}
 WarpModel::~WarpModel() = default;
 
-// The node of a body in the call graph: its function's canonical declaration, the template's
-// pattern for an instantiation.
-static const Decl *graphKey(const FunctionWarpFacts &F) {
+const Decl *WarpModel::graphKey(const FunctionWarpFacts &F) {
   const auto *FD = dyn_cast<FunctionDecl>(F.D);
   if (!FD)
     return F.D->getCanonicalDecl();
@@ -48,6 +46,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.Width32FromWarpSize.clear();
   F.Width32Reductions.clear();
   F.ShortReductions.clear();
+  F.RowShuffles.clear();
   F.WarpSizeTests.clear();
   F.NarrowMasks.clear();
   F.NarrowMaskTypes.clear();
@@ -55,6 +54,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.NarrowBitOps.clear();
   F.NarrowCasts.clear();
   F.NarrowLaneBits.clear();
+  F.WidenedLaneBits.clear();
   F.ShortArrays.clear();
   F.WrapperMasks.clear();
   F.ArgSeeds.clear();

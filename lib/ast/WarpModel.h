@@ -13,6 +13,7 @@
 // 32-bit masks at *_sync calls, '1u << lane' with lanes up to 63, reductions that stop at 32
 // lanes); the check rocm-warp-size-assumption reports from it.
 
+#include "ast/ConstantValue.h"
 #include "ast/LaneValueAnalysis.h"
 #include "ast/PlatformGuards.h"
 #include "ast/ThreadIndex.h"
@@ -20,6 +21,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -119,6 +121,9 @@ struct FunctionWarpFacts {
   /// A shuffle loop whose offsets stay below 32 (a scan to 16, a reduction from 16).
   bool Confined32 = false;
   std::vector<ShortReduction> ShortReductions;
+  /// Wavefront-wide index shuffles from a source lane below 32 (a constant, a lane of a 32-lane
+  /// group): where blocks are 32 threads wide, lanes 32-63 hold the next row and read this one.
+  std::vector<const clang::CallExpr *> RowShuffles;
   /// 'warpSize == 32' / '!= 32' that is not one arm of a dispatch on the width.
   std::vector<const clang::BinaryOperator *> WarpSizeTests;
   /// *_sync calls whose mask is a 32-bit full mask.
@@ -137,6 +142,9 @@ struct FunctionWarpFacts {
   std::vector<const clang::BinaryOperator *> LastLane31Tests;
   /// '1u << lane' with a lane number that reaches 63.
   std::vector<const clang::BinaryOperator *> NarrowLaneBits;
+  /// Those whose result is widened to 64 bits where it is used: '1ull' there keeps the value of
+  /// lanes 0-31 and gives lanes 32-63 their bit.
+  llvm::DenseSet<const clang::BinaryOperator *> WidenedLaneBits;
   std::vector<ShortLaneArray> ShortArrays;
   /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
   /// tree from offset 16 read there stays inside the group on 64 lanes too.
@@ -172,6 +180,32 @@ struct FunctionWarpFacts {
   const clang::FunctionDecl *Instantiation = nullptr;
 };
 
+/// How a body writes one variable, member or reference parameter: with lane masks (ballots,
+/// active masks, the unit's wrappers of them), or otherwise.
+struct MaskWrites {
+  unsigned Masks = 0;
+  unsigned Other = 0;
+};
+
+/// What the launches a unit shows say about the blocks that run a function.
+enum class BlockRows {
+  Unknown, ///< a launch the unit does not show, or one whose block width is not constant
+  /// Every block is a power of two of at most 32 threads wide: 'threadIdx.x' numbers the lanes of
+  /// a 32-lane (or narrower) row, and the rows fill the halves of a 64-lane wavefront in step.
+  Rows32,
+  /// Every block has at most 32 threads: lanes 32-63 of a wavefront never run.
+  Narrow,
+};
+
+/// The launches of one kernel the unit shows.
+struct KernelBlocks {
+  unsigned References = 0; ///< expressions that name the kernel (each launch names it once)
+  unsigned Launches = 0;   ///< recognised launches whose block width is constant
+  bool Unknown = false;    ///< a launch with a block width that is not constant, or one in a template
+  bool AllRows32 = true;   ///< every width a power of two of at most 32
+  bool AllNarrow = true;   ///< every block of at most 32 threads
+};
+
 /// 'w != 32 && w != 64', 'w == 32 || w == 64': a test that accepts both widths is no assumption of
 /// either. Adds the comparisons with 32 of such a condition to Out.
 void addBothWidthsTests(const clang::BinaryOperator *Logical, llvm::DenseSet<const clang::Expr *> &Out);
@@ -205,6 +239,15 @@ public:
 
   bool isWarpSizeName(llvm::StringRef Name) const;
 
+  /// A call anywhere in the unit's own code: a kernel launch records the block it launches with.
+  void noteLaunch(const clang::CallExpr *CE);
+  /// An expression of the unit's own code that names a function ('k', 'k<float>', an overload
+  /// set in a template): a kernel named other than by a recognised launch may run with any block.
+  void noteReference(const clang::Expr *E);
+  /// What the launches of every kernel that runs F (F itself, or the kernels that call it
+  /// through the unit's functions) say about its blocks; Unknown when one of them is not seen.
+  BlockRows blockRows(const FunctionWarpFacts &F);
+
   /// True if F calls a matrix-core builtin, or a function that calls F does: its lane groupings
   /// are the layout of a matrix tile (a 32x32 MFMA fragment), not a warp width.
   bool feedsMatrixCore(const FunctionWarpFacts &F);
@@ -212,6 +255,10 @@ public:
   /// True if FD is one of the unit's functions whose every return value is a 64-bit lane mask
   /// (a ballot or an active mask, directly or through another such function).
   bool returnsLaneMask(const clang::FunctionDecl *FD, unsigned Depth = 0);
+
+  /// How Body writes D (a local, a member, or a reference parameter whose callers' variables
+  /// receive what it stores), following reference parameters of the unit's functions.
+  MaskWrites maskWrites(const clang::Stmt *Body, const clang::ValueDecl *D, unsigned Depth = 0);
 
   /// The *_sync builtin whose mask parameter Index of FD reaches, through any number of the unit's
   /// wrappers; empty when it reaches none. Keyed by the canonical declaration: overloads of one
@@ -243,6 +290,15 @@ private:
   llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
   llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LaneMaskReturns;
+  /// Per kernel (canonical declaration of its pattern): the launches the unit shows.
+  llvm::DenseMap<const clang::Decl *, KernelBlocks> Launches;
+  llvm::DenseMap<const clang::Decl *, BlockRows> RowsMemo;
+  BlockRows kernelRows(const clang::FunctionDecl *Kernel);
+  void recordLaunch(const clang::FunctionDecl *Kernel, const Dim3Value &Block);
+  void dependentLaunch(const clang::CUDAKernelCallExpr *K);
+  /// The node of a body in the call graph: its function's canonical declaration, the template's
+  /// pattern for an instantiation.
+  static const clang::Decl *graphKey(const FunctionWarpFacts &F);
   /// Per canonical declaration: the builtin each parameter's mask reaches (empty: none).
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<llvm::StringRef, 4>> MaskParams;
   friend class WarpBodyScanner;

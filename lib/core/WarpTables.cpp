@@ -94,6 +94,13 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
     }
     I.LaneArg = S["lane"].get<unsigned>();
     I.WidthArg = S["width"].get<unsigned>();
+    if (S.contains("library")) {
+      if (!S["library"].is_boolean()) {
+        Error = "shuffle '" + I.Name + "': 'library' must be true or false";
+        return std::nullopt;
+      }
+      I.Library = S["library"].get<bool>();
+    }
     if (I.WidthArg != I.LaneArg + 1) {
       Error = "shuffle '" + I.Name + "': the width must follow the lane argument";
       return std::nullopt;

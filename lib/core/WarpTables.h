@@ -16,6 +16,10 @@ struct ShuffleInfo {
   Kind Op = Kind::Index;
   unsigned LaneArg = 1;
   unsigned WidthArg = 2;
+  /// A wrapper a widely used library defines (PyTorch's WARP_SHFL family, whose width defaults
+  /// to warpSize): read as this shuffle only where its header is missing from the parse and the
+  /// call names nothing; with the header, the wrapper's own body says what it does.
+  bool Library = false;
   bool isSync() const { return LaneArg == 2; }
 };
 

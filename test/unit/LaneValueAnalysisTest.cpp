@@ -222,3 +222,26 @@ TEST(LaneValueAnalysisTest, ParametersOnlyWhenAssumed) {
 }
 
 } // namespace
+
+// A local handed to a call a template leaves unresolved (PyTorch's WARP_SHFL with its header
+// missing) is read there, not escaping: later reads still see its definition. Passed to a
+// resolved non-const reference parameter, it escapes.
+TEST(LaneValueAnalysisTest, UnresolvedCallsReadTheirArguments) {
+  Snippet S("__device__ void sink(int &r);\n"
+            "template <typename T> __device__ void k(T v, T *out, int *idx) {\n"
+            "  int src = threadIdx.x & 31;\n"
+            "  out[0] = WARP_SHFL(v, src);\n"
+            "  idx[src] = 1;\n"
+            "  int other = threadIdx.x & 31;\n"
+            "  sink(other);\n"
+            "  idx[other] = 2;\n"
+            "}\n",
+            "k");
+  ASSERT_TRUE(S.Fn);
+  auto A = S.analysis();
+  auto Src = S.reads("src"), Other = S.reads("other");
+  ASSERT_EQ(Src.size(), 1u);
+  ASSERT_EQ(Other.size(), 1u);
+  EXPECT_EQ(A->classify(Src[0]), ThreadValue::LaneId);
+  EXPECT_EQ(A->classify(Other[0]), ThreadValue::None);
+}

@@ -54,3 +54,26 @@ TEST(WarpTables, RejectsMalformedDocuments) {
   EXPECT_FALSE(parseWarpTablesJson("{\"shuffles\": 3}", Error));
   EXPECT_FALSE(Error.empty());
 }
+
+// PyTorch's WARP_SHFL family: the shuffle's layout, marked as a library wrapper (read only where
+// its header is missing); a malformed 'library' value is an error.
+TEST(WarpTables, LibraryShufflesAreMarked) {
+  const WarpTables &T = warpTables();
+  const ShuffleInfo *Shfl = T.shuffle("WARP_SHFL");
+  ASSERT_NE(Shfl, nullptr);
+  EXPECT_TRUE(Shfl->Library);
+  EXPECT_EQ(Shfl->Op, ShuffleInfo::Kind::Index);
+  EXPECT_EQ(Shfl->LaneArg, 1u);
+  EXPECT_EQ(Shfl->WidthArg, 2u);
+  ASSERT_NE(T.shuffle("__shfl"), nullptr);
+  EXPECT_FALSE(T.shuffle("__shfl")->Library);
+  std::string Error;
+  auto Bad = parseWarpTablesJson(R"({"lane_mask_results": [], "full_wavefront": [], "takes_mask": [],
+                                     "amd_platform_macros": [], "cuda_platform_macros": [],
+                                     "default_project_platform_macros": [],
+                                     "shuffles": [{"name": "X", "kind": "index", "lane": 1, "width": 2,
+                                                   "library": 1}]})",
+                                 Error);
+  EXPECT_FALSE(Bad);
+  EXPECT_NE(Error.find("library"), std::string::npos);
+}

@@ -213,6 +213,11 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
       Callee && !isa<CXXOperatorCallExpr>(CE) && !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     F.UnitCalls.push_back(CE);
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
+    if (const ShuffleInfo *S = T.shuffle(Name); S && S->Library && namesNothing(CE)) {
+      if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
+        shuffle(CE, *S);
+      return true;
+    }
     seedArguments(CE);
     if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
       wrapperMasks(CE);
@@ -239,6 +244,14 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   if (!CudaOnly)
     maskAndBitCalls(CE, Name);
   return true;
+}
+
+// A call whose name the parse found no declaration for ('WARP_SHFL(v, 0)' in a template, with
+// PyTorch's header missing): clang keeps it as a lookup of nothing, to be resolved by argument-
+// dependent lookup at instantiation.
+bool WarpBodyScanner::namesNothing(const CallExpr *CE) {
+  const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  return ULE && ULE->getNumDecls() == 0;
 }
 
 // The unit's functions a call can reach, by canonical declaration: the callee (a template's

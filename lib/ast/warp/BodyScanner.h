@@ -59,6 +59,7 @@ private:
   void comparison(const clang::BinaryOperator *BO);
   void maskAndBitCalls(const clang::CallExpr *CE, llvm::StringRef Name);
   void callees(const clang::CallExpr *CE);
+  static bool namesNothing(const clang::CallExpr *CE);
   LaneValueAnalysis &analysis();
 
   // WidthBranches.cpp
@@ -90,6 +91,7 @@ private:
 
   // ShuffleFacts.cpp
   void shuffle(const clang::CallExpr *CE, const ShuffleInfo &S);
+  void rowShuffle(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *Lane);
   void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
   void widthParameter(const clang::Expr *W);
   void settleCounters();
@@ -101,6 +103,7 @@ private:
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
   bool isNarrowMaskValue(const clang::Expr *Arg);
   bool isLaneMaskValue(const clang::Expr *E);
+  bool writtenOnlyMasks(const clang::ValueDecl *D);
   void settleNarrowing();
   void wrapperMasks(const clang::CallExpr *CE);
   bool isOverloadMaskParameter(const clang::Expr *E) const;

@@ -56,23 +56,108 @@ bool WarpBodyScanner::isLaneMaskValue(const Expr *E) {
     case BO_Or:
     case BO_Xor:
       return isLaneMaskValue(BO->getLHS()) || isLaneMaskValue(BO->getRHS());
+    case BO_Shr: {
+      // 'votes >> 1' still holds lanes above 31; 'votes >> 32' picks the upper half on purpose.
+      auto By = constantValue(BO->getRHS(), Ctx);
+      return By && *By >= 0 && *By < 32 && isLaneMaskValue(BO->getLHS());
+    }
     default:
       return false;
     }
   }
-  if (!isa<DeclRefExpr>(E))
+  if (!isa<DeclRefExpr, MemberExpr>(E))
     return false;
   auto [It, Inserted] = MaskVars.try_emplace(E, false);
   if (!Inserted)
     return It->second;
-  // Every definition that reaches this read is a lane mask.
-  auto Defs = analysis().reaching(E);
-  bool All = Defs && !Defs->empty();
-  if (All)
+  bool All = false;
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    All = writtenOnlyMasks(ME->getMemberDecl());
+  } else if (auto Defs = analysis().reaching(E)) {
+    // Every definition that reaches this read is a lane mask.
+    All = !Defs->empty();
     for (const Expr *Def : *Defs)
       All = All && Def && isLaneMaskValue(Def);
+  } else {
+    // A local whose address escapes: to a reference parameter that receives a mask.
+    All = writtenOnlyMasks(cast<DeclRefExpr>(E)->getDecl());
+  }
   MaskVars[E] = All;
   return All;
+}
+
+// A 64-bit local or member this body writes only with lane masks, at least once: by assignment,
+// by its initialiser, or through a reference parameter of one of the unit's functions that
+// stores a mask there ('void vote(uint64_t &m) { m = __ballot(p); }'). Flow-insensitive: any other
+// write, increment or address taken, and it is no mask.
+bool WarpBodyScanner::writtenOnlyMasks(const ValueDecl *D) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  const auto *FD = dyn_cast<FieldDecl>(D);
+  if ((!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD)) && !FD)
+    return false;
+  if (intBits(D->getType(), Ctx) != 64)
+    return false;
+  const Expr *Init = VD ? VD->getInit() : FD->getInClassInitializer();
+  if (Init && !isLaneMaskValue(Init))
+    return false;
+  MaskWrites W = M.maskWrites(F.Body, D);
+  return !W.Other && (W.Masks > 0 || (Init && VD));
+}
+
+static bool refersTo(const Expr *E, const ValueDecl *D) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl() == D;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl() == D;
+  return false;
+}
+
+// How Body writes D (a local, member or reference parameter): lane masks, or anything else.
+MaskWrites WarpModel::maskWrites(const Stmt *Body, const ValueDecl *D, unsigned Depth) {
+  MaskWrites W;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto IsMask = [&](const Expr *E) {
+    const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee()));
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() && refersTo(BO->getLHS(), D)) {
+      (BO->getOpcode() == BO_Assign && IsMask(BO->getRHS()) ? W.Masks : W.Other) += 1;
+      Walk(BO->getRHS());
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) && refersTo(UO->getSubExpr(), D))
+      ++W.Other;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *Dl : DS->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(Dl);
+            Var && Var->getType()->isReferenceType() && Var->getInit() && refersTo(Var->getInit(), D))
+          ++W.Other;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+        if (!refersTo(CE->getArg(I), D) || isa<ImplicitCastExpr>(CE->getArg(I)))
+          continue; // passed by value
+        const ParmVarDecl *P = Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
+        QualType PT = P ? P->getType() : QualType();
+        if (!PT.isNull() && PT->isReferenceType() && PT->getPointeeType().isConstQualified())
+          continue; // read through a const reference
+        const FunctionDecl *Def = nullptr;
+        bool Stores = P && Depth < 3 && Callee->hasBody(Def) && Def &&
+                      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+        MaskWrites Inner = Stores ? maskWrites(Def->getBody(), Def->getParamDecl(I), Depth + 1) : MaskWrites{0, 1};
+        (Inner.Masks > 0 && Inner.Other == 0 ? W.Masks : W.Other) += 1;
+      }
+    }
+    for (const Stmt *C : S->children())
+      if (C && !isa<LambdaExpr>(C))
+        Walk(C);
+  };
+  if (Body)
+    Walk(Body);
+  return W;
 }
 
 // The mask parameter of the project's own overload of a *_sync builtin: reported at the
@@ -161,6 +246,10 @@ void WarpBodyScanner::settleNarrowing() {
       continue;
     F.NarrowBitOps.push_back({CE, B});
   }
+  for (const CastExpr *Cast : Casts)
+    if (const auto *Shift = dyn_cast<BinaryOperator>(Cast->getSubExpr()->IgnoreParens());
+        Shift && intBits(Cast->getType(), Ctx) == 64 && llvm::is_contained(F.NarrowLaneBits, Shift))
+      F.WidenedLaneBits.insert(Shift);
   for (const CastExpr *Cast : Casts) {
     const Expr *Sub = Cast->getSubExpr();
     if (BitOpArgs.contains(Cast) || Sub->isTypeDependent() || intBits(Sub->getType(), Ctx) != 64)
@@ -205,10 +294,21 @@ bool WarpModel::returnsLaneMask(const FunctionDecl *FD, unsigned Depth) {
           Collect(C);
     };
     Collect(Def->getBody());
-    Result = !Returned.empty() && llvm::all_of(Returned, [&](const Expr *R) {
-      const auto *CE = R ? dyn_cast<CallExpr>(R->IgnoreParenImpCasts()) : nullptr;
+    auto IsMaskCall = [&](const Expr *E) {
+      const auto *CE = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
       return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));
-    });
+    };
+    // 'uint64_t m = __ballot(p); return m;': a local written only with masks.
+    auto IsMaskLocal = [&](const Expr *E) {
+      const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || (VD->getInit() && !IsMaskCall(VD->getInit())))
+        return false;
+      MaskWrites W = maskWrites(Def->getBody(), VD, Depth + 1);
+      return W.Other == 0 && (W.Masks > 0 || VD->getInit());
+    };
+    Result =
+        !Returned.empty() && llvm::all_of(Returned, [&](const Expr *R) { return IsMaskCall(R) || IsMaskLocal(R); });
   }
   LaneMaskReturns[FD] = Result;
   return Result;

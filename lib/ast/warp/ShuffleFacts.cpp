@@ -31,6 +31,7 @@ void WarpBodyScanner::shuffle(const CallExpr *CE, const ShuffleInfo &S) {
     return;
   }
   DefaultWidth.push_back({CE, &S});
+  rowShuffle(CE, S, Lane);
   // The default width is the wavefront. The operation stays inside aligned groups of 32 lanes
   // when it is a xor below 32; a shift down by less than 32 reads across the boundary only into
   // lanes whose results a 32-lane reduction does not use. Loop counters are settled later.
@@ -74,11 +75,27 @@ void WarpBodyScanner::explicitWidth(const CallExpr *CE, const ShuffleInfo &S, co
   if (*V >= 64) {
     F.FullOps.push_back({CE, calleeName(CE)});
     DefaultWidth.push_back({CE, &S});
+    rowShuffle(CE, S, CE->getArg(S.LaneArg));
     return;
   }
   F.HasLogicalWidth = true;
   if (*V == 32 && W->IgnoreParenImpCasts()->getBeginLoc().isValid())
     Width32.push_back({CE, &S});
+}
+
+// A wavefront-wide shuffle from a source lane below 32: a constant ('__shfl(v, 0)'), or a lane
+// of a 32-lane group ('(threadIdx.x + 1) & 31'). Where blocks are 32 threads wide, lanes 32-63
+// are the next row of the block, and they read this row's lanes.
+void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const Expr *Lane) {
+  if (S.Op != ShuffleInfo::Kind::Index || !Lane || Lane->isValueDependent())
+    return;
+  if (auto V = evaluate(Lane)) {
+    if (*V >= 0 && *V < 32)
+      F.RowShuffles.push_back(CE);
+    return;
+  }
+  if (analysis().classify(Lane) == ThreadValue::LaneId && !reaches63(Lane))
+    F.RowShuffles.push_back(CE);
 }
 
 static bool ownTemplateParameter(const FunctionDecl *FD, const NonTypeTemplateParmDecl *TP) {
