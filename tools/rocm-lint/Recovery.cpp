@@ -5,9 +5,9 @@
 #include "Recovery.h"
 #include "Safety.h"
 
+#include "ast/UserCode.h"
 #include "core/CudaHeaderMap.h"
 #include "core/CudaRuntimeMap.h"
-#include "ast/UserCode.h"
 #include "core/EmbeddedData.h"
 #include "project/IncludeScan.h"
 
