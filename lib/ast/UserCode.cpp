@@ -9,8 +9,8 @@ using namespace clang;
 namespace rocmtidy {
 
 bool isUserCode(const SourceManager &SM, SourceLocation Loc) {
-  // getFileLoc follows a macro argument to where it is spelled: a kernel named in a user macro's
-  // argument belongs to the user even when the macro itself comes from a system header.
+  // The file position: where a macro argument is spelled, else where the macro was expanded. It
+  // is the position the kernel facts record for a kernel, so the walks and the record agree.
   return !SM.isInSystemHeader(SM.getFileLoc(Loc));
 }
 
