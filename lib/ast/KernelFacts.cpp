@@ -1,6 +1,7 @@
 #include "ast/KernelFacts.h"
 
 #include "ast/StaticLds.h"
+#include "ast/UserCode.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -54,7 +55,7 @@ public:
   // A kernel in a system header is no fact of the project (below), and a system header's
   // declarations nest only its own: the walk leaves them, most of a HIP unit, out.
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+    if (D && !isa<TranslationUnitDecl>(D) && !isUserCode(SM, D->getLocation()))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -66,7 +67,7 @@ public:
     if (F->isInAnonymousNamespace() || F->getStorageClass() == SC_Static)
       return true;
     SourceLocation Loc = SM.getFileLoc(F->getLocation());
-    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+    if (Loc.isInvalid() || !isUserCode(SM, Loc))
       return true;
     KernelDefinition K;
     K.File = realPathOf(SM, SM.getFileID(Loc));
@@ -118,7 +119,7 @@ public:
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
     SourceLocation B = Range.getBegin(), E = Range.getEnd();
-    if (B.isInvalid() || E.isInvalid() || !B.isFileID() || !E.isFileID() || SM.isInSystemHeader(B))
+    if (B.isInvalid() || E.isInvalid() || !B.isFileID() || !E.isFileID() || !isUserCode(SM, B))
       return;
     FileID FID = SM.getFileID(B);
     if (SM.getFileID(E) != FID)

@@ -7,7 +7,8 @@ every version, the rocm-* diagnostics published for exactly that version as JSON
   lsp_edit.py [--actions] [--dirty HEADER=TEXT ...] CLANGD WORKSPACE PATH TEXT1 [TEXT2 ...]
 --dirty opens HEADER in the editor with the text of TEXT, unsaved (pair it with
 --clangd-arg=--use-dirty-headers so the server reads open headers from the editor); --actions
-also prints where each finding's quick fix would edit.
+also prints where each finding's quick fix would edit; --reopen closes the document after the
+last version and opens it again with the same text, as one more version.
 
 Bench mode: two servers (A, the baseline, and B), each in its own workspace holding the same file
 and compile database, opened once; then EDITS edits, each sent to both servers one after the other
@@ -125,10 +126,14 @@ def test_mode(args):
         header, text = spec.split("=", 1)
         server.open(uri_of(header), open(text).read())
     uri = uri_of(args.path)
-    for version, text_file in enumerate(args.texts, start=1):
+    texts = args.texts + (args.texts[-1:] if args.reopen else [])
+    for version, text_file in enumerate(texts, start=1):
         text = open(text_file).read()
         if version == 1:
             server.open(uri, text)
+        elif args.reopen and version == len(texts):
+            server.send("textDocument/didClose", {"textDocument": {"uri": uri}}, notify=True)
+            server.open(uri, text, version)
         else:
             server.change(uri, text, version)
         rocm = [d for d in server.diagnostics(uri, version) if str(d.get("code", "")).startswith("rocm-")]
@@ -206,6 +211,7 @@ def main():
     p.add_argument("--file")
     p.add_argument("--dirty", action="append", default=[])
     p.add_argument("--actions", action="store_true")
+    p.add_argument("--reopen", action="store_true")
     p.add_argument("--clangd-arg", action="append", default=[])
     p.add_argument("rest", nargs="*")
     args = p.parse_args()

@@ -6,6 +6,10 @@
 #   cpu-ratio   rocm-lint -j1 CPU / (host + device -fsyntax-only CPU)      (goal <= 1.03)
 #   mem-ratio   rocm-lint -j1 peak / the larger -fsyntax-only peak          (goal <= 1.15)
 #   wall-ratio  rocm-lint -j2 wall / the slower single -fsyntax-only pass  (goal <= 1.15; needs 2 idle cores)
+#   clang concurrent / slower pass   clang's passes started at once as processes (clang-par), wall /
+#               the slower single pass: the floor of wall-ratio on this machine (1.00 where two parses
+#               at once cost nothing; above it where they share caches, memory bandwidth or a core)
+#   lint -j2 / clang concurrent      what rocm-lint adds to that floor (goal: within a few %)
 # as medians. With CALLGRIND=1 it counts instructions (valgrind) instead of CPU time: slower, but
 # the count does not depend on what else the machine runs.
 #
@@ -70,6 +74,8 @@ for r in $(seq "$reps"); do
   done
   measure lint-j1 "$lint" "${lintargs[@]}" -j1 "$file"
   [ -n "${CALLGRIND:-}" ] || measure lint-j2 "$lint" "${lintargs[@]}" -j2 "$file"
+  # The floor of -j2: clang's passes at the same time, as two processes.
+  [ -n "${CALLGRIND:-}" ] || measure clang-par bash -c 'for f in "$1"/pass*.sh; do bash "$f" & done; wait' _ "$work"
 done
 python3 - "$work/rows" "$reps" "$passes" <<'PY'
 import statistics, sys
@@ -98,6 +104,11 @@ print(f"rocm-lint -j1: median {unit} {med([x[0] for x in by['lint-j1']]):.3f}")
 print(f"cpu-ratio {med(cpu_ratio):.3f} (per repetition: {', '.join(f'{x:.3f}' for x in cpu_ratio)})")
 if mem_ratio:
     print(f"mem-ratio {med(mem_ratio):.3f}")
+if "clang-par" in by:
+    par = [by["clang-par"][r][1] / max(by[f"pass{p}"][r][1] for p in range(passes)) for r in range(reps)]
+    over = [by["lint-j2"][r][1] / by["clang-par"][r][1] for r in range(reps)]
+    print(f"clang concurrent / slower pass {med(par):.3f} (per repetition: {', '.join(f'{x:.3f}' for x in par)})")
+    print(f"lint -j2 / clang concurrent {med(over):.3f} (per repetition: {', '.join(f'{x:.3f}' for x in over)})")
 if wall_ratio:
     print(f"wall-ratio -j2 {med(wall_ratio):.3f} (per repetition: {', '.join(f'{x:.3f}' for x in wall_ratio)})")
 PY

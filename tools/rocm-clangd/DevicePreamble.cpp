@@ -206,9 +206,9 @@ void PreambleCache::store(const std::string &File, Entry E, unsigned Capacity) {
   }
 }
 
-void PreambleCache::forget(const std::string &File) {
+bool PreambleCache::forget(const std::string &File) {
   std::lock_guard<std::mutex> Guard(Lock);
-  Entries.erase(File);
+  return Entries.erase(File) != 0;
 }
 
 size_t PreambleCache::size() const {

@@ -70,8 +70,9 @@ public:
                                             const std::shared_ptr<clang::PCHContainerOperations> &PCH,
                                             unsigned Capacity, bool SkipBodies, PreambleOutcome &Outcome,
                                             std::string &Problem);
-  // A file with no device side left to parse keeps no preamble.
-  void forget(const std::string &File);
+  // A file with no device side left to parse, or closed in the editor, keeps no preamble. True
+  // when it had one.
+  bool forget(const std::string &File);
   size_t size() const;
 
 private:

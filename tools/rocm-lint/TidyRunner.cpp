@@ -2,6 +2,7 @@
 #include "AnalyzerImpl.h"
 
 #include "ast/KernelFacts.h"
+#include "ast/UserCode.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -14,24 +15,19 @@ using namespace clang::tooling;
 namespace rocmlint {
 
 namespace {
-// The checks' matchers walk only the translation unit's top-level declarations outside system
-// headers. They report nothing in a system header (SystemHeaders is off), and walking the runtime
-// and standard headers was most of what the checks cost (a quarter of a pass on a HIP file that
-// includes hip_runtime.h and <vector>). Declarations in system headers stay reachable from the
-// user's code (a callee, a type); only the walk that visits each node in turn leaves them out.
-// The scope is set for the checks alone and restored after them: the kernel facts and the
-// recovery consumer still see the whole unit.
+// The checks' matchers walk only the translation unit's top-level declarations in user code
+// (ast/UserCode.h, the definition the kernel-facts walk and the recovery count use too). They
+// report nothing in a system header (SystemHeaders is off), and walking the runtime and standard
+// headers was most of what the checks cost (a quarter of a pass on a HIP file that includes
+// hip_runtime.h and <vector>). Declarations in system headers stay reachable from the user's code
+// (a callee, a type); only the walk that visits each node in turn leaves them out. The scope is
+// set for the checks alone and restored after them: the other consumers walk on their own.
 class UserCodeScope : public MultiplexConsumer {
 public:
   explicit UserCodeScope(std::vector<std::unique_ptr<ASTConsumer>> Checks) : MultiplexConsumer(std::move(Checks)) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::vector<Decl *> Scope;
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (!SM.isInSystemHeader(D->getLocation()))
-        Scope.push_back(D);
     std::vector<Decl *> Whole = Ctx.getTraversalScope();
-    Ctx.setTraversalScope(Scope);
+    Ctx.setTraversalScope(rocmtidy::userTopLevelDecls(Ctx));
     MultiplexConsumer::HandleTranslationUnit(Ctx);
     Ctx.setTraversalScope(Whole);
   }
