@@ -145,8 +145,9 @@ public:
         Known &= E.has_value();
         Value += (I > 1 ? ";" : "") + E.value_or("");
       }
-      // A value set under a condition other than the HIP build's is not known for it.
-      if (Known && scope() != Scope::Other)
+      // A value set under a condition other than the HIP build's is not known for it; one set
+      // outside every condition is every build's.
+      if (Known && (scope() != Scope::Other || Stack.empty()))
         Vars[C.Args[0].Value] = Value;
       else
         Vars.erase(C.Args[0].Value);
@@ -310,7 +311,10 @@ private:
     if (Sc == Scope::Cuda)
       return; // the CUDA build's own flags: not a question for the HIP build
     if (Sc == Scope::Other) {
-      // Outside any condition in a script that does not build HIP: not the HIP build's flag.
+      // Outside any condition in a script that does not build HIP: not the HIP build's flag,
+      // but the include folders of every build, kept in case the project has no HIP build.
+      if (!Cond && Stack.empty() && IsPath && Prefix == "-I")
+        resolve(Prefix, Value, Line, IsPath, EveryBuildIncludes, /*Quiet=*/true);
       if (Cond) {
         LeftOut.push_back(
             {Text, S.Path, Line, "conditional on '" + Cond->Condition + "' (line " + std::to_string(Cond->Line) + ")"});
@@ -396,6 +400,11 @@ private:
     return true;
   }
 
+public:
+  /// Include folders written outside every condition of a script that does not build HIP.
+  std::vector<ScriptFlag> EveryBuildIncludes;
+
+private:
   HipBuildFlags::Script &S;
   std::vector<LeftOutFlag> &LeftOut;
   bool BuildsHip;
@@ -475,6 +484,7 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read) {
   HipBuildFlags Out;
+  std::vector<Script> CudaBuildIncludes;
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
     bool SetupPy = Name == "setup.py";
@@ -527,12 +537,26 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
       continue;
     configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
     // Only scripts of the HIP build (or with a HIP branch) carry its flags.
-    if (!Builds && S.Flags.empty())
+    if (!Builds && S.Flags.empty()) {
+      if (!R.EveryBuildIncludes.empty()) {
+        Script Any;
+        Any.Path = S.Path;
+        Any.Dir = S.Dir;
+        Any.Flags = std::move(R.EveryBuildIncludes);
+        CudaBuildIncludes.push_back(std::move(Any));
+      }
       continue;
+    }
     Out.LeftOut.insert(Out.LeftOut.end(), Left.begin(), Left.end());
     S.LeftOut = std::move(Left);
     Out.Scripts.push_back(std::move(S));
   }
+  // A project with no HIP build yet (a CUDA project being ported): the port keeps the include
+  // folders its scripts give every build, so project headers (<proj/api.h> under include/) are
+  // found instead of being reported missing. Defines are not taken: they may select the CUDA
+  // backend the port replaces.
+  if (Out.Scripts.empty())
+    Out.Scripts = std::move(CudaBuildIncludes);
   return Out;
 }
 
