@@ -3,6 +3,7 @@
 #include "cmake/CMakeParser.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/BackendRegistry.h"
 #include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
 #include "project/MakeSources.h"
@@ -307,6 +308,45 @@ SubdirectoryChoice backendFolderOf(const ProjectModel &Model, const std::string 
   return {};
 }
 
+/// Whether a script of \p Scripts compiles \p File outside a CUDA-only branch: by its path, by a
+/// computed path that may spell its name, or by a glob that may match it.
+bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File,
+                           const std::string &Name, const std::string &Ext) {
+  for (const auto &S : Scripts) {
+    for (const std::string &G : S->GlobExtensions)
+      if (G == "*" || G == Ext)
+        return true;
+    for (const Mention &M : S->Mentions)
+      if ((M.Computed ? M.Path == Name : M.Path == File.string()) && M.In != Branch::Cuda)
+        return true;
+  }
+  return false;
+}
+
+std::map<std::string, std::shared_ptr<BackendRegistry>> RegistryCache;
+
+/// What a backend scheme driven by a variable (see BackendRegistry.h) says of \p File, read from
+/// the project's top CMakeLists.txt on the way from the root down to it.
+BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs::path &File) {
+  std::vector<std::string> Folders = Model.foldersUpToRoot(File.parent_path().string());
+  std::string Top;
+  for (auto It = Folders.rbegin(); It != Folders.rend() && Top.empty(); ++It)
+    if (isRegularFile((fs::path(*It) / "CMakeLists.txt").string()))
+      Top = (fs::path(*It) / "CMakeLists.txt").string();
+  if (Top.empty())
+    return {};
+  std::shared_ptr<BackendRegistry> R;
+  {
+    std::lock_guard<std::mutex> Lock(CacheMu);
+    auto &Slot = RegistryCache[Top];
+    if (!Slot)
+      Slot = std::make_shared<BackendRegistry>(
+          BackendRegistry::read(Top, [](const std::string &P) { return readRegularFile(P, 1 << 20); }));
+    R = Slot;
+  }
+  return R->of(File.string());
+}
+
 } // namespace
 
 bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolute, std::string &Why,
@@ -342,6 +382,16 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   }
   if (!MakeWhy.empty())
     MakeWhy = shownFromCwd(MakeWhy);
+  // A backend picked by a variable and attached to its value through a user function
+  // (register_backend(cuda a.cu) ... load_backend(${BACKEND})): the HIP build is the one with the
+  // variable at a HIP value, unless a script of the file's folders also lists it for another build.
+  BackendRegistry::Verdict Registered = registeredBackendOf(Model, File);
+  if (Registered.Kind == BackendRegistry::Verdict::Undecided && Undecided && Undecided->empty())
+    *Undecided = Registered.Why;
+  if (Registered.Kind == BackendRegistry::Verdict::CudaOnly && !listedForAnotherBuild(Scripts, File, Name, Ext)) {
+    Why = Registered.Why;
+    return true;
+  }
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
   // branches there are the code to port.
   if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; })) {
