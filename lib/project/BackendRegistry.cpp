@@ -10,6 +10,7 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -238,6 +239,16 @@ bool pickedByVariable(const std::string &Template, const std::string &Text) {
   return Text.find("${" + Prefix + "${") != std::string::npos && Text.find("}" + Suffix + "}") != std::string::npos;
 }
 
+/// `${NAME}`, one variable and nothing else.
+bool isVariable(const std::string &Arg) {
+  return Arg.size() >= 4 && Arg.compare(0, 2, "${") == 0 && Arg.back() == '}' && Arg.find('$', 1) == std::string::npos &&
+         Arg.find('{', 2) == std::string::npos;
+}
+
+bool setsDefines(const std::string &Name) {
+  return Name == "add_compile_definitions" || Name == "target_compile_definitions" || Name == "add_definitions";
+}
+
 } // namespace
 
 namespace {
@@ -248,6 +259,18 @@ struct Reading {
   std::vector<BackendRegistry::Attachment> &Attachments;
   std::vector<BackendRegistry::LoadedFolder> &Folders;
   std::set<std::string> ListTemplates;
+  /// Items a registration appends that are not sources (defines, flags), by list template.
+  struct Item {
+    std::string ListTemplate, Value, Text, Script;
+    unsigned Line = 0;
+  };
+  std::vector<Item> Others;
+  /// Flags a loader's body sets from its parameter (include_directories(src/${B})), as templates.
+  struct LoaderFlag {
+    std::string Prefix, Template, Dir, Script;
+    unsigned Line = 0;
+  };
+  std::vector<LoaderFlag> LoaderFlags;
 
   /// A registration call: the sources its body appends to the value's lists.
   void attach(const Call &Site, const Def &D, size_t Param, const Templates &T, const Cmd &Append) {
@@ -272,11 +295,14 @@ struct Reading {
           E = V.size();
         std::string Item = V.substr(B, E - B);
         B = E + 1;
-        if (!isTranslationUnitName(asciiLower(Item)))
-          continue;
-        fs::path P(Item);
         // A value the call passes through a variable is not known: attached to no known backend.
         std::string Known = Value.find('$') == std::string::npos ? asciiLower(Value) : "";
+        if (!isTranslationUnitName(asciiLower(Item))) {
+          if (!Item.empty())
+            Others.push_back({substitute(Append.Args[1], T), Known, Item, Site.Script, Site.C.Line});
+          continue;
+        }
+        fs::path P(Item);
         Attachments.push_back({normal(P.is_absolute() ? P : fs::path(Site.Dir) / P), Known, List, D.Name,
                                Site.Script, Site.C.Line});
       }
@@ -286,7 +312,7 @@ struct Reading {
   /// A loader call with `${VAR}`: the folder it enters for each backend value of the table.
   void loadFolders(const Call &Site, const Def &D, size_t Param, const std::string &Folder) {
     const std::string &Arg = Site.C.Args[Param];
-    if (Arg.size() < 4 || Arg.compare(0, 2, "${") != 0 || Arg.back() != '}' || Arg.find('$', 1) != std::string::npos)
+    if (!isVariable(Arg))
       return;
     const BuildSwitchTable &T = buildSwitchTable();
     for (const auto *Values : {&T.CudaValues, &T.HipValues})
@@ -298,6 +324,22 @@ struct Reading {
         Folders.push_back({normal(F.is_absolute() ? F : fs::path(Site.Dir) / F), V, Arg.substr(2, Arg.size() - 3),
                            D.Name, Site.Script, Site.C.Line});
       }
+  }
+
+  /// A loader's flags built from its parameter, when it is called with the backend variable.
+  void noteLoaderFlags(const Call &Site, size_t Param, const Cmd &C, const Templates &T) {
+    if (!isVariable(Site.C.Args[Param]))
+      return;
+    bool Includes = C.Name == "include_directories" || C.Name == "target_include_directories";
+    if (!Includes && !setsDefines(C.Name))
+      return;
+    for (size_t I = C.Name.compare(0, 7, "target_") == 0 ? 1 : 0; I < C.Args.size(); ++I) {
+      std::string V = substitute(C.Args[I], T);
+      if (!hasPlaceholder(V) || V.find(';') != std::string::npos)
+        continue;
+      std::string Prefix = Includes ? "-I" : V.compare(0, 2, "-D") == 0 ? "" : "-D";
+      LoaderFlags.push_back({Prefix, V, Site.Dir, Site.Script, Site.C.Line});
+    }
   }
 
   void run() {
@@ -312,6 +354,7 @@ struct Reading {
           if (C.Name == "list" && C.Args.size() >= 3 && C.Args[0] == "APPEND" &&
               hasPlaceholder(substitute(C.Args[1], T)))
             attach(Site, D, P, T, C);
+          noteLoaderFlags(Site, P, C, T);
           bool Include = C.Name == "include", Subdir = C.Name == "add_subdirectory";
           if ((Include || Subdir) && !C.Args.empty()) {
             std::string Path = substitute(C.Args[0], T);
@@ -324,6 +367,71 @@ struct Reading {
     }
   }
 };
+
+} // namespace
+
+namespace {
+
+/// Calls \p F on every command read: those outside definitions and those in bodies.
+template <typename Fn> void eachCommand(const Collected &In, Fn F) {
+  for (const Call &C : In.Calls)
+    F(C.C);
+  for (const auto &[Name, D] : In.Defs)
+    for (const Cmd &C : D.Body)
+      F(C);
+}
+
+/// Whether the per-backend lists named by \p Template reach a compile-definitions command: read
+/// there through the backend variable, or through a variable such a command reads.
+bool definesList(const Collected &In, const std::string &Template) {
+  std::set<std::string> Read; // variables compile-definitions commands read
+  eachCommand(In, [&](const Cmd &C) {
+    if (setsDefines(C.Name))
+      for (const std::string &A : C.Args)
+        if (isVariable(A))
+          Read.insert(A.substr(2, A.size() - 3));
+  });
+  bool Found = false;
+  eachCommand(In, [&](const Cmd &C) {
+    bool Copies = (C.Name == "list" && C.Args.size() >= 3 && C.Args[0] == "APPEND" && Read.count(C.Args[1])) ||
+                  (C.Name == "set" && C.Args.size() >= 2 && Read.count(C.Args[0]));
+    if (!Copies && !setsDefines(C.Name))
+      return;
+    for (const std::string &A : C.Args)
+      Found |= pickedByVariable(Template, A);
+  });
+  return Found;
+}
+
+std::vector<BackendRegistry::HipFlag> collectHipFlags(const Collected &In, const Reading &Run, const std::string &Top,
+                                                      const std::string &HipValue) {
+  std::vector<BackendRegistry::HipFlag> Out;
+  if (HipValue.empty())
+    return Out;
+  std::map<std::string, bool> Defines;
+  for (const Reading::Item &I : Run.Others) {
+    if (I.Value != HipValue || I.Text.find_first_of("$ \t\"") != std::string::npos)
+      continue;
+    auto It = Defines.find(I.ListTemplate);
+    if (It == Defines.end())
+      It = Defines.emplace(I.ListTemplate, definesList(In, I.ListTemplate)).first;
+    if (It->second)
+      Out.push_back({(I.Text.compare(0, 2, "-D") == 0 ? "" : "-D") + I.Text, I.Script, I.Line});
+  }
+  for (const Reading::LoaderFlag &F : Run.LoaderFlags) {
+    std::string V = withDirs(instantiate(F.Template, HipValue), F.Dir, Top);
+    if (V.find('$') != std::string::npos)
+      continue;
+    if (F.Prefix == "-I") {
+      fs::path P(V);
+      V = normal(P.is_absolute() ? P : fs::path(F.Dir) / P);
+      if (!isWithin(V, Top))
+        continue;
+    }
+    Out.push_back({F.Prefix + V, F.Script, F.Line});
+  }
+  return Out;
+}
 
 } // namespace
 
@@ -342,6 +450,7 @@ BackendRegistry BackendRegistry::read(const std::string &TopScript, const Reader
     if (kindOf(F.Value) == ValueKind::Hip && R.HipValueSeen.empty() && fs::is_directory(F.Folder))
       R.HipValueSeen = F.Value;
   R.HasHipValue = !R.HipValueSeen.empty();
+  R.Flags = collectHipFlags(In, Run, Top, R.HipValueSeen);
   for (const Attachment &A : R.Attachments)
     if (containsWord(In.Text, A.List))
       R.ReadLiterally.push_back(A.List);
@@ -351,6 +460,17 @@ BackendRegistry BackendRegistry::read(const std::string &TopScript, const Reader
         if (instantiate(T, A.Value) == A.List)
           R.NeverPicked.push_back(A.List);
   return R;
+}
+
+std::shared_ptr<const BackendRegistry> BackendRegistry::cached(const std::string &TopScript) {
+  static std::mutex Mu;
+  static std::map<std::string, std::shared_ptr<const BackendRegistry>> Cache;
+  std::lock_guard<std::mutex> Lock(Mu);
+  auto &Slot = Cache[TopScript];
+  if (!Slot)
+    Slot = std::make_shared<const BackendRegistry>(
+        read(TopScript, [](const std::string &P) { return readRegularFile(P, 1 << 20); }));
+  return Slot;
 }
 
 BackendRegistry::Verdict BackendRegistry::of(const std::string &Source) const {

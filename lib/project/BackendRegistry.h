@@ -16,6 +16,7 @@
 #define ROCM_TIDY_PROJECT_BACKENDREGISTRY_H
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,9 @@ public:
   /// Reads \p TopScript (a project's top CMakeLists.txt) and the scripts it include()s by a path
   /// without variables other than the source-folder ones (nested up to a few levels).
   static BackendRegistry read(const std::string &TopScript, const Reader &Read);
+
+  /// read() of \p TopScript from the files on disk (each at most 1 MiB), once per run.
+  static std::shared_ptr<const BackendRegistry> cached(const std::string &TopScript);
 
   struct Verdict {
     enum KindT {
@@ -58,12 +62,25 @@ public:
     std::string Function, Script;
     unsigned Line = 0;
   };
+  /// A flag of the HIP build the scheme sets: a define a registration passes for the HIP value
+  /// into a list that reaches a compile-definitions command (`add_backend(hip USE_HIP ...)`), or
+  /// an include folder or define a loader's body builds from the variable, at the HIP value.
+  struct HipFlag {
+    std::string Arg; // "-DUSE_HIP", "-I/abs/backends/hip"
+    std::string Script;
+    unsigned Line = 0;
+  };
+  /// Whether some registration or loaded folder names a HIP value: the scheme has a HIP build,
+  /// and the scripts read are that build's.
+  bool hasHipBackend() const { return HasHipValue; }
+  const std::vector<HipFlag> &hipFlags() const { return Flags; }
   const std::vector<Attachment> &attachments() const { return Attachments; }
   const std::vector<LoadedFolder> &folders() const { return Folders; }
 
 private:
   std::vector<Attachment> Attachments;
   std::vector<LoadedFolder> Folders;
+  std::vector<HipFlag> Flags;
   /// Per-backend lists read by their literal name somewhere (attachments to them are undecided),
   /// and those no computed reference reads (the lists are never picked by the variable).
   std::vector<std::string> ReadLiterally, NeverPicked;

@@ -1,5 +1,6 @@
 // Build style detection: reads build scripts as text, never runs them.
 #include "project/BuildStyle.h"
+#include "project/BackendRegistry.h"
 
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
@@ -239,6 +240,12 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
       else if (Name == "Makefile" || Name == "GNUmakefile" || P.extension() == ".mk" || P.extension() == ".sh")
         lookAtMake(W->Path, Shown, E, Above);
     }
+  }
+  // One backend per configuration, picked by a variable, with a HIP value registered.
+  for (const std::string &R : Roots) {
+    std::string Top = R + "/CMakeLists.txt";
+    if (E.Hip.empty() && isRegularFile(Top) && BackendRegistry::cached(Top)->hasHipBackend())
+      E.Hip = llvm::StringRef(Top).drop_front(R.size() + 1).str() + " (its HIP backend value)";
   }
   // A compile database that compiles some entry as HIP is a HIP build (read as argument vectors).
   if (E.Hip.empty() && !Query.BuildDir.empty() &&

@@ -323,8 +323,6 @@ bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, 
   return false;
 }
 
-std::map<std::string, std::shared_ptr<BackendRegistry>> RegistryCache;
-
 /// What a backend scheme driven by a variable (see BackendRegistry.h) says of \p File, read from
 /// the project's top CMakeLists.txt on the way from the root down to it.
 BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs::path &File) {
@@ -335,16 +333,7 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
       Top = (fs::path(*It) / "CMakeLists.txt").string();
   if (Top.empty())
     return {};
-  std::shared_ptr<BackendRegistry> R;
-  {
-    std::lock_guard<std::mutex> Lock(CacheMu);
-    auto &Slot = RegistryCache[Top];
-    if (!Slot)
-      Slot = std::make_shared<BackendRegistry>(
-          BackendRegistry::read(Top, [](const std::string &P) { return readRegularFile(P, 1 << 20); }));
-    R = Slot;
-  }
-  return R->of(File.string());
+  return BackendRegistry::cached(Top)->of(File.string());
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/BackendRegistry.h"
 #include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
 #include "project/MakeSources.h"
@@ -516,6 +517,13 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     if (!Text)
       continue;
     bool Builds = cmake::buildsHip(*Text);
+    // A top script that picks one backend by a variable, with a HIP value registered, is the HIP
+    // build's script when the variable is at that value (project/BackendRegistry.h).
+    std::optional<BackendRegistry> Registry;
+    if (P == ProjectTop + "/CMakeLists.txt") {
+      Registry = BackendRegistry::read(P, Read);
+      Builds |= Registry->hasHipBackend();
+    }
     Script S;
     S.Path = P;
     S.Dir = std::string(path::parent_path(P));
@@ -525,6 +533,9 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     // A script that does not parse tells nothing reliable.
     if (!cmake::parseCMake(*Text, R, E))
       continue;
+    if (Registry)
+      for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
+        S.Flags.push_back({F.Arg, F.Script, F.Line});
     configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
     // Only scripts of the HIP build (or with a HIP branch) carry its flags.
     if (!Builds && S.Flags.empty())
