@@ -1,6 +1,7 @@
 #include "buildscripts/BuildScripts.h"
 #include "buildscripts/ScriptCommon.h"
 #include "core/CheckCatalog.h"
+#include "core/SourceKinds.h"
 
 namespace rocmtidy::buildscripts {
 
@@ -9,7 +10,8 @@ ScriptKind scriptKind(std::string_view Path) {
   std::string_view Base = Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
   if (Base == "CMakeLists.txt" || (Base.size() > 6 && endsWith(Base, ".cmake")))
     return ScriptKind::CMake;
-  if (Base == "Makefile" || Base == "makefile" || Base == "GNUmakefile" || (Base.size() > 3 && endsWith(Base, ".mk")))
+  if (Base == "Makefile" || Base == "makefile" || Base == "GNUmakefile" || (Base.size() > 3 && endsWith(Base, ".mk")) ||
+      isMakefileVariantName(llvm::StringRef(Base.data(), Base.size())))
     return ScriptKind::Make;
   if (Base == "setup.py" || Base == "pyproject.toml")
     return ScriptKind::SetupPy;

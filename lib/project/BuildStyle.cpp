@@ -5,6 +5,8 @@
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
+#include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 #include "project/CompileDatabase.h"
 #include "project/ProjectModel.h"
@@ -12,6 +14,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
 
 #include <cctype>
 
@@ -154,6 +157,11 @@ void lookAtCMake(const std::string &File, const std::string &Name, Evidence &E, 
 }
 
 void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
+  // `make -f makefile.hip`: a Makefile named for a HIP value (lib/data/build_switches.json).
+  llvm::StringRef Base = llvm::sys::path::filename(File);
+  if (E.Hip.empty() && isMakefileVariantName(Base) &&
+      buildSwitchTable().HipValues.count(asciiLower(Base.substr(Base.find('.') + 1).str())))
+    E.Hip = Name;
   std::string T = asciiLower(readText(File));
   if (MayHipify && E.Hipify.empty() &&
       (T.find("hipify-perl") != std::string::npos || T.find("hipify-clang") != std::string::npos))
@@ -237,7 +245,7 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
         lookAtPython(W->Path, Shown, E);
       else if (Name == "CMakeLists.txt" || P.extension() == ".cmake")
         lookAtCMake(W->Path, Shown, E, Above);
-      else if (Name == "Makefile" || Name == "GNUmakefile" || P.extension() == ".mk" || P.extension() == ".sh")
+      else if (buildscripts::scriptKind(W->Path) == buildscripts::ScriptKind::Make || P.extension() == ".sh")
         lookAtMake(W->Path, Shown, E, Above);
     }
   }

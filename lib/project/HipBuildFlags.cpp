@@ -1,8 +1,10 @@
 #include "project/HipBuildFlags.h"
 
+#include "buildscripts/BuildScripts.h"
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
 #include "core/Hash.h"
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
@@ -461,12 +463,27 @@ void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, 
 
 } // namespace
 
+namespace {
+
+/// The build a Makefile variant is named for ("makefile.hip": Hip, "Makefile.cuda": Cuda), by the
+/// backend values of lib/data/build_switches.json; Other for any other name.
+Branch makefileVariant(const std::string &P) {
+  if (!isMakefileVariantName(P))
+    return Branch::Other;
+  std::string Name = std::string(path::filename(P));
+  std::string Suffix = asciiLower(Name.substr(Name.find('.') + 1));
+  const BuildSwitchTable &T = buildSwitchTable();
+  return T.HipValues.count(Suffix) ? Branch::Hip : T.CudaValues.count(Suffix) ? Branch::Cuda : Branch::Other;
+}
+
+} // namespace
+
 HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
   std::vector<std::string> Scripts;
   for (const WalkedFile &W : Model.files()) {
     llvm::StringRef Name = path::filename(W.Path);
-    if (cmake::isCMakeFile(W.Path) || Name == "setup.py" || Name == "Makefile" || Name == "GNUmakefile" ||
-        Name == "makefile" || Name.ends_with(".mk"))
+    if (cmake::isCMakeFile(W.Path) || Name == "setup.py" ||
+        buildscripts::scriptKind(W.Path) == buildscripts::ScriptKind::Make)
       Scripts.push_back(W.Path);
   }
   std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
@@ -476,10 +493,19 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read) {
   HipBuildFlags Out;
+  // Folders whose HIP build is a Makefile named for it (`make -f makefile.hip`): their other
+  // Makefiles are other builds', and so are their flags.
+  std::set<std::string> HipMakeDirs;
+  for (const std::string &P : Scripts)
+    if (makefileVariant(P) == Branch::Hip)
+      HipMakeDirs.insert(std::string(path::parent_path(P)));
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
     bool SetupPy = Name == "setup.py";
-    bool Make = Name == "Makefile" || Name == "GNUmakefile" || Name == "makefile" || path::extension(P) == ".mk";
+    bool Make = buildscripts::scriptKind(P) == buildscripts::ScriptKind::Make;
+    if (Make && makefileVariant(P) != Branch::Hip &&
+        (isMakefileVariantName(P) || HipMakeDirs.count(std::string(path::parent_path(P)))))
+      continue;
     if (SetupPy || Make) {
       std::optional<std::string> Text = Read(P);
       if (!Text)
