@@ -33,6 +33,7 @@ struct Mention {
   unsigned Line = 0;
   std::string Condition; // the CUDA branch's condition, as written
   unsigned ConditionLine = 0;
+  std::string List; // the variable a set() or list(APPEND) puts it in ("" for other commands)
 };
 
 struct Script {
@@ -40,6 +41,9 @@ struct Script {
   std::vector<Mention> Mentions;
   std::vector<std::string> GlobExtensions; // extensions of globs outside CUDA branches ("*" for any)
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
+  /// Sources a HIP branch takes out of a list (`list(REMOVE_ITEM CUDA_SOURCES a.cu)` under
+  /// `elseif(WITH_HIP)`): Path and List as in Mention; Condition the HIP branch's.
+  std::vector<Mention> RemovedForHip;
 };
 
 std::string lower(std::string_view S) { return asciiLower(S); }
@@ -91,6 +95,13 @@ struct CMakeReader : cmake::ParseCallbacks {
   std::vector<Frame> Stack;
   CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
 
+  std::string hipCondition() const {
+    for (const Frame &F : Stack)
+      if (F.Current == Branch::Hip)
+        return F.Condition + " (line " + std::to_string(F.Line) + ")";
+    return "";
+  }
+
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (N == "if") {
@@ -120,6 +131,21 @@ struct CMakeReader : cmake::ParseCallbacks {
         S.BuildsHip |= A.Value == "HIP";
     Mention Probe;
     context(Stack, Probe);
+    if (N == "list" && C.Args.size() >= 3 && C.Args[0].Value == "REMOVE_ITEM") {
+      // Taken out, not listed: under a HIP branch, out of the HIP build's list.
+      for (size_t I = 2; I < C.Args.size() && Probe.In == Branch::Hip; ++I)
+        if (isSourceName(C.Args[I].Value)) {
+          Script Into;
+          addPath(Into, Dir, C.Args[I].Value, C.Args[I].Line, {});
+          Into.Mentions.back().List = C.Args[1].Value;
+          Into.Mentions.back().Condition = hipCondition();
+          S.RemovedForHip.push_back(std::move(Into.Mentions.back()));
+        }
+      return;
+    }
+    std::string List = N == "set" && !C.Args.empty() ? C.Args[0].Value
+                       : N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND" ? C.Args[1].Value
+                                                                                          : "";
     for (const auto &A : C.Args) {
       std::string V = A.Value;
       for (size_t Pos = 0; Pos <= V.size();) {
@@ -138,6 +164,7 @@ struct CMakeReader : cmake::ParseCallbacks {
         if (!isSourceName(Item))
           continue;
         addPath(S, Dir, Item, A.Line, Stack);
+        S.Mentions.back().List = List;
         if (LanguageHip)
           S.Mentions.back().In = Branch::Hip; // compiled as HIP, wherever it is listed
       }
@@ -323,6 +350,37 @@ bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, 
   return false;
 }
 
+/// Whether a HIP branch takes \p File out of the only list that names it outside CUDA branches
+/// (`set(GPU_SOURCES a.cu)`, then `list(REMOVE_ITEM GPU_SOURCES a.cu)` under `if(WITH_HIP)`).
+bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File, const std::string &Ext,
+                   std::string &Why) {
+  const Mention *Removal = nullptr;
+  const Script *Where = nullptr;
+  for (const auto &S : Scripts)
+    for (const Mention &R : S->RemovedForHip)
+      if (!R.Computed && R.Path == File.string() && !Removal) {
+        Removal = &R;
+        Where = S.get();
+      }
+  if (!Removal)
+    return false;
+  std::string Name = File.filename().string();
+  for (const auto &S : Scripts) {
+    for (const std::string &G : S->GlobExtensions)
+      if (G == "*" || G == Ext)
+        return false;
+    for (const Mention &M : S->Mentions) {
+      if (!(M.Computed ? M.Path == Name : M.Path == File.string()) || M.In == Branch::Cuda)
+        continue;
+      if (M.In == Branch::Hip || M.Computed || M.List != Removal->List)
+        return false; // listed some other way too
+    }
+  }
+  Why = shownFromCwd(Where->File) + ":" + std::to_string(Removal->Line) + ": removed from '" + Removal->List +
+        "' under '" + Removal->Condition + "'";
+  return true;
+}
+
 /// What a backend scheme driven by a variable (see BackendRegistry.h) says of \p File, read from
 /// the project's top CMakeLists.txt on the way from the root down to it.
 BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs::path &File) {
@@ -381,6 +439,8 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
     Why = Registered.Why;
     return true;
   }
+  if (removedForHip(Scripts, File, Ext, Why))
+    return true;
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
   // branches there are the code to port.
   if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; })) {
