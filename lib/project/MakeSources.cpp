@@ -307,8 +307,10 @@ private:
       for (const std::string &R : Refs)
         if (R != Name)
           Referenced.insert(R);
+      // Compiler flags, and the include-folder variables recipes pass beside them (INC = -I./).
       if (Name == "CPPFLAGS" || Name == "CXXFLAGS" || Name == "CFLAGS" || Name == "HIPFLAGS" || Name == "HIPCCFLAGS" ||
-          Name == "HIP_FLAGS")
+          Name == "HIP_FLAGS" || Name == "INC" || Name == "INCS" || Name == "INCLUDE" || Name == "INCLUDES" ||
+          Name == "INC_DIRS" || Name == "INCLUDE_DIRS")
         compilerFlags(A, Stack);
       Vars[Name].push_back(std::move(A));
       return;

@@ -46,7 +46,8 @@ public:
   };
   const std::vector<Entry> &entries() const { return Entries; }
 
-  /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, with its line; Why
+  /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, or of an include
+  /// variable (INC, INCLUDES, INC_DIRS ...), with its line; Why
   /// says why a flag was left out (a conditional other than the HIP build's, a variable).
   struct Flag {
     std::string Arg;
