@@ -1,6 +1,7 @@
 #include "project/CudaOnlySources.h"
 
 #include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 #include "project/BackendRegistry.h"
@@ -294,6 +295,26 @@ std::shared_ptr<MakeSources> makefileIn(const std::string &Dir) {
   return M;
 }
 
+/// The Makefile of \p Dir named for the HIP build (`make -f makefile.hip`), as read, or null.
+std::shared_ptr<MakeSources> hipMakefileIn(const std::string &Dir) {
+  std::lock_guard<std::mutex> Lock(CacheMu);
+  std::string Key = Dir + "\n<hip>";
+  auto It = MakeCache.find(Key);
+  if (It != MakeCache.end())
+    return It->second;
+  std::shared_ptr<MakeSources> M;
+  const BuildSwitchTable &T = buildSwitchTable();
+  for (const char *Stem : {"GNUmakefile.", "makefile.", "Makefile."})
+    for (const std::string &V : T.HipValues) {
+      std::string P = (fs::path(Dir) / (Stem + V)).string();
+      std::optional<std::string> Text = isRegularFile(P) ? readRegularFile(P) : std::nullopt;
+      if (Text && !M)
+        M = std::make_shared<MakeSources>(MakeSources::read(P, *Text));
+    }
+  MakeCache.emplace(Key, M);
+  return M;
+}
+
 /// \p Text with a leading path below the working directory shown relative to it.
 std::string shownFromCwd(const std::string &Text) {
   std::error_code EC;
@@ -426,6 +447,24 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
     if (Make && Make->cudaOnly(File.string(), MakeWhy))
       break;
     MakeWhy.clear();
+  }
+  // A folder whose HIP build is a Makefile named for it: a source its default Makefile builds and
+  // the HIP one does not is another build's.
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<MakeSources> Hip = hipMakefileIn(Dir), Default = makefileIn(Dir);
+    if (!Hip || !Default || Hip->gaveUp() || !MakeWhy.empty())
+      continue;
+    // A list the reader could not follow to the end (a $(shell ...)) may hold anything.
+    if (std::any_of(Hip->entries().begin(), Hip->entries().end(),
+                    [](const MakeSources::Entry &E) { return E.Pattern.find('$') != std::string::npos; }))
+      break;
+    const MakeSources::Entry *Listed = Default->listing(File.string(), /*SkipCuda=*/false);
+    if (Listed && !Hip->listing(File.string(), /*SkipCuda=*/true) && Hip->entries().size() > 0) {
+      std::string HipName = Dir + "/" + fs::path(Hip->path()).filename().string();
+      MakeWhy = Default->path() + ":" + std::to_string(Listed->Line) + ": built by this Makefile, not by " +
+                shownFromCwd(HipName);
+    }
+    break; // the nearest folder with a Makefile decides
   }
   if (!MakeWhy.empty())
     MakeWhy = shownFromCwd(MakeWhy);

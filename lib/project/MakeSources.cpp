@@ -443,6 +443,8 @@ private:
           E.Condition = A.Condition;
           E.ConditionLine = A.ConditionLine;
         }
+        if (!E.Line)
+          E.Line = A.Line; // the innermost assignment that names it
         E.In = combine(A.In, E.In);
         All.push_back(std::move(E));
       }
@@ -504,6 +506,17 @@ MakeSources MakeSources::read(const std::string &Path, const std::string &Text) 
   M.Flags = std::move(R.Flags);
   M.LeftOutFlags = std::move(R.LeftOut);
   return M;
+}
+
+const MakeSources::Entry *MakeSources::listing(const std::string &Absolute, bool SkipCuda) const {
+  if (GaveUp)
+    return nullptr;
+  std::vector<std::string> File = segments(fs::path(Absolute).lexically_normal().string());
+  for (const Entry &E : Entries)
+    if ((!SkipCuda || E.In != MakeBranch::Cuda) && matches(E.Pattern, File) &&
+        std::none_of(E.Except.begin(), E.Except.end(), [&](const std::string &X) { return matches(X, File); }))
+      return &E;
+  return nullptr;
 }
 
 bool MakeSources::cudaOnly(const std::string &Absolute, std::string &Why) const {
