@@ -371,6 +371,37 @@ bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, 
   return false;
 }
 
+/// Why the Makefiles of \p File's folders leave it out of the HIP build, or "" when they do not.
+std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
+  // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
+  std::string MakeWhy;
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
+    if (Make && Make->cudaOnly(File.string(), MakeWhy))
+      break;
+    MakeWhy.clear();
+  }
+  // A folder whose HIP build is a Makefile named for it: a source its default Makefile builds and
+  // the HIP one does not is another build's.
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<MakeSources> Hip = hipMakefileIn(Dir), Default = makefileIn(Dir);
+    if (!Hip || !Default || Hip->gaveUp() || !MakeWhy.empty())
+      continue;
+    // A list the reader could not follow to the end (a $(shell ...)) may hold anything.
+    if (std::any_of(Hip->entries().begin(), Hip->entries().end(),
+                    [](const MakeSources::Entry &E) { return E.Pattern.find('$') != std::string::npos; }))
+      break;
+    const MakeSources::Entry *Listed = Default->listing(File.string(), /*SkipCuda=*/false);
+    if (Listed && !Hip->listing(File.string(), /*SkipCuda=*/true) && Hip->entries().size() > 0) {
+      std::string HipName = Dir + "/" + fs::path(Hip->path()).filename().string();
+      MakeWhy = Default->path() + ":" + std::to_string(Listed->Line) + ": built by this Makefile, not by " +
+                shownFromCwd(HipName);
+    }
+    break; // the nearest folder with both Makefiles decides
+  }
+  return MakeWhy.empty() ? MakeWhy : shownFromCwd(MakeWhy);
+}
+
 /// Whether a HIP branch takes \p File out of the only list that names it outside CUDA branches
 /// (`set(GPU_SOURCES a.cu)`, then `list(REMOVE_ITEM GPU_SOURCES a.cu)` under `if(WITH_HIP)`).
 bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File, const std::string &Ext,
@@ -440,34 +471,7 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
     if (isRegularFile((D / "setup.py").string()))
       Scripts.push_back(scriptAt(D / "setup.py", false));
   }
-  // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
-  std::string MakeWhy;
-  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
-    if (Make && Make->cudaOnly(File.string(), MakeWhy))
-      break;
-    MakeWhy.clear();
-  }
-  // A folder whose HIP build is a Makefile named for it: a source its default Makefile builds and
-  // the HIP one does not is another build's.
-  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<MakeSources> Hip = hipMakefileIn(Dir), Default = makefileIn(Dir);
-    if (!Hip || !Default || Hip->gaveUp() || !MakeWhy.empty())
-      continue;
-    // A list the reader could not follow to the end (a $(shell ...)) may hold anything.
-    if (std::any_of(Hip->entries().begin(), Hip->entries().end(),
-                    [](const MakeSources::Entry &E) { return E.Pattern.find('$') != std::string::npos; }))
-      break;
-    const MakeSources::Entry *Listed = Default->listing(File.string(), /*SkipCuda=*/false);
-    if (Listed && !Hip->listing(File.string(), /*SkipCuda=*/true) && Hip->entries().size() > 0) {
-      std::string HipName = Dir + "/" + fs::path(Hip->path()).filename().string();
-      MakeWhy = Default->path() + ":" + std::to_string(Listed->Line) + ": built by this Makefile, not by " +
-                shownFromCwd(HipName);
-    }
-    break; // the nearest folder with a Makefile decides
-  }
-  if (!MakeWhy.empty())
-    MakeWhy = shownFromCwd(MakeWhy);
+  std::string MakeWhy = makefileWhy(Model, File);
   // A backend picked by a variable and attached to its value through a user function
   // (register_backend(cuda a.cu) ... load_backend(${BACKEND})): the HIP build is the one with the
   // variable at a HIP value, unless a script of the file's folders also lists it for another build.
