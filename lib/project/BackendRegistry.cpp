@@ -163,7 +163,10 @@ std::string recase(const std::string &S, bool ToUpper) {
 std::string instantiate(const std::string &S, const std::string &Value) {
   std::string Out;
   for (char C : S)
-    Out += C == AsGiven ? Value : C == Upper ? recase(Value, true) : C == Lower ? recase(Value, false) : std::string(1, C);
+    Out += C == AsGiven ? Value
+           : C == Upper ? recase(Value, true)
+           : C == Lower ? recase(Value, false)
+                        : std::string(1, C);
   return Out;
 }
 
@@ -200,7 +203,8 @@ bool valueIsSegment(const std::string &P) {
     if (E == std::string::npos)
       E = P.size();
     std::string Seg = P.substr(B, E - B);
-    if (!Seg.empty() && std::all_of(Seg.begin(), Seg.end(), [](char C) { return C == AsGiven || C == Upper || C == Lower; }))
+    if (!Seg.empty() &&
+        std::all_of(Seg.begin(), Seg.end(), [](char C) { return C == AsGiven || C == Upper || C == Lower; }))
       return true;
     B = E + 1;
   }
@@ -241,8 +245,8 @@ bool pickedByVariable(const std::string &Template, const std::string &Text) {
 
 /// `${NAME}`, one variable and nothing else.
 bool isVariable(const std::string &Arg) {
-  return Arg.size() >= 4 && Arg.compare(0, 2, "${") == 0 && Arg.back() == '}' && Arg.find('$', 1) == std::string::npos &&
-         Arg.find('{', 2) == std::string::npos;
+  return Arg.size() >= 4 && Arg.compare(0, 2, "${") == 0 && Arg.back() == '}' &&
+         Arg.find('$', 1) == std::string::npos && Arg.find('{', 2) == std::string::npos;
 }
 
 bool setsDefines(const std::string &Name) {
@@ -303,8 +307,8 @@ struct Reading {
           continue;
         }
         fs::path P(Item);
-        Attachments.push_back({normal(P.is_absolute() ? P : fs::path(Site.Dir) / P), Known, List, D.Name,
-                               Site.Script, Site.C.Line});
+        Attachments.push_back(
+            {normal(P.is_absolute() ? P : fs::path(Site.Dir) / P), Known, List, D.Name, Site.Script, Site.C.Line});
       }
     }
   }

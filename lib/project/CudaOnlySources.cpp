@@ -144,7 +144,7 @@ struct CMakeReader : cmake::ParseCallbacks {
         }
       return;
     }
-    std::string List = N == "set" && !C.Args.empty() ? C.Args[0].Value
+    std::string List = N == "set" && !C.Args.empty()                                      ? C.Args[0].Value
                        : N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND" ? C.Args[1].Value
                                                                                           : "";
     for (const auto &A : C.Args) {
