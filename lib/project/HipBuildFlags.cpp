@@ -152,7 +152,12 @@ public:
       if (Known && scope() != Scope::Other)
         Vars[C.Args[0].Value] = Value;
       else
-        Vars.erase(C.Args[0].Value);
+        forget(C.Args[0].Value);
+      Partial.erase(C.Args[0].Value);
+      return;
+    }
+    if (N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND") {
+      appendToList(C);
       return;
     }
     if (N == "file" && C.Args.size() >= 2 && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE")) {
@@ -280,6 +285,11 @@ private:
         if (End == std::string::npos)
           return std::nullopt;
         auto It = Vars.find(V.substr(I + 2, End - I - 2));
+        if (It != Vars.end() && !PartialOk && Partial.count(It->first)) {
+          if (Unknown)
+            *Unknown = V.substr(I, End - I + 1) + " (set under another condition too)";
+          return std::nullopt;
+        }
         if (It == Vars.end()) {
           if (Unknown)
             *Unknown = V.substr(I, End - I + 1);
@@ -297,6 +307,37 @@ private:
       Out += V[I++];
     }
     return Out;
+  }
+
+  void forget(const std::string &Name) {
+    Vars.erase(Name);
+    Forgotten.insert(Name);
+  }
+
+  /// list(APPEND): a list never set starts empty. Under a condition other than the HIP build's the
+  /// list keeps what it had and becomes partial: its items are there, others may be too (enough
+  /// for include folders, not for defines).
+  void appendToList(const cmake::Command &C) {
+    const std::string &Name = C.Args[1].Value;
+    std::string Add;
+    bool Known = true;
+    for (size_t I = 2; I < C.Args.size(); ++I) {
+      std::optional<std::string> E = expand(C.Args[I].Value);
+      Known &= E.has_value();
+      Add += (I > 2 ? ";" : "") + E.value_or("");
+    }
+    auto It = Vars.find(Name);
+    if (It == Vars.end() && Forgotten.count(Name))
+      return; // unknown already
+    std::string Old = It == Vars.end() ? "" : It->second;
+    if (scope() == Scope::Other) {
+      Vars[Name] = Old;
+      Partial.insert(Name);
+    } else if (Known) {
+      Vars[Name] = Old.empty() ? Add : Add.empty() ? Old : Old + ";" + Add;
+    } else {
+      forget(Name);
+    }
   }
 
   void addSource(const std::string &P, bool Recurse) {
@@ -369,7 +410,9 @@ private:
                std::vector<ScriptFlag> &Kept, bool Quiet) {
     std::string Text = Prefix + Value;
     std::string Unknown;
+    PartialOk = IsPath; // the known folders of a partial list are searched either way
     std::optional<std::string> E = expand(Value, &Unknown);
+    PartialOk = false;
     if (!E) {
       if (!Quiet)
         LeftOut.push_back({Text, S.Path, Line, "unresolved '" + Unknown + "'"});
@@ -405,6 +448,8 @@ private:
   std::string Top;
   std::vector<Frame> Stack;
   std::map<std::string, std::string> Vars;
+  std::set<std::string> Forgotten, Partial;
+  bool PartialOk = false;
   unsigned Definitions = 0;
 };
 
@@ -476,6 +521,15 @@ Branch makefileVariant(const std::string &P) {
   return T.HipValues.count(Suffix) ? Branch::Hip : T.CudaValues.count(Suffix) ? Branch::Cuda : Branch::Other;
 }
 
+/// Keeps the include folders among \p Flags and \p Left (the defines are dropped).
+void keepIncludeFolders(std::vector<ScriptFlag> &Flags, std::vector<LeftOutFlag> &Left) {
+  auto Define = [](const std::string &A) { return A.compare(0, 2, "-I") != 0 && A.compare(0, 10, "-idirafter") != 0; };
+  Flags.erase(std::remove_if(Flags.begin(), Flags.end(), [&](const ScriptFlag &F) { return Define(F.Arg); }),
+              Flags.end());
+  Left.erase(std::remove_if(Left.begin(), Left.end(), [&](const LeftOutFlag &F) { return Define(F.Text); }),
+             Left.end());
+}
+
 } // namespace
 
 HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
@@ -499,6 +553,13 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
   for (const std::string &P : Scripts)
     if (makefileVariant(P) == Branch::Hip)
       HipMakeDirs.insert(std::string(path::parent_path(P)));
+  // A project with no HIP build at all is ported whole: the include folders its CMake scripts give
+  // every build are the port's too (its defines may choose the CUDA paths: those are not taken).
+  bool NoHipBuild = HipMakeDirs.empty() && std::none_of(Scripts.begin(), Scripts.end(), [&](const std::string &P) {
+                      std::optional<std::string> T = cmake::isCMakeFile(P) ? Read(P) : std::nullopt;
+                      return T && (cmake::buildsHip(*T) ||
+                                   (P == ProjectTop + "/CMakeLists.txt" && BackendRegistry::read(P, Read).hasHipBackend()));
+                    });
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
     bool SetupPy = Name == "setup.py";
@@ -543,6 +604,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     if (!Text)
       continue;
     bool Builds = cmake::buildsHip(*Text);
+    bool PortedWhole = !Builds && NoHipBuild;
     // A top script that picks one backend by a variable, with a HIP value registered, is the HIP
     // build's script when the variable is at that value (project/BackendRegistry.h).
     std::optional<BackendRegistry> Registry;
@@ -554,11 +616,13 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     S.Path = P;
     S.Dir = std::string(path::parent_path(P));
     std::vector<LeftOutFlag> Left;
-    ScriptReader R(S, Left, Builds, ProjectTop);
+    ScriptReader R(S, Left, Builds || PortedWhole, ProjectTop);
     cmake::ParseError E;
     // A script that does not parse tells nothing reliable.
     if (!cmake::parseCMake(*Text, R, E))
       continue;
+    if (PortedWhole)
+      keepIncludeFolders(S.Flags, Left);
     if (Registry)
       for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
         S.Flags.push_back({F.Arg, F.Script, F.Line});
