@@ -557,8 +557,8 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
   // every build are the port's too (its defines may choose the CUDA paths: those are not taken).
   bool NoHipBuild = HipMakeDirs.empty() && std::none_of(Scripts.begin(), Scripts.end(), [&](const std::string &P) {
                       std::optional<std::string> T = cmake::isCMakeFile(P) ? Read(P) : std::nullopt;
-                      return T && (cmake::buildsHip(*T) ||
-                                   (P == ProjectTop + "/CMakeLists.txt" && BackendRegistry::read(P, Read).hasHipBackend()));
+                      return T && (cmake::buildsHip(*T) || (P == ProjectTop + "/CMakeLists.txt" &&
+                                                            BackendRegistry::read(P, Read).hasHipBackend()));
                     });
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
