@@ -63,17 +63,21 @@ struct Collector : cmake::ParseCallbacks {
         M.Args.push_back(A.Value);
     const std::string &N = M.Name;
     if (N == "function" || N == "macro") {
-      if (Depth++ == 0 && !M.Args.empty())
-        Current = Def{asciiLower(M.Args[0]), {M.Args.begin() + 1, M.Args.end()}, {}};
+      if (Depth == 0)
+        Current = M.Args.empty() ? Def{} : Def{asciiLower(M.Args[0]), {M.Args.begin() + 1, M.Args.end()}, {}};
       else
         Current.Body.push_back(std::move(M));
+      ++Depth;
       return;
     }
     if (N == "endfunction" || N == "endmacro") {
-      if (Depth && --Depth == 0)
-        Out.Defs[Current.Name] = Current;
-      else if (Depth)
+      if (Depth == 0)
+        return;
+      --Depth;
+      if (Depth > 0)
         Current.Body.push_back(std::move(M));
+      else if (!Current.Name.empty())
+        Out.Defs[Current.Name] = Current;
       return;
     }
     if (Depth)
