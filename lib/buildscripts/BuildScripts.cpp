@@ -1,15 +1,34 @@
 #include "buildscripts/BuildScripts.h"
 #include "buildscripts/ScriptCommon.h"
+#include "core/BuildSwitches.h"
 #include "core/CheckCatalog.h"
+#include "core/SourceKinds.h"
+#include "core/StringUtil.h"
 
 namespace rocmtidy::buildscripts {
+
+namespace {
+
+/// `makefile.hip`, `Makefile.cuda`: a Makefile named for one backend (`make -f makefile.hip`), by
+/// the backend values of lib/data/build_switches.json. Other suffixes (Makefile.am, Makefile.in,
+/// Makefile.win) are other tools' inputs.
+bool isBackendMakefile(std::string_view Base) {
+  if (!isMakefileVariantName(llvm::StringRef(Base.data(), Base.size())))
+    return false;
+  std::string Suffix = asciiLower(Base.substr(Base.find('.') + 1));
+  const BuildSwitchTable &T = buildSwitchTable();
+  return T.CudaValues.count(Suffix) || T.HipValues.count(Suffix);
+}
+
+} // namespace
 
 ScriptKind scriptKind(std::string_view Path) {
   size_t Slash = Path.find_last_of("/\\");
   std::string_view Base = Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
   if (Base == "CMakeLists.txt" || (Base.size() > 6 && endsWith(Base, ".cmake")))
     return ScriptKind::CMake;
-  if (Base == "Makefile" || Base == "makefile" || Base == "GNUmakefile" || (Base.size() > 3 && endsWith(Base, ".mk")))
+  if (Base == "Makefile" || Base == "makefile" || Base == "GNUmakefile" || (Base.size() > 3 && endsWith(Base, ".mk")) ||
+      isBackendMakefile(Base))
     return ScriptKind::Make;
   if (Base == "setup.py" || Base == "pyproject.toml")
     return ScriptKind::SetupPy;

@@ -30,6 +30,28 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
       Into.insert(N);
     }
   }
+  for (const char *Key : {"cuda_values", "hip_values"}) {
+    std::vector<std::string> Values;
+    if (!Doc->contains(Key))
+      continue;
+    if (!readStringArray((*Doc)[Key], Values)) {
+      Error = std::string("'") + Key + "' is not an array of values";
+      return std::nullopt;
+    }
+    auto &Into = std::string_view(Key) == "cuda_values" ? T.CudaValues : T.HipValues;
+    for (const std::string &V : Values) {
+      if (V.empty() || std::any_of(V.begin(), V.end(), [](char C) { return C >= 'A' && C <= 'Z'; })) {
+        Error = "'" + V + "' in '" + Key + "' is not a lower-case value";
+        return std::nullopt;
+      }
+      Into.insert(V);
+    }
+  }
+  for (const std::string &V : T.CudaValues)
+    if (T.HipValues.count(V)) {
+      Error = "'" + V + "' is listed as a value of both vendors";
+      return std::nullopt;
+    }
   for (const std::string &N : T.Cuda)
     if (T.Hip.count(N)) {
       Error = "'" + N + "' is listed for both vendors";

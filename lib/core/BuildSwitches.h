@@ -12,6 +12,8 @@ namespace rocmtidy {
 
 struct BuildSwitchTable {
   std::set<std::string, std::less<>> Cuda, Hip; ///< lower case
+  /// The backend values a selection variable takes ("cuda"; "hip", "rocm"), lower case; optional.
+  std::set<std::string, std::less<>> CudaValues, HipValues;
 };
 
 /// The built-in table.

@@ -18,8 +18,20 @@ enum class SourceKind {
   CSource,  ///< .c: a translation unit of the C compiler, host code only
 };
 
+/// A Makefile named for one build (`make -f makefile.hip`, `Makefile.cuda`): a build script, never a
+/// source, whatever its suffix says.
+inline bool isMakefileVariantName(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  for (llvm::StringRef Stem : {"Makefile.", "makefile.", "GNUmakefile."})
+    if (Name.starts_with(Stem) && Name.size() > Stem.size())
+      return true;
+  return false;
+}
+
 /// By extension, case as written (build systems treat 'k.CU' as unknown too).
 inline SourceKind sourceKindOf(llvm::StringRef Path) {
+  if (isMakefileVariantName(Path))
+    return SourceKind::None;
   return llvm::StringSwitch<SourceKind>(llvm::sys::path::extension(Path))
       .Cases(".h", ".hpp", ".hh", ".hxx", ".cuh", SourceKind::Header)
       .Case(".inl", SourceKind::Fragment)

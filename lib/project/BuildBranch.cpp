@@ -30,8 +30,8 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip) 
       std::string V = Words[++I];
       V.erase(std::remove(V.begin(), V.end(), '"'), V.end());
       V.erase(std::remove(V.begin(), V.end(), '\''), V.end());
-      bool HipValue = V == "hip" || V == "rocm";
-      Cuda |= V == "cuda";
+      bool HipValue = Switches.HipValues.count(V) != 0;
+      Cuda |= Switches.CudaValues.count(V) != 0;
       Hip |= HipValue;
       if (HipValue && NamesHip)
         *NamesHip = true;

@@ -1,9 +1,12 @@
 // Build style detection: reads build scripts as text, never runs them.
 #include "project/BuildStyle.h"
+#include "project/BackendRegistry.h"
 
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
+#include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 #include "project/CompileDatabase.h"
 #include "project/ProjectModel.h"
@@ -11,6 +14,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
 
 #include <cctype>
 
@@ -153,6 +157,11 @@ void lookAtCMake(const std::string &File, const std::string &Name, Evidence &E, 
 }
 
 void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
+  // `make -f makefile.hip`: a Makefile named for a HIP value (lib/data/build_switches.json).
+  llvm::StringRef Base = llvm::sys::path::filename(File);
+  if (E.Hip.empty() && isMakefileVariantName(Base) &&
+      buildSwitchTable().HipValues.count(asciiLower(Base.substr(Base.find('.') + 1).str())))
+    E.Hip = Name;
   std::string T = asciiLower(readText(File));
   if (MayHipify && E.Hipify.empty() &&
       (T.find("hipify-perl") != std::string::npos || T.find("hipify-clang") != std::string::npos))
@@ -236,9 +245,15 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
         lookAtPython(W->Path, Shown, E);
       else if (Name == "CMakeLists.txt" || P.extension() == ".cmake")
         lookAtCMake(W->Path, Shown, E, Above);
-      else if (Name == "Makefile" || Name == "GNUmakefile" || P.extension() == ".mk" || P.extension() == ".sh")
+      else if (buildscripts::scriptKind(W->Path) == buildscripts::ScriptKind::Make || P.extension() == ".sh")
         lookAtMake(W->Path, Shown, E, Above);
     }
+  }
+  // One backend per configuration, picked by a variable, with a HIP value registered.
+  for (const std::string &R : Roots) {
+    std::string Top = R + "/CMakeLists.txt";
+    if (E.Hip.empty() && isRegularFile(Top) && BackendRegistry::cached(Top)->hasHipBackend())
+      E.Hip = llvm::StringRef(Top).drop_front(R.size() + 1).str() + " (its HIP backend value)";
   }
   // A compile database that compiles some entry as HIP is a HIP build (read as argument vectors).
   if (E.Hip.empty() && !Query.BuildDir.empty() &&

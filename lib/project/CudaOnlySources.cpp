@@ -1,8 +1,10 @@
 #include "project/CudaOnlySources.h"
 
 #include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/BackendRegistry.h"
 #include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
 #include "project/MakeSources.h"
@@ -32,6 +34,7 @@ struct Mention {
   unsigned Line = 0;
   std::string Condition; // the CUDA branch's condition, as written
   unsigned ConditionLine = 0;
+  std::string List; // the variable a set() or list(APPEND) puts it in ("" for other commands)
 };
 
 struct Script {
@@ -39,6 +42,9 @@ struct Script {
   std::vector<Mention> Mentions;
   std::vector<std::string> GlobExtensions; // extensions of globs outside CUDA branches ("*" for any)
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
+  /// Sources a HIP branch takes out of a list (`list(REMOVE_ITEM CUDA_SOURCES a.cu)` under
+  /// `elseif(WITH_HIP)`): Path and List as in Mention; Condition the HIP branch's.
+  std::vector<Mention> RemovedForHip;
 };
 
 std::string lower(std::string_view S) { return asciiLower(S); }
@@ -90,6 +96,13 @@ struct CMakeReader : cmake::ParseCallbacks {
   std::vector<Frame> Stack;
   CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
 
+  std::string hipCondition() const {
+    for (const Frame &F : Stack)
+      if (F.Current == Branch::Hip)
+        return F.Condition + " (line " + std::to_string(F.Line) + ")";
+    return "";
+  }
+
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (N == "if") {
@@ -119,6 +132,21 @@ struct CMakeReader : cmake::ParseCallbacks {
         S.BuildsHip |= A.Value == "HIP";
     Mention Probe;
     context(Stack, Probe);
+    if (N == "list" && C.Args.size() >= 3 && C.Args[0].Value == "REMOVE_ITEM") {
+      // Taken out, not listed: under a HIP branch, out of the HIP build's list.
+      for (size_t I = 2; I < C.Args.size() && Probe.In == Branch::Hip; ++I)
+        if (isSourceName(C.Args[I].Value)) {
+          Script Into;
+          addPath(Into, Dir, C.Args[I].Value, C.Args[I].Line, {});
+          Into.Mentions.back().List = C.Args[1].Value;
+          Into.Mentions.back().Condition = hipCondition();
+          S.RemovedForHip.push_back(std::move(Into.Mentions.back()));
+        }
+      return;
+    }
+    std::string List = N == "set" && !C.Args.empty()                                      ? C.Args[0].Value
+                       : N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND" ? C.Args[1].Value
+                                                                                          : "";
     for (const auto &A : C.Args) {
       std::string V = A.Value;
       for (size_t Pos = 0; Pos <= V.size();) {
@@ -137,6 +165,7 @@ struct CMakeReader : cmake::ParseCallbacks {
         if (!isSourceName(Item))
           continue;
         addPath(S, Dir, Item, A.Line, Stack);
+        S.Mentions.back().List = List;
         if (LanguageHip)
           S.Mentions.back().In = Branch::Hip; // compiled as HIP, wherever it is listed
       }
@@ -266,6 +295,26 @@ std::shared_ptr<MakeSources> makefileIn(const std::string &Dir) {
   return M;
 }
 
+/// The Makefile of \p Dir named for the HIP build (`make -f makefile.hip`), as read, or null.
+std::shared_ptr<MakeSources> hipMakefileIn(const std::string &Dir) {
+  std::lock_guard<std::mutex> Lock(CacheMu);
+  std::string Key = Dir + "\n<hip>";
+  auto It = MakeCache.find(Key);
+  if (It != MakeCache.end())
+    return It->second;
+  std::shared_ptr<MakeSources> M;
+  const BuildSwitchTable &T = buildSwitchTable();
+  for (const char *Stem : {"GNUmakefile.", "makefile.", "Makefile."})
+    for (const std::string &V : T.HipValues) {
+      std::string P = (fs::path(Dir) / (Stem + V)).string();
+      std::optional<std::string> Text = isRegularFile(P) ? readRegularFile(P) : std::nullopt;
+      if (Text && !M)
+        M = std::make_shared<MakeSources>(MakeSources::read(P, *Text));
+    }
+  MakeCache.emplace(Key, M);
+  return M;
+}
+
 /// \p Text with a leading path below the working directory shown relative to it.
 std::string shownFromCwd(const std::string &Text) {
   std::error_code EC;
@@ -307,6 +356,96 @@ SubdirectoryChoice backendFolderOf(const ProjectModel &Model, const std::string 
   return {};
 }
 
+/// Whether a script of \p Scripts compiles \p File outside a CUDA-only branch: by its path, by a
+/// computed path that may spell its name, or by a glob that may match it.
+bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File,
+                           const std::string &Name, const std::string &Ext) {
+  for (const auto &S : Scripts) {
+    for (const std::string &G : S->GlobExtensions)
+      if (G == "*" || G == Ext)
+        return true;
+    for (const Mention &M : S->Mentions)
+      if ((M.Computed ? M.Path == Name : M.Path == File.string()) && M.In != Branch::Cuda)
+        return true;
+  }
+  return false;
+}
+
+/// Why the Makefiles of \p File's folders leave it out of the HIP build, or "" when they do not.
+std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
+  // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
+  std::string MakeWhy;
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
+    if (Make && Make->cudaOnly(File.string(), MakeWhy))
+      break;
+    MakeWhy.clear();
+  }
+  // A folder whose HIP build is a Makefile named for it: a source its default Makefile builds and
+  // the HIP one does not is another build's.
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<MakeSources> Hip = hipMakefileIn(Dir), Default = makefileIn(Dir);
+    if (!Hip || !Default || Hip->gaveUp() || !MakeWhy.empty())
+      continue;
+    // A list the reader could not follow to the end (a $(shell ...)) may hold anything.
+    if (std::any_of(Hip->entries().begin(), Hip->entries().end(),
+                    [](const MakeSources::Entry &E) { return E.Pattern.find('$') != std::string::npos; }))
+      break;
+    const MakeSources::Entry *Listed = Default->listing(File.string(), /*SkipCuda=*/false);
+    if (Listed && !Hip->listing(File.string(), /*SkipCuda=*/true) && Hip->entries().size() > 0) {
+      std::string HipName = Dir + "/" + fs::path(Hip->path()).filename().string();
+      MakeWhy = Default->path() + ":" + std::to_string(Listed->Line) + ": built by this Makefile, not by " +
+                shownFromCwd(HipName);
+    }
+    break; // the nearest folder with both Makefiles decides
+  }
+  return MakeWhy.empty() ? MakeWhy : shownFromCwd(MakeWhy);
+}
+
+/// Whether a HIP branch takes \p File out of the only list that names it outside CUDA branches
+/// (`set(GPU_SOURCES a.cu)`, then `list(REMOVE_ITEM GPU_SOURCES a.cu)` under `if(WITH_HIP)`).
+bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File, const std::string &Ext,
+                   std::string &Why) {
+  const Mention *Removal = nullptr;
+  const Script *Where = nullptr;
+  for (const auto &S : Scripts)
+    for (const Mention &R : S->RemovedForHip)
+      if (!R.Computed && R.Path == File.string() && !Removal) {
+        Removal = &R;
+        Where = S.get();
+      }
+  if (!Removal)
+    return false;
+  std::string Name = File.filename().string();
+  for (const auto &S : Scripts) {
+    for (const std::string &G : S->GlobExtensions)
+      if (G == "*" || G == Ext)
+        return false;
+    for (const Mention &M : S->Mentions) {
+      if (!(M.Computed ? M.Path == Name : M.Path == File.string()) || M.In == Branch::Cuda)
+        continue;
+      if (M.In == Branch::Hip || M.Computed || M.List != Removal->List)
+        return false; // listed some other way too
+    }
+  }
+  Why = shownFromCwd(Where->File) + ":" + std::to_string(Removal->Line) + ": removed from '" + Removal->List +
+        "' under '" + Removal->Condition + "'";
+  return true;
+}
+
+/// What a backend scheme driven by a variable (see BackendRegistry.h) says of \p File, read from
+/// the project's top CMakeLists.txt on the way from the root down to it.
+BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs::path &File) {
+  std::vector<std::string> Folders = Model.foldersUpToRoot(File.parent_path().string());
+  std::string Top;
+  for (auto It = Folders.rbegin(); It != Folders.rend() && Top.empty(); ++It)
+    if (isRegularFile((fs::path(*It) / "CMakeLists.txt").string()))
+      Top = (fs::path(*It) / "CMakeLists.txt").string();
+  if (Top.empty())
+    return {};
+  return BackendRegistry::cached(Top)->of(File.string());
+}
+
 } // namespace
 
 bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolute, std::string &Why,
@@ -332,16 +471,19 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
     if (isRegularFile((D / "setup.py").string()))
       Scripts.push_back(scriptAt(D / "setup.py", false));
   }
-  // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
-  std::string MakeWhy;
-  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
-    if (Make && Make->cudaOnly(File.string(), MakeWhy))
-      break;
-    MakeWhy.clear();
+  std::string MakeWhy = makefileWhy(Model, File);
+  // A backend picked by a variable and attached to its value through a user function
+  // (register_backend(cuda a.cu) ... load_backend(${BACKEND})): the HIP build is the one with the
+  // variable at a HIP value, unless a script of the file's folders also lists it for another build.
+  BackendRegistry::Verdict Registered = registeredBackendOf(Model, File);
+  if (Registered.Kind == BackendRegistry::Verdict::Undecided && Undecided && Undecided->empty())
+    *Undecided = Registered.Why;
+  if (Registered.Kind == BackendRegistry::Verdict::CudaOnly && !listedForAnotherBuild(Scripts, File, Name, Ext)) {
+    Why = Registered.Why;
+    return true;
   }
-  if (!MakeWhy.empty())
-    MakeWhy = shownFromCwd(MakeWhy);
+  if (removedForHip(Scripts, File, Ext, Why))
+    return true;
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
   // branches there are the code to port.
   if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; })) {

@@ -1,12 +1,15 @@
 #include "project/HipBuildFlags.h"
 
+#include "buildscripts/BuildScripts.h"
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "core/BuildSwitches.h"
 #include "core/Hash.h"
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "project/BackendRegistry.h"
 #include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
 #include "project/MakeSources.h"
@@ -145,12 +148,16 @@ public:
         Known &= E.has_value();
         Value += (I > 1 ? ";" : "") + E.value_or("");
       }
-      // A value set under a condition other than the HIP build's is not known for it; one set
-      // outside every condition is every build's.
-      if (Known && (scope() != Scope::Other || Stack.empty()))
+      // A value set under a condition other than the HIP build's is not known for it.
+      if (Known && scope() != Scope::Other)
         Vars[C.Args[0].Value] = Value;
       else
-        Vars.erase(C.Args[0].Value);
+        forget(C.Args[0].Value);
+      Partial.erase(C.Args[0].Value);
+      return;
+    }
+    if (N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND") {
+      appendToList(C);
       return;
     }
     if (N == "file" && C.Args.size() >= 2 && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE")) {
@@ -278,6 +285,11 @@ private:
         if (End == std::string::npos)
           return std::nullopt;
         auto It = Vars.find(V.substr(I + 2, End - I - 2));
+        if (It != Vars.end() && !PartialOk && Partial.count(It->first)) {
+          if (Unknown)
+            *Unknown = V.substr(I, End - I + 1) + " (set under another condition too)";
+          return std::nullopt;
+        }
         if (It == Vars.end()) {
           if (Unknown)
             *Unknown = V.substr(I, End - I + 1);
@@ -297,6 +309,37 @@ private:
     return Out;
   }
 
+  void forget(const std::string &Name) {
+    Vars.erase(Name);
+    Forgotten.insert(Name);
+  }
+
+  /// list(APPEND): a list never set starts empty. Under a condition other than the HIP build's the
+  /// list keeps what it had and becomes partial: its items are there, others may be too (enough
+  /// for include folders, not for defines).
+  void appendToList(const cmake::Command &C) {
+    const std::string &Name = C.Args[1].Value;
+    std::string Add;
+    bool Known = true;
+    for (size_t I = 2; I < C.Args.size(); ++I) {
+      std::optional<std::string> E = expand(C.Args[I].Value);
+      Known &= E.has_value();
+      Add += (I > 2 ? ";" : "") + E.value_or("");
+    }
+    auto It = Vars.find(Name);
+    if (It == Vars.end() && Forgotten.count(Name))
+      return; // unknown already
+    std::string Old = It == Vars.end() ? "" : It->second;
+    if (scope() == Scope::Other) {
+      Vars[Name] = Old;
+      Partial.insert(Name);
+    } else if (Known) {
+      Vars[Name] = Old.empty() ? Add : Add.empty() ? Old : Old + ";" + Add;
+    } else {
+      forget(Name);
+    }
+  }
+
   void addSource(const std::string &P, bool Recurse) {
     HipBuildFlags::Script::Pattern Pat;
     Pat.Segments = segments(normalJoin(S.Dir, P));
@@ -311,10 +354,7 @@ private:
     if (Sc == Scope::Cuda)
       return; // the CUDA build's own flags: not a question for the HIP build
     if (Sc == Scope::Other) {
-      // Outside any condition in a script that does not build HIP: not the HIP build's flag,
-      // but the include folders of every build, kept in case the project has no HIP build.
-      if (!Cond && Stack.empty() && IsPath && Prefix == "-I")
-        resolve(Prefix, Value, Line, IsPath, EveryBuildIncludes, /*Quiet=*/true);
+      // Outside any condition in a script that does not build HIP: not the HIP build's flag.
       if (Cond) {
         LeftOut.push_back(
             {Text, S.Path, Line, "conditional on '" + Cond->Condition + "' (line " + std::to_string(Cond->Line) + ")"});
@@ -370,7 +410,9 @@ private:
                std::vector<ScriptFlag> &Kept, bool Quiet) {
     std::string Text = Prefix + Value;
     std::string Unknown;
+    PartialOk = IsPath; // the known folders of a partial list are searched either way
     std::optional<std::string> E = expand(Value, &Unknown);
+    PartialOk = false;
     if (!E) {
       if (!Quiet)
         LeftOut.push_back({Text, S.Path, Line, "unresolved '" + Unknown + "'"});
@@ -400,17 +442,14 @@ private:
     return true;
   }
 
-public:
-  /// Include folders written outside every condition of a script that does not build HIP.
-  std::vector<ScriptFlag> EveryBuildIncludes;
-
-private:
   HipBuildFlags::Script &S;
   std::vector<LeftOutFlag> &LeftOut;
   bool BuildsHip;
   std::string Top;
   std::vector<Frame> Stack;
   std::map<std::string, std::string> Vars;
+  std::set<std::string> Forgotten, Partial;
+  bool PartialOk = false;
   unsigned Definitions = 0;
 };
 
@@ -469,12 +508,36 @@ void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, 
 
 } // namespace
 
+namespace {
+
+/// The build a Makefile variant is named for ("makefile.hip": Hip, "Makefile.cuda": Cuda), by the
+/// backend values of lib/data/build_switches.json; Other for any other name.
+Branch makefileVariant(const std::string &P) {
+  if (!isMakefileVariantName(P))
+    return Branch::Other;
+  std::string Name = std::string(path::filename(P));
+  std::string Suffix = asciiLower(Name.substr(Name.find('.') + 1));
+  const BuildSwitchTable &T = buildSwitchTable();
+  return T.HipValues.count(Suffix) ? Branch::Hip : T.CudaValues.count(Suffix) ? Branch::Cuda : Branch::Other;
+}
+
+/// Keeps the include folders among \p Flags and \p Left (the defines are dropped).
+void keepIncludeFolders(std::vector<ScriptFlag> &Flags, std::vector<LeftOutFlag> &Left) {
+  auto Define = [](const std::string &A) { return A.compare(0, 2, "-I") != 0 && A.compare(0, 10, "-idirafter") != 0; };
+  Flags.erase(std::remove_if(Flags.begin(), Flags.end(), [&](const ScriptFlag &F) { return Define(F.Arg); }),
+              Flags.end());
+  Left.erase(std::remove_if(Left.begin(), Left.end(), [&](const LeftOutFlag &F) { return Define(F.Text); }),
+             Left.end());
+}
+
+} // namespace
+
 HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
   std::vector<std::string> Scripts;
   for (const WalkedFile &W : Model.files()) {
     llvm::StringRef Name = path::filename(W.Path);
-    if (cmake::isCMakeFile(W.Path) || Name == "setup.py" || Name == "Makefile" || Name == "GNUmakefile" ||
-        Name == "makefile" || Name.ends_with(".mk"))
+    if (cmake::isCMakeFile(W.Path) || Name == "setup.py" ||
+        buildscripts::scriptKind(W.Path) == buildscripts::ScriptKind::Make)
       Scripts.push_back(W.Path);
   }
   std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
@@ -484,11 +547,26 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read) {
   HipBuildFlags Out;
-  std::vector<Script> CudaBuildIncludes;
+  // Folders whose HIP build is a Makefile named for it (`make -f makefile.hip`): their other
+  // Makefiles are other builds', and so are their flags.
+  std::set<std::string> HipMakeDirs;
+  for (const std::string &P : Scripts)
+    if (makefileVariant(P) == Branch::Hip)
+      HipMakeDirs.insert(std::string(path::parent_path(P)));
+  // A project with no HIP build at all is ported whole: the include folders its CMake scripts give
+  // every build are the port's too (its defines may choose the CUDA paths: those are not taken).
+  bool NoHipBuild = HipMakeDirs.empty() && std::none_of(Scripts.begin(), Scripts.end(), [&](const std::string &P) {
+                      std::optional<std::string> T = cmake::isCMakeFile(P) ? Read(P) : std::nullopt;
+                      return T && (cmake::buildsHip(*T) || (P == ProjectTop + "/CMakeLists.txt" &&
+                                                            BackendRegistry::read(P, Read).hasHipBackend()));
+                    });
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
     bool SetupPy = Name == "setup.py";
-    bool Make = Name == "Makefile" || Name == "GNUmakefile" || Name == "makefile" || path::extension(P) == ".mk";
+    bool Make = buildscripts::scriptKind(P) == buildscripts::ScriptKind::Make;
+    if (Make && makefileVariant(P) != Branch::Hip &&
+        (isMakefileVariantName(P) || HipMakeDirs.count(std::string(path::parent_path(P)))))
+      continue;
     if (SetupPy || Make) {
       std::optional<std::string> Text = Read(P);
       if (!Text)
@@ -526,37 +604,36 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     if (!Text)
       continue;
     bool Builds = cmake::buildsHip(*Text);
+    bool PortedWhole = !Builds && NoHipBuild;
+    // A top script that picks one backend by a variable, with a HIP value registered, is the HIP
+    // build's script when the variable is at that value (project/BackendRegistry.h).
+    std::optional<BackendRegistry> Registry;
+    if (P == ProjectTop + "/CMakeLists.txt") {
+      Registry = BackendRegistry::read(P, Read);
+      Builds |= Registry->hasHipBackend();
+    }
     Script S;
     S.Path = P;
     S.Dir = std::string(path::parent_path(P));
     std::vector<LeftOutFlag> Left;
-    ScriptReader R(S, Left, Builds, ProjectTop);
+    ScriptReader R(S, Left, Builds || PortedWhole, ProjectTop);
     cmake::ParseError E;
     // A script that does not parse tells nothing reliable.
     if (!cmake::parseCMake(*Text, R, E))
       continue;
+    if (PortedWhole)
+      keepIncludeFolders(S.Flags, Left);
+    if (Registry)
+      for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
+        S.Flags.push_back({F.Arg, F.Script, F.Line});
     configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
     // Only scripts of the HIP build (or with a HIP branch) carry its flags.
-    if (!Builds && S.Flags.empty()) {
-      if (!R.EveryBuildIncludes.empty()) {
-        Script Any;
-        Any.Path = S.Path;
-        Any.Dir = S.Dir;
-        Any.Flags = std::move(R.EveryBuildIncludes);
-        CudaBuildIncludes.push_back(std::move(Any));
-      }
+    if (!Builds && S.Flags.empty())
       continue;
-    }
     Out.LeftOut.insert(Out.LeftOut.end(), Left.begin(), Left.end());
     S.LeftOut = std::move(Left);
     Out.Scripts.push_back(std::move(S));
   }
-  // A project with no HIP build yet (a CUDA project being ported): the port keeps the include
-  // folders its scripts give every build, so project headers (<proj/api.h> under include/) are
-  // found instead of being reported missing. Defines are not taken: they may select the CUDA
-  // backend the port replaces.
-  if (Out.Scripts.empty())
-    Out.Scripts = std::move(CudaBuildIncludes);
   return Out;
 }
 

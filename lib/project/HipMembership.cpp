@@ -75,7 +75,8 @@ HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
   for (const std::string &S : DroppedSources) {
     std::string Root;
     for (const std::string &D : Model.foldersUpToRoot(fs::path(S).parent_path().string()))
-      if (isRegularFile(D + "/CMakeLists.txt") || isRegularFile(D + "/setup.py"))
+      if (isRegularFile(D + "/CMakeLists.txt") || isRegularFile(D + "/setup.py") || isRegularFile(D + "/Makefile") ||
+          isRegularFile(D + "/makefile") || isRegularFile(D + "/GNUmakefile"))
         Root = D;
     if (Root.empty())
       return Why;

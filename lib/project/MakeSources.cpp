@@ -307,8 +307,10 @@ private:
       for (const std::string &R : Refs)
         if (R != Name)
           Referenced.insert(R);
+      // Compiler flags, and the include-folder variables recipes pass beside them (INC = -I./).
       if (Name == "CPPFLAGS" || Name == "CXXFLAGS" || Name == "CFLAGS" || Name == "HIPFLAGS" || Name == "HIPCCFLAGS" ||
-          Name == "HIP_FLAGS")
+          Name == "HIP_FLAGS" || Name == "INC" || Name == "INCS" || Name == "INCLUDE" || Name == "INCLUDES" ||
+          Name == "INC_DIRS" || Name == "INCLUDE_DIRS")
         compilerFlags(A, Stack);
       Vars[Name].push_back(std::move(A));
       return;
@@ -441,6 +443,8 @@ private:
           E.Condition = A.Condition;
           E.ConditionLine = A.ConditionLine;
         }
+        if (!E.Line)
+          E.Line = A.Line; // the innermost assignment that names it
         E.In = combine(A.In, E.In);
         All.push_back(std::move(E));
       }
@@ -502,6 +506,17 @@ MakeSources MakeSources::read(const std::string &Path, const std::string &Text) 
   M.Flags = std::move(R.Flags);
   M.LeftOutFlags = std::move(R.LeftOut);
   return M;
+}
+
+const MakeSources::Entry *MakeSources::listing(const std::string &Absolute, bool SkipCuda) const {
+  if (GaveUp)
+    return nullptr;
+  std::vector<std::string> File = segments(fs::path(Absolute).lexically_normal().string());
+  for (const Entry &E : Entries)
+    if ((!SkipCuda || E.In != MakeBranch::Cuda) && matches(E.Pattern, File) &&
+        std::none_of(E.Except.begin(), E.Except.end(), [&](const std::string &X) { return matches(X, File); }))
+      return &E;
+  return nullptr;
 }
 
 bool MakeSources::cudaOnly(const std::string &Absolute, std::string &Why) const {

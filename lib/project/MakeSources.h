@@ -40,13 +40,19 @@ public:
     std::string Pattern;             // absolute; may hold '*', '?' and '[...]' in any segment
     std::vector<std::string> Except; // patterns a $(filter-out) removed from it
     MakeBranch In = MakeBranch::Other;
-    unsigned Line = 0;     // the assignment under the CUDA conditional
+    unsigned Line = 0;     // the assignment under the CUDA conditional, else the innermost naming it
     std::string Condition; // that conditional, as written
     unsigned ConditionLine = 0;
   };
   const std::vector<Entry> &entries() const { return Entries; }
+  /// The entry that adds \p Absolute to a build list (outside a CUDA conditional when
+  /// \p SkipCuda), or null; also null when the reader gave up (nothing is known then).
+  const Entry *listing(const std::string &Absolute, bool SkipCuda) const;
+  bool gaveUp() const { return GaveUp; }
+  const std::string &path() const { return Path; }
 
-  /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, with its line; Why
+  /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, or of an include
+  /// variable (INC, INCLUDES, INC_DIRS ...), with its line; Why
   /// says why a flag was left out (a conditional other than the HIP build's, a variable).
   struct Flag {
     std::string Arg;

@@ -69,6 +69,11 @@ TEST(BuildScripts, KindsByName) {
   EXPECT_EQ(scriptKind("pyproject.toml"), ScriptKind::SetupPy);
   EXPECT_EQ(scriptKind("CMakeLists.txt"), ScriptKind::CMake);
   EXPECT_EQ(scriptKind("Makefile.am"), ScriptKind::None);
+  EXPECT_EQ(scriptKind("Makefile.in"), ScriptKind::None);
+  // `make -f makefile.hip`: a Makefile named for a backend value.
+  EXPECT_EQ(scriptKind("src/makefile.hip"), ScriptKind::Make);
+  EXPECT_EQ(scriptKind("Makefile.cuda"), ScriptKind::Make);
+  EXPECT_EQ(scriptKind("Makefile.win"), ScriptKind::None);
   EXPECT_EQ(scriptKind("my_setup.py"), ScriptKind::None);
 }
 

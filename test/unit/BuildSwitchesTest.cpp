@@ -27,3 +27,23 @@ TEST(BuildSwitches, RejectsMalformedDocuments) {
   ASSERT_TRUE(T) << Error;
   EXPECT_EQ(T.value_or(BuildSwitchTable{}).Cuda.size(), 1u);
 }
+
+TEST(BuildSwitches, BackendValues) {
+  const BuildSwitchTable &T = buildSwitchTable();
+  EXPECT_TRUE(T.CudaValues.count("cuda"));
+  EXPECT_TRUE(T.HipValues.count("hip"));
+  EXPECT_TRUE(T.HipValues.count("rocm"));
+  EXPECT_FALSE(T.HipValues.count("cuda"));
+  std::string Error;
+  // Optional: a table without values has none.
+  auto Plain = parseBuildSwitchesJson(R"({"cuda": ["use_cuda"], "hip": ["use_hip"]})", Error);
+  ASSERT_TRUE(Plain) << Error;
+  EXPECT_TRUE(Plain.value_or(BuildSwitchTable{}).HipValues.empty());
+  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["use_cuda"], "hip": ["use_hip"], "hip_values": ["HIP"]})", Error));
+  EXPECT_NE(Error.find("lower-case value"), std::string::npos) << Error;
+  EXPECT_FALSE(parseBuildSwitchesJson(
+      R"({"cuda": ["use_cuda"], "hip": ["use_hip"], "cuda_values": ["gpu"], "hip_values": ["gpu"]})", Error));
+  EXPECT_NE(Error.find("both vendors"), std::string::npos) << Error;
+  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["use_cuda"], "hip": ["use_hip"], "hip_values": "hip"})", Error));
+  EXPECT_NE(Error.find("not an array"), std::string::npos) << Error;
+}
