@@ -33,6 +33,8 @@ public:
 private:
   friend class WavefrontMacroCallbacks;
   void noteTargetMacros(SourceLocation Loc);
+  static bool isReturnedFromConstexpr(const FunctionDecl &FD, const Expr *Ref);
+  void reportConstexprReturn(const FunctionDecl &FD, SourceLocation Loc);
 
   /// Reads of 'warpSize' in host-only functions and host initialisers are reported.
   const bool HostReads;
