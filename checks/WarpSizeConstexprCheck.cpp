@@ -367,6 +367,11 @@ class WavefrontMacroCallbacks : public PPCallbacks {
 public:
   WavefrontMacroCallbacks(WarpSizeConstexprCheck &Check, const SourceManager &SM) : Check(Check), SM(SM) {}
 
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    if (SM.isWrittenInMainFile(Range.getBegin()))
+      Check.SkippedRanges.push_back(Range);
+  }
+
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II || (II->getName() != "__AMDGCN_WAVEFRONT_SIZE" && II->getName() != "__AMDGCN_WAVEFRONT_SIZE__"))
@@ -391,6 +396,7 @@ private:
 
 void WarpSizeConstexprCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
   Reported.clear();
+  this->PP = PP;
   PP->addPPCallbacks(std::make_unique<WavefrontMacroCallbacks>(*this, SM));
 }
 
@@ -420,6 +426,9 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *Held = Result.Nodes.getNodeAs<DeclRefExpr>("held");
   std::optional<UseSite> Site;
+  for (const DeclRefExpr *R : {Ref, Result.Nodes.getNodeAs<DeclRefExpr>("in-body")})
+    if (R)
+      SeenRefs.insert(Result.SourceManager->getSpellingLoc(R->getLocation()));
   if (const auto *InBody = Result.Nodes.getNodeAs<DeclRefExpr>("in-body")) {
     const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
     if (FD->getBody() != BodyOf) {
