@@ -123,8 +123,9 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
                         "run-time value and this stops compiling: make the width a template parameter chosen at "
                         "launch from the device's warp size (hipDeviceAttributeWarpSize)")
         << What;
-    diag(Tokens[I].Loc, "read from the source text: the compiler dropped this code after an earlier error (a "
-                        "missing header)",
+    diag(Tokens[I].Loc,
+         "read from the source text: the compiler dropped this code after an earlier error (a "
+         "missing header)",
          DiagnosticIDs::Note);
   }
 }
