@@ -304,6 +304,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportMasks(F, S);
     reportNarrowing(F, S);
     reportShortArrays(F, S);
+    reportLaneShifts(F, S);
     reportWrapperMasks(F, S);
   }
   reportMaskMacros(S);

@@ -10,6 +10,8 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <functional>
+
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::rocm {
@@ -365,6 +367,11 @@ class WavefrontMacroCallbacks : public PPCallbacks {
 public:
   WavefrontMacroCallbacks(WarpSizeConstexprCheck &Check, const SourceManager &SM) : Check(Check), SM(SM) {}
 
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    if (SM.isWrittenInMainFile(Range.getBegin()))
+      Check.SkippedRanges.push_back(Range);
+  }
+
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II || (II->getName() != "__AMDGCN_WAVEFRONT_SIZE" && II->getName() != "__AMDGCN_WAVEFRONT_SIZE__"))
@@ -389,6 +396,7 @@ private:
 
 void WarpSizeConstexprCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
   Reported.clear();
+  this->PP = PP;
   PP->addPPCallbacks(std::make_unique<WavefrontMacroCallbacks>(*this, SM));
 }
 
@@ -418,6 +426,9 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *Held = Result.Nodes.getNodeAs<DeclRefExpr>("held");
   std::optional<UseSite> Site;
+  for (const DeclRefExpr *R : {Ref, Result.Nodes.getNodeAs<DeclRefExpr>("in-body")})
+    if (R)
+      SeenRefs.insert(Result.SourceManager->getSpellingLoc(R->getLocation()));
   if (const auto *InBody = Result.Nodes.getNodeAs<DeclRefExpr>("in-body")) {
     const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
     if (FD->getBody() != BodyOf) {
@@ -440,6 +451,11 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   SourceLocation Loc = E->getLocation();
   if (C.Kind == Use::Runtime) {
+    if (Ref && C.Function && isReturnedFromConstexpr(*C.Function, Ref)) {
+      if (Reported.insert(Loc).second)
+        reportConstexprReturn(*C.Function, Loc);
+      return;
+    }
     // A use of a constant holding warpSize is fine at run time; its initializer is judged on its own.
     if (Held || !HostReads)
       return;
@@ -473,6 +489,43 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Holder->getLocation(), "'%0' is initialized from 'warpSize' here", DiagnosticIDs::Note) << Holder->getName();
     noteTargetMacros(Loc);
   }
+}
+
+// 'constexpr int warp_size() { return warpSize; }': written to be used where a constant is needed
+// (template arguments, array bounds); with ROCm 7 it never yields one, and clang rejects the
+// function itself. Lambdas, whose constexpr is implicit, are left to their uses.
+bool WarpSizeConstexprCheck::isReturnedFromConstexpr(const FunctionDecl &FD, const Expr *Ref) {
+  if (FD.getConstexprKind() == ConstexprSpecKind::Unspecified || !FD.getBody() ||
+      (isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD).getParent()->isLambda()))
+    return false;
+  llvm::SmallVector<const Stmt *, 32> Stack{FD.getBody()};
+  bool InReturn = false;
+  std::function<bool(const Stmt *)> Contains = [&](const Stmt *S) {
+    if (S == Ref)
+      return true;
+    for (const Stmt *C : S->children())
+      if (C && !isa<LambdaExpr>(C) && Contains(C))
+        return true;
+    return false;
+  };
+  while (!Stack.empty() && !InReturn) {
+    const Stmt *S = Stack.pop_back_val();
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      InReturn = RS->getRetValue() && Contains(RS->getRetValue());
+      continue;
+    }
+    for (const Stmt *C : S->children())
+      if (C && !isa<LambdaExpr>(C))
+        Stack.push_back(C);
+  }
+  return InReturn;
+}
+
+void WarpSizeConstexprCheck::reportConstexprReturn(const FunctionDecl &FD, SourceLocation Loc) {
+  diag(Loc, "'warpSize' returned from constexpr function '%0', which then never yields a compile-time "
+            "constant; ROCm 7 makes 'warpSize' a run-time value and this stops compiling: %1")
+      << FD.getNameAsString() << remedy(Use::TemplateArgument);
+  noteTargetMacros(Loc);
 }
 
 void WarpSizeConstexprCheck::noteTargetMacros(SourceLocation Loc) {

@@ -6,6 +6,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <memory>
+#include <vector>
 
 namespace clang::tidy::rocm {
 
@@ -24,7 +25,10 @@ public:
     return LangOpts.CPlusPlus && (LangOpts.CUDA || LangOpts.HIP);
   }
   void onEndOfTranslationUnit() override {
+    reportDroppedUses();
     Reported.clear();
+    SeenRefs.clear();
+    SkippedRanges.clear();
     Settled.clear();
     BodyParents.reset();
     BodyOf = nullptr;
@@ -33,6 +37,10 @@ public:
 private:
   friend class WavefrontMacroCallbacks;
   void noteTargetMacros(SourceLocation Loc);
+  /// WarpSizeConstexprRecovered.cpp: constant uses in code error recovery dropped.
+  void reportDroppedUses();
+  static bool isReturnedFromConstexpr(const FunctionDecl &FD, const Expr *Ref);
+  void reportConstexprReturn(const FunctionDecl &FD, SourceLocation Loc);
 
   /// Reads of 'warpSize' in host-only functions and host initialisers are reported.
   const bool HostReads;
@@ -42,6 +50,11 @@ private:
   /// References already classified from their function's own statement tree, so the match of the
   /// same reference by the whole-unit matcher (which would build the unit's parent map) is skipped.
   llvm::DenseSet<const Expr *> Settled;
+  /// Where the AST has a reference to 'warpSize' (spelling locations), and the ranges the
+  /// preprocessor skipped: the rest of the main file's 'warpSize' tokens were dropped by the parse.
+  llvm::DenseSet<SourceLocation> SeenRefs;
+  std::vector<SourceRange> SkippedRanges;
+  Preprocessor *PP = nullptr;
   /// The statement parents of the function body last asked about.
   std::unique_ptr<ParentMap> BodyParents;
   const Stmt *BodyOf = nullptr;

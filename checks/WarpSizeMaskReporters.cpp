@@ -1,7 +1,7 @@
 // Masks and narrowing, wrong whatever the grouping: 32-bit masks at *_sync calls (directly, through
 // a macro or through the project's wrappers), 64-bit lane masks cut to 32 bits, '1u << lane' and
-// 'lane == 31' with lanes up to 63, short arrays indexed by such a lane, and *_sync overloads that
-// take a 32-bit mask.
+// 'lane == 31' with lanes up to 63, 32-bit shifts by lane-derived amounts, short arrays indexed by
+// such a lane, and *_sync overloads that take a 32-bit mask.
 
 #include "WarpSizeReportState.h"
 #include "ast/ThreadIndex.h"
@@ -136,6 +136,21 @@ void WarpSizeAssumptionCheck::reportLastLaneTests(const rocmtidy::FunctionWarpFa
     diag(Loc, "lane number that reaches 63 compared with 31, the last lane of a 32-lane warp; %0, so lane 31 is in "
               "the middle of the wavefront: compare with 'warpSize - 1'")
         << Wave64;
+  }
+}
+
+// '(mask << (4 * (lane / 4)))' in 32 bits: the subwarps of lanes 32-63 shift past the type.
+void WarpSizeAssumptionCheck::reportLaneShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (F.LaneShifts.empty() || S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+    return;
+  for (const rocmtidy::LaneShift &L : F.LaneShifts) {
+    SourceLocation Loc = L.Shift->getOperatorLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 2))
+      continue;
+    diag(Loc, "32-bit value shifted by an amount computed from the lane number, which reaches %0; %1, so the "
+              "shift is undefined for the lanes past 31 bits: shift a 64-bit value")
+        << static_cast<unsigned>(L.MaxAmount) << Wave64;
+    diag(L.Shift->getRHS()->getBeginLoc(), "the amount, at most 31 on a 32-lane warp", DiagnosticIDs::Note);
   }
 }
 

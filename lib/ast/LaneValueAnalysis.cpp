@@ -140,8 +140,7 @@ public:
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
     if (ICE->getCastKind() == CK_LValueToRValue)
-      if (const VarDecl *VD = trackedVar(ICE->getSubExpr()))
-        ++F.Refs[VD].second;
+      readValue(ICE->getSubExpr());
     return true;
   }
   // A call a template leaves unresolved ('WARP_SHFL(v, src)' with a dependent 'v') has no
@@ -167,6 +166,17 @@ public:
   }
 
 private:
+  // 'c ? lane : first' of two lvalues is one lvalue, converted to a value as a whole: each arm is
+  // read, not escaped.
+  void readValue(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      readValue(CO->getTrueExpr());
+      readValue(CO->getFalseExpr());
+    } else if (const VarDecl *VD = trackedVar(E)) {
+      ++F.Refs[VD].second;
+    }
+  }
   void changed(const Expr *LHS, const Expr *Def) {
     if (const FieldDecl *FD = ownMember(LHS))
       F.ChangedMembers.insert(FD);

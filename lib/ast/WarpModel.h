@@ -96,6 +96,13 @@ struct ShortLaneArray {
   uint64_t Extent; ///< elements on a 64-lane wavefront
 };
 
+/// A shift of a 32-bit value by an amount computed from a lane number or a bit position of a
+/// 64-bit mask ('m << (4 * (lane / 4))', '1 << (__ffsll(ballot) - 1)') that can exceed 31.
+struct LaneShift {
+  const clang::BinaryOperator *Shift;
+  uint64_t MaxAmount; ///< the largest amount on a 64-lane wavefront
+};
+
 /// A mask handed to one of the unit's functions whose parameter reaches a *_sync builtin's mask.
 struct WrapperMask {
   const clang::CallExpr *Call;
@@ -146,6 +153,9 @@ struct FunctionWarpFacts {
   /// lanes 0-31 and gives lanes 32-63 their bit.
   llvm::DenseSet<const clang::BinaryOperator *> WidenedLaneBits;
   std::vector<ShortLaneArray> ShortArrays;
+  /// 32-bit shifts by lane-derived amounts above 31 (other than '1u << lane', above); kept for
+  /// instantiations too, where the amount may scale with a template argument.
+  std::vector<LaneShift> LaneShifts;
   /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
   /// tree from offset 16 read there stays inside the group on 64 lanes too.
   bool Lane0Of32 = false;

@@ -152,6 +152,26 @@ TEST(LaneValueAnalysisTest, LoopCountersAndEscapes) {
   EXPECT_EQ(A->classify(U[1]), ThreadValue::None);
 }
 
+// 'c ? lane : first' of two lvalues is converted to a value as a whole: both locals are read
+// there, not escaped, so their other reads keep their definitions.
+TEST(LaneValueAnalysisTest, ConditionalLvaluesAreReads) {
+  Snippet S("__global__ void k(int *out) {\n"
+            "  const unsigned lane = threadIdx.x % warpSize;\n"
+            "  const unsigned first = 3;\n"
+            "  out[0] = out[1] ? lane : first;\n"
+            "  out[lane] = first;\n"
+            "}\n",
+            "k");
+  ASSERT_TRUE(S.Fn);
+  auto A = S.analysis();
+  auto L = S.reads("lane"), F = S.reads("first");
+  ASSERT_EQ(L.size(), 1u);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(A->reaching(L[0]).value_or(llvm::ArrayRef<const Expr *>()).size(), 1u);
+  EXPECT_EQ(A->classify(L[0]), ThreadValue::LaneId);
+  EXPECT_EQ(A->value(F[0]).K, LaneValue::Constant);
+}
+
 TEST(LaneValueAnalysisTest, WidthAndNamedConstants) {
   Snippet S("constexpr int kWarp = 32;\n"
             "__global__ void k(int *out) {\n"

@@ -167,9 +167,8 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
   case BO_Shl:
     if (isLit(BO->getRHS(), 5))
       candidate(BO, BO->getLHS(), BO->getRHS(), 5, LaneGrouping32::ThreadShiftBack);
-    else if (isLit(BO->getLHS(), 1) && !BO->isTypeDependent() && BO->getType()->isIntegerType() &&
-             Ctx.getIntWidth(BO->getType()) == 32 && reaches63(BO->getRHS()))
-      F.NarrowLaneBits.push_back(BO);
+    else
+      laneShift(BO);
     break;
   case BO_LT:
   case BO_GE:

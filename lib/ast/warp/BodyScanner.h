@@ -8,6 +8,7 @@
 //   ShuffleFacts.cpp  shuffle widths and offsets, loops of offsets, reductions that stop at 16
 //   MaskFacts.cpp     lane masks: 32-bit masks at *_sync calls (directly or through wrappers),
 //                     64-bit masks cut to 32 bits
+//   ShiftFacts.cpp    32-bit shifts by amounts computed from lane numbers that exceed 31
 //   ArrayFacts.cpp    arrays shorter than a wavefront indexed by a lane number up to 63
 //   WidthBranches.cpp code that runs only on 32-lane wavefronts ('if (warpSize == 32)')
 
@@ -68,6 +69,11 @@ private:
   std::optional<uint64_t> widthTested(const clang::Expr *E, bool &Equal);
   void dropWidth32Only();
   bool inWidth32Only(clang::SourceLocation Loc) const;
+
+  // ShiftFacts.cpp
+  void laneShift(const clang::BinaryOperator *BO);
+  std::optional<uint64_t> laneBound(const clang::Expr *E, unsigned Depth = 0);
+  std::optional<uint64_t> laneBoundOfOperator(const clang::BinaryOperator *BO, unsigned Depth);
 
   // ArrayFacts.cpp
   void settleShortArrays();

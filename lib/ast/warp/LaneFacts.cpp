@@ -185,10 +185,15 @@ bool WarpBodyScanner::reaches63(const Expr *E, unsigned Depth) {
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     bool Hw = false;
+    // The constant may be the project's own wave size, 64 for the target parsed ('WarpSize').
+    auto Is = [&](const Expr *X, int64_t V) {
+      auto C = X->isValueDependent() ? std::nullopt : constantValue(X, Ctx);
+      return C && *C == V;
+    };
     if (BO->getOpcode() == BO_Rem)
-      Hw = isWarpSizeRef(BO->getRHS()) || isLit(BO->getRHS(), 64);
+      Hw = isWarpSizeRef(BO->getRHS()) || Is(BO->getRHS(), 64);
     else if (BO->getOpcode() == BO_And)
-      Hw = isWarpSizeMinusOne(BO->getRHS()) || isLit(BO->getRHS(), 63);
+      Hw = isWarpSizeMinusOne(BO->getRHS()) || Is(BO->getRHS(), 63);
     if (!Hw)
       return false;
     ThreadValue V = analysis().classify(BO->getLHS());

@@ -1,0 +1,133 @@
+// Constant uses of 'warpSize' in code the compiler dropped: with a header missing (a third-party
+// SDK, a project header the command does not reach), declarations that name its types are
+// discarded during error recovery, and the 'warpSize' written in them never reaches the AST
+// ('hipcub::WarpReduce<float, warpSize>', 'Sequence<0, warpSize * N>{}', 'constexpr auto n =
+// warpSize * Unknown;'). Only then, and only in the main file, the tokens the compiler lexed
+// decide: a template argument list, a constexpr initialiser, a static_assert.
+
+#include "WarpSizeConstexprCheck.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+
+namespace clang::tidy::rocm {
+
+namespace {
+
+struct Tok {
+  tok::TokenKind Kind;
+  StringRef Text; // identifiers and keywords (raw identifiers)
+  SourceLocation Loc;
+};
+
+bool isIdent(const Tok &T) { return T.Kind == tok::raw_identifier; }
+bool isStatementEdge(const Tok &T) { return T.Kind == tok::semi || T.Kind == tok::l_brace || T.Kind == tok::r_brace; }
+
+// Tokens[I] stands inside 'Name< ... >': an unmatched '<' after an identifier, closed by a '>'
+// before the statement ends, with no '&&', '||' or unbalanced bracket in between (which would
+// make it a comparison).
+bool inTemplateArguments(const std::vector<Tok> &Tokens, size_t I) {
+  int Depth = 0;
+  size_t Open = 0;
+  bool Found = false;
+  for (size_t J = I; J-- > 0 && !Found;) {
+    const Tok &T = Tokens[J];
+    if (isStatementEdge(T))
+      return false;
+    if (T.Kind == tok::r_paren || T.Kind == tok::r_square || T.Kind == tok::greater)
+      ++Depth;
+    else if (T.Kind == tok::l_paren || T.Kind == tok::l_square)
+      Depth = Depth ? Depth - 1 : -1;
+    else if (T.Kind == tok::less && Depth == 0 && J > 0 && isIdent(Tokens[J - 1]))
+      Open = J, Found = true;
+    else if (T.Kind == tok::less && Depth > 0)
+      --Depth;
+    if (Depth < 0 || T.Kind == tok::ampamp || T.Kind == tok::pipepipe)
+      return false;
+  }
+  if (!Found)
+    return false;
+  Depth = 0;
+  for (size_t J = I + 1; J < Tokens.size(); ++J) {
+    const Tok &T = Tokens[J];
+    if (isStatementEdge(T) || T.Kind == tok::ampamp || T.Kind == tok::pipepipe)
+      return false;
+    if (T.Kind == tok::l_paren || T.Kind == tok::l_square || T.Kind == tok::less)
+      ++Depth;
+    else if (T.Kind == tok::r_paren || T.Kind == tok::r_square)
+      if (--Depth < 0)
+        return false;
+    if (T.Kind == tok::greater && Depth-- == 0)
+      return Open > 0;
+  }
+  return false;
+}
+
+// The statement holding Tokens[I] starts with 'constexpr' / 'static constexpr' / 'static_assert'
+// and Tokens[I] follows its '=' (or is inside the assertion).
+const char *statementContext(const std::vector<Tok> &Tokens, size_t I) {
+  size_t Start = I;
+  bool SawAssign = false;
+  while (Start > 0 && !isStatementEdge(Tokens[Start - 1])) {
+    --Start;
+    SawAssign = SawAssign || Tokens[Start].Kind == tok::equal;
+  }
+  for (size_t J = Start; J < I && J < Start + 3; ++J) {
+    if (!isIdent(Tokens[J]))
+      break;
+    if (Tokens[J].Text == "static_assert")
+      return "a static_assert condition";
+    if (Tokens[J].Text == "constexpr" || Tokens[J].Text == "constinit")
+      return SawAssign ? "a constexpr initializer" : nullptr;
+    if (Tokens[J].Text != "static" && Tokens[J].Text != "inline")
+      break;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+void WarpSizeConstexprCheck::reportDroppedUses() {
+  if (!PP || !PP->getDiagnostics().hasErrorOccurred())
+    return;
+  const SourceManager &SM = PP->getSourceManager();
+  FileID Main = SM.getMainFileID();
+  if (SM.isInSystemHeader(SM.getLocForStartOfFile(Main)))
+    return;
+  llvm::StringRef Buffer = SM.getBufferData(Main);
+  Lexer Raw(SM.getLocForStartOfFile(Main), PP->getLangOpts(), Buffer.begin(), Buffer.begin(), Buffer.end());
+  std::vector<Tok> Tokens;
+  Token T;
+  bool InDirective = false; // macro bodies are judged where the macro is used
+  while (!Raw.LexFromRawLexer(T)) {
+    if (T.isAtStartOfLine())
+      InDirective = T.is(tok::hash);
+    if (InDirective)
+      continue;
+    if (llvm::any_of(SkippedRanges, [&](SourceRange R) {
+          return !SM.isBeforeInTranslationUnit(T.getLocation(), R.getBegin()) &&
+                 SM.isBeforeInTranslationUnit(T.getLocation(), R.getEnd());
+        }))
+      continue;
+    StringRef Text = T.is(tok::raw_identifier) ? T.getRawIdentifier() : StringRef();
+    Tokens.push_back({T.getKind(), Text, T.getLocation()});
+  }
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    if (Tokens[I].Text != "warpSize" || SeenRefs.contains(Tokens[I].Loc))
+      continue;
+    const char *What = inTemplateArguments(Tokens, I) ? "a template argument" : statementContext(Tokens, I);
+    if (!What || !Reported.insert(Tokens[I].Loc).second)
+      continue;
+    diag(Tokens[I].Loc, "'warpSize' used as %0, which needs a compile-time constant; ROCm 7 makes 'warpSize' a "
+                        "run-time value and this stops compiling: make the width a template parameter chosen at "
+                        "launch from the device's warp size (hipDeviceAttributeWarpSize)")
+        << What;
+    diag(Tokens[I].Loc,
+         "read from the source text: the compiler dropped this code after an earlier error (a "
+         "missing header)",
+         DiagnosticIDs::Note);
+  }
+}
+
+} // namespace clang::tidy::rocm
