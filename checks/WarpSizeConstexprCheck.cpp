@@ -414,6 +414,8 @@ void WarpSizeConstexprCheck::registerMatchers(MatchFinder *Finder) {
           .bind("function"),
       this);
   Finder->addMatcher(declRefExpr(refersToBuiltinWarpSize(), unless(isExpansionInSystemHeader())).bind("ref"), this);
+  // The project's own entities named 'warpSize': the text of dropped code cannot tell them apart.
+  Finder->addMatcher(valueDecl(hasName("warpSize"), unless(isExpansionInSystemHeader())).bind("user-name"), this);
   // A constant holding warpSize, used where a constant is required.
   Finder->addMatcher(
       declRefExpr(to(varDecl(isInitializedFromWarpSize()).bind("holder")), unless(isExpansionInSystemHeader()))
@@ -423,6 +425,10 @@ void WarpSizeConstexprCheck::registerMatchers(MatchFinder *Finder) {
 
 void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  if (const auto *Named = Result.Nodes.getNodeAs<ValueDecl>("user-name")) {
+    UserNamesWarpSize |= !isBuiltinWarpSize(Named, *Result.SourceManager);
+    return;
+  }
   const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *Held = Result.Nodes.getNodeAs<DeclRefExpr>("held");
   std::optional<UseSite> Site;

@@ -28,6 +28,7 @@ public:
     reportDroppedUses();
     Reported.clear();
     SeenRefs.clear();
+    UserNamesWarpSize = false;
     SkippedRanges.clear();
     Settled.clear();
     BodyParents.reset();
@@ -53,6 +54,8 @@ private:
   /// Where the AST has a reference to 'warpSize' (spelling locations), and the ranges the
   /// preprocessor skipped: the rest of the main file's 'warpSize' tokens were dropped by the parse.
   llvm::DenseSet<SourceLocation> SeenRefs;
+  /// The project declares something named 'warpSize' of its own (a template parameter, a member).
+  bool UserNamesWarpSize = false;
   std::vector<SourceRange> SkippedRanges;
   Preprocessor *PP = nullptr;
   /// The statement parents of the function body last asked about.

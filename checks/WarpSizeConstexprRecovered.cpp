@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace clang::tidy::rocm {
 
@@ -86,6 +87,16 @@ const char *statementContext(const std::vector<Tok> &Tokens, size_t I) {
   return nullptr;
 }
 
+// 'int warpSize', 'typename T, int warpSize', 'auto warpSize': a word before the name that is a
+// type or a declarator keyword, not one that starts an expression ('return warpSize').
+bool declaresName(const Tok &Before) {
+  if (!isIdent(Before))
+    return false;
+  static const llvm::StringRef ExpressionStarts[] = {"return", "case", "sizeof", "alignof", "throw",
+                                                     "else",   "do",   "co_return", "co_yield", "not"};
+  return !llvm::is_contained(ExpressionStarts, Before.Text);
+}
+
 } // namespace
 
 void WarpSizeConstexprCheck::reportDroppedUses() {
@@ -113,8 +124,19 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
     StringRef Text = T.is(tok::raw_identifier) ? T.getRawIdentifier() : StringRef();
     Tokens.push_back({T.getKind(), Text, T.getLocation()});
   }
+  // A project entity of that name (a template parameter, a member, a local) makes every dropped
+  // token ambiguous: the text cannot say which one it names, so none is reported.
+  if (UserNamesWarpSize)
+    return;
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I)
+    if (Tokens[I + 1].Text == "warpSize" && declaresName(Tokens[I]))
+      return;
   for (size_t I = 0; I < Tokens.size(); ++I) {
     if (Tokens[I].Text != "warpSize" || SeenRefs.contains(Tokens[I].Loc))
+      continue;
+    // 'Cfg::warpSize', 'p.warpSize', 'p->warpSize': a member, not HIP's global.
+    if (I > 0 && (Tokens[I - 1].Kind == tok::coloncolon || Tokens[I - 1].Kind == tok::period ||
+                  Tokens[I - 1].Kind == tok::arrow))
       continue;
     const char *What = inTemplateArguments(Tokens, I) ? "a template argument" : statementContext(Tokens, I);
     if (!What || !Reported.insert(Tokens[I].Loc).second)
