@@ -92,7 +92,7 @@ const char *statementContext(const std::vector<Tok> &Tokens, size_t I) {
 bool declaresName(const Tok &Before) {
   if (!isIdent(Before))
     return false;
-  static const llvm::StringRef ExpressionStarts[] = {"return", "case", "sizeof", "alignof", "throw",
+  static const llvm::StringRef ExpressionStarts[] = {"return", "case", "sizeof",    "alignof",  "throw",
                                                      "else",   "do",   "co_return", "co_yield", "not"};
   return !llvm::is_contained(ExpressionStarts, Before.Text);
 }
