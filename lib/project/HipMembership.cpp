@@ -14,6 +14,24 @@ namespace fs = std::filesystem;
 
 namespace rocmtidy::project {
 
+namespace {
+
+// Whether \p Inc, included by \p Includer, names \p Header: next to the includer, or as the
+// tail of the header's path after a folder boundary ("proj/cuda.h" for include/proj/cuda.h: an
+// include folder reaches it). A bare name counts only next to the includer, or "cuda.h" would
+// name every header of that name in the tree.
+bool spelledAs(const std::string &Inc, const std::string &Includer, const std::string &Header) {
+  if ((fs::path(Includer).parent_path() / Inc).lexically_normal().string() == Header)
+    return true;
+  std::string Tail = fs::path(Inc).lexically_normal().string();
+  if (Tail.find('/') == std::string::npos || Tail.rfind("../", 0) == 0 || Header.size() <= Tail.size())
+    return false;
+  return Header.compare(Header.size() - Tail.size(), Tail.size(), Tail) == 0 &&
+         Header[Header.size() - Tail.size() - 1] == '/';
+}
+
+} // namespace
+
 HipMembership::HipMembership(const ProjectModel &Model, std::string BuildDir)
     : Model(Model), BuildDir(std::move(BuildDir)) {}
 
@@ -104,8 +122,12 @@ HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
         for (const std::string &Inc : Incs) {
           if (fs::path(Inc).filename().string() != Name)
             continue;
+          // A header's include of its own name is another file (an include guard would make it
+          // nothing otherwise): it neither keeps nor drops the header.
+          if (Path == H)
+            continue;
           bool FromDropped = Dropped.count(Path);
-          if (FromDropped && (fs::path(Path).parent_path() / Inc).lexically_normal().string() == H)
+          if (FromDropped && spelledAs(Inc, Path, H))
             By = Path;
           else if (!FromDropped)
             Other = true;

@@ -40,9 +40,11 @@ public:
   Answer of(const std::string &Absolute);
 
   /// Of \p Headers (absolute, in order), those that only \p DroppedSources include, directly or
-  /// through other such headers: header -> the dropped file that includes it. An include counts by
-  /// file name, whatever folder it resolves in (an include path could reach it). Empty when the
-  /// walk did not cover the projects of the dropped sources.
+  /// through other such headers: header -> the dropped file that includes it. A dropped file
+  /// includes a header when the spelling resolves next to it or is the tail of the header's path;
+  /// any other file's include of the same file name keeps the header (an include path could reach
+  /// it), but a header's include of its own name does not. Empty when the walk did not cover the
+  /// projects of the dropped sources.
   std::map<std::string, std::string> headersOnlyIncludedBy(const std::vector<std::string> &Headers,
                                                            const std::vector<std::string> &DroppedSources) const;
 
