@@ -1,5 +1,5 @@
 #include "WarpSizeConstexprCheck.h"
-
+#include "ast/ThreadIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -469,7 +469,7 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
     // alone: clang reports their host-side reads only when the host actually emits them.
     bool Host = false;
     if (C.Function)
-      Host = !isCudaDeviceOrKernel(C.Function);
+      Host = !isCudaDeviceOrKernel(C.Function) && !rocmtidy::bodyActsAsDeviceCode(C.Function);
     else if (C.Global)
       Host = !C.Global->hasAttr<CUDADeviceAttr>() && !C.Global->hasAttr<CUDAConstantAttr>() &&
              !C.Global->hasAttr<CUDASharedAttr>();

@@ -129,6 +129,23 @@ bool hasExplicitDeviceAttr(const FunctionDecl *FD) {
   return false;
 }
 
+namespace {
+
+bool actsAsDeviceCode(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && matchThreadIndex(E))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (actsAsDeviceCode(Child))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool bodyActsAsDeviceCode(const FunctionDecl *FD) { return FD && actsAsDeviceCode(FD->getBody()); }
+
 bool isDeviceCode(const FunctionDecl *FD) {
   if (!FD)
     return false;
