@@ -4,6 +4,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace rocmtidy {
@@ -131,11 +133,25 @@ bool hasExplicitDeviceAttr(const FunctionDecl *FD) {
 
 namespace {
 
+bool isDeviceOnlyFunction(const NamedDecl *D) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(D ? D->getUnderlyingDecl() : nullptr);
+  if (const auto *FT = dyn_cast_or_null<FunctionTemplateDecl>(D ? D->getUnderlyingDecl() : nullptr))
+    FD = FT->getTemplatedDecl();
+  return FD && FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>();
+}
+
 bool actsAsDeviceCode(const Stmt *S) {
   if (!S)
     return false;
   if (const auto *E = dyn_cast<Expr>(S); E && matchThreadIndex(E))
     return true;
+  // A call to a device-only function: in a function that lost its attributes the call fails to
+  // resolve (no viable host candidate) and survives only as a lookup inside a RecoveryExpr.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return isDeviceOnlyFunction(DRE->getDecl());
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(S))
+    return ULE->getNumDecls() > 0 &&
+           std::all_of(ULE->decls_begin(), ULE->decls_end(), [](const NamedDecl *D) { return isDeviceOnlyFunction(D); });
   for (const Stmt *Child : S->children())
     if (actsAsDeviceCode(Child))
       return true;

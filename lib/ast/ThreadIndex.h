@@ -44,9 +44,10 @@ bool isWarpSizeRef(const clang::Expr *E);
 bool isDeviceCode(const clang::FunctionDecl *FD);
 /// True if FD (a function or a lambda's call operator) has an explicit __global__ or __device__.
 bool hasExplicitDeviceAttr(const clang::FunctionDecl *FD);
-/// True if FD's body reads a thread coordinate, which only device code can: such a function is
-/// device code even when its attributes were lost (a macro from a header that was not found).
-/// (A __shared__ variable is no such sign: clang drops the attribute in a host function.)
+/// True if FD's body reads a thread coordinate or calls a device-only function, which only
+/// device code can: such a function is device code even when its attributes were lost (a macro
+/// from a header that was not found). A __shared__ variable is no such sign: clang drops the
+/// attribute in a host function.
 bool bodyActsAsDeviceCode(const clang::FunctionDecl *FD);
 
 /// The integer value of a warp-width literal test: E (parentheses and implicit casts looked

@@ -1,7 +1,7 @@
 // A device function whose __device__ comes from a macro in a header that was not found: the
 // macro is an unknown name, so the function looks like host code to the AST. Its body still
-// reads thread coordinates, which only device code can do: its run-time reads of 'warpSize' are
-// not host reads. The shared array bound is a constant use and is reported whatever the
+// reads thread coordinates or calls device-only functions, which only device code can do: its
+// run-time reads of 'warpSize' are not host reads. The shared array bound is a constant use and is reported whatever the
 // attributes say.
 // RUN: cd %S && %rocm_lint --hip-headers=builtin --checks=rocm-warp-size-constexpr --no-cache --no-index \
 // RUN:   --no-progress %s > %t.out 2> %t.err; test $? -eq 1
@@ -24,6 +24,12 @@ PROJECT_DEVICE_INLINE int lanes_per_block(int block) {
   // Quiet: the function reads a thread coordinate, so it runs on the device.
   return (block + hipThreadIdx_x) / warpSize;
 }
+
+__device__ unsigned local_row();
+
+// Quiet: it calls a device-only function (a host function could not; clang keeps the failed call
+// as a recovery expression).
+PROJECT_DEVICE_INLINE int row_group() { return local_row() / warpSize; }
 
 // Still a host read: nothing in this function is device-only, and no device attribute is seen
 // (a __shared__ variable would not say otherwise: clang drops the attribute in host code).
