@@ -524,8 +524,8 @@ BackendRegistry::Verdict BackendRegistry::of(const std::string &Source) const {
     std::string Values = quotedValues(Found);
     V.Kind = AnyOther ? Verdict::OtherOnly : Verdict::CudaOnly;
     V.Why = shown(First.Script) + ":" + std::to_string(First.Line) + ": " + First.Function +
-            "() attaches it only to backend" + (Values.find(',') != std::string::npos ? "s " : " ") + Values + " (list '" +
-            First.List + "'); the HIP build picks '" + HipValueSeen + "'";
+            "() attaches it only to backend" + (Values.find(',') != std::string::npos ? "s " : " ") + Values +
+            " (list '" + First.List + "'); the HIP build picks '" + HipValueSeen + "'";
     return V;
   }
   for (const LoadedFolder &F : Folders) {

@@ -8,8 +8,9 @@
 // The HIP build is the one with the variable at a HIP value (lib/data/build_switches.json): a
 // source attached only to CUDA values, or below a folder the loader enters only for a CUDA value,
 // is not compiled by it; neither is a source attached only to other backends' values (std, omp,
-// sycl: a build with the variable at that value, not the HIP one). Nothing is guessed: a per-backend list also read by its literal name, or
-// values that go through anything but the parameters and case changes, leave the file undecided.
+// sycl: a build with the variable at that value, not the HIP one). Nothing is guessed: a
+// per-backend list also read by its literal name, or values that go through anything but the
+// parameters and case changes, leave the file undecided.
 //
 //===----------------------------------------------------------------------===//
 

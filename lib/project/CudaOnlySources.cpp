@@ -475,8 +475,8 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   BackendRegistry::Verdict Registered = registeredBackendOf(Model, File);
   if (Registered.Kind == BackendRegistry::Verdict::Undecided && Undecided && Undecided->empty())
     *Undecided = Registered.Why;
-  bool OffHip = Registered.Kind == BackendRegistry::Verdict::CudaOnly ||
-                Registered.Kind == BackendRegistry::Verdict::OtherOnly;
+  bool OffHip =
+      Registered.Kind == BackendRegistry::Verdict::CudaOnly || Registered.Kind == BackendRegistry::Verdict::OtherOnly;
   if (OffHip && !listedForAnotherBuild(Scripts, File, Name, Ext)) {
     Why = Registered.Why;
     return true;

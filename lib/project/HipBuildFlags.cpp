@@ -541,8 +541,8 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
       Scripts.push_back(W.Path);
   }
   std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
-  return read(Scripts, Top, [](const std::string &P) { return readRegularFile(P, 4 << 20); },
-              Model.backendRegistry(Top + "/CMakeLists.txt"));
+  auto Read = [](const std::string &P) { return readRegularFile(P, 4 << 20); };
+  return read(Scripts, Top, Read, Model.backendRegistry(Top + "/CMakeLists.txt"));
 }
 
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,

@@ -1,5 +1,5 @@
-#include "project/BackendRegistry.h"
 #include "project/HipBuildFlags.h"
+#include "project/BackendRegistry.h"
 
 #include "gtest/gtest.h"
 
