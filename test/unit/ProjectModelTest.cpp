@@ -8,6 +8,7 @@
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace rocmtidy::project;
 
@@ -143,8 +144,8 @@ TEST_F(ProjectModelTest, TheBackendRegistryIsReadOnceAndSharedByCopies) {
   const BackendRegistry &R = M.backendRegistry(Dir + "/CMakeLists.txt");
   // The scripts change on disk: readers of this run still see what the first one saw.
   write("CMakeLists.txt", "");
-  ProjectModel Copy = M;
-  EXPECT_EQ(&Copy.backendRegistry(Dir + "/CMakeLists.txt"), &R);
+  std::vector<ProjectModel> Copies{M}; // a model handed on by value (the run's config keeps one)
+  EXPECT_EQ(&Copies[0].backendRegistry(Dir + "/CMakeLists.txt"), &R);
   EXPECT_TRUE(R.hasHipBackend());
   EXPECT_EQ(R.of(Dir + "/src/hip/h.cpp").Kind, BackendRegistry::Verdict::Attached);
   EXPECT_EQ(R.of(Dir + "/src/cuda/c.cu").Kind, BackendRegistry::Verdict::CudaOnly);
