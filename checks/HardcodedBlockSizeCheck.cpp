@@ -146,6 +146,12 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
 
+  // One block of one thread is a serial kernel (a flag update, a last reduction step): no block
+  // size was chosen, so no wavefront rule applies.
+  std::optional<uint64_t> Blocks = L->Grid.total();
+  if (T == 1 && Blocks && *Blocks == 1)
+    return;
+
   // The wavefront the targets run by default; the widest one decides what a full wavefront is.
   const rocmtidy::GpuTarget *Widest = Targets.widestDefaultWavefront();
   const unsigned W = Widest->defaultWavefront();
@@ -171,6 +177,16 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
 
+  if (CheckWavefrontMultiple && T == 1) {
+    // Many one-thread blocks: each item has a block of its own, not a partial wavefront; the
+    // remedy is to give blocks several items, not to round the block up.
+    diag(L->Loc, "%0 runs one thread per block, so each block fills 1 of the %1 lanes of a wavefront on %2; "
+                 "launch blocks of a multiple of %1 threads and index items by blockIdx.x * blockDim.x + threadIdx.x")
+        << Subject << W << Widest->displayName() << Range;
+    noteElsewhere();
+    noteInstantiation();
+    return;
+  }
   if (CheckWavefrontMultiple && T % W != 0) {
     uint64_t Suggest = (T + W - 1) / W * W;
     if (Suggest > Smallest->MaxWorkgroupSize)

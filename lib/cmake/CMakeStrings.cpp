@@ -20,9 +20,10 @@ bool mentionsCuda(std::string_view Dir) { return asciiLower(Dir).find("cuda") !=
 
 /// Splits an argument's value on unescaped semicolons: the commands linted here store their
 /// arguments in list-valued properties or variables, where a quoted "a;b" is two elements too.
-std::vector<Piece> listElements(const Argument &A) {
+std::vector<Piece> listElements(const Argument &A) { return listElements(std::string_view(A.Value)); }
+
+std::vector<Piece> listElements(std::string_view V) {
   std::vector<Piece> Out;
-  std::string_view V = A.Value;
   size_t Start = 0;
   unsigned Angle = 0; // semicolons inside $<...> generator expressions do not split
   for (size_t I = 0; I <= V.size(); ++I) {

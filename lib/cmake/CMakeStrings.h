@@ -29,6 +29,8 @@ struct Piece {
 /// Splits an argument's value on unescaped semicolons: the commands linted here store their
 /// arguments in list-valued properties or variables, where a quoted "a;b" is two elements too.
 std::vector<Piece> listElements(const Argument &A);
+/// The same split of a value built from arguments (a variable's substituted value).
+std::vector<Piece> listElements(std::string_view V);
 
 /// Whitespace- and semicolon-separated tokens of a flags value.
 std::vector<Piece> flagTokens(std::string_view V, size_t Base = 0);

@@ -1,6 +1,7 @@
 #include "project/BackendRegistry.h"
 
 #include "cmake/CMakeParser.h"
+#include "cmake/CMakeStrings.h"
 #include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
@@ -10,7 +11,6 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -297,17 +297,12 @@ struct Reading {
     ListTemplates.insert(substitute(Append.Args[1], T));
     for (size_t I = 2; I < Append.Args.size(); ++I) {
       std::string V = withDirs(substitute(instantiate(substitute(Append.Args[I], T), Value), Args), Site.Dir, Top);
-      for (size_t B = 0; B <= V.size();) {
-        size_t E = V.find(';', B);
-        if (E == std::string::npos)
-          E = V.size();
-        std::string Item = V.substr(B, E - B);
-        B = E + 1;
+      for (const cmake::Piece &Element : cmake::listElements(V)) {
+        std::string Item(Element.Text);
         // A value the call passes through a variable is not known: attached to no known backend.
         std::string Known = Value.find('$') == std::string::npos ? asciiLower(Value) : "";
         if (!isTranslationUnitName(asciiLower(Item))) {
-          if (!Item.empty())
-            Others.push_back({substitute(Append.Args[1], T), Known, Item, Site.Script, Site.C.Line});
+          Others.push_back({substitute(Append.Args[1], T), Known, Item, Site.Script, Site.C.Line});
           continue;
         }
         fs::path P(Item);
@@ -470,45 +465,67 @@ BackendRegistry BackendRegistry::read(const std::string &TopScript, const Reader
   return R;
 }
 
-std::shared_ptr<const BackendRegistry> BackendRegistry::cached(const std::string &TopScript) {
-  static std::mutex Mu;
-  static std::map<std::string, std::shared_ptr<const BackendRegistry>> Cache;
-  std::lock_guard<std::mutex> Lock(Mu);
-  auto &Slot = Cache[TopScript];
-  if (!Slot)
-    Slot = std::make_shared<const BackendRegistry>(
-        read(TopScript, [](const std::string &P) { return readRegularFile(P, 1 << 20); }));
-  return Slot;
+namespace {
+
+/// The backend values of \p Found, quoted and in order of first appearance: "'cuda', 'std'".
+std::string quotedValues(const std::vector<const BackendRegistry::Attachment *> &Found) {
+  std::vector<std::string> Seen;
+  std::string Out;
+  for (const BackendRegistry::Attachment *A : Found)
+    if (std::find(Seen.begin(), Seen.end(), A->Value) == Seen.end()) {
+      Seen.push_back(A->Value);
+      Out += (Out.empty() ? "'" : ", '") + A->Value + "'";
+    }
+  return Out;
+}
+
+} // namespace
+
+std::string BackendRegistry::unpickedList(const Attachment &A) const {
+  auto Has = [&](const std::vector<std::string> &L) { return std::find(L.begin(), L.end(), A.List) != L.end(); };
+  std::string Where = shown(A.Script) + ":" + std::to_string(A.Line) + ": ";
+  if (Has(ReadLiterally))
+    return Where + "'" + A.List + "' is also read by its name, not only through the backend variable";
+  if (Has(NeverPicked))
+    return Where + "no script reads the per-backend list '" + A.List + "' through a variable";
+  return "";
 }
 
 BackendRegistry::Verdict BackendRegistry::of(const std::string &Source) const {
   Verdict V;
-  const Attachment *Cuda = nullptr;
+  // Every attachment of the source, when none is to a HIP value or to a value the call passes
+  // through a variable (unknown, so possibly the HIP one).
+  std::vector<const Attachment *> Found;
+  bool AnyOther = false;
   for (const Attachment &A : Attachments) {
     if (A.Path != Source)
       continue;
-    if (kindOf(A.Value) != ValueKind::Cuda) {
+    ValueKind K = kindOf(A.Value);
+    if (A.Value.empty() || K == ValueKind::Hip) {
       V.Kind = Verdict::Attached;
       return V;
     }
-    if (!Cuda)
-      Cuda = &A;
+    AnyOther |= K == ValueKind::Other;
+    Found.push_back(&A);
   }
-  if (!HasHipValue)
-    return V; // no HIP backend in the scheme: the whole project is being ported
-  if (Cuda) {
-    auto Has = [&](const std::vector<std::string> &L) { return std::find(L.begin(), L.end(), Cuda->List) != L.end(); };
-    std::string Where = shown(Cuda->Script) + ":" + std::to_string(Cuda->Line) + ": ";
-    V.Kind = Verdict::Undecided;
-    if (Has(ReadLiterally))
-      V.Why = Where + "'" + Cuda->List + "' is also read by its name, not only through the backend variable";
-    else if (Has(NeverPicked))
-      V.Why = Where + "no script reads the per-backend list '" + Cuda->List + "' through a variable";
-    else {
-      V.Kind = Verdict::CudaOnly;
-      V.Why = Where + Cuda->Function + "() attaches it only to backend '" + Cuda->Value + "' (list '" + Cuda->List +
-              "'); the HIP build picks '" + HipValueSeen + "'";
-    }
+  if (!HasHipValue) {
+    // No HIP backend in the scheme: the whole project is being ported.
+    V.Kind = AnyOther ? Verdict::Attached : Verdict::Unrelated;
+    return V;
+  }
+  if (!Found.empty()) {
+    for (const Attachment *A : Found)
+      if (std::string Why = unpickedList(*A); !Why.empty()) {
+        V.Kind = Verdict::Undecided;
+        V.Why = Why;
+        return V;
+      }
+    const Attachment &First = *Found.front();
+    std::string Values = quotedValues(Found);
+    V.Kind = AnyOther ? Verdict::OtherOnly : Verdict::CudaOnly;
+    V.Why = shown(First.Script) + ":" + std::to_string(First.Line) + ": " + First.Function +
+            "() attaches it only to backend" + (Values.find(',') != std::string::npos ? "s " : " ") + Values +
+            " (list '" + First.List + "'); the HIP build picks '" + HipValueSeen + "'";
     return V;
   }
   for (const LoadedFolder &F : Folders) {

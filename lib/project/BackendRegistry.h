@@ -7,8 +7,10 @@
 // includes a file or enters a folder whose path is built from it (`include(src/${B}/setup.cmake)`).
 // The HIP build is the one with the variable at a HIP value (lib/data/build_switches.json): a
 // source attached only to CUDA values, or below a folder the loader enters only for a CUDA value,
-// is not compiled by it. Nothing is guessed: a per-backend list also read by its literal name, or
-// values that go through anything but the parameters and case changes, leave the file undecided.
+// is not compiled by it; neither is a source attached only to other backends' values (std, omp,
+// sycl: a build with the variable at that value, not the HIP one). Nothing is guessed: a
+// per-backend list also read by its literal name, or values that go through anything but the
+// parameters and case changes, leave the file undecided.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +18,6 @@
 #define ROCM_TIDY_PROJECT_BACKENDREGISTRY_H
 
 #include <functional>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,14 +32,12 @@ public:
   /// without variables other than the source-folder ones (nested up to a few levels).
   static BackendRegistry read(const std::string &TopScript, const Reader &Read);
 
-  /// read() of \p TopScript from the files on disk (each at most 1 MiB), once per run.
-  static std::shared_ptr<const BackendRegistry> cached(const std::string &TopScript);
-
   struct Verdict {
     enum KindT {
       Unrelated, // no registration or loader names the file
       Attached,  // attached to a HIP or another non-CUDA value: the scheme does not exclude it
       CudaOnly,  // only the CUDA backend's: the HIP build does not compile it
+      OtherOnly, // only other backends' (std, omp, perhaps cuda too): the HIP build does not compile it
       Undecided, // the scheme names the file but cannot be read for the HIP build
     } Kind = Unrelated;
     std::string Why; // "CMakeLists.txt:12: attached only to 'cuda' by add_backend() ..."
@@ -78,6 +77,10 @@ public:
   const std::vector<LoadedFolder> &folders() const { return Folders; }
 
 private:
+  /// Why \p A's per-backend list may be read for another build than its value's ("" when only the
+  /// backend variable picks it).
+  std::string unpickedList(const Attachment &A) const;
+
   std::vector<Attachment> Attachments;
   std::vector<LoadedFolder> Folders;
   std::vector<HipFlag> Flags;

@@ -252,7 +252,7 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
   // One backend per configuration, picked by a variable, with a HIP value registered.
   for (const std::string &R : Roots) {
     std::string Top = R + "/CMakeLists.txt";
-    if (E.Hip.empty() && isRegularFile(Top) && BackendRegistry::cached(Top)->hasHipBackend())
+    if (E.Hip.empty() && isRegularFile(Top) && Model.backendRegistry(Top).hasHipBackend())
       E.Hip = llvm::StringRef(Top).drop_front(R.size() + 1).str() + " (its HIP backend value)";
   }
   // A compile database that compiles some entry as HIP is a HIP build (read as argument vectors).

@@ -1,6 +1,7 @@
 #include "project/CudaOnlySources.h"
 
 #include "cmake/CMakeParser.h"
+#include "cmake/CMakeStrings.h"
 #include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
@@ -148,13 +149,8 @@ struct CMakeReader : cmake::ParseCallbacks {
                        : N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND" ? C.Args[1].Value
                                                                                           : "";
     for (const auto &A : C.Args) {
-      std::string V = A.Value;
-      for (size_t Pos = 0; Pos <= V.size();) {
-        size_t End = V.find(';', Pos);
-        if (End == std::string::npos)
-          End = V.size();
-        std::string Item = V.substr(Pos, End - Pos);
-        Pos = End + 1;
+      for (const cmake::Piece &P : cmake::listElements(A)) {
+        std::string Item(P.Text);
         if (Glob && Item.find('*') != std::string::npos) {
           if (Probe.In != Branch::Cuda) {
             std::string Ext = lower(fs::path(Item).extension().string());
@@ -443,7 +439,7 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
       Top = (fs::path(*It) / "CMakeLists.txt").string();
   if (Top.empty())
     return {};
-  return BackendRegistry::cached(Top)->of(File.string());
+  return Model.backendRegistry(Top).of(File.string());
 }
 
 } // namespace
@@ -474,11 +470,14 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   std::string MakeWhy = makefileWhy(Model, File);
   // A backend picked by a variable and attached to its value through a user function
   // (register_backend(cuda a.cu) ... load_backend(${BACKEND})): the HIP build is the one with the
-  // variable at a HIP value, unless a script of the file's folders also lists it for another build.
+  // variable at a HIP value, so a source attached only to CUDA's or other backends' values (std,
+  // omp) is not its, unless a script of the file's folders also lists it for another build.
   BackendRegistry::Verdict Registered = registeredBackendOf(Model, File);
   if (Registered.Kind == BackendRegistry::Verdict::Undecided && Undecided && Undecided->empty())
     *Undecided = Registered.Why;
-  if (Registered.Kind == BackendRegistry::Verdict::CudaOnly && !listedForAnotherBuild(Scripts, File, Name, Ext)) {
+  bool OffHip =
+      Registered.Kind == BackendRegistry::Verdict::CudaOnly || Registered.Kind == BackendRegistry::Verdict::OtherOnly;
+  if (OffHip && !listedForAnotherBuild(Scripts, File, Name, Ext)) {
     Why = Registered.Why;
     return true;
   }

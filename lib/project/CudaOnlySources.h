@@ -14,6 +14,9 @@ class ProjectModel;
 /// no computed list (a glob or a variable path outside such a branch) may name it. On true,
 /// \p Why says where ("CMakeLists.txt:244: listed only under if(BUILD_CUDA) at line 118"). When
 /// unsure, false: skipping a file the HIP build compiles would hide its hazards.
+/// A source that a backend scheme picked by a variable attaches only to other backends' values
+/// (`register_model(std STDStream.cpp)` where the HIP build picks `hip`, BackendRegistry.h) is
+/// not the HIP build's either, and answers true the same way.
 /// A backend folder that the HIP build does not enter (`add_subdirectory(${BACKEND_DIR})` evaluated
 /// for the HIP build, see project/CMakeEval.h) is CUDA-only too. When that evaluation cannot be
 /// done, \p Undecided (optional) says why and the other rules decide.

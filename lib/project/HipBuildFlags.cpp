@@ -541,11 +541,12 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
       Scripts.push_back(W.Path);
   }
   std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
-  return read(Scripts, Top, [](const std::string &P) { return readRegularFile(P, 4 << 20); });
+  auto Read = [](const std::string &P) { return readRegularFile(P, 4 << 20); };
+  return read(Scripts, Top, Read, Model.backendRegistry(Top + "/CMakeLists.txt"));
 }
 
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
-                                  const Reader &Read) {
+                                  const Reader &Read, const BackendRegistry &TopRegistry) {
   HipBuildFlags Out;
   // Folders whose HIP build is a Makefile named for it (`make -f makefile.hip`): their other
   // Makefiles are other builds', and so are their flags.
@@ -557,8 +558,8 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
   // every build are the port's too (its defines may choose the CUDA paths: those are not taken).
   bool NoHipBuild = HipMakeDirs.empty() && std::none_of(Scripts.begin(), Scripts.end(), [&](const std::string &P) {
                       std::optional<std::string> T = cmake::isCMakeFile(P) ? Read(P) : std::nullopt;
-                      return T && (cmake::buildsHip(*T) || (P == ProjectTop + "/CMakeLists.txt" &&
-                                                            BackendRegistry::read(P, Read).hasHipBackend()));
+                      return T && (cmake::buildsHip(*T) ||
+                                   (P == ProjectTop + "/CMakeLists.txt" && TopRegistry.hasHipBackend()));
                     });
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
@@ -607,11 +608,9 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     bool PortedWhole = !Builds && NoHipBuild;
     // A top script that picks one backend by a variable, with a HIP value registered, is the HIP
     // build's script when the variable is at that value (project/BackendRegistry.h).
-    std::optional<BackendRegistry> Registry;
-    if (P == ProjectTop + "/CMakeLists.txt") {
-      Registry = BackendRegistry::read(P, Read);
+    const BackendRegistry *Registry = P == ProjectTop + "/CMakeLists.txt" ? &TopRegistry : nullptr;
+    if (Registry)
       Builds |= Registry->hasHipBackend();
-    }
     Script S;
     S.Path = P;
     S.Dir = std::string(path::parent_path(P));

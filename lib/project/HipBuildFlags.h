@@ -21,6 +21,7 @@
 
 namespace rocmtidy::project {
 
+class BackendRegistry;
 class ProjectModel;
 
 /// One flag of the HIP build and where it was written.
@@ -43,8 +44,11 @@ class HipBuildFlags {
 public:
   using Reader = std::function<std::optional<std::string>(const std::string &Path)>;
   /// Reads the CMake scripts among \p Scripts (absolute paths; other names are ignored).
-  /// \p ProjectTop is what ${CMAKE_SOURCE_DIR} and ${PROJECT_SOURCE_DIR} mean.
-  static HipBuildFlags read(const std::vector<std::string> &Scripts, const std::string &ProjectTop, const Reader &Read);
+  /// \p ProjectTop is what ${CMAKE_SOURCE_DIR} and ${PROJECT_SOURCE_DIR} mean; \p TopRegistry is
+  /// the backend scheme of its CMakeLists.txt (ProjectModel::backendRegistry), whose HIP value's
+  /// flags are the HIP build's.
+  static HipBuildFlags read(const std::vector<std::string> &Scripts, const std::string &ProjectTop, const Reader &Read,
+                            const BackendRegistry &TopRegistry);
   /// Reads the build scripts \p Model's walk found (CMake files, setup.py, Makefiles), with the
   /// first project folder (else the root) as the project top.
   static HipBuildFlags fromModel(const ProjectModel &Model);

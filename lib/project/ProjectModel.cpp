@@ -1,6 +1,7 @@
 #include "project/ProjectModel.h"
 
 #include "cmake/CMakeParser.h"
+#include "project/BackendRegistry.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -93,6 +94,15 @@ std::optional<std::string> readRegularFile(const std::string &Path, uint64_t Cap
   ::close(FD);
   Out.resize(Done); // a file that shrank while being read
   return Out;
+}
+
+const BackendRegistry &ProjectModel::backendRegistry(const std::string &TopScript) const {
+  std::lock_guard<std::mutex> Lock(Backends->Mu);
+  std::shared_ptr<const BackendRegistry> &Slot = Backends->ByScript[TopScript];
+  if (!Slot)
+    Slot = std::make_shared<const BackendRegistry>(
+        BackendRegistry::read(TopScript, [](const std::string &P) { return readRegularFile(P, 1 << 20); }));
+  return *Slot;
 }
 
 ProjectModel ProjectModel::withRoot(std::string Root, std::string Cwd) {

@@ -12,11 +12,16 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace rocmtidy::project {
+
+class BackendRegistry;
 
 /// The largest file any reader of repository text takes (a source, a build script, a database).
 constexpr uint64_t MaxReadBytes = 64ull << 20;
@@ -81,10 +86,22 @@ public:
   /// its own git top level, or only itself when it is in no repository.
   std::vector<std::string> foldersUpToRoot(const std::string &Dir) const;
 
+  /// The backend scheme (project/BackendRegistry.h) read from \p TopScript, a CMake project's top
+  /// CMakeLists.txt, and the scripts it includes. Read the first time any reader asks (the CUDA-only
+  /// decision, the build-style probe, the HIP build's flags), then shared by them.
+  const BackendRegistry &backendRegistry(const std::string &TopScript) const;
+
   /// A model with a root and no walk (tests, and readers that only need the root).
   static ProjectModel withRoot(std::string Root, std::string Cwd);
 
 private:
+  /// Copies of a model share what it has read (the readers run on several threads).
+  struct Registries {
+    std::mutex Mu;
+    std::map<std::string, std::shared_ptr<const BackendRegistry>> ByScript;
+  };
+  std::shared_ptr<Registries> Backends = std::make_shared<Registries>();
+
   std::string Root, Cwd;
   std::vector<WalkedFile> Files;
   std::vector<std::string> ProjectDirs;

@@ -308,6 +308,22 @@ struct LineContext {
   unsigned ConditionLine = 0;
 };
 
+/// \p L's code as the user wrote it, for messages: the logical line keeps each string literal as
+/// "" and its text apart, in order.
+std::string shownCode(const PyLine &L) {
+  std::string Out;
+  size_t Next = 0;
+  for (size_t I = 0; I < L.Code.size(); ++I) {
+    if (L.Code.compare(I, 2, "\"\"") == 0 && Next < L.Strings.size()) {
+      Out += '"' + L.Strings[Next++].first + '"';
+      ++I;
+      continue;
+    }
+    Out += L.Code[I];
+  }
+  return Out;
+}
+
 std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
   std::vector<LineContext> Out;
   std::vector<PyFrame> Stack;
@@ -342,7 +358,8 @@ std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
                  L.Code[L.Code.find_last_not_of(" \t")] == ':';
     if (!Block)
       continue;
-    std::string Text = L.Code.substr(L.Code.find_first_not_of(" \t"));
+    std::string Shown = shownCode(L);
+    std::string Text = Shown.substr(Shown.find_first_not_of(" \t"));
     if (Head == "if") {
       bool HipTest = false;
       PyBranch B = classifyCondition(T, 1, L, &HipTest);

@@ -1,4 +1,5 @@
 #include "project/HipBuildFlags.h"
+#include "project/BackendRegistry.h"
 
 #include "gtest/gtest.h"
 
@@ -13,12 +14,13 @@ HipBuildFlags readScripts(const std::map<std::string, std::string> &Files, const
   std::vector<std::string> Paths;
   for (const auto &[P, Text] : Files)
     Paths.push_back(P);
-  return HipBuildFlags::read(Paths, Top, [&](const std::string &P) -> std::optional<std::string> {
+  auto Read = [&](const std::string &P) -> std::optional<std::string> {
     auto It = Files.find(P);
     if (It == Files.end())
       return std::nullopt;
     return It->second;
-  });
+  };
+  return HipBuildFlags::read(Paths, Top, Read, BackendRegistry::read(Top + "/CMakeLists.txt", Read));
 }
 
 std::vector<std::string> args(const std::vector<ScriptFlag> &Flags) {

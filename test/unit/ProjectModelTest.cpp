@@ -1,4 +1,5 @@
 #include "project/ProjectModel.h"
+#include "project/BackendRegistry.h"
 
 #include "gtest/gtest.h"
 
@@ -7,6 +8,7 @@
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace rocmtidy::project;
 
@@ -124,6 +126,34 @@ TEST_F(ProjectModelTest, ProjectFolderIsTheHighestMarkerBelowTheRoot) {
   EXPECT_EQ(projectFolder(N, Dir + "/repo/py/src", Read), Dir + "/repo/py");
   write("repo/CMakeLists.txt", "project(top LANGUAGES CXX)\n");
   EXPECT_EQ(projectFolder(N, Dir + "/repo/py/src", Read), Dir + "/repo");
+}
+
+TEST_F(ProjectModelTest, TheBackendRegistryIsReadOnceAndSharedByCopies) {
+  mkdir("src/hip");
+  mkdir("src/omp");
+  write("CMakeLists.txt", "macro(add_model NAME)\n"
+                          "  string(TOUPPER ${NAME} UP)\n"
+                          "  list(APPEND SRC_${UP} src/${NAME}/${ARGN})\n"
+                          "endmacro()\n"
+                          "add_model(hip h.cpp)\n"
+                          "add_model(omp o.cpp)\n"
+                          "add_model(cuda c.cu)\n"
+                          "string(TOUPPER ${MODEL} M)\n"
+                          "add_executable(app ${SRC_${M}})\n");
+  ProjectModel M = ProjectModel::withRoot(Dir, Dir);
+  const BackendRegistry &R = M.backendRegistry(Dir + "/CMakeLists.txt");
+  // The scripts change on disk: readers of this run still see what the first one saw.
+  write("CMakeLists.txt", "");
+  std::vector<ProjectModel> Copies{M}; // a model handed on by value (the run's config keeps one)
+  EXPECT_EQ(&Copies[0].backendRegistry(Dir + "/CMakeLists.txt"), &R);
+  EXPECT_TRUE(R.hasHipBackend());
+  EXPECT_EQ(R.of(Dir + "/src/hip/h.cpp").Kind, BackendRegistry::Verdict::Attached);
+  EXPECT_EQ(R.of(Dir + "/src/cuda/c.cu").Kind, BackendRegistry::Verdict::CudaOnly);
+  // Another backend's source: not the HIP build's either.
+  BackendRegistry::Verdict Omp = R.of(Dir + "/src/omp/o.cpp");
+  EXPECT_EQ(Omp.Kind, BackendRegistry::Verdict::OtherOnly);
+  EXPECT_NE(Omp.Why.find("attaches it only to backend 'omp' (list 'SRC_OMP')"), std::string::npos) << Omp.Why;
+  EXPECT_EQ(R.of(Dir + "/src/main.cpp").Kind, BackendRegistry::Verdict::Unrelated);
 }
 
 } // namespace

@@ -48,7 +48,8 @@ std::vector<std::string> hipBuildFlagNotes(const rocmtidy::project::HipBuildFlag
 }
 
 void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, std::vector<InputFile> &Files,
-                              std::vector<std::string> &Skipped, std::vector<std::string> &Notes) {
+                              std::vector<std::string> &Skipped, std::vector<std::string> &Notes,
+                              std::set<std::string> *DroppedFolders) {
   const rocmtidy::project::ProjectModel &Model = *Config.Model;
   rocmtidy::project::HipMembership Membership(Model, Opts.BuildDir);
   // A file named on the command line is analysed whatever the build does with it: the porter
@@ -89,6 +90,13 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
   Files = std::move(Kept);
   if (DroppedByScript.empty())
     return;
+  if (DroppedFolders) {
+    for (const std::string &S : DroppedByScript)
+      DroppedFolders->insert(fs::path(S).parent_path().string());
+    for (const InputFile &F : Files)
+      if (!F.IsCMake && !isHeader(F.Absolute))
+        DroppedFolders->erase(fs::path(F.Absolute).parent_path().string());
+  }
   // Headers that only the dropped sources include go with them.
   std::vector<std::string> Headers;
   for (const InputFile &H : Files)
@@ -112,23 +120,27 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
   Files = std::move(Kept);
 }
 
-std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites) {
+std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
+                               const std::set<std::string> &DroppedFolders) {
   if (H.IsCMake || H.Named || !isHeader(H.Absolute))
     return "";
   std::error_code EC;
   std::string Cwd = fs::current_path(EC).string() + "/";
   std::string Name = fs::path(H.Absolute).filename().string();
+  const bool BesideDropped = DroppedFolders.count(fs::path(H.Absolute).parent_path().string()) != 0;
   for (const rocmtidy::SkippedInclude &S : Sites) {
     if (fs::path(S.Spelled).filename().string() != Name)
       continue;
     // A header matches an include whose spelling resolves against the includer's folder, or is a
     // suffix of its path; a bare name ("cuda.h") matches only next to its includer, or it would
-    // name every header of that name in the tree.
+    // name every header of that name in the tree, or in a folder of dropped sources (another
+    // backend's, which only that backend's build puts on the include path).
     std::string Spelled = fs::path(S.Spelled).lexically_normal().string();
     bool Match = realPathOf(S.Spelled, fs::path(S.Includer).parent_path().string()) == H.Absolute ||
                  (Spelled.find('/') != std::string::npos && H.Absolute.size() > Spelled.size() &&
                   H.Absolute.compare(H.Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
-                  H.Absolute[H.Absolute.size() - Spelled.size() - 1] == '/');
+                  H.Absolute[H.Absolute.size() - Spelled.size() - 1] == '/') ||
+                 (BesideDropped && Spelled == Name);
     if (!Match)
       continue;
     std::string Where = S.Includer;

@@ -5,7 +5,7 @@
 #include "core/ProjectIndex.h"
 
 #include <map>
-
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,16 +26,22 @@ std::vector<std::string> hipBuildFlagNotes(const rocmtidy::project::HipBuildFlag
 /// hazards. Headers stay (they have no entries of their own), and so do .hip and .cpp files (a
 /// new file not yet in the database is linted with an inferred command). \p Skipped gets one line per file
 /// removed, with the reason. A file named on the command line is kept (and so is every file with
-/// --include-cuda-only); for a named one \p Notes says it is not in the HIP build.
+/// --include-cuda-only); for a named one \p Notes says it is not in the HIP build. \p DroppedFolders
+/// (optional) gets the folders whose sources the build scripts leave out of the HIP build, every
+/// one of them (another backend's folder: src/cuda, src/omp).
 void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, std::vector<InputFile> &Files,
-                              std::vector<std::string> &Skipped, std::vector<std::string> &Notes);
+                              std::vector<std::string> &Skipped, std::vector<std::string> &Notes,
+                              std::set<std::string> *DroppedFolders = nullptr);
 
 /// Why header \p H is not analysed on its own ("" when it is): every quoted #include of it that the
 /// run's parses met (\p Sites: those in branches they skipped) sits in a branch the HIP build does
 /// not take, the vendor headers of the CUDA build ("#if defined(GGML_USE_HIP) ... #else #include
 /// "vendors/cuda.h""). Call it only for a header no parse reached; one named on the command line,
-/// or that no skipped branch includes, is analysed.
-std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites);
+/// or that no skipped branch includes, is analysed. A bare name ("STDStream.h", found through
+/// another build's include folder) names a header of \p DroppedFolders too: one next to sources
+/// the HIP build does not compile.
+std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
+                               const std::set<std::string> &DroppedFolders = {});
 
 } // namespace rocmlint
 

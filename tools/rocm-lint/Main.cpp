@@ -334,9 +334,10 @@ static int runLint(int Argc, char **Argv) {
     for (const std::string &Line : hipBuildFlagNotes(*Config.HipBuild, Files, Config.Model->cwd()))
       std::fprintf(stderr, "rocm-lint: %s\n", Line.c_str());
   size_t SkippedOffHip = 0;
+  std::set<std::string> DroppedFolders; // folders of other backends' sources only
   {
     std::vector<std::string> Skipped, Notes;
-    dropFilesOutsideHipBuild(Opts, Config, Files, Skipped, Notes);
+    dropFilesOutsideHipBuild(Opts, Config, Files, Skipped, Notes, &DroppedFolders);
     SkippedOffHip += Skipped.size();
     if (Opts.Verbose)
       for (const std::string &S : Skipped)
@@ -486,7 +487,7 @@ static int runLint(int Argc, char **Argv) {
     std::error_code HEC;
     auto It = ReachedBy.find(fs::weakly_canonical(Files[I].Absolute, HEC).string());
     if (It == ReachedBy.end()) {
-      std::string Why = onlyIncludedOffHip(Files[I], SkippedSites);
+      std::string Why = onlyIncludedOffHip(Files[I], SkippedSites, DroppedFolders);
       if (Why.empty()) {
         Alone.push_back(I);
         continue;

@@ -14,6 +14,17 @@ enum class Tile : unsigned { Threads = 1024 };
 
 __global__ void scale(float *x, float a) { x[blockIdx.x * blockDim.x + threadIdx.x] *= a; }
 
+__global__ void perItem(float *x) { x[blockIdx.x] = 0; }
+
+void oneThreadBlocks(float *x, int n) {
+  // Many blocks of one thread each: every block is a wavefront with one live lane, and rounding the
+  // block up would not help, so the remedy is several items per block.
+  perItem<<<n, 1>>>(x);
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'perItem' runs one thread per block, so each block fills 1 of the 64 lanes of a wavefront on gfx90a (MI210/MI250/MI250X); launch blocks of a multiple of 64 threads and index items by blockIdx.x * blockDim.x + threadIdx.x [rocm-hardcoded-block-size]
+  perItem<<<4, dim3(1, 1)>>>(x);
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'perItem' runs one thread per block
+}
+
 void literals(float *x, hipStream_t s) {
   scale<<<64, 1024>>>(x, 2.0f);
   // CHECK: :[[@LINE-1]]:3: warning: kernel 'scale' is launched with a hard-coded block of 1024 threads; take the size from hipOccupancyMaxPotentialBlockSize or hipDeviceProp_t, or use a multiple of 64 such as 256 and declare __launch_bounds__ to match [rocm-hardcoded-block-size]

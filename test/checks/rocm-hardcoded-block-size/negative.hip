@@ -60,3 +60,22 @@ void goodConstants(float *x) {
 // Reason: a template launch is judged per instantiation; this pattern alone has no value.
 template <int B> void launchT(float *x) { scale<<<1, B>>>(x, 1.0f); }
 template void launchT<256>(float *);
+
+__global__ void flip(int *flag) { *flag = !*flag; }
+#define RUN_SERIAL(k, ...) k<<<1, 1>>>(__VA_ARGS__)
+constexpr int kOne = 1;
+
+void serialKernels(int *flag, hipStream_t s) {
+  // Reason: one block of one thread is a serial kernel (a flag update, a last reduction step): no
+  // block size was chosen for the hardware, so no wavefront rule applies.
+  flip<<<1, 1>>>(flag);
+  flip<<<dim3(1), dim3(1, 1, 1), 0, s>>>(flag);
+  flip<<<kOne, kOne>>>(flag);
+  hipLaunchKernelGGL(flip, dim3(1), dim3(1), 0, s, flag);
+  // Reason: the same launch written in the project's own macro.
+  RUN_SERIAL(flip, flag);
+}
+
+// Reason: a template launch of one thread, instantiated with a one-block grid.
+template <int G> void serialT(int *flag) { flip<<<G, 1>>>(flag); }
+template void serialT<1>(int *);
