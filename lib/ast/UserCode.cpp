@@ -23,4 +23,11 @@ std::vector<Decl *> userTopLevelDecls(ASTContext &Ctx) {
   return Out;
 }
 
+bool maySkipFunctionBody(const Decl *D) {
+  const FunctionDecl *FD = D ? D->getAsFunction() : nullptr;
+  if (!FD || FD->isConstexpr() || FD->getReturnType()->getContainedDeducedType())
+    return false;
+  return !isUserCode(D->getASTContext().getSourceManager(), D->getLocation());
+}
+
 } // namespace rocmtidy
