@@ -101,6 +101,10 @@ const char *SystemBodies = "inline int sysPlain() { return 1; }\n"
                            "constexpr int sysConstexpr() { return 2; }\n"
                            "inline auto sysDeduced() { return 3; }\n"
                            "template <class T> T sysTemplate(T V) { return V; }\n"
+                           "template <class T> int sysTemplateRef(const T &) { return 0; }\n"
+                           "inline void sysTakesPointer(float *P) { *P = 0; }\n"
+                           "inline void sysTakesBool(bool B) { (void)B; }\n"
+                           "inline int sysTakesInt(int I) { return I; }\n"
                            "struct SysClass { int method() { return 4; } };\n"
                            "#define SYS_DEFINE(N) inline int N() { return 5; }\n";
 const char *UserBodies = "inline int userHeaderFn() { return 6; }\n";
@@ -158,13 +162,20 @@ TEST(UserCode, BodiesInSystemHeadersAreSkippedAndUserBodiesKept) {
   BodyStates S = parseSkipping("#include <bodies.h>\n"
                                "#include \"bodies.h\"\n"
                                "SYS_DEFINE(userThroughSysMacro)\n"
-                               "int mainFn() { return sysPlain() + sysTemplate(1) + SysClass().method(); }\n"
+                               "int mainFn() { return sysPlain() + sysTemplate(1) + sysTemplateRef(1) + "
+                               "SysClass().method(); }\n"
                                "template <class T> T userTemplate(T V) { return V; }\n"
                                "int useIt = userTemplate(1) + sysConstexpr() + sysDeduced();\n");
   EXPECT_EQ(S["sysPlain"], 'S');
-  EXPECT_EQ(S["method"], 'S');   // an inline method, parsed after its class
-  EXPECT_EQ(S["sysTemplate"], 'S');
-  EXPECT_EQ(S["sysTemplate<>"], 'S'); // an instantiation of a skipped pattern has no body either
+  EXPECT_EQ(S["method"], 'S'); // an inline method, parsed after its class
+  EXPECT_EQ(S["sysTakesInt"], 'S');
+  EXPECT_EQ(S["sysTemplateRef"], 'S');
+  EXPECT_EQ(S["sysTemplateRef<>"], 'S'); // an instantiation of a skipped pattern has no body either
+  // rocm-unmatched-device-alloc reads a callee that may take a pointer by value: kept.
+  EXPECT_EQ(S["sysTakesPointer"], 'B');
+  EXPECT_EQ(S["sysTakesBool"], 'B');
+  EXPECT_EQ(S["sysTemplate"], 'B');
+  EXPECT_EQ(S["sysTemplate<>"], 'B');
   // The unit may evaluate a constexpr function or need a deduced return type: kept.
   EXPECT_EQ(S["sysConstexpr"], 'B');
   EXPECT_EQ(S["sysDeduced"], 'B');
