@@ -7,9 +7,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
@@ -93,7 +93,6 @@ TEST(UserCode, PositionsInsideTheSystemHeaderAreNotUserCode) {
     EXPECT_EQ(isUserCode(SM, N->getLocation()), ExpectUser) << N->getNameAsString();
   }
 }
-
 
 // The skip decision (maySkipFunctionBody) applied by a parse that skips function bodies, as
 // rocm-lint's passes do: which functions end with a body, and which with a skipped one.

@@ -222,7 +222,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
       R.Notices.push_back(Line);
     }
   if (P->Opts.Verbose && P->Opts.SkipSystemBodies)
-    R.Notices.push_back(F.Display + ": bodies of functions in system headers skipped (--parse-system-bodies reads them)");
+    R.Notices.push_back(F.Display +
+                        ": bodies of functions in system headers skipped (--parse-system-bodies reads them)");
 
   // Everything that decides the result before parsing; what parsing reads is checked on lookup.
   std::shared_ptr<const rocmtidy::ProjectIndex> Index = FactsOnly ? nullptr : P->Index;
