@@ -223,7 +223,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     }
   if (P->Opts.Verbose && P->Opts.SkipSystemBodies)
     R.Notices.push_back(F.Display +
-                        ": bodies of functions in system headers skipped (--parse-system-bodies reads them)");
+                        ": bodies of functions in system headers left unparsed (--parse-system-bodies parses them)");
 
   // Everything that decides the result before parsing; what parsing reads is checked on lookup.
   std::shared_ptr<const rocmtidy::ProjectIndex> Index = FactsOnly ? nullptr : P->Index;
