@@ -25,6 +25,16 @@ bool isUserCode(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// traversal scope of a walk that leaves the runtime and standard headers out.
 std::vector<clang::Decl *> userTopLevelDecls(clang::ASTContext &Ctx);
 
+/// Whether a parse that skips function bodies (FrontendOptions::SkipFunctionBodies) may skip the
+/// body of \p D, a function, function template or method whose definition the parser has reached:
+/// only where it is declared outside user code (a system header), since no check and no walk reads
+/// the inside of a runtime or standard-library function. Kept there too: a constexpr function or
+/// one whose return type is deduced (the rest of the unit may need to evaluate it or know its type;
+/// clang itself never skips those, the rule is spelled out so that it stands on its own), a kernel,
+/// and a host-callable function that can take a pointer by value (rocm-unmatched-device-alloc
+/// follows a device pointer into such a callee).
+bool maySkipFunctionBody(const clang::Decl *D);
+
 } // namespace rocmtidy
 
 #endif

@@ -221,6 +221,9 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
         Line += " " + A;
       R.Notices.push_back(Line);
     }
+  if (P->Opts.Verbose && P->Opts.SkipSystemBodies)
+    R.Notices.push_back(F.Display +
+                        ": bodies of functions in system headers left unparsed (--parse-system-bodies parses them)");
 
   // Everything that decides the result before parsing; what parsing reads is checked on lookup.
   std::shared_ptr<const rocmtidy::ProjectIndex> Index = FactsOnly ? nullptr : P->Index;
@@ -234,7 +237,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
                                       *Overrides.Checks,
                                       P->Targets,
                                       Index ? "index" : "no index",
-                                      P->Opts.ProjectIndex ? "facts" : "no facts"};
+                                      P->Opts.ProjectIndex ? "facts" : "no facts",
+                                      P->Opts.SkipSystemBodies ? "system bodies skipped" : "system bodies parsed"};
     // The driver adds these folders to the search path: another value is another parse.
     for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH"}) {
       const char *V = std::getenv(Var);
@@ -301,7 +305,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     auto Provider = std::make_unique<tidy::FileOptionsProvider>(Global, tidy::ClangTidyOptions::getDefaults(),
                                                                 PassOverrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
-    O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex], P->Opts.ProjectIndex ? &O.Facts : nullptr);
+    O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex], P->Opts.ProjectIndex ? &O.Facts : nullptr,
+                         P->Opts.SkipSystemBodies);
     O.IndexLookups = IndexLog->lookups();
     O.Time.stop();
   };

@@ -73,11 +73,13 @@ private:
 };
 
 /// clang-tidy's runClangTidy over \p Db's one command, minus its messages on standard error
-/// (TidyRunner.cpp).
+/// (TidyRunner.cpp). With \p SkipSystemBodies the parser skips the bodies of functions declared in
+/// system headers (ast/UserCode.h: maySkipFunctionBody).
 std::vector<clang::tidy::ClangTidyError> runChecks(clang::tidy::ClangTidyContext &Context,
                                                    const CompilationDatabase &Db, const std::string &File,
                                                    const llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> &FS,
-                                                   RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts);
+                                                   RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts,
+                                                   bool SkipSystemBodies);
 
 /// A compiler error of one pass, by real path and byte offset.
 struct CompilerError {

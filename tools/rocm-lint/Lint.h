@@ -48,6 +48,7 @@ struct Options {
   std::string CacheDir;  // --cache-dir; "" = the user's cache folder
   bool NoCache = false;  // --no-cache
   bool ProjectIndex = true; // --no-index turns the cross-file kernel index off
+  bool SkipSystemBodies = true; // --parse-system-bodies parses the bodies of system-header functions
   bool NoProgress = false;  // --no-progress: neither the terminal line nor the periodic one
   unsigned ProgressIntervalMs = 10000;
   bool IncludeCudaOnly = false; // --include-cuda-only: a directory walk keeps CUDA-only sources

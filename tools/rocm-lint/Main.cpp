@@ -123,6 +123,10 @@ static cl::opt<bool> NoCacheArg("no-cache", cl::desc("do not read or write the r
                                 cl::cat(LintCategory));
 static cl::opt<bool> NoIndexArg("no-index", cl::desc("no cross-file kernel index"), cl::sub(LintCommand),
                                 cl::cat(LintCategory));
+// Hidden: the bodies of system-header functions are skipped because nothing reads them; this
+// parses them again, to compare reports and costs with and without (tools/bench/README.md).
+static cl::opt<bool> ParseSystemBodiesArg("parse-system-bodies", cl::Hidden, cl::sub(LintCommand),
+                                          cl::cat(LintCategory));
 static cl::opt<bool> IncludeCudaOnlyArg("include-cuda-only",
                                         cl::desc("also analyse the sources the HIP build does not compile"),
                                         cl::sub(LintCommand), cl::cat(LintCategory));
@@ -215,6 +219,7 @@ static Options parseArgs(int Argc, char **Argv) {
   O.CacheDir = CacheDirArg;
   O.NoCache = NoCacheArg;
   O.ProjectIndex = !NoIndexArg;
+  O.SkipSystemBodies = !ParseSystemBodiesArg;
   O.IncludeCudaOnly = IncludeCudaOnlyArg;
   const std::string &FailOn = FailOnArg;
   if (FailOn == "findings")

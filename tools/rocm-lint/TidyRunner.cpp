@@ -32,6 +32,20 @@ public:
     Ctx.setTraversalScope(Whole);
   }
 };
+
+// The parser asks the consumer whether it may skip each function body it reaches (with
+// FrontendOptions::SkipFunctionBodies on); a MultiplexConsumer says yes only when all its consumers
+// do, and an ASTConsumer says yes unless it overrides the question. The whole stack answers here,
+// once, from the one rule of ast/UserCode.h: bodies in system headers are skipped, since the checks,
+// the kernel facts and the recovery count read user code only. Most of a HIP pass is parsing the
+// runtime and standard headers, and much of that is their function bodies.
+class SystemBodySkipper : public MultiplexConsumer {
+public:
+  explicit SystemBodySkipper(std::vector<std::unique_ptr<ASTConsumer>> All) : MultiplexConsumer(std::move(All)) {}
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return rocmtidy::maySkipFunctionBody(D) && MultiplexConsumer::shouldSkipFunctionBody(D);
+  }
+};
 } // namespace
 
 // clang-tidy's runClangTidy, minus its messages on stderr ("Error while processing ..."): rocm-lint
@@ -39,7 +53,8 @@ public:
 std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, const CompilationDatabase &Db,
                                             const std::string &File,
                                             const llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> &FS,
-                                            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts) {
+                                            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts,
+                                            bool SkipSystemBodies) {
   ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   tidy::ClangTidyDiagnosticConsumer Consumer(Context, nullptr, /*RemoveIncompatibleErrors=*/true);
@@ -49,9 +64,22 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
 
   class Action : public ASTFrontendAction {
   public:
-    Action(tidy::ClangTidyASTConsumerFactory &Factory, RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts)
-        : Factory(Factory), Log(Log), Facts(Facts) {}
+    Action(tidy::ClangTidyASTConsumerFactory &Factory, RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts,
+           bool SkipSystemBodies)
+        : Factory(Factory), Log(Log), Facts(Facts), SkipSystemBodies(SkipSystemBodies) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
+      std::unique_ptr<ASTConsumer> All = consumers(CI, InFile);
+      if (!SkipSystemBodies)
+        return All;
+      // Read by ExecuteAction, after this consumer is made, when it starts the parser.
+      CI.getFrontendOpts().SkipFunctionBodies = true;
+      std::vector<std::unique_ptr<ASTConsumer>> Wrapped;
+      Wrapped.push_back(std::move(All));
+      return std::make_unique<SystemBodySkipper>(std::move(Wrapped));
+    }
+
+  private:
+    std::unique_ptr<ASTConsumer> consumers(CompilerInstance &CI, StringRef InFile) {
       std::vector<std::unique_ptr<ASTConsumer>> Tidy;
       Tidy.push_back(Factory.createASTConsumer(CI, InFile));
       std::unique_ptr<ASTConsumer> Checks = std::make_unique<UserCodeScope>(std::move(Tidy));
@@ -64,24 +92,27 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
       return withRecovery(CI, std::make_unique<MultiplexConsumer>(std::move(Both)), Log);
     }
 
-  private:
     tidy::ClangTidyASTConsumerFactory &Factory;
     RecoveryLog &Log;
     rocmtidy::TranslationUnitFacts *Facts;
+    bool SkipSystemBodies;
   };
   class Factory : public FrontendActionFactory {
   public:
     Factory(tidy::ClangTidyContext &Context, llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts)
-        : ConsumerFactory(Context, std::move(FS)), Log(Log), Facts(Facts) {}
-    std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(ConsumerFactory, Log, Facts); }
+            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts, bool SkipSystemBodies)
+        : ConsumerFactory(Context, std::move(FS)), Log(Log), Facts(Facts), SkipSystemBodies(SkipSystemBodies) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<Action>(ConsumerFactory, Log, Facts, SkipSystemBodies);
+    }
 
   private:
     tidy::ClangTidyASTConsumerFactory ConsumerFactory;
     RecoveryLog &Log;
     rocmtidy::TranslationUnitFacts *Facts;
+    bool SkipSystemBodies;
   };
-  Factory F(Context, FS, Log, Facts);
+  Factory F(Context, FS, Log, Facts, SkipSystemBodies);
   Tool.run(&F);
   return Consumer.take();
 }
