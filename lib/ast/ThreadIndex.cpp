@@ -150,8 +150,8 @@ bool actsAsDeviceCode(const Stmt *S) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     return isDeviceOnlyFunction(DRE->getDecl());
   if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(S))
-    return ULE->getNumDecls() > 0 &&
-           std::all_of(ULE->decls_begin(), ULE->decls_end(), [](const NamedDecl *D) { return isDeviceOnlyFunction(D); });
+    return ULE->getNumDecls() > 0 && std::all_of(ULE->decls_begin(), ULE->decls_end(),
+                                                 [](const NamedDecl *D) { return isDeviceOnlyFunction(D); });
   for (const Stmt *Child : S->children())
     if (actsAsDeviceCode(Child))
       return true;
