@@ -3,7 +3,8 @@
 // discarded during error recovery, and the 'warpSize' written in them never reaches the AST
 // ('hipcub::WarpReduce<float, warpSize>', 'Sequence<0, warpSize * N>{}', 'constexpr auto n =
 // warpSize * Unknown;'). Only then, and only in the main file, the tokens the compiler lexed
-// decide: a template argument list, a constexpr initialiser, a static_assert.
+// decide: a template argument list, a constexpr initialiser, a static_assert, the return of a
+// constexpr function.
 
 #include "WarpSizeConstexprCheck.h"
 
@@ -97,6 +98,43 @@ bool declaresName(const Tok &Before) {
   return !llvm::is_contained(ExpressionStarts, Before.Text);
 }
 
+// 'return warpSize;' directly in the body of a function whose head says 'constexpr' or
+// 'consteval': the function's name, else "".
+StringRef constexprFunctionReturning(const std::vector<Tok> &Tokens, size_t I) {
+  if (I < 2 || I + 1 >= Tokens.size() || Tokens[I - 1].Text != "return" || Tokens[I + 1].Kind != tok::semi)
+    return "";
+  size_t J = I - 1;
+  for (int Depth = 0; J-- > 0;) {
+    if (Tokens[J].Kind == tok::r_brace)
+      ++Depth;
+    else if (Tokens[J].Kind == tok::l_brace && Depth-- == 0)
+      break;
+  }
+  if (J >= Tokens.size())
+    return "";
+  // The body's '{' follows the parameter list's ')' (after 'const' or 'noexcept').
+  while (J-- > 0 && isIdent(Tokens[J]) && (Tokens[J].Text == "const" || Tokens[J].Text == "noexcept"))
+    ;
+  if (J >= Tokens.size() || Tokens[J].Kind != tok::r_paren)
+    return "";
+  for (int Depth = 0; J-- > 0;) {
+    if (Tokens[J].Kind == tok::r_paren)
+      ++Depth;
+    else if (Tokens[J].Kind == tok::l_paren && Depth-- == 0)
+      break;
+  }
+  if (J == 0 || J >= Tokens.size() || !isIdent(Tokens[J - 1]))
+    return "";
+  StringRef Name = Tokens[J - 1].Text;
+  static const llvm::StringRef Statements[] = {"if", "for", "while", "switch", "catch"};
+  if (llvm::is_contained(Statements, Name))
+    return "";
+  for (size_t K = J - 1; K-- > 0 && !isStatementEdge(Tokens[K]);)
+    if (Tokens[K].Text == "constexpr" || Tokens[K].Text == "consteval")
+      return Name;
+  return "";
+}
+
 } // namespace
 
 void WarpSizeConstexprCheck::reportDroppedUses() {
@@ -138,6 +176,11 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
     if (I > 0 && (Tokens[I - 1].Kind == tok::coloncolon || Tokens[I - 1].Kind == tok::period ||
                   Tokens[I - 1].Kind == tok::arrow))
       continue;
+    if (StringRef Function = constexprFunctionReturning(Tokens, I); !Function.empty()) {
+      if (Reported.insert(Tokens[I].Loc).second)
+        reportDroppedConstexprReturn(Function, Tokens[I].Loc);
+      continue;
+    }
     const char *What = inTemplateArguments(Tokens, I) ? "a template argument" : statementContext(Tokens, I);
     if (!What || !Reported.insert(Tokens[I].Loc).second)
       continue;
