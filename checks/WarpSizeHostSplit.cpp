@@ -16,7 +16,9 @@ class LaunchShapeVisitor : public RecursiveASTVisitor<LaunchShapeVisitor> {
 public:
   std::vector<const Expr *> Shapes;
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); }); }
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return traverseFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); });
+  }
   bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
     return traverseFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
   }
@@ -74,7 +76,8 @@ void WarpSizeAssumptionCheck::reportHostSplits(ReportState &S) {
     return;
   LaunchShapeVisitor V;
   for (Decl *D : S.Ctx.getTranslationUnitDecl()->decls())
-    if (!D->isImplicit() && D->getLocation().isValid() && !S.SM.isInSystemHeader(S.SM.getExpansionLoc(D->getLocation())))
+    if (!D->isImplicit() && D->getLocation().isValid() &&
+        !S.SM.isInSystemHeader(S.SM.getExpansionLoc(D->getLocation())))
       V.TraverseDecl(D);
   for (const Expr *Shape : V.Shapes) {
     llvm::DenseSet<const VarDecl *> Seen;
@@ -88,14 +91,13 @@ void WarpSizeAssumptionCheck::reportHostSplits(ReportState &S) {
       if (!M || !S.once(Use, 40))
         continue;
       diag(Use, "'%0' is %1 in host code, which shapes this launch, but %2 in the device code "
-                                      "for %3, whose warps are %2 lanes wide: give both passes one value or size the "
-                                      "launch from the device's warp size")
+                "for %3, whose warps are %2 lanes wide: give both passes one value or size the "
+                "launch from the device's warp size")
           << M->Name << M->HostValue << M->DeviceValue << M->Target->displayName();
       diag(M->HostValueLoc, "the host pass takes this definition: '%0' is defined only when compiling for the device",
            DiagnosticIDs::Note)
           << M->DeviceMacro;
-      diag(M->DeviceDefineLoc, "the device pass for %0 takes this definition", DiagnosticIDs::Note)
-          << M->Target->Name;
+      diag(M->DeviceDefineLoc, "the device pass for %0 takes this definition", DiagnosticIDs::Note) << M->Target->Name;
     }
   }
 }

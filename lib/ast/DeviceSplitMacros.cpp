@@ -98,9 +98,12 @@ private:
       if (!R)
         return std::nullopt;
       llvm::StringRef O = Op;
-      return O == "==" ? *L == *R : O == "!=" ? *L != *R : O == "<=" ? *L <= *R : O == ">=" ? *L >= *R
-                                                          : O == "<"  ? *L < *R
-                                                                      : *L > *R;
+      return O == "=="   ? *L == *R
+             : O == "!=" ? *L != *R
+             : O == "<=" ? *L <= *R
+             : O == ">=" ? *L >= *R
+             : O == "<"  ? *L < *R
+                         : *L > *R;
     }
     return L;
   }
@@ -182,8 +185,7 @@ struct Chain {
 
 class DeviceSplitCallbacks : public PPCallbacks {
 public:
-  DeviceSplitCallbacks(DeviceSplitMacros &Out, const SourceManager &SM, Preprocessor &PP)
-      : Out(Out), SM(SM), PP(PP) {
+  DeviceSplitCallbacks(DeviceSplitMacros &Out, const SourceManager &SM, Preprocessor &PP) : Out(Out), SM(SM), PP(PP) {
     Out.Splits.clear();
   }
 
@@ -383,8 +385,8 @@ void DeviceSplitCallbacks::analyse(Chain &C, SourceLocation EndifLoc) {
       auto It = Device->Defines.find(Name);
       if (It == Device->Defines.end() || It->second.Value == HostDef.Value || Out.atHostValue(HostDef.ValueLoc))
         continue;
-      Out.Splits.push_back({Name, HostDef.Value, It->second.Value, HostDef.ValueLoc, It->second.NameLoc, T,
-                            C.DeviceMacro});
+      Out.Splits.push_back(
+          {Name, HostDef.Value, It->second.Value, HostDef.ValueLoc, It->second.NameLoc, T, C.DeviceMacro});
     }
   }
 }

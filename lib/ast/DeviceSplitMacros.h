@@ -3,10 +3,10 @@
 
 // Integer macros whose value the host pass and the device pass choose differently. A chain such as
 // '#if defined(__GFX9__) / #define WARP_SIZE 64 / #else / #define WARP_SIZE 32' is decided by a
-// macro that only the device pass defines (a per-target macro, __HIP_DEVICE_COMPILE__): the host pass takes the '#else' and sizes launches with 32 while the
-// kernel, compiled for gfx942, divides its work by 64. Recorded while the host pass preprocesses:
-// each arm's '#define NAME <integer>' is read from its raw tokens (the arms the host skips too),
-// and the chain is evaluated again with the macros each selected target's device pass defines.
+// macro that only the device pass defines (a per-target macro, __HIP_DEVICE_COMPILE__): the host pass takes the '#else'
+// and sizes launches with 32 while the kernel, compiled for gfx942, divides its work by 64. Recorded while the host
+// pass preprocesses: each arm's '#define NAME <integer>' is read from its raw tokens (the arms the host skips too), and
+// the chain is evaluated again with the macros each selected target's device pass defines.
 
 #include "core/GpuTargets.h"
 #include "clang/Basic/SourceLocation.h"

@@ -29,7 +29,7 @@ const GpuTarget &target(const char *Name) {
 TEST(DeviceSplitMacros, TargetMacrosAreDefinedOnlyForTheirTarget) {
   // defined(USE_ROCM) && defined(__GFX9__), with USE_ROCM from the command line.
   std::vector<CondToken> Gfx9 = {defined(), punct("("), ident("USE_ROCM", true, 1), punct(")"), punct("&&"),
-                                 defined(), punct("("), ident("__GFX9__"), punct(")")};
+                                 defined(), punct("("), ident("__GFX9__"),          punct(")")};
   EXPECT_EQ(evaluateForDevice(Gfx9, target("gfx942")), 1);
   EXPECT_EQ(evaluateForDevice(Gfx9, target("gfx90a")), 1);
   EXPECT_EQ(evaluateForDevice(Gfx9, target("gfx1100")), 0);
@@ -46,7 +46,7 @@ TEST(DeviceSplitMacros, WavefrontMacroIsTheTargetsWidth) {
   std::vector<CondToken> Wave = {ident("__AMDGCN_WAVEFRONT_SIZE"), punct("=="), integer(64)};
   EXPECT_EQ(evaluateForDevice(Wave, target("gfx942")), 1);
   EXPECT_EQ(evaluateForDevice(Wave, target("gfx1100")), 0);
-  std::vector<CondToken> Either = {punct("("), ident("VERSION", true, 7), punct(">="), integer(6), punct(")"),
+  std::vector<CondToken> Either = {punct("("),  ident("VERSION", true, 7), punct(">="), integer(6), punct(")"),
                                    punct("||"), ident("UNDEFINED_MACRO")};
   EXPECT_EQ(evaluateForDevice(Either, target("gfx942")), 1);
 }
