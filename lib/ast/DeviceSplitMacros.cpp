@@ -179,6 +179,7 @@ struct Arm {
 struct Chain {
   std::vector<Arm> Arms;
   std::string DeviceMacro; ///< a device-only macro some condition names ("" if none)
+  bool System = false;     ///< in a system header: kept for the nesting, never read
 };
 
 } // namespace
@@ -190,7 +191,7 @@ public:
   }
 
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind V) override {
-    Open.emplace_back();
+    open(Loc);
     addArm(Loc, Cond, V == CVK_True);
   }
   void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind V, SourceLocation) override {
@@ -198,11 +199,11 @@ public:
       addArm(Loc, Cond, V == CVK_True);
   }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
-    Open.emplace_back();
+    open(Loc);
     addDefinedArm(Loc, Name, bool(MD), false);
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
-    Open.emplace_back();
+    open(Loc);
     addDefinedArm(Loc, Name, !MD, true);
   }
   // '#elifdef' and '#elifndef' (C23): the chain is not read.
@@ -230,6 +231,10 @@ public:
   }
 
 private:
+  void open(SourceLocation Loc) {
+    Open.emplace_back();
+    Open.back().System = SM.isInSystemHeader(Loc);
+  }
   void unknownArm(SourceLocation Loc) {
     if (Open.empty())
       return;
@@ -259,7 +264,7 @@ private:
     A.Taken = Taken;
     const IdentifierInfo *II = Name.getIdentifierInfo();
     A.Known = II != nullptr;
-    if (II) {
+    if (II && !Open.back().System) {
       if (Negated)
         A.Cond.push_back({CondToken::Punct, "!"});
       A.Cond.push_back({CondToken::Defined, "defined"});
@@ -271,7 +276,7 @@ private:
     Arm A;
     A.Loc = Loc;
     A.Taken = Taken;
-    A.Known = readCondition(Cond, A.Cond);
+    A.Known = !Open.back().System && readCondition(Cond, A.Cond);
     Open.back().Arms.push_back(std::move(A));
   }
   std::vector<std::vector<Token>> rawLines(SourceLocation Begin, SourceLocation End) const;
