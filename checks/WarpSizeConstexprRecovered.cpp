@@ -13,6 +13,8 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <optional>
+
 namespace clang::tidy::rocm {
 
 namespace {
@@ -98,39 +100,45 @@ bool declaresName(const Tok &Before) {
   return !llvm::is_contained(ExpressionStarts, Before.Text);
 }
 
+// The index of the unmatched Open token before Tokens[End] (Close tokens between them nest).
+std::optional<size_t> openerBefore(const std::vector<Tok> &Tokens, size_t End, tok::TokenKind Open,
+                                   tok::TokenKind Close) {
+  int Depth = 0;
+  for (size_t J = End; J > 0; --J) {
+    tok::TokenKind K = Tokens[J - 1].Kind;
+    if (K == Close)
+      ++Depth;
+    else if (K == Open && Depth == 0)
+      return J - 1;
+    else if (K == Open)
+      --Depth;
+  }
+  return std::nullopt;
+}
+
 // 'return warpSize;' directly in the body of a function whose head says 'constexpr' or
 // 'consteval': the function's name, else "".
 StringRef constexprFunctionReturning(const std::vector<Tok> &Tokens, size_t I) {
   if (I < 2 || I + 1 >= Tokens.size() || Tokens[I - 1].Text != "return" || Tokens[I + 1].Kind != tok::semi)
     return "";
-  size_t J = I - 1;
-  for (int Depth = 0; J-- > 0;) {
-    if (Tokens[J].Kind == tok::r_brace)
-      ++Depth;
-    else if (Tokens[J].Kind == tok::l_brace && Depth-- == 0)
-      break;
-  }
-  if (J >= Tokens.size())
+  std::optional<size_t> Body = openerBefore(Tokens, I - 1, tok::l_brace, tok::r_brace);
+  if (!Body)
     return "";
   // The body's '{' follows the parameter list's ')' (after 'const' or 'noexcept').
-  while (J-- > 0 && isIdent(Tokens[J]) && (Tokens[J].Text == "const" || Tokens[J].Text == "noexcept"))
-    ;
-  if (J >= Tokens.size() || Tokens[J].Kind != tok::r_paren)
+  size_t J = *Body;
+  while (J > 0 && isIdent(Tokens[J - 1]) && (Tokens[J - 1].Text == "const" || Tokens[J - 1].Text == "noexcept"))
+    --J;
+  if (J == 0 || Tokens[J - 1].Kind != tok::r_paren)
     return "";
-  for (int Depth = 0; J-- > 0;) {
-    if (Tokens[J].Kind == tok::r_paren)
-      ++Depth;
-    else if (Tokens[J].Kind == tok::l_paren && Depth-- == 0)
-      break;
-  }
-  if (J == 0 || J >= Tokens.size() || !isIdent(Tokens[J - 1]))
+  std::optional<size_t> Params = openerBefore(Tokens, J - 1, tok::l_paren, tok::r_paren);
+  if (!Params || *Params == 0 || !isIdent(Tokens[*Params - 1]))
     return "";
-  StringRef Name = Tokens[J - 1].Text;
+  StringRef Name = Tokens[*Params - 1].Text;
   static const llvm::StringRef Statements[] = {"if", "for", "while", "switch", "catch"};
   if (llvm::is_contained(Statements, Name))
     return "";
-  for (size_t K = J - 1; K-- > 0 && !isStatementEdge(Tokens[K]);)
-    if (Tokens[K].Text == "constexpr" || Tokens[K].Text == "consteval")
+  for (size_t K = *Params - 1; K > 0 && !isStatementEdge(Tokens[K - 1]); --K)
+    if (Tokens[K - 1].Text == "constexpr" || Tokens[K - 1].Text == "consteval")
       return Name;
   return "";
 }
