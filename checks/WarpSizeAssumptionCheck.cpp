@@ -28,7 +28,7 @@ WarpSizeAssumptionCheck::WarpSizeAssumptionCheck(StringRef Name, ClangTidyContex
               .get("PlatformMacros",
                    Options.getLocalOrGlobal("RocmPlatformMacros", rocmtidy::defaultProjectPlatformMacrosSpelling()))
               .str()),
-      Guards(rocmtidy::macroListOption(PlatformMacrosSpelling)), Targets(Options) {
+      Guards(rocmtidy::macroListOption(PlatformMacrosSpelling)), Targets(Options), Splits(Targets.targets()) {
   std::string Error;
   if (!WarpSizeNameRegex.isValid(Error))
     configurationDiag("invalid regular expression in option 'WarpSizeNameRegex' ('%0'): %1")
@@ -88,6 +88,8 @@ void WarpSizeAssumptionCheck::registerPPCallbacks(const SourceManager &SM, Prepr
   Targets.reportUnknown(*this, "rocm-warp-size-assumption");
   PP->addPPCallbacks(std::make_unique<WarpSizeMacroCallbacks>(*this, SM, *PP));
   PP->addPPCallbacks(Guards.callbacks(SM, *PP));
+  if (!PP->getLangOpts().CUDAIsDevice)
+    PP->addPPCallbacks(Splits.callbacks(SM, *PP));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +310,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportWrapperMasks(F, S);
   }
   reportMaskMacros(S);
+  reportHostSplits(S);
 }
 
 // 'namespace lib { constexpr auto warpSize = 32; }' (chosen for device code by an '#if'): every

@@ -1,6 +1,7 @@
 #ifndef ROCM_TIDY_CHECKS_WARPSIZEASSUMPTIONCHECK_H
 #define ROCM_TIDY_CHECKS_WARPSIZEASSUMPTIONCHECK_H
 
+#include "ast/DeviceSplitMacros.h"
 #include "ast/PlatformGuards.h"
 #include "ast/TargetOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -68,6 +69,8 @@ private:
   // a constant 'warpSize' of 32 that hides the device's.
   void reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM);
   void reportWarpSizeConstant(const VarDecl *VD, const ASTContext &Ctx);
+  // Host code that shapes a launch with a width macro the device pass defines otherwise.
+  void reportHostSplits(ReportState &S);
 
   const bool IgnoreMacros;
   const std::string WarpSizeNameRegexSpelling;
@@ -75,6 +78,7 @@ private:
   const std::string PlatformMacrosSpelling;
   rocmtidy::PlatformGuards Guards;
   rocmtidy::TargetSelection Targets;
+  rocmtidy::DeviceSplitMacros Splits;
   std::vector<WarpSizeMacro> WarpSizeMacros;
   /// Macros named like a warp intrinsic ('#define __shfl_xor_sync(mask, v, m) __shfl_xor(v, m)'):
   /// a project's replacement of the intrinsic, where it was defined.

@@ -426,7 +426,12 @@ void WarpSizeConstexprCheck::registerMatchers(MatchFinder *Finder) {
 void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *Named = Result.Nodes.getNodeAs<ValueDecl>("user-name")) {
-    UserNamesWarpSize |= !isBuiltinWarpSize(Named, *Result.SourceManager);
+    // A template parameter, member or local of another file is out of the main file's reach (a
+    // member spelled 'Cfg::warpSize' is told apart by its qualifier).
+    const SourceManager &SM = *Result.SourceManager;
+    bool Reaches = (isa<VarDecl>(Named) && Named->getDeclContext()->getRedeclContext()->isFileContext()) ||
+                   SM.isInMainFile(SM.getExpansionLoc(Named->getLocation()));
+    UserNamesWarpSize |= Reaches && !isBuiltinWarpSize(Named, SM);
     return;
   }
   const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
@@ -532,6 +537,14 @@ void WarpSizeConstexprCheck::reportConstexprReturn(const FunctionDecl &FD, Sourc
             "constant; ROCm 7 makes 'warpSize' a run-time value and this stops compiling: %1")
       << FD.getNameAsString() << remedy(Use::TemplateArgument);
   noteTargetMacros(Loc);
+}
+
+void WarpSizeConstexprCheck::reportDroppedConstexprReturn(StringRef Function, SourceLocation Loc) {
+  diag(Loc, "'warpSize' returned from constexpr function '%0', which then never yields a compile-time "
+            "constant; ROCm 7 makes 'warpSize' a run-time value and this stops compiling: %1")
+      << Function << remedy(Use::TemplateArgument);
+  diag(Loc, "read from the source text: the compiler dropped this code after an earlier error (a missing header)",
+       DiagnosticIDs::Note);
 }
 
 void WarpSizeConstexprCheck::noteTargetMacros(SourceLocation Loc) {

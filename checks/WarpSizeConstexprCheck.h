@@ -42,6 +42,8 @@ private:
   void reportDroppedUses();
   static bool isReturnedFromConstexpr(const FunctionDecl &FD, const Expr *Ref);
   void reportConstexprReturn(const FunctionDecl &FD, SourceLocation Loc);
+  /// The same, for a function the parse dropped (its name read from the source text).
+  void reportDroppedConstexprReturn(StringRef Function, SourceLocation Loc);
 
   /// Reads of 'warpSize' in host-only functions and host initialisers are reported.
   const bool HostReads;
@@ -54,7 +56,9 @@ private:
   /// Where the AST has a reference to 'warpSize' (spelling locations), and the ranges the
   /// preprocessor skipped: the rest of the main file's 'warpSize' tokens were dropped by the parse.
   llvm::DenseSet<SourceLocation> SeenRefs;
-  /// The project declares something named 'warpSize' of its own (a template parameter, a member).
+  /// The project declares something named 'warpSize' of its own whose scope reaches the main file's
+  /// dropped tokens (a namespace-scope variable anywhere; a template parameter, a member or a local
+  /// of the main file).
   bool UserNamesWarpSize = false;
   std::vector<SourceRange> SkippedRanges;
   Preprocessor *PP = nullptr;

@@ -3,7 +3,8 @@
 // discarded during error recovery, and the 'warpSize' written in them never reaches the AST
 // ('hipcub::WarpReduce<float, warpSize>', 'Sequence<0, warpSize * N>{}', 'constexpr auto n =
 // warpSize * Unknown;'). Only then, and only in the main file, the tokens the compiler lexed
-// decide: a template argument list, a constexpr initialiser, a static_assert.
+// decide: a template argument list, a constexpr initialiser, a static_assert, the return of a
+// constexpr function.
 
 #include "WarpSizeConstexprCheck.h"
 
@@ -11,6 +12,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <optional>
 
 namespace clang::tidy::rocm {
 
@@ -97,6 +100,49 @@ bool declaresName(const Tok &Before) {
   return !llvm::is_contained(ExpressionStarts, Before.Text);
 }
 
+// The index of the unmatched Open token before Tokens[End] (Close tokens between them nest).
+std::optional<size_t> openerBefore(const std::vector<Tok> &Tokens, size_t End, tok::TokenKind Open,
+                                   tok::TokenKind Close) {
+  int Depth = 0;
+  for (size_t J = End; J > 0; --J) {
+    tok::TokenKind K = Tokens[J - 1].Kind;
+    if (K == Close)
+      ++Depth;
+    else if (K == Open && Depth == 0)
+      return J - 1;
+    else if (K == Open)
+      --Depth;
+  }
+  return std::nullopt;
+}
+
+// 'return warpSize;' directly in the body of a function whose head says 'constexpr' or
+// 'consteval': the function's name, else "".
+StringRef constexprFunctionReturning(const std::vector<Tok> &Tokens, size_t I) {
+  if (I < 2 || I + 1 >= Tokens.size() || Tokens[I - 1].Text != "return" || Tokens[I + 1].Kind != tok::semi)
+    return "";
+  std::optional<size_t> Body = openerBefore(Tokens, I - 1, tok::l_brace, tok::r_brace);
+  if (!Body)
+    return "";
+  // The body's '{' follows the parameter list's ')' (after 'const' or 'noexcept').
+  size_t J = *Body;
+  while (J > 0 && isIdent(Tokens[J - 1]) && (Tokens[J - 1].Text == "const" || Tokens[J - 1].Text == "noexcept"))
+    --J;
+  if (J == 0 || Tokens[J - 1].Kind != tok::r_paren)
+    return "";
+  std::optional<size_t> Params = openerBefore(Tokens, J - 1, tok::l_paren, tok::r_paren);
+  if (!Params || *Params == 0 || !isIdent(Tokens[*Params - 1]))
+    return "";
+  StringRef Name = Tokens[*Params - 1].Text;
+  static const llvm::StringRef Statements[] = {"if", "for", "while", "switch", "catch"};
+  if (llvm::is_contained(Statements, Name))
+    return "";
+  for (size_t K = *Params - 1; K > 0 && !isStatementEdge(Tokens[K - 1]); --K)
+    if (Tokens[K - 1].Text == "constexpr" || Tokens[K - 1].Text == "consteval")
+      return Name;
+  return "";
+}
+
 } // namespace
 
 void WarpSizeConstexprCheck::reportDroppedUses() {
@@ -138,6 +184,11 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
     if (I > 0 && (Tokens[I - 1].Kind == tok::coloncolon || Tokens[I - 1].Kind == tok::period ||
                   Tokens[I - 1].Kind == tok::arrow))
       continue;
+    if (StringRef Function = constexprFunctionReturning(Tokens, I); !Function.empty()) {
+      if (Reported.insert(Tokens[I].Loc).second)
+        reportDroppedConstexprReturn(Function, Tokens[I].Loc);
+      continue;
+    }
     const char *What = inTemplateArguments(Tokens, I) ? "a template argument" : statementContext(Tokens, I);
     if (!What || !Reported.insert(Tokens[I].Loc).second)
       continue;

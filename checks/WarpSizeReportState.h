@@ -8,6 +8,7 @@
 //                                 reductions that stop at 16, 'warpSize == 32'
 //   WarpSizeMaskReporters.cpp     what is wrong whatever the grouping: 32-bit masks, narrowed
 //                                 lane masks, '1u << lane', short lane arrays, *_sync overloads
+//   WarpSizeHostSplit.cpp         host launches shaped with a width the device pass defines otherwise
 
 #include "WarpSizeAssumptionCheck.h"
 #include "ast/WarpModel.h"

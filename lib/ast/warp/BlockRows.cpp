@@ -110,6 +110,25 @@ BlockRows WarpModel::kernelRows(const FunctionDecl *Kernel) {
   return B.AllRows32 ? BlockRows::Rows32 : BlockRows::Unknown;
 }
 
+// An explicit specialisation ('template<> void f(const at::Half *, ...)') runs where its template
+// is called: a call reaches it only for its own arguments, and never when the parse dropped a type
+// of its parameters (the declaration is then invalid and no longer linked to the template, so the
+// template of that name in the same scope stands for it). The template's callers run it.
+static const Decl *primaryTemplateKey(const Decl *D) {
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  if (!FD)
+    return nullptr;
+  if (FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+    if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+      return T->getTemplatedDecl()->getCanonicalDecl();
+  if (!FD->isInvalidDecl() || !FD->getDeclName())
+    return nullptr;
+  for (const NamedDecl *ND : FD->getDeclContext()->getRedeclContext()->lookup(FD->getDeclName()))
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(ND))
+      return T->getTemplatedDecl()->getCanonicalDecl();
+  return nullptr;
+}
+
 // The kernels that run F: F itself, or the kernels its callers reach upwards. A function with no
 // caller in the unit that is not a kernel is run by code the unit does not show.
 BlockRows WarpModel::blockRows(const FunctionWarpFacts &F) {
@@ -128,6 +147,9 @@ BlockRows WarpModel::blockRows(const FunctionWarpFacts &F) {
       continue;
     }
     auto Callers = CallersOf.find(graphKey(*U));
+    if (Callers == CallersOf.end() || Callers->second.empty())
+      if (const Decl *Template = primaryTemplateKey(U->D))
+        Callers = CallersOf.find(Template);
     if (Callers == CallersOf.end() || Callers->second.empty()) {
       Result = BlockRows::Unknown;
       break;

@@ -1,6 +1,7 @@
 // A header that is not found: declarations naming its types are dropped by error recovery, and
 // the 'warpSize' written in them never reaches the AST. The main file's tokens decide then:
-// template argument lists, constexpr initialisers, static_assert. The run-time reads stay quiet.
+// template argument lists, constexpr initialisers, static_assert, the return of a constexpr
+// function. The run-time reads stay quiet.
 // rocm-lint skips the missing include (plain clang-tidy stops at it) and runs both passes.
 // RUN: cd %S && %rocm_lint --hip-headers=builtin --checks=rocm-warp-size-constexpr --no-cache --no-index \
 // RUN:   --no-progress %s > %t.out 2> %t.err; test $? -eq 1
@@ -28,6 +29,17 @@ __global__ void reduce(float *out, const float *in) {
     out[i] = vendor::load(in, i < warpSize ? i : 0);
   out[1] = slice + lane;
 }
+
+// A constexpr function whose attribute macro comes from the missing header: the whole function is
+// dropped, and with it the width every constant use of the function would need.
+VENDOR_HOST_DEVICE constexpr vendor::Index wave_width() {
+  // CHECK: :[[@LINE+2]]:10: warning: 'warpSize' returned from constexpr function 'wave_width', which then never yields a compile-time constant; ROCm 7 makes 'warpSize' a run-time value
+  // CHECK: :[[@LINE+1]]:10: note: read from the source text: the compiler dropped this code after an earlier error (a missing header)
+  return warpSize;
+}
+
+// Negative: a dropped function that is not constexpr returns a run-time value.
+VENDOR_DEVICE vendor::Index lane_count() { return warpSize; }
 
 // Negative: code the preprocessor skipped, and a macro's body (judged where it is used).
 #if 0
