@@ -32,13 +32,7 @@ const DeviceSplitMacro *DeviceSplitMacros::atHostValue(SourceLocation SpellingLo
 
 namespace {
 
-bool targetDefines(const GpuTarget &T, llvm::StringRef Name) {
-  if (Name == "__" + T.Name + "__")
-    return true;
-  // gfx942 -> __GFX9__, gfx1030 -> __GFX10__, as clang spells the family macro.
-  llvm::StringRef N = T.Name;
-  return N.size() > 5 && N.starts_with("gfx") && Name == ("__GFX" + N.substr(3, N.size() - 5) + "__").str();
-}
+bool targetDefines(const GpuTarget &T, llvm::StringRef Name) { return llvm::is_contained(macrosOfTarget(T), Name); }
 
 class DeviceEvaluator {
 public:

@@ -134,18 +134,21 @@ const WarpTables &warpTables() {
   return Tables;
 }
 
+std::vector<std::string> macrosOfTarget(const GpuTarget &T) {
+  std::vector<std::string> Out{"__" + T.Name + "__"};
+  // gfx90a -> __GFX9__, gfx1030 -> __GFX10__.
+  if (T.Name.size() > 5 && T.Name.compare(0, 3, "gfx") == 0)
+    Out.push_back("__GFX" + T.Name.substr(3, T.Name.size() - 5) + "__");
+  return Out;
+}
+
 const std::vector<std::string> &perTargetMacros() {
   static const std::vector<std::string> Macros = [] {
     std::vector<std::string> Out;
-    for (const GpuTarget &T : allGpuTargets()) {
-      Out.push_back("__" + T.Name + "__");
-      // gfx90a -> __GFX9__, gfx1030 -> __GFX10__.
-      if (T.Name.size() > 5 && T.Name.compare(0, 3, "gfx") == 0) {
-        std::string Family = "__GFX" + T.Name.substr(3, T.Name.size() - 5) + "__";
-        if (!contains(Out, Family))
-          Out.push_back(Family);
-      }
-    }
+    for (const GpuTarget &T : allGpuTargets())
+      for (std::string &M : macrosOfTarget(T))
+        if (!contains(Out, M))
+          Out.push_back(std::move(M));
     return Out;
   }();
   return Macros;

@@ -8,6 +8,8 @@
 
 namespace rocmtidy {
 
+struct GpuTarget;
+
 /// One shuffle function: where its lane argument (offset, xor mask or source lane) and its width
 /// argument sit.
 struct ShuffleInfo {
@@ -56,8 +58,11 @@ const WarpTables &warpTables();
 /// Parses a document in the warp_intrinsics.json format; std::nullopt and \p Error when malformed.
 std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string &Error);
 
-/// Per-target macros of every target in gpu_targets.json: "__gfx90a__" and the family macro
-/// "__GFX9__" (the processor number without its last two characters).
+/// The macros a device pass for \p T defines for the target itself: "__gfx90a__" and the family
+/// macro "__GFX9__" (the processor number without its last two characters).
+std::vector<std::string> macrosOfTarget(const GpuTarget &T);
+
+/// Per-target macros of every target in gpu_targets.json (macrosOfTarget of each, once).
 const std::vector<std::string> &perTargetMacros();
 
 /// The vendor platform macros (AMD, then NVIDIA) and the default project platform macros of the
