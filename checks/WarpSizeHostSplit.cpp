@@ -1,54 +1,37 @@
 // Host/device width splits: a launch shaped in host code with a width macro whose value the host
 // pass chooses differently from the device pass (lib/ast/DeviceSplitMacros). Only the host pass
-// reports: the device pass sees the kernel's own value and nothing wrong in it.
+// reports: the device pass sees the kernel's own value and nothing wrong in it. Launches are the
+// launch checks' candidates (lib/ast/LaunchRecognizer).
 
 #include "WarpSizeReportState.h"
+#include "ast/LaunchRecognizer.h"
 #include "ast/ThreadIndex.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 
 namespace clang::tidy::rocm {
 
-namespace {
-
-// The launch shapes of host code: every 'dim3' it builds and the configuration of its chevron
-// launches (block and grid counts written directly).
-class LaunchShapeVisitor : public RecursiveASTVisitor<LaunchShapeVisitor> {
-public:
+// The grid and block arguments of the launches host code writes in user code, template patterns
+// included (their shape is written there whatever the instantiation).
+static std::vector<const Expr *> hostLaunchShapes(ASTContext &Ctx, const SourceManager &SM) {
+  using namespace ast_matchers;
+  auto Launches = decl(forEachDescendant(
+      stmt(rocmtidy::launchCandidateMatcher("launch"), forFunction(functionDecl().bind("fn")))));
   std::vector<const Expr *> Shapes;
-
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    return traverseFunction(FD, [&] { return Base::TraverseFunctionDecl(FD); });
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    return traverseFunction(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl();
-    if (InHost && RD && RD->getIdentifier() && RD->getName() == "dim3")
-      for (const Expr *Arg : CE->arguments())
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (D->isImplicit() || D->getLocation().isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    for (const BoundNodes &N : match(Launches, *D, Ctx)) {
+      const auto *Call = N.getNodeAs<CallExpr>("launch");
+      // The HIP runtime's own launch code (a hipLaunchKernelGGL template) is not the user's shape.
+      if (rocmtidy::isDeviceCode(N.getNodeAs<FunctionDecl>("fn")) ||
+          SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+        continue;
+      for (const Expr *Arg : rocmtidy::launchShapeArgs(*Call))
         Shapes.push_back(Arg);
-    return true;
+    }
   }
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *KE) {
-    if (const CallExpr *Config = KE->getConfig(); InHost && Config)
-      for (unsigned I = 0; I < Config->getNumArgs() && I < 2; ++I)
-        Shapes.push_back(Config->getArg(I));
-    return true;
-  }
-
-private:
-  using Base = RecursiveASTVisitor<LaunchShapeVisitor>;
-  template <typename Fn> bool traverseFunction(FunctionDecl *FD, Fn Traverse) {
-    bool Saved = InHost;
-    InHost = !rocmtidy::isDeviceCode(FD);
-    bool R = Traverse();
-    InHost = Saved;
-    return R;
-  }
-  bool InHost = false;
-};
-
-} // namespace
+  return Shapes;
+}
 
 // The integer literals a launch shape's value comes from: the expression itself, and the
 // initialisers of the variables it names (locals, 'static constexpr' members), a few levels deep.
@@ -74,12 +57,7 @@ static void collectLiterals(const Expr *E, unsigned Depth, llvm::DenseSet<const 
 void WarpSizeAssumptionCheck::reportHostSplits(ReportState &S) {
   if (S.Ctx.getLangOpts().CUDAIsDevice || Splits.splits().empty())
     return;
-  LaunchShapeVisitor V;
-  for (Decl *D : S.Ctx.getTranslationUnitDecl()->decls())
-    if (!D->isImplicit() && D->getLocation().isValid() &&
-        !S.SM.isInSystemHeader(S.SM.getExpansionLoc(D->getLocation())))
-      V.TraverseDecl(D);
-  for (const Expr *Shape : V.Shapes) {
+  for (const Expr *Shape : hostLaunchShapes(S.Ctx, S.SM)) {
     llvm::DenseSet<const VarDecl *> Seen;
     std::vector<const IntegerLiteral *> Literals;
     collectLiterals(Shape, 0, Seen, Literals);

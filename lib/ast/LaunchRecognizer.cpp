@@ -87,6 +87,39 @@ static SourceLocation launchMacroToken(SourceLocation InMacro, const SourceManag
   return Found;
 }
 
+// Where an API's grid is written: the three counts right before the three block dimensions
+// (hipModuleLaunchKernel), or the argument right before the block argument; -1 when there is none.
+static int gridCountsArg(const LaunchApi &Api) { return Api.BlockDimArgs.empty() ? -1 : Api.BlockDimArgs[0] - 3; }
+static int gridArg(const LaunchApi &Api) { return Api.BlockArg - 1 != Api.KernelArg ? Api.BlockArg - 1 : -1; }
+
+std::vector<const Expr *> launchShapeArgs(const CallExpr &E) {
+  std::vector<const Expr *> Out;
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(&E)) {
+    if (const CallExpr *Config = K->getConfig(); Config && Config->getNumArgs() >= 2)
+      Out = {Config->getArg(0), Config->getArg(1)};
+    return Out;
+  }
+  const FunctionDecl *Callee = E.getDirectCallee();
+  const LaunchApi *Api = Callee && Callee->getIdentifier() ? launchApiTable().find(Callee->getName()) : nullptr;
+  if (!Api || E.getNumArgs() < Api->MinArgs)
+    return Out;
+  auto Add = [&](int I) {
+    if (I >= 0 && unsigned(I) < E.getNumArgs())
+      Out.push_back(E.getArg(I));
+  };
+  if (!Api->BlockDimArgs.empty()) {
+    for (int I = 0; I < 3; ++I)
+      Add(Api->BlockDimArgs[I]);
+    if (int First = gridCountsArg(*Api); First >= 0)
+      for (int I = 0; I < 3; ++I)
+        Add(First + I);
+  } else if (Api->ConfigArg < 0) {
+    Add(Api->BlockArg);
+    Add(gridArg(*Api));
+  }
+  return Out;
+}
+
 std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) {
   if (E.isInstantiationDependent() || E.containsErrors())
     return std::nullopt;
@@ -141,9 +174,7 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
     L.Block = {evaluateConstantInteger(arg(Api->BlockDimArgs[0]), Ctx),
                evaluateConstantInteger(arg(Api->BlockDimArgs[1]), Ctx),
                evaluateConstantInteger(arg(Api->BlockDimArgs[2]), Ctx)};
-    // hipModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, ...): the three grid
-    // counts come right before the three block dimensions.
-    if (int First = Api->BlockDimArgs[0] - 3; First >= 0)
+    if (int First = gridCountsArg(*Api); First >= 0)
       L.Grid = {evaluateConstantInteger(arg(First), Ctx), evaluateConstantInteger(arg(First + 1), Ctx),
                 evaluateConstantInteger(arg(First + 2), Ctx)};
   } else if (const Expr *Config = arg(Api->ConfigArg)) {
@@ -157,8 +188,7 @@ std::optional<KernelLaunch> recogniseLaunch(const CallExpr &E, ASTContext &Ctx) 
     if (!L.BlockArg)
       return std::nullopt;
     L.Block = evaluateDim3(L.BlockArg, Ctx);
-    // Every form with a block argument takes the grid right before it.
-    if (const Expr *G = arg(Api->BlockArg - 1); G && Api->BlockArg - 1 != Api->KernelArg)
+    if (const Expr *G = arg(gridArg(*Api)))
       L.Grid = evaluateDim3(G, Ctx);
   }
   if (const Expr *Smem = arg(Api->SharedMemArg)) {

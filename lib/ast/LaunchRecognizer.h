@@ -50,6 +50,12 @@ clang::ast_matchers::StatementMatcher launchCandidateMatcher(llvm::StringRef Id)
 /// HIP runtime header's own code performs.
 std::optional<KernelLaunch> recogniseLaunch(const clang::CallExpr &E, clang::ASTContext &Ctx);
 
+/// The grid and block arguments of a launch candidate as written: a chevron's first two
+/// configuration values, or a launch API's grid and block arguments (its three block dimensions
+/// and the three grid counts before them). Empty for launches configured by a struct and for other
+/// calls. Unlike recogniseLaunch it reads template patterns: nothing is evaluated.
+std::vector<const clang::Expr *> launchShapeArgs(const clang::CallExpr &E);
+
 /// hipFuncSetAttribute / cudaFuncSetAttribute(kernel, MaxDynamicSharedMemorySize, bytes).
 struct DynamicSharedMemoryAttribute {
   const clang::CallExpr *Call = nullptr;
