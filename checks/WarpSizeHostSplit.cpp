@@ -14,8 +14,8 @@ namespace clang::tidy::rocm {
 // included (their shape is written there whatever the instantiation).
 static std::vector<const Expr *> hostLaunchShapes(ASTContext &Ctx, const SourceManager &SM) {
   using namespace ast_matchers;
-  auto Launches = decl(forEachDescendant(
-      stmt(rocmtidy::launchCandidateMatcher("launch"), forFunction(functionDecl().bind("fn")))));
+  auto Launches =
+      decl(forEachDescendant(stmt(rocmtidy::launchCandidateMatcher("launch"), forFunction(functionDecl().bind("fn")))));
   std::vector<const Expr *> Shapes;
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     if (D->isImplicit() || D->getLocation().isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
