@@ -1,6 +1,10 @@
 #include "project/IncludeScan.h"
 
+#include "core/SourceKinds.h"
+
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
 
 #include <tuple>
 
@@ -41,6 +45,29 @@ std::vector<std::string> includedNames(std::string_view Text) {
   for (const IncludeLine &I : scanIncludeLines(Text))
     if (I.Open && I.Closed && !I.Name.empty() && I.Name.find_first_of("\">") == std::string_view::npos)
       Out.emplace_back(I.Name);
+  return Out;
+}
+
+std::set<std::string> sourcesIncludedBy(const std::vector<std::string> &Sources,
+                                        const std::function<std::optional<std::string>(const std::string &)> &Read) {
+  std::set<std::string> Known(Sources.begin(), Sources.end());
+  std::set<std::string> Out;
+  for (const std::string &Includer : Sources) {
+    std::optional<std::string> Text = Read(Includer);
+    if (!Text)
+      continue;
+    for (const IncludeLine &I : scanIncludeLines(*Text)) {
+      // Angle brackets search the include path, not the includer's folder: a library's header.
+      if (I.Open != '"' || !I.Closed || I.Name.empty() || !isTranslationUnitName(llvm::StringRef(I.Name)))
+        continue;
+      llvm::SmallString<256> Target(llvm::sys::path::parent_path(Includer));
+      llvm::sys::path::append(Target, llvm::StringRef(I.Name.data(), I.Name.size()));
+      llvm::sys::path::remove_dots(Target, /*remove_dot_dot=*/true);
+      std::string T(Target.str());
+      if (T != Includer && Known.count(T))
+        Out.insert(std::move(T));
+    }
+  }
   return Out;
 }
 

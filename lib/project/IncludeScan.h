@@ -10,6 +10,9 @@
 #ifndef ROCM_TIDY_PROJECT_INCLUDESCAN_H
 #define ROCM_TIDY_PROJECT_INCLUDESCAN_H
 
+#include <functional>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +36,14 @@ std::vector<IncludeLine> scanIncludeLines(std::string_view Text);
 /// The header names of \p Text's well-formed "..." and <...> includes (non-empty, closed, with no
 /// other delimiter inside), in order.
 std::vector<std::string> includedNames(std::string_view Text);
+
+/// The translation units among \p Sources (absolute, normalised paths) that another of them pulls
+/// in with a quoted #include resolved against the includer's folder: superlu_dist's
+/// `#include "dlook_ahead_update.c"` in the middle of a function. Such a file is only compiled as
+/// part of its includer, so parsing it alone reports errors the build never sees. \p Read gives a
+/// file's text (std::nullopt when it cannot be read).
+std::set<std::string> sourcesIncludedBy(const std::vector<std::string> &Sources,
+                                        const std::function<std::optional<std::string>(const std::string &)> &Read);
 
 } // namespace rocmtidy::project
 

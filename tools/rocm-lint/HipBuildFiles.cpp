@@ -6,6 +6,7 @@
 #include "core/SourceKinds.h"
 #include "project/HipBuildFlags.h"
 #include "project/HipMembership.h"
+#include "project/IncludeScan.h"
 #include "project/ProjectModel.h"
 
 #include <filesystem>
@@ -149,6 +150,15 @@ std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::S
     return "only included from branches the HIP build does not take (" + Where + ":" + std::to_string(S.Line) + ")";
   }
   return "";
+}
+
+std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files) {
+  std::vector<std::string> Sources;
+  for (const InputFile &F : Files)
+    if (!F.IsCMake && rocmtidy::isTranslationUnitName(F.Absolute))
+      Sources.push_back(F.Absolute);
+  return rocmtidy::project::sourcesIncludedBy(
+      Sources, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); });
 }
 
 } // namespace rocmlint

@@ -43,6 +43,11 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
 std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
                                const std::set<std::string> &DroppedFolders = {});
 
+/// The inputs that another input #includes as a translation unit ("look_ahead_update.c" inside a
+/// function): analysed through that includer, like a header, and alone only when no parse reaches
+/// them. Absolute paths as in \p Files.
+std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files);
+
 } // namespace rocmlint
 
 #endif

@@ -384,10 +384,11 @@ static int runLint(int Argc, char **Argv) {
   std::atomic<size_t> Done{0};
   std::mutex ProgressMu;
   // Sources first, then headers: a header an analysed source reaches is analysed through it (with
-  // the source's flags) and not again on its own.
+  // the source's flags) and not again on its own. A source another input #includes waits with them.
+  std::set<std::string> Included = textuallyIncludedSources(Files);
   std::vector<size_t> Order, Headers;
   for (size_t I = 0; I < Files.size(); ++I)
-    (SourceAnalyzer::isHeader(Files[I]) ? Headers : Order).push_back(I);
+    (SourceAnalyzer::isHeader(Files[I]) || Included.count(Files[I].Absolute) ? Headers : Order).push_back(I);
   std::vector<size_t> *Phase = &Order;
 
   std::error_code EC;
