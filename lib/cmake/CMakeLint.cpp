@@ -644,6 +644,7 @@ LintResult lintCMake(std::string_view Path, std::string_view Content,
   // never be applied to a file that was only partly understood.
   if (!parseCMake(Content, L, E)) {
     R.Error = E.str();
+    R.Template = E.AtPlaceholder;
     return R;
   }
   R.Findings = L.finish();

@@ -142,6 +142,7 @@ public:
       } else if (C == ')' || C == '(') {
         return fail(P, std::string("unexpected '") + C + "' outside a command invocation");
       } else {
+        Err.AtPlaceholder = C == '@' && placeholderAt(P);
         return fail(P, "expected a command name, found " + describe(C));
       }
     }
@@ -156,6 +157,14 @@ private:
   size_t P = 0;
   Command Cmd; // reused: its argument vector keeps its capacity
   bool LastCommentWasBracket = false;
+
+  /// "@NAME@" at \p At, NAME a C identifier.
+  bool placeholderAt(size_t At) const {
+    size_t I = At + 1;
+    while (I < S.size() && isIdentChar(S[I]))
+      ++I;
+    return I > At + 1 && I < S.size() && S[I] == '@';
+  }
 
   bool fail(size_t At, std::string Msg) {
     Err.Offset = static_cast<unsigned>(At);

@@ -57,6 +57,9 @@ constexpr unsigned MaxArgumentsPerCommand = 1000000;
 struct ParseError {
   unsigned Offset = 0, Line = 0, Column = 0;
   std::string Message;
+  /// The parse stopped at an @NAME@ placeholder where a command name belongs: the text is the input
+  /// of configure_file(... @ONLY), which CMake copies with the placeholders filled, not a script.
+  bool AtPlaceholder = false;
   /// "LINE:COL: message"
   std::string str() const;
 };
