@@ -47,6 +47,31 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
       Into.insert(V);
     }
   }
+  for (const char *Key : {"switch_words", "cuda_words", "hip_words"}) {
+    std::vector<std::string> Words;
+    if (!Doc->contains(Key))
+      continue;
+    if (!readStringArray((*Doc)[Key], Words)) {
+      Error = std::string("'") + Key + "' is not an array of words";
+      return std::nullopt;
+    }
+    auto &Into = std::string_view(Key) == "switch_words" ? T.SwitchWords
+                 : std::string_view(Key) == "cuda_words" ? T.CudaWords
+                                                         : T.HipWords;
+    for (const std::string &W : Words) {
+      if (W.empty() || W.find('_') != std::string::npos ||
+          std::any_of(W.begin(), W.end(), [](char C) { return C >= 'A' && C <= 'Z'; })) {
+        Error = "'" + W + "' in '" + Key + "' is not a lower-case word without underscores";
+        return std::nullopt;
+      }
+      Into.insert(W);
+    }
+  }
+  for (const std::string &W : T.CudaWords)
+    if (T.HipWords.count(W)) {
+      Error = "'" + W + "' is listed as a word of both vendors";
+      return std::nullopt;
+    }
   for (const std::string &V : T.CudaValues)
     if (T.HipValues.count(V)) {
       Error = "'" + V + "' is listed as a value of both vendors";
@@ -58,6 +83,23 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
       return std::nullopt;
     }
   return T;
+}
+
+BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) const {
+  bool Switch = false, IsCuda = false, IsHip = false;
+  for (size_t Start = 0; Start <= Name.size();) {
+    size_t End = Name.find('_', Start);
+    if (End == std::string_view::npos)
+      End = Name.size();
+    std::string_view Part = Name.substr(Start, End - Start);
+    Switch |= SwitchWords.count(Part) != 0;
+    IsCuda |= CudaWords.count(Part) != 0;
+    IsHip |= HipWords.count(Part) != 0;
+    Start = End + 1;
+  }
+  if (!Switch || IsCuda == IsHip)
+    return Vendor::None;
+  return IsCuda ? Vendor::Cuda : Vendor::Hip;
 }
 
 const BuildSwitchTable &buildSwitchTable() {

@@ -23,6 +23,13 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip) 
     if (I + 2 < Words.size() && Words[I + 1] == "is")
       Neg = Neg != (Words[I + 2] == "none");
     bool IsCuda = Switches.Cuda.count(Name) != 0, IsHip = Switches.Hip.count(Name) != 0;
+    // A project's own switch (TPL_ENABLE_CUDALIB) counts only when tested as on: "NOT X_ENABLE_CUDA"
+    // may mean a CPU build as well as a HIP one.
+    if (!IsCuda && !IsHip && !Neg) {
+      BuildSwitchTable::Vendor V = Switches.vendorByParts(Name);
+      IsCuda = V == BuildSwitchTable::Vendor::Cuda;
+      IsHip = V == BuildSwitchTable::Vendor::Hip;
+    }
     if (IsHip && NamesHip)
       *NamesHip = true;
     // COMPUTE_BACKEND STREQUAL "cuda", GPU_BACKEND == "rocm"

@@ -47,3 +47,24 @@ TEST(BuildSwitches, BackendValues) {
   EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["use_cuda"], "hip": ["use_hip"], "hip_values": "hip"})", Error));
   EXPECT_NE(Error.find("not an array"), std::string::npos) << Error;
 }
+
+TEST(BuildSwitches, ProjectSwitchesByParts) {
+  using V = BuildSwitchTable::Vendor;
+  const BuildSwitchTable &T = buildSwitchTable();
+  EXPECT_EQ(T.vendorByParts("tpl_enable_cudalib"), V::Cuda);
+  EXPECT_EQ(T.vendorByParts("tpl_enable_hiplib"), V::Hip);
+  EXPECT_EQ(T.vendorByParts("kokkos_enable_hip"), V::Hip);
+  EXPECT_EQ(T.vendorByParts("ginkgo_build_cuda"), V::Cuda);
+  // A vendor word without a switch word is a setting, not a choice of vendor.
+  EXPECT_EQ(T.vendorByParts("cmake_cuda_architectures"), V::None);
+  EXPECT_EQ(T.vendorByParts("cuda_arch_list"), V::None);
+  // Words of both vendors (a translation layer's switch), or a vendor word inside a longer part.
+  EXPECT_EQ(T.vendorByParts("use_hip_on_cuda"), V::None);
+  EXPECT_EQ(T.vendorByParts("enable_cudnn"), V::None);
+  EXPECT_EQ(T.vendorByParts(""), V::None);
+  std::string Error;
+  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["x_y"]})", Error));
+  EXPECT_NE(Error.find("without underscores"), std::string::npos) << Error;
+  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["g"], "hip_words": ["g"]})", Error));
+  EXPECT_NE(Error.find("both vendors"), std::string::npos) << Error;
+}
