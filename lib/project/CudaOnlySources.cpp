@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fnmatch.h>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -36,12 +37,17 @@ struct Mention {
   std::string Condition; // the CUDA branch's condition, as written
   unsigned ConditionLine = 0;
   std::string List; // the variable a set() or list(APPEND) puts it in ("" for other commands)
+  std::string Glob; // a CUDA branch's glob pattern as written (Script::CudaGlobs)
 };
 
 struct Script {
   std::string File; // path of the script, for messages
   std::vector<Mention> Mentions;
   std::vector<std::string> GlobExtensions; // extensions of globs outside CUDA branches ("*" for any)
+  /// Non-recursive globs whose folder part names no variable or wildcard, matched file by file: those
+  /// inside CUDA branches (`file(GLOB S "cuda/*.cu")` under `if(USE_CUDA)`) and the others (a HIP
+  /// branch's "rocm/*.hip.cu"). Path is the folder, Glob the pattern as written.
+  std::vector<Mention> CudaGlobs, OtherGlobs;
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
   /// Sources a HIP branch takes out of a list (`list(REMOVE_ITEM CUDA_SOURCES a.cu)` under
   /// `elseif(WITH_HIP)`): Path and List as in Mention; Condition the HIP branch's.
@@ -104,6 +110,24 @@ struct CMakeReader : cmake::ParseCallbacks {
     return "";
   }
 
+  /// A non-recursive glob whose folder part is literal names the files it matches; false for others.
+  bool addLiteralGlob(const std::string &Item, unsigned Line, bool InCuda) {
+    Script Into;
+    addPath(Into, Dir, Item, Line, Stack);
+    Mention M = std::move(Into.Mentions.back());
+    fs::path Pattern(Item);
+    std::string Folder = Pattern.parent_path().string();
+    if (Folder.find_first_of("$*?[") != std::string::npos)
+      return false;
+    M.Computed = false;
+    M.Path = normal(Dir / fs::path(Item).parent_path());
+    if (!M.Path.empty() && M.Path.back() == '/')
+      M.Path.pop_back();
+    M.Glob = Item;
+    (InCuda ? S.CudaGlobs : S.OtherGlobs).push_back(std::move(M));
+    return true;
+  }
+
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (N == "if") {
@@ -152,7 +176,8 @@ struct CMakeReader : cmake::ParseCallbacks {
       for (const cmake::Piece &P : cmake::listElements(A)) {
         std::string Item(P.Text);
         if (Glob && Item.find('*') != std::string::npos) {
-          if (Probe.In != Branch::Cuda) {
+          bool Literal = C.Args[0].Value == "GLOB" && addLiteralGlob(Item, A.Line, Probe.In == Branch::Cuda);
+          if (!Literal && Probe.In != Branch::Cuda) {
             std::string Ext = lower(fs::path(Item).extension().string());
             S.GlobExtensions.push_back(Ext.empty() || Ext.find('*') != std::string::npos ? "*" : Ext);
           }
@@ -352,10 +377,37 @@ SubdirectoryChoice backendFolderOf(const ProjectModel &Model, const std::string 
   return {};
 }
 
+bool globMatches(const Mention &G, const fs::path &File) {
+  return G.Path == File.parent_path().string() &&
+         fnmatch(fs::path(G.Glob).filename().c_str(), File.filename().c_str(), FNM_PERIOD) == 0;
+}
+
+/// The first CUDA-branch glob of \p Scripts that matches \p File, and its script in \p Where.
+const Mention *matchedByCudaGlob(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File,
+                                 const Script *&Where) {
+  for (const auto &S : Scripts)
+    for (const Mention &G : S->CudaGlobs)
+      if (globMatches(G, File)) {
+        Where = S.get();
+        return &G;
+      }
+  return nullptr;
+}
+
+bool matchedByOtherGlob(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File) {
+  for (const auto &S : Scripts)
+    for (const Mention &G : S->OtherGlobs)
+      if (globMatches(G, File))
+        return true;
+  return false;
+}
+
 /// Whether a script of \p Scripts compiles \p File outside a CUDA-only branch: by its path, by a
 /// computed path that may spell its name, or by a glob that may match it.
 bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File,
                            const std::string &Name, const std::string &Ext) {
+  if (matchedByOtherGlob(Scripts, File))
+    return true;
   for (const auto &S : Scripts) {
     for (const std::string &G : S->GlobExtensions)
       if (G == "*" || G == Ext)
@@ -491,6 +543,8 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   }
   const Mention *CudaOnly = nullptr;
   const Script *Where = nullptr;
+  if (matchedByOtherGlob(Scripts, File))
+    return false;
   for (const auto &S : Scripts) {
     for (const std::string &G : S->GlobExtensions)
       if (G == "*" || G == Ext)
@@ -509,6 +563,8 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
       }
     }
   }
+  if (!CudaOnly)
+    CudaOnly = matchedByCudaGlob(Scripts, File, Where);
   if (!CudaOnly) {
     Why = MakeWhy;
     return !MakeWhy.empty();
@@ -517,7 +573,8 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   std::string Cwd = fs::current_path(EC).string() + "/";
   if (ScriptPath.rfind(Cwd, 0) == 0)
     ScriptPath = ScriptPath.substr(Cwd.size());
-  Why = ScriptPath + ":" + std::to_string(CudaOnly->Line) + ": listed only under '" + CudaOnly->Condition + "' (line " +
+  std::string How = CudaOnly->Glob.empty() ? "listed only" : "matched only by the glob '" + CudaOnly->Glob + "'";
+  Why = ScriptPath + ":" + std::to_string(CudaOnly->Line) + ": " + How + " under '" + CudaOnly->Condition + "' (line " +
         std::to_string(CudaOnly->ConditionLine) + ")";
   return true;
 }
