@@ -3,13 +3,15 @@
 // Two questions are asked of a file's text before any parse: which headers it names (to know
 // what only CUDA-only sources include) and whether it includes a GPU runtime header at all (a
 // kernel source for hiprtc/NVRTC). One line scanner answers both: optional blanks, '#', optional
-// blanks, "include", optional blanks, then what follows. No conditional is evaluated.
+// blanks, "include", optional blanks, then what follows. Conditionals are evaluated only in
+// reachedIncludeNames, and only as far as a known define settles them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ROCM_TIDY_PROJECT_INCLUDESCAN_H
 #define ROCM_TIDY_PROJECT_INCLUDESCAN_H
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +35,12 @@ std::vector<IncludeLine> scanIncludeLines(std::string_view Text);
 /// The header names of \p Text's well-formed "..." and <...> includes (non-empty, closed, with no
 /// other delimiter inside), in order.
 std::vector<std::string> includedNames(std::string_view Text);
+
+/// includedNames without the includes in a conditional arm that a build defining \p Defined (and
+/// nothing else known) does not take: the #else of `#ifdef M`, `#if defined(M)` or `#if M` for a
+/// defined M, the arms of `#ifndef M` and `#if !defined(M)`, and `#if 0`. Any other condition may
+/// go either way, and its arms count.
+std::vector<std::string> reachedIncludeNames(std::string_view Text, const std::set<std::string> &Defined);
 
 } // namespace rocmtidy::project
 
