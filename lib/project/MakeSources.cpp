@@ -17,6 +17,9 @@ namespace {
 // Past this many entries (all variables together) the reader decides nothing: a Makefile whose
 // variables double on every line must not exhaust memory.
 constexpr size_t MaxEntries = 200000;
+// Past this many nested references and variables (`$(sort $(sort ...`, `A1 = $(A0)`, `A2 =
+// $(A1)` ...) the reader decides nothing either: each level copies its text and takes stack.
+constexpr unsigned MaxNesting = 64;
 
 std::string trim(const std::string &S) {
   size_t B = S.find_first_not_of(" \t\r");
@@ -512,6 +515,9 @@ private:
 
   /// The paths and patterns that \p Value names, directly or through variables and functions.
   void scan(const std::string &Value, std::vector<MakeSources::Entry> &Out) {
+    Nested Guard(*this);
+    if (!Guard.Fits)
+      return;
     std::string Word;
     bool Tainted = false;
     auto endWord = [&] {
@@ -575,6 +581,9 @@ private:
     auto Done = Memo.find(Name);
     if (Done != Memo.end())
       return Done->second;
+    Nested Guard(*this);
+    if (!Guard.Fits)
+      return Memo[Name];
     std::vector<MakeSources::Entry> &Out = Memo[Name]; // empty while in progress: a cycle adds nothing
     auto It = Vars.find(Name);
     if (It == Vars.end())
@@ -610,6 +619,20 @@ private:
   std::vector<TargetFlags> Pending;
   unsigned HipBranchLine = 0, CudaBranchLine = 0;
   size_t Work = 0;
+  unsigned Depth = 0;
+
+  /// One level of nesting; past MaxNesting the reader gives up (as past MaxEntries).
+  struct Nested {
+    Reader &R;
+    bool Fits;
+    explicit Nested(Reader &R) : R(R), Fits(++R.Depth <= MaxNesting) {
+      if (!Fits)
+        R.Work = MaxEntries + 1;
+    }
+    ~Nested() { --R.Depth; }
+    Nested(const Nested &) = delete;
+    Nested &operator=(const Nested &) = delete;
+  };
 };
 
 std::vector<std::string> segments(const std::string &P) {
