@@ -96,10 +96,9 @@ HipMembership::Answer HipMembership::of(const std::string &Absolute) {
   return A;
 }
 
-std::map<std::string, std::string>
-HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
-                                     const std::vector<std::string> &DroppedSources,
-                                     const HipBuildFlags *Flags) const {
+std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
+                                                                        const std::vector<std::string> &DroppedSources,
+                                                                        const HipBuildFlags *Flags) const {
   std::map<std::string, std::string> Why; // header -> the dropped file that includes it
   // The project: the highest folder above the dropped sources with a build script, up to the root.
   std::set<std::string> Roots;
@@ -120,8 +119,8 @@ HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
       return Why;
     for (const WalkedFile *W : Model.filesUnder(Root))
       if (sourceKindOf(W->Path) != SourceKind::None)
-        Includes.emplace(W->Path, reachedIncludeNames(readRegularFile(W->Path).value_or(std::string()),
-                                                      hipDefines(Flags, W->Path)));
+        Includes.emplace(
+            W->Path, reachedIncludeNames(readRegularFile(W->Path).value_or(std::string()), hipDefines(Flags, W->Path)));
   }
   std::set<std::string> Dropped(DroppedSources.begin(), DroppedSources.end());
   for (bool Changed = true; Changed;) {

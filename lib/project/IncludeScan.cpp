@@ -60,8 +60,9 @@ Arm evaluate(llvm::StringRef Kw, llvm::StringRef Cond, const std::set<std::strin
     return Arm::Unknown; // !M: M may be defined as 0
   }
   Cond = Cond.trim(" \t\r");
-  if (Cond.empty() || Cond.find_if_not([](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }) !=
-                          llvm::StringRef::npos ||
+  if (Cond.empty() || Cond.find_if_not([](char C) {
+        return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+      }) != llvm::StringRef::npos ||
       !Defined.count(Cond.str()))
     return Arm::Unknown;
   // `#if M` for a macro defined with -DM is `#if 1`.

@@ -120,9 +120,9 @@ struct Frame {
 /// The variables whose -D and -I words reach the compiler: flags, and the include-folder
 /// variables recipes pass beside them (INC = -I./).
 bool compilerFlagVariable(const std::string &Name) {
-  static const std::set<std::string> Names = {"CPPFLAGS", "CXXFLAGS", "CFLAGS",  "HIPFLAGS", "HIPCCFLAGS",
-                                              "HIP_FLAGS", "INC",     "INCS",    "INCLUDE",  "INCLUDES",
-                                              "INC_DIRS",  "INCLUDE_DIRS"};
+  static const std::set<std::string> Names = {"CPPFLAGS",   "CXXFLAGS",  "CFLAGS",   "HIPFLAGS",
+                                              "HIPCCFLAGS", "HIP_FLAGS", "INC",      "INCS",
+                                              "INCLUDE",    "INCLUDES",  "INC_DIRS", "INCLUDE_DIRS"};
   return Names.count(Name) != 0;
 }
 

@@ -99,13 +99,14 @@ TEST(IncludeScan, DirectivesAndNames) {
 }
 
 TEST(IncludeScan, ArmsTheDefinesRuleOut) {
-  std::string Text = "#ifdef USE_HIP\n#include \"hip.h\"\n#else\n#include \"cuda.h\"\n#endif\n"
-                     "#if !defined(USE_HIP) // comment\n#include \"nv1.h\"\n#elif X > 1\n#include \"x.h\"\n#endif\n"
-                     "#ifndef USE_HIP\n#  include <nv2.h>\n#endif\n"
-                     "#if defined USE_HIP\n#include \"a.h\"\n#elif 1\n#include \"nv3.h\"\n#else\n#include \"nv4.h\"\n#endif\n"
-                     "#if 0\n#include \"zero.h\"\n#endif\n"
-                     "#ifdef OTHER\n#include \"o.h\"\n#else\n#include \"e.h\"\n#endif\n"
-                     "#if !USE_HIP\n#include \"maybe.h\"\n#endif\n";
+  std::string Text =
+      "#ifdef USE_HIP\n#include \"hip.h\"\n#else\n#include \"cuda.h\"\n#endif\n"
+      "#if !defined(USE_HIP) // comment\n#include \"nv1.h\"\n#elif X > 1\n#include \"x.h\"\n#endif\n"
+      "#ifndef USE_HIP\n#  include <nv2.h>\n#endif\n"
+      "#if defined USE_HIP\n#include \"a.h\"\n#elif 1\n#include \"nv3.h\"\n#else\n#include \"nv4.h\"\n#endif\n"
+      "#if 0\n#include \"zero.h\"\n#endif\n"
+      "#ifdef OTHER\n#include \"o.h\"\n#else\n#include \"e.h\"\n#endif\n"
+      "#if !USE_HIP\n#include \"maybe.h\"\n#endif\n";
   // Only what USE_HIP settles is dropped; an unknown macro, `!M` (M may be 0) and `X > 1` keep both arms.
   EXPECT_EQ(reachedIncludeNames(Text, {"USE_HIP"}),
             (std::vector<std::string>{"hip.h", "x.h", "a.h", "o.h", "e.h", "maybe.h"}));

@@ -180,17 +180,18 @@ TEST(MakeSources, CompilerFlags) {
 }
 
 TEST(MakeSources, HipBranchAndTargetSpecificFlags) {
-  MakeSources M = MakeSources::read("/p/Makefile", "mg.c := $(wildcard mg/*.c)\n"
-                                                   "ifneq ($(ROCM_DIR),)\n LIBNAME = amdhip64\nendif\n"
-                                                   "ifneq ($(MG),)\n ifneq ($(HIP_LIB_DIR),)\n"
-                                                   "  $(mg.c:%.c=$(OBJDIR)/%.o): CPPFLAGS += -DMG_HIP -I$(MG)/inc\n"
-                                                   "  ifeq ($(DEBUG),1)\n   $(mg.c:%.c=%.o): CPPFLAGS += -DDBG\n  endif\n"
-                                                   "  all.c += $(mg.c)\n"
-                                                   " endif\n endif\n"
-                                                   "ifneq ($(CUDA_LIB_DIR),)\n"
-                                                   " $(mg.c:%.c=%.o): CPPFLAGS += -DMG_CUDA\n all.c += cu/k.c\nendif\n"
-                                                   "pat/%.o sub/x.o : override CXXFLAGS += -DPAT\n"
-                                                   "objs := $(all.c:%.c=%.o)\n");
+  MakeSources M =
+      MakeSources::read("/p/Makefile", "mg.c := $(wildcard mg/*.c)\n"
+                                       "ifneq ($(ROCM_DIR),)\n LIBNAME = amdhip64\nendif\n"
+                                       "ifneq ($(MG),)\n ifneq ($(HIP_LIB_DIR),)\n"
+                                       "  $(mg.c:%.c=$(OBJDIR)/%.o): CPPFLAGS += -DMG_HIP -I$(MG)/inc\n"
+                                       "  ifeq ($(DEBUG),1)\n   $(mg.c:%.c=%.o): CPPFLAGS += -DDBG\n  endif\n"
+                                       "  all.c += $(mg.c)\n"
+                                       " endif\n endif\n"
+                                       "ifneq ($(CUDA_LIB_DIR),)\n"
+                                       " $(mg.c:%.c=%.o): CPPFLAGS += -DMG_CUDA\n all.c += cu/k.c\nendif\n"
+                                       "pat/%.o sub/x.o : override CXXFLAGS += -DPAT\n"
+                                       "objs := $(all.c:%.c=%.o)\n");
   // The HIP conditional that only names a library is no build; the one that gives its targets flags
   // (line 7) or adds sources is. The CUDA one counts where it adds sources.
   EXPECT_EQ(M.branch(MakeBranch::Hip), "line 7 under 'ifneq ($(HIP_LIB_DIR),)' (line 6)");
