@@ -9,6 +9,7 @@
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 #include "project/CompileDatabase.h"
+#include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 #include "project/PythonSource.h"
 
@@ -162,7 +163,17 @@ void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, b
   if (E.Hip.empty() && isMakefileVariantName(Base) &&
       buildSwitchTable().HipValues.count(asciiLower(Base.substr(Base.find('.') + 1).str())))
     E.Hip = Name;
-  std::string T = asciiLower(readText(File));
+  std::string Raw = readText(File);
+  // A conditional on the HIP toolkit that adds sources or gives its targets flags is a HIP build
+  // (libCEED: `ifneq ($(HIP_LIB_DIR),)` adds backends/hip-*); one on the CUDA toolkit a CUDA build.
+  if (E.Hip.empty() || E.Cuda.empty()) {
+    MakeSources M = MakeSources::read(File, Raw);
+    if (E.Hip.empty() && !M.branch(MakeBranch::Hip).empty())
+      E.Hip = Name + " (" + M.branch(MakeBranch::Hip) + ")";
+    if (E.Cuda.empty() && !M.branch(MakeBranch::Cuda).empty())
+      E.Cuda = Name;
+  }
+  std::string T = asciiLower(Raw);
   if (MayHipify && E.Hipify.empty() &&
       (T.find("hipify-perl") != std::string::npos || T.find("hipify-clang") != std::string::npos))
     E.Hipify = Name + " runs hipify";

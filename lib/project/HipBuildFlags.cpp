@@ -575,13 +575,14 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
       Script S;
       S.Path = P;
       S.Dir = std::string(path::parent_path(P));
-      auto keep = [&](const std::string &Arg, unsigned Line, const std::string &Why) {
+      auto keep = [&](const std::string &Arg, unsigned Line, const std::string &Why,
+                      const std::vector<std::string> &Only = {}) {
         if (Why.empty() && Arg.compare(0, 2, "-I") == 0 && !isWithin(Arg.substr(2), ProjectTop))
-          S.LeftOut.push_back({Arg, P, Line, "outside the project folder"});
+          S.LeftOut.push_back({Arg, P, Line, "outside the project folder", Only});
         else if (Why.empty())
-          S.Flags.push_back({Arg, P, Line});
+          S.Flags.push_back({Arg, P, Line, Only});
         else
-          S.LeftOut.push_back({Arg, P, Line, Why});
+          S.LeftOut.push_back({Arg, P, Line, Why, Only});
       };
       if (SetupPy)
         for (const PyFlag &F : torchExtensionFlags(pythonLines(*Text), S.Dir))
@@ -589,9 +590,9 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
       else {
         MakeSources M = MakeSources::read(P, *Text);
         for (const MakeSources::Flag &F : M.flags())
-          keep(F.Arg, F.Line, F.Why);
+          keep(F.Arg, F.Line, F.Why, F.Targets);
         for (const MakeSources::Flag &F : M.leftOutFlags())
-          keep(F.Arg, F.Line, F.Why);
+          keep(F.Arg, F.Line, F.Why, F.Targets);
       }
       if (S.Flags.empty() && S.LeftOut.empty())
         continue;
@@ -645,12 +646,24 @@ bool HipBuildFlags::reaches(const Script &S, const std::string &Source, const st
   return false;
 }
 
+namespace {
+
+/// Whether a flag given only to some targets' sources (\p Only; empty: to all) reaches \p Source.
+bool forSource(const std::vector<std::string> &Only, const std::string &Source) {
+  return Only.empty() || std::any_of(Only.begin(), Only.end(),
+                                     [&](const std::string &P) { return MakeSources::matchesPattern(P, Source); });
+}
+
+} // namespace
+
 std::vector<LeftOutFlag> HipBuildFlags::leftOutFor(const std::string &Source) const {
   std::vector<LeftOutFlag> Out;
   std::vector<std::string> Segs = segments(Source);
   for (const Script &S : Scripts)
     if (reaches(S, Source, Segs))
-      Out.insert(Out.end(), S.LeftOut.begin(), S.LeftOut.end());
+      for (const LeftOutFlag &F : S.LeftOut)
+        if (forSource(F.Only, Source))
+          Out.push_back(F);
   return Out;
 }
 
@@ -661,6 +674,8 @@ std::vector<ScriptFlag> HipBuildFlags::flagsFor(const std::string &Source) const
     if (!reaches(S, Source, Segs))
       continue;
     for (const ScriptFlag &F : S.Flags) {
+      if (!forSource(F.Only, Source))
+        continue;
       bool Dup = false;
       for (const ScriptFlag &O : Out)
         Dup |= O.Arg == F.Arg;

@@ -29,6 +29,7 @@ struct ScriptFlag {
   std::string Arg;    // "-DGGML_USE_HIP", "-I/abs/include"
   std::string Script; // absolute path of the build script
   unsigned Line = 0;
+  std::vector<std::string> Only; // a Makefile's target-specific flag: the sources it names (patterns)
 };
 
 /// A flag the reader did not apply, and why ("conditional on 'if(GGML_CUDA_FORCE_MMQ)' (line 103)",
@@ -38,6 +39,7 @@ struct LeftOutFlag {
   std::string Script;
   unsigned Line = 0;
   std::string Why;
+  std::vector<std::string> Only; // as ScriptFlag::Only
 };
 
 class HipBuildFlags {

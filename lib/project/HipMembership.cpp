@@ -2,6 +2,7 @@
 
 #include "project/CompileDatabase.h"
 #include "project/CudaOnlySources.h"
+#include "project/HipBuildFlags.h"
 #include "project/IncludeScan.h"
 #include "project/ProjectModel.h"
 #include "project/ProjectPaths.h"
@@ -28,6 +29,17 @@ bool spelledAs(const std::string &Inc, const std::string &Includer, const std::s
     return false;
   return Header.compare(Header.size() - Tail.size(), Tail.size(), Tail) == 0 &&
          Header[Header.size() - Tail.size() - 1] == '/';
+}
+
+/// The macros the HIP build defines for \p File on its command line (-DNAME, -DNAME=value).
+std::set<std::string> hipDefines(const HipBuildFlags *Flags, const std::string &File) {
+  std::set<std::string> Out;
+  if (!Flags)
+    return Out;
+  for (const ScriptFlag &F : Flags->flagsFor(File))
+    if (F.Arg.compare(0, 2, "-D") == 0 && F.Arg.size() > 2)
+      Out.insert(F.Arg.substr(2, F.Arg.find('=') == std::string::npos ? std::string::npos : F.Arg.find('=') - 2));
+  return Out;
 }
 
 } // namespace
@@ -84,9 +96,9 @@ HipMembership::Answer HipMembership::of(const std::string &Absolute) {
   return A;
 }
 
-std::map<std::string, std::string>
-HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
-                                     const std::vector<std::string> &DroppedSources) const {
+std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
+                                                                        const std::vector<std::string> &DroppedSources,
+                                                                        const HipBuildFlags *Flags) const {
   std::map<std::string, std::string> Why; // header -> the dropped file that includes it
   // The project: the highest folder above the dropped sources with a build script, up to the root.
   std::set<std::string> Roots;
@@ -107,7 +119,8 @@ HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
       return Why;
     for (const WalkedFile *W : Model.filesUnder(Root))
       if (sourceKindOf(W->Path) != SourceKind::None)
-        Includes.emplace(W->Path, includedNames(readRegularFile(W->Path).value_or(std::string())));
+        Includes.emplace(
+            W->Path, reachedIncludeNames(readRegularFile(W->Path).value_or(std::string()), hipDefines(Flags, W->Path)));
   }
   std::set<std::string> Dropped(DroppedSources.begin(), DroppedSources.end());
   for (bool Changed = true; Changed;) {

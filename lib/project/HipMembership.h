@@ -19,6 +19,7 @@
 
 namespace rocmtidy::project {
 
+class HipBuildFlags;
 class ProjectModel;
 
 class HipMembership {
@@ -43,10 +44,12 @@ public:
   /// through other such headers: header -> the dropped file that includes it. A dropped file
   /// includes a header when the spelling resolves next to it or is the tail of the header's path;
   /// any other file's include of the same file name keeps the header (an include path could reach
-  /// it), but a header's include of its own name does not. Empty when the walk did not cover the
-  /// projects of the dropped sources.
+  /// it), but a header's include of its own name does not, nor does one in a conditional arm the
+  /// HIP build does not take, as the defines of \p Flags (optional) settle it. Empty when the walk
+  /// did not cover the projects of the dropped sources.
   std::map<std::string, std::string> headersOnlyIncludedBy(const std::vector<std::string> &Headers,
-                                                           const std::vector<std::string> &DroppedSources) const;
+                                                           const std::vector<std::string> &DroppedSources,
+                                                           const HipBuildFlags *Flags = nullptr) const;
 
 private:
   struct Database {

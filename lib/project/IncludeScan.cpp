@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
+#include <cctype>
 #include <tuple>
 
 namespace rocmtidy::project {
@@ -36,6 +37,84 @@ std::vector<IncludeLine> scanIncludeLines(std::string_view Text) {
       I.Name = std::string_view(Name.data(), Name.size());
     }
     Out.push_back(I);
+  }
+  return Out;
+}
+
+namespace {
+
+enum class Arm { Taken, NotTaken, Unknown };
+
+/// What a build that defines \p Defined knows of the condition of `#<Kw> <Cond>`.
+Arm evaluate(llvm::StringRef Kw, llvm::StringRef Cond, const std::set<std::string> &Defined) {
+  Cond = Cond.trim(" \t\r");
+  if (Kw == "ifdef" || Kw == "ifndef") {
+    bool Known = Defined.count(Cond.str()) != 0;
+    return !Known ? Arm::Unknown : Kw == "ifdef" ? Arm::Taken : Arm::NotTaken;
+  }
+  if (Cond == "0")
+    return Arm::NotTaken;
+  bool Negated = Cond.consume_front("!");
+  Cond = Cond.ltrim(" \t");
+  if (Cond.consume_front("defined")) {
+    Cond = Cond.trim(" \t\r");
+    if (Cond.consume_front("(") && !Cond.consume_back(")"))
+      return Arm::Unknown;
+  } else if (Negated) {
+    return Arm::Unknown; // !M: M may be defined as 0
+  }
+  Cond = Cond.trim(" \t\r");
+  if (Cond.empty() || Cond.find_if_not([](char C) {
+        return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+      }) != llvm::StringRef::npos ||
+      !Defined.count(Cond.str()))
+    return Arm::Unknown;
+  // `#if M` for a macro defined with -DM is `#if 1`.
+  return Negated ? Arm::NotTaken : Arm::Taken;
+}
+
+struct Conditional {
+  bool Dead = false;     // the current arm is known not taken
+  bool TakenYet = false; // an earlier (or the current) arm is known taken
+};
+
+} // namespace
+
+std::vector<std::string> reachedIncludeNames(std::string_view Text, const std::set<std::string> &Defined) {
+  std::vector<std::string> Out;
+  std::vector<Conditional> Stack;
+  size_t DeadDepth = 0; // how many open conditionals are in a dead arm
+  for (llvm::StringRef Rest(Text.data(), Text.size()); !Rest.empty();) {
+    llvm::StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    llvm::StringRef Kw = Line.take_while([](char C) { return std::isalpha(static_cast<unsigned char>(C)); });
+    llvm::StringRef Cond = Line.drop_front(Kw.size());
+    if (size_t Comment = Cond.find("//"); Comment != llvm::StringRef::npos)
+      Cond = Cond.take_front(Comment);
+    auto setArm = [&](Conditional &C, Arm A) {
+      DeadDepth -= C.Dead;
+      C.Dead = C.TakenYet || A == Arm::NotTaken;
+      C.TakenYet |= A == Arm::Taken;
+      DeadDepth += C.Dead;
+    };
+    if (Kw == "if" || Kw == "ifdef" || Kw == "ifndef") {
+      Stack.emplace_back();
+      setArm(Stack.back(), evaluate(Kw, Cond, Defined));
+    } else if ((Kw == "elif" || Kw == "elifdef" || Kw == "elifndef") && !Stack.empty()) {
+      setArm(Stack.back(), evaluate(Kw == "elif" ? "if" : Kw.drop_front(2), Cond, Defined));
+    } else if (Kw == "else" && !Stack.empty()) {
+      setArm(Stack.back(), Arm::Unknown);
+    } else if (Kw == "endif" && !Stack.empty()) {
+      DeadDepth -= Stack.back().Dead;
+      Stack.pop_back();
+    } else if (Kw == "include" && DeadDepth == 0) {
+      for (const std::string &Name : includedNames("#" + Line.str()))
+        Out.push_back(Name);
+    }
   }
   return Out;
 }

@@ -3,7 +3,8 @@
 // Two questions are asked of a file's text before any parse: which headers it names (to know
 // what only CUDA-only sources include) and whether it includes a GPU runtime header at all (a
 // kernel source for hiprtc/NVRTC). One line scanner answers both: optional blanks, '#', optional
-// blanks, "include", optional blanks, then what follows. No conditional is evaluated.
+// blanks, "include", optional blanks, then what follows. Conditionals are evaluated only in
+// reachedIncludeNames, and only as far as a known define settles them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +45,12 @@ std::vector<std::string> includedNames(std::string_view Text);
 /// file's text (std::nullopt when it cannot be read).
 std::set<std::string> sourcesIncludedBy(const std::vector<std::string> &Sources,
                                         const std::function<std::optional<std::string>(const std::string &)> &Read);
+
+/// includedNames without the includes in a conditional arm that a build defining \p Defined (and
+/// nothing else known) does not take: the #else of `#ifdef M`, `#if defined(M)` or `#if M` for a
+/// defined M, the arms of `#ifndef M` and `#if !defined(M)`, and `#if 0`. Any other condition may
+/// go either way, and its arms count.
+std::vector<std::string> reachedIncludeNames(std::string_view Text, const std::set<std::string> &Defined);
 
 } // namespace rocmtidy::project
 

@@ -17,6 +17,9 @@ namespace {
 // Past this many entries (all variables together) the reader decides nothing: a Makefile whose
 // variables double on every line must not exhaust memory.
 constexpr size_t MaxEntries = 200000;
+// Past this many nested references and variables (`$(sort $(sort ...`, `A1 = $(A0)`, `A2 =
+// $(A1)` ...) the reader decides nothing either: each level copies its text and takes stack.
+constexpr unsigned MaxNesting = 64;
 
 std::string trim(const std::string &S) {
   size_t B = S.find_first_not_of(" \t\r");
@@ -113,6 +116,45 @@ struct Frame {
   std::string Condition;
   unsigned Line = 0;
 };
+
+/// The variables whose -D and -I words reach the compiler: flags, and the include-folder
+/// variables recipes pass beside them (INC = -I./).
+bool compilerFlagVariable(const std::string &Name) {
+  static const std::set<std::string> Names = {"CPPFLAGS",   "CXXFLAGS",  "CFLAGS",   "HIPFLAGS",
+                                              "HIPCCFLAGS", "HIP_FLAGS", "INC",      "INCS",
+                                              "INCLUDE",    "INCLUDES",  "INC_DIRS", "INCLUDE_DIRS"};
+  return Names.count(Name) != 0;
+}
+
+/// A target-specific compiler-flags assignment, resolved once every variable is known.
+struct TargetFlags {
+  std::string Targets;
+  std::string Value;
+  std::vector<Frame> Stack;
+  unsigned Line = 0;
+};
+
+/// Where \p Stack's conditionals put a line: "line 12 under 'ifneq ($(HIP_DIR),)' (line 10)".
+std::string branchText(unsigned Line, const std::string &Condition, unsigned ConditionLine) {
+  return "line " + std::to_string(Line) + " under '" + Condition + "' (line " + std::to_string(ConditionLine) + ")";
+}
+
+/// The file names an object target stands for: `dir/%.o` is built from `dir/*.c`, `*.cpp` ...
+void objectSources(const std::string &Target, std::vector<std::string> &Out) {
+  std::string Stem = Target;
+  for (char &C : Stem)
+    if (C == '%')
+      C = '*';
+  if (sourceLikeName(Stem)) {
+    Out.push_back(Stem);
+    return;
+  }
+  size_t Dot = Stem.rfind('.');
+  if (Dot == std::string::npos || Stem.substr(Dot) != ".o" || Stem.find('/', Dot) != std::string::npos)
+    return;
+  for (const char *Ext : {".c", ".cc", ".cpp", ".cxx", ".cu", ".hip"})
+    Out.push_back(Stem.substr(0, Dot) + Ext);
+}
 
 class Reader {
 public:
@@ -278,7 +320,8 @@ private:
         if (I + Colons < T.size() && T[I + Colons] == '=') {
           ValueAt = I + Colons + 1;
         } else {
-          InRule = true; // targets: prerequisites (or a target-specific variable)
+          // targets: prerequisites, or a target-specific variable (no recipe follows that)
+          InRule = !targetSpecific(T, I, I + Colons, Stack, Line);
           return;
         }
       } else {
@@ -294,7 +337,7 @@ private:
       for (const Frame &F : Stack) {
         MakeBranch Was = A.In;
         A.In = combine(A.In, F.Current);
-        if (Was == MakeBranch::Other && A.In == MakeBranch::Cuda) {
+        if (Was == MakeBranch::Other && A.In != MakeBranch::Other) {
           A.Condition = F.Condition;
           A.ConditionLine = F.Line;
         }
@@ -307,35 +350,141 @@ private:
       for (const std::string &R : Refs)
         if (R != Name)
           Referenced.insert(R);
-      // Compiler flags, and the include-folder variables recipes pass beside them (INC = -I./).
-      if (Name == "CPPFLAGS" || Name == "CXXFLAGS" || Name == "CFLAGS" || Name == "HIPFLAGS" || Name == "HIPCCFLAGS" ||
-          Name == "HIP_FLAGS" || Name == "INC" || Name == "INCS" || Name == "INCLUDE" || Name == "INCLUDES" ||
-          Name == "INC_DIRS" || Name == "INCLUDE_DIRS")
-        compilerFlags(A, Stack);
+      if (compilerFlagVariable(Name) && A.In != MakeBranch::Cuda)
+        compilerFlags(A.Value, A.Line, firstNotHip(Stack, 0), {});
       Vars[Name].push_back(std::move(A));
       return;
     }
   }
 
+  /// `targets : [override|export|private] NAME op value` (the ':' at \p Colon, what follows at
+  /// \p After): true when it is one; a compiler-flags one is kept for targetFlags().
+  bool targetSpecific(const std::string &T, size_t Colon, size_t After, const std::vector<Frame> &Stack,
+                      unsigned Line) {
+    std::string Rest = trim(T.substr(After));
+    for (const char *Prefix : {"override ", "export ", "private "})
+      if (Rest.compare(0, std::char_traits<char>::length(Prefix), Prefix) == 0)
+        Rest = trim(Rest.substr(std::char_traits<char>::length(Prefix)));
+    size_t Eq = Rest.find('=');
+    if (Eq == std::string::npos)
+      return false;
+    size_t NameEnd = Eq;
+    while (NameEnd > 0 && std::string("+?:!").find(Rest[NameEnd - 1]) != std::string::npos)
+      --NameEnd;
+    std::string Name = trim(Rest.substr(0, NameEnd));
+    if (Name.empty() || Name.find_first_of(" \t$:%") != std::string::npos)
+      return false;
+    if (compilerFlagVariable(Name))
+      Pending.push_back({trim(T.substr(0, Colon)), Rest.substr(Eq + 1), Stack, Line});
+    return true;
+  }
+
 public:
   std::vector<MakeSources::Flag> Flags;
   std::vector<MakeSources::Flag> LeftOut;
+  std::string HipBranch, CudaBranch;
+
+  /// The target-specific compiler flags, once every variable is known. A HIP conditional's apply
+  /// to its targets whatever conditionals enclose it (those decide whether the targets are built,
+  /// the HIP conditional decides with which flags); conditionals inside it are said as for any
+  /// flag. The CUDA build's are not asked about; targets the reader cannot name leave them out.
+  void targetFlags() {
+    for (const TargetFlags &P : Pending) {
+      if (std::any_of(P.Stack.begin(), P.Stack.end(), [](const Frame &F) { return F.Current == MakeBranch::Cuda; }))
+        continue;
+      size_t From = 0;
+      for (size_t I = 0; I < P.Stack.size(); ++I)
+        if (P.Stack[I].Current == MakeBranch::Hip)
+          From = I + 1;
+      const Frame *Other = firstNotHip(P.Stack, From);
+      if (From && !Other)
+        noteBranch(HipBranch, HipBranchLine, P.Line, P.Stack[From - 1].Condition, P.Stack[From - 1].Line);
+      std::vector<std::string> Targets = targetPatterns(P.Targets);
+      if (Targets.empty()) {
+        size_t Before = Flags.size();
+        compilerFlags(P.Value, P.Line, Other, {});
+        // Flags for targets the reader cannot name: no source is known to get them.
+        for (size_t I = Before; I < Flags.size(); ++I)
+          LeftOut.push_back({Flags[I].Arg, Flags[I].Line, "for targets '" + P.Targets + "' not resolved", {}});
+        Flags.resize(Before);
+        continue;
+      }
+      compilerFlags(P.Value, P.Line, Other, Targets);
+    }
+  }
+
+  /// The first of \p Stack's conditionals from \p From on that does not select HIP, or null.
+  static const Frame *firstNotHip(const std::vector<Frame> &Stack, size_t From) {
+    for (size_t I = From; I < Stack.size(); ++I)
+      if (Stack[I].Current != MakeBranch::Hip)
+        return &Stack[I];
+    return nullptr;
+  }
+
+  /// Records where a toolkit conditional adds sources (the earliest line of each backend).
+  void noteBranches(const std::vector<MakeSources::Entry> &Entries) {
+    for (const MakeSources::Entry &E : Entries) {
+      if (E.In == MakeBranch::Hip)
+        noteBranch(HipBranch, HipBranchLine, E.Line, E.Condition, E.ConditionLine);
+      else if (E.In == MakeBranch::Cuda)
+        noteBranch(CudaBranch, CudaBranchLine, E.Line, E.Condition, E.ConditionLine);
+    }
+  }
+
+  static void noteBranch(std::string &Text, unsigned &At, unsigned Line, const std::string &Condition,
+                         unsigned ConditionLine) {
+    if (!Text.empty() && At <= Line)
+      return;
+    Text = branchText(Line, Condition, ConditionLine);
+    At = Line;
+  }
 
 private:
-  /// The -D and -I words of a compiler-flags assignment: the HIP build's when no conditional
-  /// encloses it or every one selects HIP; the CUDA build's are not asked about; any other
-  /// conditional, or a word that goes through a variable, is left out and said.
-  void compilerFlags(const Assignment &A, const std::vector<Frame> &Stack) {
-    if (A.In == MakeBranch::Cuda)
-      return;
-    const Frame *Other = nullptr;
-    for (const Frame &F : Stack)
-      if (F.Current != MakeBranch::Hip && !Other)
-        Other = &F;
+  /// The sources \p Targets' objects are built from: variables as far as they expand (a
+  /// substitution reference names its variable's files), `%` patterns and object names.
+  std::vector<std::string> targetPatterns(const std::string &Targets) {
+    std::vector<std::string> Out;
+    std::vector<MakeSources::Entry> Named;
+    std::string Word;
+    auto endWord = [&] {
+      if (Word.find('$') != std::string::npos) {
+        scan(Word, Named);
+      } else if (!Word.empty()) {
+        std::vector<std::string> Files;
+        objectSources(Word, Files);
+        for (const std::string &F : Files)
+          Out.push_back((fs::path(F).is_absolute() ? fs::path(F) : fs::path(Dir) / F).lexically_normal().string());
+      }
+      Word.clear();
+    };
+    unsigned Depth = 0;
+    for (char C : Targets) {
+      if (C == '(' || C == '{')
+        ++Depth;
+      else if ((C == ')' || C == '}') && Depth)
+        --Depth;
+      if (!Depth && (C == ' ' || C == '\t')) {
+        endWord();
+        continue;
+      }
+      Word += C;
+    }
+    endWord();
+    for (const MakeSources::Entry &E : Named)
+      if (std::find(Out.begin(), Out.end(), E.Pattern) == Out.end())
+        Out.push_back(E.Pattern);
+    return Out;
+  }
+
+  /// The -D and -I words of a compiler-flags value: the HIP build's when \p Other (the enclosing
+  /// conditional that is not the HIP build's) is null; a word under another conditional, or that
+  /// goes through a variable, is left out and said.
+  void compilerFlags(const std::string &Value, unsigned Line, const Frame *Other,
+                     const std::vector<std::string> &Targets) {
     std::vector<std::string> Words;
     std::string W;
-    for (size_t I = 0; I <= A.Value.size(); ++I) {
-      char C = I < A.Value.size() ? A.Value[I] : ' ';
+    for (size_t I = 0; I <= Value.size(); ++I) {
+      char C = I < Value.size() ? Value[I] : ' ';
       if (C == ' ' || C == '\t') {
         if (!W.empty())
           Words.push_back(W);
@@ -351,7 +500,7 @@ private:
         continue;
       if (Word.size() == 2 && I + 1 < Words.size())
         Word += Words[++I]; // -D NAME, -I dir
-      MakeSources::Flag F{Word, A.Line, ""};
+      MakeSources::Flag F{Word, Line, "", Targets};
       if (Other) {
         F.Why = "conditional on '" + Other->Condition + "' (line " + std::to_string(Other->Line) + ")";
       } else if (Word.find('$') != std::string::npos) {
@@ -366,6 +515,9 @@ private:
 
   /// The paths and patterns that \p Value names, directly or through variables and functions.
   void scan(const std::string &Value, std::vector<MakeSources::Entry> &Out) {
+    Nested Guard(*this);
+    if (!Guard.Fits)
+      return;
     std::string Word;
     bool Tainted = false;
     auto endWord = [&] {
@@ -429,6 +581,9 @@ private:
     auto Done = Memo.find(Name);
     if (Done != Memo.end())
       return Done->second;
+    Nested Guard(*this);
+    if (!Guard.Fits)
+      return Memo[Name];
     std::vector<MakeSources::Entry> &Out = Memo[Name]; // empty while in progress: a cycle adds nothing
     auto It = Vars.find(Name);
     if (It == Vars.end())
@@ -438,7 +593,7 @@ private:
       std::vector<MakeSources::Entry> Items;
       scan(A.Value, Items);
       for (MakeSources::Entry &E : Items) {
-        if (A.In == MakeBranch::Cuda && E.In == MakeBranch::Other) {
+        if (A.In != MakeBranch::Other && E.In == MakeBranch::Other) {
           E.Line = A.Line;
           E.Condition = A.Condition;
           E.ConditionLine = A.ConditionLine;
@@ -461,7 +616,23 @@ private:
   std::map<std::string, std::vector<Assignment>> Vars;
   std::set<std::string> Referenced;
   std::map<std::string, std::vector<MakeSources::Entry>> Memo;
+  std::vector<TargetFlags> Pending;
+  unsigned HipBranchLine = 0, CudaBranchLine = 0;
   size_t Work = 0;
+  unsigned Depth = 0;
+
+  /// One level of nesting; past MaxNesting the reader gives up (as past MaxEntries).
+  struct Nested {
+    Reader &R;
+    bool Fits;
+    explicit Nested(Reader &R) : R(R), Fits(++R.Depth <= MaxNesting) {
+      if (!Fits)
+        R.Work = MaxEntries + 1;
+    }
+    ~Nested() { --R.Depth; }
+    Nested(const Nested &) = delete;
+    Nested &operator=(const Nested &) = delete;
+  };
 };
 
 std::vector<std::string> segments(const std::string &P) {
@@ -503,9 +674,19 @@ MakeSources MakeSources::read(const std::string &Path, const std::string &Text) 
   Reader R(fs::path(Path).parent_path().string(), M.BuildsHip);
   R.read(Text);
   M.Entries = R.entries(M.GaveUp);
+  if (!M.GaveUp) {
+    R.targetFlags();
+    R.noteBranches(M.Entries);
+    M.HipBranch = std::move(R.HipBranch);
+    M.CudaBranch = std::move(R.CudaBranch);
+  }
   M.Flags = std::move(R.Flags);
   M.LeftOutFlags = std::move(R.LeftOut);
   return M;
+}
+
+bool MakeSources::matchesPattern(const std::string &Pattern, const std::string &Absolute) {
+  return matches(Pattern, segments(fs::path(Absolute).lexically_normal().string()));
 }
 
 const MakeSources::Entry *MakeSources::listing(const std::string &Absolute, bool SkipCuda) const {

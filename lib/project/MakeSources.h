@@ -30,6 +30,10 @@ public:
 
   /// Whether some conditional of the Makefile selects the HIP backend.
   bool buildsHip() const { return BuildsHip; }
+  /// Where a conditional on the CUDA (HIP) toolkit adds sources to a build list or gives its
+  /// targets compiler flags ("line 616 under 'ifneq ($(HIP_LIB_DIR),)' (line 596)"): that
+  /// conditional is a build of that backend. Empty when there is none, or the reader gave up.
+  const std::string &branch(MakeBranch B) const { return B == MakeBranch::Hip ? HipBranch : CudaBranch; }
   /// Whether \p Absolute is added to a build list only under CUDA conditionals. On true, \p Why
   /// names the line and the conditional ("Makefile:20: added only under 'ifneq ($(CUDA_DIR),)'
   /// (line 18)").
@@ -54,11 +58,16 @@ public:
   /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, or of an include
   /// variable (INC, INCLUDES, INC_DIRS ...), with its line; Why
   /// says why a flag was left out (a conditional other than the HIP build's, a variable).
+  /// A target-specific assignment (`$(hip.c:%.c=%.o): CPPFLAGS += -DX`) gives its flags only to
+  /// the sources of the objects it names: Targets holds them (absolute patterns, as Entry's).
   struct Flag {
     std::string Arg;
     unsigned Line = 0;
     std::string Why;
+    std::vector<std::string> Targets; // empty: every source of the Makefile's folder
   };
+  /// Whether \p Absolute matches \p Pattern (Entry::Pattern's form: globs within a segment).
+  static bool matchesPattern(const std::string &Pattern, const std::string &Absolute);
   /// The flags the HIP build gives the sources of this Makefile's folder.
   const std::vector<Flag> &flags() const { return Flags; }
   const std::vector<Flag> &leftOutFlags() const { return LeftOutFlags; }
@@ -67,6 +76,7 @@ private:
   std::string Path;
   bool BuildsHip = false;
   bool GaveUp = false;
+  std::string HipBranch, CudaBranch;
   std::vector<Entry> Entries;
   std::vector<Flag> Flags, LeftOutFlags;
 };

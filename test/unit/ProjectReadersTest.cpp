@@ -98,6 +98,26 @@ TEST(IncludeScan, DirectivesAndNames) {
   EXPECT_TRUE(includedNames("int x;\n").empty());
 }
 
+TEST(IncludeScan, ArmsTheDefinesRuleOut) {
+  std::string Text =
+      "#ifdef USE_HIP\n#include \"hip.h\"\n#else\n#include \"cuda.h\"\n#endif\n"
+      "#if !defined(USE_HIP) // comment\n#include \"nv1.h\"\n#elif X > 1\n#include \"x.h\"\n#endif\n"
+      "#ifndef USE_HIP\n#  include <nv2.h>\n#endif\n"
+      "#if defined USE_HIP\n#include \"a.h\"\n#elif 1\n#include \"nv3.h\"\n#else\n#include \"nv4.h\"\n#endif\n"
+      "#if 0\n#include \"zero.h\"\n#endif\n"
+      "#ifdef OTHER\n#include \"o.h\"\n#else\n#include \"e.h\"\n#endif\n"
+      "#if !USE_HIP\n#include \"maybe.h\"\n#endif\n";
+  // Only what USE_HIP settles is dropped; an unknown macro, `!M` (M may be 0) and `X > 1` keep both arms.
+  EXPECT_EQ(reachedIncludeNames(Text, {"USE_HIP"}),
+            (std::vector<std::string>{"hip.h", "x.h", "a.h", "o.h", "e.h", "maybe.h"}));
+  // Without the define nothing but #if 0 is settled.
+  EXPECT_EQ(reachedIncludeNames(Text, {}), (std::vector<std::string>{"hip.h", "cuda.h", "nv1.h", "x.h", "nv2.h", "a.h",
+                                                                     "nv3.h", "nv4.h", "o.h", "e.h", "maybe.h"}));
+  // Unbalanced directives neither crash nor leak a dead arm past the end.
+  EXPECT_EQ(reachedIncludeNames("#endif\n#else\n#ifdef M\n#else\n#include \"z.h\"\n", {"M"}),
+            std::vector<std::string>{});
+}
+
 TEST_F(ProjectReadersTest, CudaOnlySourcesFromCMakeBranches) {
   write("CMakeLists.txt", "project(p LANGUAGES CXX)\n"
                           "if(BUILD_CUDA)\n"

@@ -179,6 +179,41 @@ TEST(MakeSources, CompilerFlags) {
   EXPECT_EQ(Left, (std::vector<std::string>{"-DD", "-I$(X)/include"}));
 }
 
+TEST(MakeSources, HipBranchAndTargetSpecificFlags) {
+  MakeSources M =
+      MakeSources::read("/p/Makefile", "mg.c := $(wildcard mg/*.c)\n"
+                                       "ifneq ($(ROCM_DIR),)\n LIBNAME = amdhip64\nendif\n"
+                                       "ifneq ($(MG),)\n ifneq ($(HIP_LIB_DIR),)\n"
+                                       "  $(mg.c:%.c=$(OBJDIR)/%.o): CPPFLAGS += -DMG_HIP -I$(MG)/inc\n"
+                                       "  ifeq ($(DEBUG),1)\n   $(mg.c:%.c=%.o): CPPFLAGS += -DDBG\n  endif\n"
+                                       "  all.c += $(mg.c)\n"
+                                       " endif\n endif\n"
+                                       "ifneq ($(CUDA_LIB_DIR),)\n"
+                                       " $(mg.c:%.c=%.o): CPPFLAGS += -DMG_CUDA\n all.c += cu/k.c\nendif\n"
+                                       "pat/%.o sub/x.o : override CXXFLAGS += -DPAT\n"
+                                       "objs := $(all.c:%.c=%.o)\n");
+  // The HIP conditional that only names a library is no build; the one that gives its targets flags
+  // (line 7) or adds sources is. The CUDA one counts where it adds sources.
+  EXPECT_EQ(M.branch(MakeBranch::Hip), "line 7 under 'ifneq ($(HIP_LIB_DIR),)' (line 6)");
+  EXPECT_EQ(M.branch(MakeBranch::Cuda), "line 16 under 'ifneq ($(CUDA_LIB_DIR),)' (line 14)");
+  std::map<std::string, std::vector<std::string>> Kept, Left;
+  for (const MakeSources::Flag &F : M.flags())
+    Kept[F.Arg] = F.Targets;
+  for (const MakeSources::Flag &F : M.leftOutFlags())
+    Left[F.Arg] = F.Targets;
+  ASSERT_EQ(Kept.size(), 2u);
+  EXPECT_EQ(Kept["-DMG_HIP"], std::vector<std::string>{"/p/mg/*.c"});
+  EXPECT_EQ(Kept["-DPAT"], (std::vector<std::string>{"/p/pat/*.c", "/p/pat/*.cc", "/p/pat/*.cpp", "/p/pat/*.cxx",
+                                                     "/p/pat/*.cu", "/p/pat/*.hip", "/p/sub/x.c", "/p/sub/x.cc",
+                                                     "/p/sub/x.cpp", "/p/sub/x.cxx", "/p/sub/x.cu", "/p/sub/x.hip"}));
+  EXPECT_TRUE(MakeSources::matchesPattern(Kept["-DMG_HIP"][0], "/p/mg/a.c"));
+  EXPECT_FALSE(MakeSources::matchesPattern(Kept["-DMG_HIP"][0], "/p/other/a.c"));
+  // A conditional inside the HIP one is said; the CUDA arm's flag is not asked about.
+  EXPECT_EQ(Left.count("-DDBG"), 1u);
+  EXPECT_EQ(Left.count("-I$(MG)/inc"), 1u);
+  EXPECT_EQ(Kept.count("-DMG_CUDA") + Left.count("-DMG_CUDA"), 0u);
+}
+
 using Files = std::map<std::string, std::string>;
 
 std::function<std::optional<std::string>(const std::string &)> reader(const Files &F) {

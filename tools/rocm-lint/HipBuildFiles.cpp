@@ -103,7 +103,8 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
   for (const InputFile &H : Files)
     if (!H.IsCMake && !H.Named && isHeader(H.Absolute))
       Headers.push_back(H.Absolute);
-  std::map<std::string, std::string> Why = Membership.headersOnlyIncludedBy(Headers, DroppedByScript);
+  std::map<std::string, std::string> Why =
+      Membership.headersOnlyIncludedBy(Headers, DroppedByScript, Config.HipBuild.get());
   std::error_code EC;
   std::string Cwd = fs::current_path(EC).string() + "/";
   Kept.clear();
