@@ -372,16 +372,22 @@ public:
       Check.SkippedRanges.push_back(Range);
   }
 
-  // '#define WARP_SIZE warpSize': uses of the macro in dropped code are uses of 'warpSize'.
+  // '#define WARP_SIZE warpSize', '(warpSize / 2)': uses of the macro in dropped code are uses of
+  // 'warpSize'. A body with any other name ('Tile<warpSize>') is judged where it is used.
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
     if (!MI || !MI->isObjectLike() || SM.isInSystemHeader(MI->getDefinitionLoc()))
       return;
-    for (const Token &T : MI->tokens())
-      if (const IdentifierInfo *II = T.getIdentifierInfo(); II && II->getName() == "warpSize") {
-        Check.WarpSizeMacros.insert(Name.getIdentifierInfo()->getName());
+    bool Names = false;
+    for (const Token &T : MI->tokens()) {
+      if (const IdentifierInfo *II = T.getIdentifierInfo(); II && II->getName() == "warpSize")
+        Names = true;
+      else if (!T.isOneOf(tok::numeric_constant, tok::l_paren, tok::r_paren, tok::star, tok::slash) &&
+               !T.isOneOf(tok::plus, tok::minus, tok::lessless, tok::greatergreater))
         return;
-      }
+    }
+    if (Names)
+      Check.WarpSizeMacros.insert(Name.getIdentifierInfo()->getName());
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *) override {
