@@ -13,7 +13,7 @@
 
 // Findings are sorted by file: the header's comes first.
 // CHECK: wave_helpers.h:4:{{[0-9]+}}: warning: 'warpSize' read in __host__ __device__ function 'lanesPerRow', which host code calls; ROCm 7 makes 'warpSize' a device-only value and this stops compiling once the host emits 'lanesPerRow': pass the width in from the host, queried with hipDeviceAttributeWarpSize [rocm-warp-size-constexpr]
-// CHECK: host-device-calls.hip:[[@LINE+7]]:11: note: called from host code here
+// CHECK: host-device-calls.hip:[[@LINE+6]]:11: note: called from host code here
 
 __global__ void rows(int *out, int lanes) { out[threadIdx.x] = lanes; }
 
