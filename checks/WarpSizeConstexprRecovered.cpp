@@ -224,8 +224,8 @@ std::vector<Tok> lexMainFile(const SourceManager &SM, const LangOptions &LO, llv
 // Calls in dropped host code of a __host__ __device__ function the AST shows reading 'warpSize'
 // (Names: the function's name and the read; Named: where the AST itself names such a function).
 std::vector<std::pair<size_t, SourceLocation>> droppedHostCalls(const std::vector<Tok> &Tokens,
-                                                               const llvm::StringMap<SourceLocation> &Names,
-                                                               const llvm::DenseSet<SourceLocation> &Named) {
+                                                                const llvm::StringMap<SourceLocation> &Names,
+                                                                const llvm::DenseSet<SourceLocation> &Named) {
   std::vector<std::pair<size_t, SourceLocation>> Calls;
   for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
     auto It = Tokens[I].Text.empty() ? Names.end() : Names.find(Tokens[I].Text);
@@ -262,9 +262,9 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
   // not a member ('Cfg::warpSize', 'p.warpSize', 'p->warpSize').
   auto IsDropped = [&](size_t I) {
     const Tok &T = Tokens[I];
-    bool Unseen = T.Text == "warpSize" ? !SeenRefs.contains(T.Loc)
-                                       : !T.Text.empty() && WarpSizeMacros.contains(T.Text) &&
-                                             !SeenExpansions.contains(T.Loc);
+    bool Unseen = T.Text == "warpSize"
+                      ? !SeenRefs.contains(T.Loc)
+                      : !T.Text.empty() && WarpSizeMacros.contains(T.Text) && !SeenExpansions.contains(T.Loc);
     return !Ambiguous && Unseen &&
            !(I > 0 && (Tokens[I - 1].Kind == tok::coloncolon || Tokens[I - 1].Kind == tok::period ||
                        Tokens[I - 1].Kind == tok::arrow));

@@ -61,8 +61,7 @@ void WarpSizeConstexprCheck::reportHostCalls() {
 }
 
 // The finding goes where ROCm 7's compiler stops, on the read, with the host call as a note.
-void WarpSizeConstexprCheck::reportHostCall(SourceLocation Call, StringRef Callee, SourceLocation Read,
-                                            bool Dropped) {
+void WarpSizeConstexprCheck::reportHostCall(SourceLocation Call, StringRef Callee, SourceLocation Read, bool Dropped) {
   if (!Reported.insert(Read).second)
     return;
   diag(Read, "'warpSize' read in __host__ __device__ function '%0', which host code calls; ROCm 7 makes "
