@@ -372,6 +372,24 @@ public:
       Check.SkippedRanges.push_back(Range);
   }
 
+  // '#define WARP_SIZE warpSize', '(warpSize / 2)': uses of the macro in dropped code are uses of
+  // 'warpSize'. A body with any other name ('Tile<warpSize>') is judged where it is used.
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
+    if (!MI || !MI->isObjectLike() || SM.isInSystemHeader(MI->getDefinitionLoc()))
+      return;
+    bool Names = false;
+    for (const Token &T : MI->tokens()) {
+      if (const IdentifierInfo *II = T.getIdentifierInfo(); II && II->getName() == "warpSize")
+        Names = true;
+      else if (!T.isOneOf(tok::numeric_constant, tok::l_paren, tok::r_paren, tok::star, tok::slash) &&
+               !T.isOneOf(tok::plus, tok::minus, tok::lessless, tok::greatergreater))
+        return;
+    }
+    if (Names)
+      Check.WarpSizeMacros.insert(Name.getIdentifierInfo()->getName());
+  }
+
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II || (II->getName() != "__AMDGCN_WAVEFRONT_SIZE" && II->getName() != "__AMDGCN_WAVEFRONT_SIZE__"))
@@ -421,25 +439,57 @@ void WarpSizeConstexprCheck::registerMatchers(MatchFinder *Finder) {
       declRefExpr(to(varDecl(isInitializedFromWarpSize()).bind("holder")), unless(isExpansionInSystemHeader()))
           .bind("held"),
       this);
+  // Host functions calling __host__ __device__ ones; and where the main file names the latter.
+  auto HostDevice = functionDecl(hasAttr(attr::CUDAHost), hasAttr(attr::CUDADevice));
+  Finder->addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
+                                  unless(hasAttr(attr::CUDADevice)), unless(hasAttr(attr::CUDAGlobal)),
+                                  hasBody(forEachDescendant(
+                                      callExpr(callee(functionDecl(HostDevice).bind("hd-callee"))).bind("host-call"))))
+                         .bind("host-caller"),
+                     this);
+  Finder->addMatcher(declRefExpr(isExpansionInMainFile(), to(HostDevice)).bind("hd-ref"), this);
+  Finder->addMatcher(functionDecl(isExpansionInMainFile(), HostDevice).bind("hd-decl"), this);
+}
+
+// The matches that only gather facts for the end of the unit.
+bool WarpSizeConstexprCheck::gather(const MatchFinder::MatchResult &Result) {
+  const SourceManager &SM = *Result.SourceManager;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("host-call")) {
+    noteHostCall(*Call, *Result.Nodes.getNodeAs<FunctionDecl>("host-caller"),
+                 *Result.Nodes.getNodeAs<FunctionDecl>("hd-callee"));
+    return true;
+  }
+  if (const auto *R = Result.Nodes.getNodeAs<DeclRefExpr>("hd-ref")) {
+    NamedHostDevice.insert(SM.getSpellingLoc(R->getLocation()));
+    return true;
+  }
+  if (const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("hd-decl")) {
+    NamedHostDevice.insert(SM.getSpellingLoc(F->getLocation()));
+    return true;
+  }
+  if (const auto *Named = Result.Nodes.getNodeAs<ValueDecl>("user-name")) {
+    // A template parameter, member or local of another file is out of the main file's reach (a
+    // member spelled 'Cfg::warpSize' is told apart by its qualifier).
+    bool Reaches = (isa<VarDecl>(Named) && Named->getDeclContext()->getRedeclContext()->isFileContext()) ||
+                   SM.isInMainFile(SM.getExpansionLoc(Named->getLocation()));
+    UserNamesWarpSize |= Reaches && !isBuiltinWarpSize(Named, SM);
+    return true;
+  }
+  return false;
 }
 
 void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  if (const auto *Named = Result.Nodes.getNodeAs<ValueDecl>("user-name")) {
-    // A template parameter, member or local of another file is out of the main file's reach (a
-    // member spelled 'Cfg::warpSize' is told apart by its qualifier).
-    const SourceManager &SM = *Result.SourceManager;
-    bool Reaches = (isa<VarDecl>(Named) && Named->getDeclContext()->getRedeclContext()->isFileContext()) ||
-                   SM.isInMainFile(SM.getExpansionLoc(Named->getLocation()));
-    UserNamesWarpSize |= Reaches && !isBuiltinWarpSize(Named, SM);
+  if (gather(Result))
     return;
-  }
   const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *Held = Result.Nodes.getNodeAs<DeclRefExpr>("held");
   std::optional<UseSite> Site;
   for (const DeclRefExpr *R : {Ref, Result.Nodes.getNodeAs<DeclRefExpr>("in-body")})
-    if (R)
+    if (R) {
       SeenRefs.insert(Result.SourceManager->getSpellingLoc(R->getLocation()));
+      SeenExpansions.insert(Result.SourceManager->getExpansionLoc(R->getLocation()));
+    }
   if (const auto *InBody = Result.Nodes.getNodeAs<DeclRefExpr>("in-body")) {
     const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
     if (FD->getBody() != BodyOf) {
@@ -462,27 +512,9 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   SourceLocation Loc = E->getLocation();
   if (C.Kind == Use::Runtime) {
-    if (Ref && C.Function && isReturnedFromConstexpr(*C.Function, Ref)) {
-      if (Reported.insert(Loc).second)
-        reportConstexprReturn(*C.Function, Loc);
-      return;
-    }
     // A use of a constant holding warpSize is fine at run time; its initializer is judged on its own.
-    if (Held || !HostReads)
-      return;
-    // __host__ __device__ functions (and constexpr functions and lambdas, implicitly both) are left
-    // alone: clang reports their host-side reads only when the host actually emits them.
-    bool Host = false;
-    if (C.Function)
-      Host = !isCudaDeviceOrKernel(C.Function) && !rocmtidy::bodyActsAsDeviceCode(C.Function);
-    else if (C.Global)
-      Host = !C.Global->hasAttr<CUDADeviceAttr>() && !C.Global->hasAttr<CUDAConstantAttr>() &&
-             !C.Global->hasAttr<CUDASharedAttr>();
-    if (!Host || !Reported.insert(Loc).second)
-      return;
-    diag(Loc, "'warpSize' read in host code; ROCm 7 makes it a device-only value and this stops compiling: "
-              "query the device's warp size at run time (hipDeviceProp_t::warpSize or "
-              "hipDeviceGetAttribute with hipDeviceAttributeWarpSize)");
+    if (Ref)
+      reportRuntimeRead(*Ref, C.Function, C.Global, Site ? BodyParents.get() : nullptr, Ctx);
     return;
   }
   if (!Reported.insert(Loc).second)
@@ -500,6 +532,38 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Holder->getLocation(), "'%0' is initialized from 'warpSize' here", DiagnosticIDs::Note) << Holder->getName();
     noteTargetMacros(Loc);
   }
+}
+
+// A run-time read: in host code it stops compiling with ROCm 7; in a __host__ __device__ function
+// only when the host emits it (a host call, reported at the end of the unit); in device code it
+// is wrong only when asserted to be 32. \p Body is the parent map of the function's body when the
+// read was classified from it.
+void WarpSizeConstexprCheck::reportRuntimeRead(const DeclRefExpr &Ref, const FunctionDecl *Function,
+                                               const VarDecl *Global, const ParentMap *Body, ASTContext &Ctx) {
+  SourceLocation Loc = Ref.getLocation();
+  if (Function && isReturnedFromConstexpr(*Function, &Ref)) {
+    if (Reported.insert(Loc).second)
+      reportConstexprReturn(*Function, Loc);
+    return;
+  }
+  bool Host = false;
+  if (Function)
+    Host = !isCudaDeviceOrKernel(Function) && !rocmtidy::bodyActsAsDeviceCode(Function);
+  else if (Global)
+    Host = !Global->hasAttr<CUDADeviceAttr>() && !Global->hasAttr<CUDAConstantAttr>() &&
+           !Global->hasAttr<CUDASharedAttr>();
+  if (!Host) {
+    if (Function && Function->hasAttr<CUDAHostAttr>() && Function->hasAttr<CUDADeviceAttr>())
+      noteHostDeviceRead(*Function, Loc);
+    if (Body)
+      reportAssertedWidth(Ref, *Body, Ctx);
+    return;
+  }
+  if (!HostReads || !Reported.insert(Loc).second)
+    return;
+  diag(Loc, "'warpSize' read in host code; ROCm 7 makes it a device-only value and this stops compiling: "
+            "query the device's warp size at run time (hipDeviceProp_t::warpSize or "
+            "hipDeviceGetAttribute with hipDeviceAttributeWarpSize)");
 }
 
 // 'constexpr int warp_size() { return warpSize; }': written to be used where a constant is needed

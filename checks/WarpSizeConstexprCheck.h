@@ -3,7 +3,10 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <memory>
 #include <vector>
@@ -26,7 +29,14 @@ public:
   }
   void onEndOfTranslationUnit() override {
     reportDroppedUses();
+    reportHostCalls();
     Reported.clear();
+    HostDeviceReads.clear();
+    HostDeviceReadNames.clear();
+    HostCalls.clear();
+    NamedHostDevice.clear();
+    WarpSizeMacros.clear();
+    SeenExpansions.clear();
     SeenRefs.clear();
     UserNamesWarpSize = false;
     SkippedRanges.clear();
@@ -38,8 +48,21 @@ public:
 private:
   friend class WavefrontMacroCallbacks;
   void noteTargetMacros(SourceLocation Loc);
-  /// WarpSizeConstexprRecovered.cpp: constant uses in code error recovery dropped.
+  bool gather(const ast_matchers::MatchFinder::MatchResult &Result);
+  void reportRuntimeRead(const DeclRefExpr &Ref, const FunctionDecl *Function, const VarDecl *Global,
+                         const ParentMap *Body, ASTContext &Ctx);
+  /// WarpSizeConstexprRecovered.cpp: constant uses and host reads in code error recovery dropped.
   void reportDroppedUses();
+  void noteDropped(SourceLocation Loc);
+  /// WarpSizeAsserted.cpp: 'assert(warpSize == 32)' and 'if (warpSize != 32) trap' in device code;
+  /// true when the read is such an assertion.
+  bool reportAssertedWidth(const DeclRefExpr &Ref, const ParentMap &PM, ASTContext &Ctx);
+  /// WarpSizeHostCalls.cpp: host functions calling a __host__ __device__ function that reads
+  /// 'warpSize' (ROCm 7 rejects the read when the host emits the callee).
+  void noteHostDeviceRead(const FunctionDecl &FD, SourceLocation Read);
+  void noteHostCall(const CallExpr &Call, const FunctionDecl &Caller, const FunctionDecl &Callee);
+  void reportHostCalls();
+  void reportHostCall(SourceLocation Call, StringRef Callee, SourceLocation Read, bool Dropped);
   static bool isReturnedFromConstexpr(const FunctionDecl &FD, const Expr *Ref);
   void reportConstexprReturn(const FunctionDecl &FD, SourceLocation Loc);
   /// The same, for a function the parse dropped (its name read from the source text).
@@ -61,6 +84,24 @@ private:
   /// of the main file).
   bool UserNamesWarpSize = false;
   std::vector<SourceRange> SkippedRanges;
+  /// __host__ __device__ functions (their templates' patterns, canonical) reading 'warpSize', with
+  /// the first read; and the same by name, for calls in dropped code.
+  llvm::DenseMap<const FunctionDecl *, SourceLocation> HostDeviceReads;
+  llvm::StringMap<SourceLocation> HostDeviceReadNames;
+  struct HostCall {
+    SourceLocation Loc;
+    const FunctionDecl *Callee;
+  };
+  /// Calls from host-only functions to __host__ __device__ functions, judged at the end of the unit
+  /// (the callee's body may come later).
+  std::vector<HostCall> HostCalls;
+  /// Where the AST names a __host__ __device__ function (references and declarations): the text
+  /// scan of dropped code leaves those tokens alone.
+  llvm::DenseSet<SourceLocation> NamedHostDevice;
+  /// Object-like macros of the project whose body names 'warpSize' ('#define WARP_SIZE warpSize'),
+  /// and the expansion locations of the AST's references: the rest of their uses were dropped.
+  llvm::StringSet<> WarpSizeMacros;
+  llvm::DenseSet<SourceLocation> SeenExpansions;
   Preprocessor *PP = nullptr;
   /// The statement parents of the function body last asked about.
   std::unique_ptr<ParentMap> BodyParents;

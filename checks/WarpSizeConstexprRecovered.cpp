@@ -143,17 +143,65 @@ StringRef constexprFunctionReturning(const std::vector<Tok> &Tokens, size_t I) {
   return "";
 }
 
-} // namespace
+// Tokens[I] is inside a launch's '<<< ... >>>', which the host evaluates.
+bool inLaunchConfig(const std::vector<Tok> &Tokens, size_t I) {
+  for (size_t J = I; J-- > 0 && !isStatementEdge(Tokens[J]);) {
+    if (Tokens[J].Kind == tok::greatergreatergreater)
+      return false;
+    if (Tokens[J].Kind == tok::lesslessless)
+      return true;
+  }
+  return false;
+}
 
-void WarpSizeConstexprCheck::reportDroppedUses() {
-  if (!PP || !PP->getDiagnostics().hasErrorOccurred())
-    return;
-  const SourceManager &SM = PP->getSourceManager();
+// The function whose body holds a token, read from its head (the words from the previous
+// statement up to its name).
+struct FunctionText {
+  size_t Name = 0;
+  bool Device = false; // a word names device code: '__device__', '__global__', 'HOST_DEVICE', 'KERNEL'
+  bool Host = false;   // a word names host code: '__host__', 'HOST_DEVICE'
+};
+
+std::optional<FunctionText> enclosingFunction(const std::vector<Tok> &Tokens, size_t I) {
+  static const llvm::StringRef Statements[] = {"if", "for", "while", "switch", "catch"};
+  static const llvm::StringRef Trailing[] = {"const", "noexcept", "override", "final"};
+  for (size_t End = I; std::optional<size_t> Open = openerBefore(Tokens, End, tok::l_brace, tok::r_brace);
+       End = *Open) {
+    size_t J = *Open;
+    while (J > 0 && isIdent(Tokens[J - 1]) && llvm::is_contained(Trailing, Tokens[J - 1].Text))
+      --J;
+    if (J == 0 || Tokens[J - 1].Kind == tok::r_square)
+      return std::nullopt; // a lambda runs where it is called from
+    if (Tokens[J - 1].Kind != tok::r_paren)
+      continue;
+    std::optional<size_t> Params = openerBefore(Tokens, J - 1, tok::l_paren, tok::r_paren);
+    if (!Params || *Params == 0 || Tokens[*Params - 1].Kind == tok::r_square)
+      return std::nullopt;
+    if (!isIdent(Tokens[*Params - 1]) || llvm::is_contained(Statements, Tokens[*Params - 1].Text))
+      continue;
+    FunctionText F;
+    F.Name = *Params - 1;
+    for (size_t K = *Params; K > 0 && !isStatementEdge(Tokens[K - 1]); --K) {
+      std::string Word = Tokens[K - 1].Text.lower();
+      F.Device |= Word.find("device") != std::string::npos || Word.find("global") != std::string::npos ||
+                  Word.find("kernel") != std::string::npos;
+      F.Host |= Word.find("host") != std::string::npos;
+    }
+    return F;
+  }
+  return std::nullopt;
+}
+
+bool inHostFunctionText(const std::vector<Tok> &Tokens, size_t I) {
+  std::optional<FunctionText> F = enclosingFunction(Tokens, I);
+  return F && !F->Device;
+}
+
+// The main file's tokens outside directives and skipped conditional blocks.
+std::vector<Tok> lexMainFile(const SourceManager &SM, const LangOptions &LO, llvm::ArrayRef<SourceRange> Skipped) {
   FileID Main = SM.getMainFileID();
-  if (SM.isInSystemHeader(SM.getLocForStartOfFile(Main)))
-    return;
   llvm::StringRef Buffer = SM.getBufferData(Main);
-  Lexer Raw(SM.getLocForStartOfFile(Main), PP->getLangOpts(), Buffer.begin(), Buffer.begin(), Buffer.end());
+  Lexer Raw(SM.getLocForStartOfFile(Main), LO, Buffer.begin(), Buffer.begin(), Buffer.end());
   std::vector<Tok> Tokens;
   Token T;
   bool InDirective = false; // macro bodies are judged where the macro is used
@@ -162,7 +210,7 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
       InDirective = T.is(tok::hash);
     if (InDirective)
       continue;
-    if (llvm::any_of(SkippedRanges, [&](SourceRange R) {
+    if (llvm::any_of(Skipped, [&](SourceRange R) {
           return !SM.isBeforeInTranslationUnit(T.getLocation(), R.getBegin()) &&
                  SM.isBeforeInTranslationUnit(T.getLocation(), R.getEnd());
         }))
@@ -170,19 +218,69 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
     StringRef Text = T.is(tok::raw_identifier) ? T.getRawIdentifier() : StringRef();
     Tokens.push_back({T.getKind(), Text, T.getLocation()});
   }
+  return Tokens;
+}
+
+// Calls in dropped host code of a __host__ __device__ function the AST shows reading 'warpSize'
+// (Names: the function's name and the read; Named: where the AST itself names such a function).
+std::vector<std::pair<size_t, SourceLocation>> droppedHostCalls(const std::vector<Tok> &Tokens,
+                                                                const llvm::StringMap<SourceLocation> &Names,
+                                                                const llvm::DenseSet<SourceLocation> &Named) {
+  std::vector<std::pair<size_t, SourceLocation>> Calls;
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+    auto It = Tokens[I].Text.empty() ? Names.end() : Names.find(Tokens[I].Text);
+    if (It == Names.end() || Tokens[I + 1].Kind != tok::l_paren || Named.contains(Tokens[I].Loc))
+      continue;
+    if (I > 0 && (Tokens[I - 1].Kind == tok::period || Tokens[I - 1].Kind == tok::arrow))
+      continue;
+    if (inHostFunctionText(Tokens, I))
+      Calls.emplace_back(I, It->second);
+  }
+  return Calls;
+}
+
+} // namespace
+
+void WarpSizeConstexprCheck::noteDropped(SourceLocation Loc) {
+  diag(Loc, "read from the source text: the compiler dropped this code after an earlier error (a missing header)",
+       DiagnosticIDs::Note);
+}
+
+void WarpSizeConstexprCheck::reportDroppedUses() {
+  if (!PP || !PP->getDiagnostics().hasErrorOccurred())
+    return;
+  const SourceManager &SM = PP->getSourceManager();
+  if (SM.isInSystemHeader(SM.getLocForStartOfFile(SM.getMainFileID())))
+    return;
+  std::vector<Tok> Tokens = lexMainFile(SM, PP->getLangOpts(), SkippedRanges);
   // A project entity of that name (a template parameter, a member, a local) makes every dropped
   // token ambiguous: the text cannot say which one it names, so none is reported.
-  if (UserNamesWarpSize)
-    return;
-  for (size_t I = 0; I + 1 < Tokens.size(); ++I)
-    if (Tokens[I + 1].Text == "warpSize" && declaresName(Tokens[I]))
-      return;
+  bool Ambiguous = UserNamesWarpSize;
+  for (size_t I = 0; I + 1 < Tokens.size() && !Ambiguous; ++I)
+    Ambiguous = Tokens[I + 1].Text == "warpSize" && declaresName(Tokens[I]);
+  // 'warpSize' itself, or a project macro for it ('WARP_SIZE'), the AST has no reference from;
+  // not a member ('Cfg::warpSize', 'p.warpSize', 'p->warpSize').
+  auto IsDropped = [&](size_t I) {
+    const Tok &T = Tokens[I];
+    bool Unseen = T.Text == "warpSize"
+                      ? !SeenRefs.contains(T.Loc)
+                      : !T.Text.empty() && WarpSizeMacros.contains(T.Text) && !SeenExpansions.contains(T.Loc);
+    return !Ambiguous && Unseen &&
+           !(I > 0 && (Tokens[I - 1].Kind == tok::coloncolon || Tokens[I - 1].Kind == tok::period ||
+                       Tokens[I - 1].Kind == tok::arrow));
+  };
+  // The host pass alone: the device pass may see a helper's read that the host pass does not.
+  if (HostReads && !PP->getLangOpts().CUDAIsDevice) {
+    // Helpers whose head says both host and device, dropped with their read.
+    for (size_t I = 0; I < Tokens.size(); ++I)
+      if (IsDropped(I))
+        if (std::optional<FunctionText> F = enclosingFunction(Tokens, I); F && F->Host && F->Device)
+          HostDeviceReadNames.try_emplace(Tokens[F->Name].Text, Tokens[I].Loc);
+    for (auto [I, Read] : droppedHostCalls(Tokens, HostDeviceReadNames, NamedHostDevice))
+      reportHostCall(Tokens[I].Loc, Tokens[I].Text, Read, /*Dropped=*/true);
+  }
   for (size_t I = 0; I < Tokens.size(); ++I) {
-    if (Tokens[I].Text != "warpSize" || SeenRefs.contains(Tokens[I].Loc))
-      continue;
-    // 'Cfg::warpSize', 'p.warpSize', 'p->warpSize': a member, not HIP's global.
-    if (I > 0 && (Tokens[I - 1].Kind == tok::coloncolon || Tokens[I - 1].Kind == tok::period ||
-                  Tokens[I - 1].Kind == tok::arrow))
+    if (!IsDropped(I))
       continue;
     if (StringRef Function = constexprFunctionReturning(Tokens, I); !Function.empty()) {
       if (Reported.insert(Tokens[I].Loc).second)
@@ -190,16 +288,20 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
       continue;
     }
     const char *What = inTemplateArguments(Tokens, I) ? "a template argument" : statementContext(Tokens, I);
+    if (!What && HostReads && inLaunchConfig(Tokens, I) && Reported.insert(Tokens[I].Loc).second) {
+      diag(Tokens[I].Loc, "'warpSize' read in host code; ROCm 7 makes it a device-only value and this stops "
+                          "compiling: query the device's warp size at run time (hipDeviceProp_t::warpSize or "
+                          "hipDeviceGetAttribute with hipDeviceAttributeWarpSize)");
+      noteDropped(Tokens[I].Loc);
+      continue;
+    }
     if (!What || !Reported.insert(Tokens[I].Loc).second)
       continue;
     diag(Tokens[I].Loc, "'warpSize' used as %0, which needs a compile-time constant; ROCm 7 makes 'warpSize' a "
                         "run-time value and this stops compiling: make the width a template parameter chosen at "
                         "launch from the device's warp size (hipDeviceAttributeWarpSize)")
         << What;
-    diag(Tokens[I].Loc,
-         "read from the source text: the compiler dropped this code after an earlier error (a "
-         "missing header)",
-         DiagnosticIDs::Note);
+    noteDropped(Tokens[I].Loc);
   }
 }
 
