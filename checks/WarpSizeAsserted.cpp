@@ -70,7 +70,7 @@ bool endsKernel(const Stmt *S) {
 bool WarpSizeConstexprCheck::reportAssertedWidth(const DeclRefExpr &Ref, const ParentMap &PM, ASTContext &Ctx) {
   const Stmt *Child = &Ref;
   const Stmt *P = PM.getParent(Child);
-  while (P && isa<ParenExpr, ImplicitCastExpr>(P))
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
     Child = P, P = PM.getParent(P);
   const auto *Cmp = dyn_cast_or_null<BinaryOperator>(P);
   if (!Cmp || (Cmp->getOpcode() != BO_EQ && Cmp->getOpcode() != BO_NE) || !otherSideIs32(*Cmp, Child, Ctx))

@@ -145,7 +145,10 @@ StringRef constexprFunctionReturning(const std::vector<Tok> &Tokens, size_t I) {
 
 // Tokens[I] is inside a launch's '<<< ... >>>', which the host evaluates.
 bool inLaunchConfig(const std::vector<Tok> &Tokens, size_t I) {
-  for (size_t J = I; J-- > 0 && !isStatementEdge(Tokens[J]);) {
+  for (size_t J = I; J > 0;) {
+    --J;
+    if (isStatementEdge(Tokens[J]))
+      break;
     if (Tokens[J].Kind == tok::greatergreatergreater)
       return false;
     if (Tokens[J].Kind == tok::lesslessless)

@@ -14,8 +14,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fnmatch.h>
 #include <filesystem>
+#include <fnmatch.h>
 #include <map>
 #include <memory>
 #include <mutex>

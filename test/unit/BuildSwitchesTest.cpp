@@ -65,6 +65,7 @@ TEST(BuildSwitches, ProjectSwitchesByParts) {
   std::string Error;
   EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["x_y"]})", Error));
   EXPECT_NE(Error.find("without underscores"), std::string::npos) << Error;
-  EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["g"], "hip_words": ["g"]})", Error));
+  EXPECT_FALSE(
+      parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["g"], "hip_words": ["g"]})", Error));
   EXPECT_NE(Error.find("both vendors"), std::string::npos) << Error;
 }
