@@ -113,6 +113,10 @@ void WarpSizeAssumptionCheck::groupingNotes(const rocmtidy::FunctionWarpFacts &F
     if (Seed != F.Seeds.end() && Seed->second.Call)
       diag(Seed->second.Call->getBeginLoc(), "the call here passes a thread index as '%0'", DiagnosticIDs::Note)
           << P->getName();
+    else if (Seed != F.Seeds.end() && Seed->second.SplitAt && Seed->second.SplitAt != G.Op)
+      diag(Seed->second.SplitAt->getOperatorLoc(),
+           "'%0' is split into a lane and a warp of 32 lanes, as a thread index is, here", DiagnosticIDs::Note)
+          << P->getName();
   } else if (G.Via) {
     diag(G.Via->getLocation(), "'%0' is computed from a thread index here", DiagnosticIDs::Note) << G.Via->getName();
   }

@@ -147,11 +147,16 @@ public:
   // conversions yet: a local handed to it is read, as it is by every shuffle, vote or helper
   // such a call can become (a lane value passed by non-const reference would be a rare design).
   bool VisitCallExpr(CallExpr *CE) {
-    if (!isa<UnresolvedLookupExpr, UnresolvedMemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
-      return true;
-    for (const Expr *Arg : CE->arguments())
-      if (const VarDecl *VD = trackedVar(Arg); VD && VD->getType()->isIntegralOrEnumerationType())
-        ++F.Refs[VD].second;
+    if (isa<UnresolvedLookupExpr, UnresolvedMemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      readArguments(CE->arguments());
+    return true;
+  }
+  // The same call of an undeclared name outside a template, kept as a recovery expression over
+  // the name and the written arguments.
+  bool VisitRecoveryExpr(RecoveryExpr *RE) {
+    ArrayRef<Expr *> Subs = RE->subExpressions();
+    if (Subs.size() >= 2 && isa_and_nonnull<UnresolvedLookupExpr>(Subs.front()))
+      readArguments(Subs.drop_front());
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -166,6 +171,11 @@ public:
   }
 
 private:
+  template <typename Range> void readArguments(Range Args) {
+    for (const Expr *Arg : Args)
+      if (const VarDecl *VD = Arg ? trackedVar(Arg) : nullptr; VD && VD->getType()->isIntegralOrEnumerationType())
+        ++F.Refs[VD].second;
+  }
   // 'c ? lane : first' of two lvalues is one lvalue, converted to a value as a whole: each arm is
   // read, not escaped.
   void readValue(const Expr *E) {

@@ -54,6 +54,9 @@ struct ParamSeed {
   ThreadValue V = ThreadValue::None;
   bool Reaches63 = false; ///< a lane number that can reach 63 ('threadIdx.x % warpSize')
   const clang::CallExpr *Call = nullptr;
+  /// No caller says so: the body splits the parameter into a lane and a warp of 32
+  /// ('p & 31' and 'p >> 5'), the decomposition of a thread index (WarpBodyScanner).
+  const clang::BinaryOperator *SplitAt = nullptr;
 };
 
 /// A lane mask stored in, returned as, or converted to a narrower integer type.

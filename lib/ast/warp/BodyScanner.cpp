@@ -14,6 +14,7 @@ WarpBodyScanner::WarpBodyScanner(WarpModel &M, FunctionWarpFacts &F)
     : M(M), F(F), Ctx(M.Ctx), SM(Ctx.getSourceManager()), T(warpTables()) {}
 
 void WarpBodyScanner::run() {
+  seedSplitParameters();
   TraverseStmt(const_cast<Stmt *>(F.Body));
   memberInitialisers();
   settleCounters();
@@ -199,6 +200,24 @@ void WarpBodyScanner::comparison(const BinaryOperator *BO) {
   if (!Dispatch.contains(BO) && ((isLit(BO->getRHS(), 32) && isWarpSizeRef(BO->getLHS())) ||
                                  (isLit(BO->getLHS(), 32) && isWarpSizeRef(BO->getRHS()))))
     F.WarpSizeTests.push_back(BO);
+}
+
+// Outside a template, a call of a library shuffle whose header is missing ('WARP_SHFL(mu, src)'
+// in an explicit specialisation, with ATen's DeviceUtils.cuh not found) is kept by clang as a
+// RecoveryExpr over the unresolved name and the written arguments. Read as the call it was
+// written as, exactly as the same call in the template is (an unresolved callee there too).
+bool WarpBodyScanner::VisitRecoveryExpr(RecoveryExpr *RE) {
+  ArrayRef<Expr *> Subs = RE->subExpressions();
+  const auto *ULE = Subs.size() >= 2 ? dyn_cast_or_null<UnresolvedLookupExpr>(Subs.front()) : nullptr;
+  if (!ULE || ULE->getNumDecls() != 0 || !ULE->getName().isIdentifier() || RE->getBeginLoc() != ULE->getBeginLoc() ||
+      llvm::any_of(Subs, [](const Expr *E) { return !E; }))
+    return true;
+  const ShuffleInfo *S = T.shuffle(ULE->getName().getAsIdentifierInfo()->getName());
+  if (!S || !S->Library)
+    return true;
+  CallExpr *CE = CallExpr::Create(Ctx, Subs.front(), Subs.drop_front(), Ctx.DependentTy, VK_PRValue, RE->getEndLoc(),
+                                  FPOptionsOverride());
+  return VisitCallExpr(CE);
 }
 
 bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {

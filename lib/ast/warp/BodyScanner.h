@@ -51,6 +51,7 @@ public:
   bool VisitForStmt(clang::ForStmt *FS);
   bool VisitBinaryOperator(clang::BinaryOperator *BO);
   bool VisitCallExpr(clang::CallExpr *CE);
+  bool VisitRecoveryExpr(clang::RecoveryExpr *RE);
   bool VisitCastExpr(clang::CastExpr *CE);
   bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *ASE);
 
@@ -93,6 +94,7 @@ private:
   void hardware(const clang::BinaryOperator *BO, const clang::Expr *Operand);
   bool reaches63(const clang::Expr *E, unsigned Depth = 0);
   void seedArguments(const clang::CallExpr *CE);
+  void seedSplitParameters();
   void settleLane0Tests();
 
   // ShuffleFacts.cpp

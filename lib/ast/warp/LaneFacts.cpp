@@ -234,6 +234,54 @@ void WarpBodyScanner::seedArguments(const CallExpr *CE) {
   }
 }
 
+namespace {
+// Parameters of one body used as both a lane of 32 ('p & 31', 'p % 32') and a warp of 32
+// ('p >> 5', 'p / 32').
+class SplitFinder : public RecursiveASTVisitor<SplitFinder> {
+public:
+  SplitFinder(const FunctionDecl *FD, ASTContext &Ctx) : FD(FD), Ctx(Ctx) {}
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!P || P->getDeclContext() != FD || !P->getType()->isIntegerType() || BO->getRHS()->isValueDependent())
+      return true;
+    auto V = constantValue(BO->getRHS(), Ctx);
+    if (!V)
+      return true;
+    BinaryOperatorKind Op = BO->getOpcode();
+    if ((Op == BO_And && *V == 31) || (Op == BO_Rem && *V == 32))
+      Lanes[P] = BO;
+    else if ((Op == BO_Shr && *V == 5) || (Op == BO_Div && *V == 32))
+      Warps[P] = BO;
+    return true;
+  }
+  const FunctionDecl *FD;
+  ASTContext &Ctx;
+  llvm::DenseMap<const ParmVarDecl *, const BinaryOperator *> Lanes, Warps;
+};
+} // namespace
+
+// A parameter that no caller in the unit gives a lane value, split in the body into a lane and a
+// warp of 32 ('lane = tid & 31; warp = tid >> 5'): the pair is what code does to a thread index,
+// so the parameter is read as one (a helper called only from other files, or not yet). A lone
+// '& 31' (a bit of a 32-bit word) is not enough.
+void WarpBodyScanner::seedSplitParameters() {
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  if (!FD || !F.Body)
+    return;
+  SplitFinder Finder(FD, Ctx);
+  Finder.TraverseStmt(const_cast<Stmt *>(F.Body));
+  for (const auto &[P, Lane] : Finder.Lanes) {
+    auto Warp = Finder.Warps.find(P);
+    if (Warp == Finder.Warps.end() || F.Seeds.count(P))
+      continue;
+    ParamSeed S;
+    S.V = ThreadValue::ThreadIndex;
+    S.SplitAt = Warp->second;
+    F.Seeds[P] = S;
+  }
+}
+
 // 'lane == 0' where 'lane' is a lane of a 32-lane group (the grouping itself, or a local that
 // holds it).
 void WarpBodyScanner::settleLane0Tests() {
