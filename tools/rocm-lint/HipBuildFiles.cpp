@@ -123,8 +123,8 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
 }
 
 std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
-                               const std::set<std::string> &DroppedFolders) {
-  if (H.IsCMake || H.Named || !isHeader(H.Absolute))
+                               const std::set<std::string> &DroppedFolders, bool IncludedSource) {
+  if (H.IsCMake || H.Named || (!IncludedSource && !isHeader(H.Absolute)))
     return "";
   std::error_code EC;
   std::string Cwd = fs::current_path(EC).string() + "/";

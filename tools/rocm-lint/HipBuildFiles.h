@@ -39,9 +39,10 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
 /// "vendors/cuda.h""). Call it only for a header no parse reached; one named on the command line,
 /// or that no skipped branch includes, is analysed. A bare name ("STDStream.h", found through
 /// another build's include folder) names a header of \p DroppedFolders too: one next to sources
-/// the HIP build does not compile.
+/// the HIP build does not compile. \p IncludedSource: \p H is a source another input #includes
+/// (textuallyIncludedSources), asked like a header.
 std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
-                               const std::set<std::string> &DroppedFolders = {});
+                               const std::set<std::string> &DroppedFolders = {}, bool IncludedSource = false);
 
 /// The inputs that another input #includes as a translation unit ("look_ahead_update.c" inside a
 /// function): analysed through that includer, like a header, and alone only when no parse reaches

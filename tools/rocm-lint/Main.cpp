@@ -493,7 +493,7 @@ static int runLint(int Argc, char **Argv) {
     std::error_code HEC;
     auto It = ReachedBy.find(fs::weakly_canonical(Files[I].Absolute, HEC).string());
     if (It == ReachedBy.end()) {
-      std::string Why = onlyIncludedOffHip(Files[I], SkippedSites, DroppedFolders);
+      std::string Why = onlyIncludedOffHip(Files[I], SkippedSites, DroppedFolders, Included.count(Files[I].Absolute));
       if (Why.empty()) {
         Alone.push_back(I);
         continue;
