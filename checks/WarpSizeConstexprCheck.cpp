@@ -191,6 +191,107 @@ UseSite decided(Use U) {
 UseSite walk(DynTypedNode Child, WalkState St, ASTContext &Ctx, unsigned Depth);
 
 // One step up: what the parent P says about the use that reached it through Child.
+UseSite stepExpr(const Expr *E, const DynTypedNode &P, const Expr *ChildExpr, WalkState St, ASTContext &Ctx,
+                 unsigned Depth) {
+  if (isa<ConstantExpr>(E))
+    St.SawConstantExpr = true;
+  if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXNoexceptExpr>(E) || isa<CXXTypeidExpr>(E))
+    return {};
+  // The explicit template arguments of a name ('reduce<warpSize>(v)') hang off the expression
+  // that names the template, not among its statement children.
+  if (hasExplicitTemplateArgs(E) && ChildExpr && !isStmtChild(E, ChildExpr))
+    return decided(Use::TemplateArgument);
+  if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+    // A read in a lambda's body belongs to the lambda's call operator.
+    UseSite R = runtimeOr(St);
+    R.Function = L->getCallOperator();
+    return R;
+  }
+  return walk(P, St, Ctx, Depth + 1);
+}
+
+UseSite stepTypeLoc(const TypeLoc &TL, const DynTypedNode &P, const Expr *ChildExpr, WalkState St, ASTContext &Ctx,
+                    unsigned Depth) {
+  if (TL.getAs<DecltypeTypeLoc>() || TL.getAs<TypeOfExprTypeLoc>())
+    return {};
+  if (TL.getAs<ArrayTypeLoc>() && ChildExpr) {
+    St.InArrayBound = true;
+    return walk(P, St, Ctx, Depth + 1);
+  }
+  if ((TL.getAs<TemplateSpecializationTypeLoc>() || TL.getAs<DependentTemplateSpecializationTypeLoc>()) && ChildExpr)
+    return decided(Use::TemplateArgument);
+  return walk(P, St, Ctx, Depth + 1);
+}
+
+UseSite stepStmt(const Stmt *S, const DynTypedNode &P, const Expr *ChildExpr, WalkState St, ASTContext &Ctx,
+                 unsigned Depth) {
+  if (const auto *C = dyn_cast<CaseStmt>(S); C && ChildExpr && (ChildExpr == C->getLHS() || ChildExpr == C->getRHS()))
+    return decided(Use::CaseLabel);
+  if (const auto *I = dyn_cast<IfStmt>(S); I && I->isConstexpr() && ChildExpr && ChildExpr == I->getCond())
+    return decided(Use::IfConstexpr);
+  // A statement: the value is read at run time; find the function it runs in.
+  UseSite R = runtimeOr(St);
+  // A copy: P may point into the ASTContext's parent map, which must not be written.
+  DynTypedNode Cur = P;
+  for (unsigned D = Depth; D < 512; ++D) {
+    DynTypedNodeList Up = Ctx.getParents(Cur);
+    if (Up.empty())
+      break;
+    if (const auto *F = Up[0].get<FunctionDecl>()) {
+      R.Function = F;
+      return R;
+    }
+    if (const auto *L = Up[0].get<LambdaExpr>()) {
+      R.Function = L->getCallOperator();
+      return R;
+    }
+    Cur = Up[0];
+  }
+  return R;
+}
+
+UseSite stepVarInit(const VarDecl *V, const DynTypedNode &P, WalkState St, ASTContext &Ctx, unsigned Depth) {
+  if (V->isConstexpr() || V->hasAttr<ConstInitAttr>())
+    return decided(Use::ConstexprInit);
+  if (V->isStaticDataMember() && !V->isOutOfLine())
+    return decided(Use::StaticMemberInit);
+  bool NamespaceScope = V->hasGlobalStorage() && !V->isStaticLocal() && !V->isStaticDataMember();
+  if (NamespaceScope && (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
+    return decided(Use::DeviceVarInit);
+  UseSite R = runtimeOr(St);
+  if (NamespaceScope) {
+    // Initialised on the host, before main.
+    R.Global = V;
+    return R;
+  }
+  return walk(P, St, Ctx, Depth + 1);
+}
+
+UseSite stepDecl(const Decl *D, const DynTypedNode &P, const Expr *ChildExpr, WalkState St, ASTContext &Ctx,
+                 unsigned Depth) {
+  if (const auto *V = dyn_cast<VarDecl>(D); V && ChildExpr && ChildExpr == V->getInit())
+    return stepVarInit(V, P, St, Ctx, Depth);
+  if (const auto *F = dyn_cast<FieldDecl>(D); F && ChildExpr && ChildExpr == F->getBitWidth())
+    return decided(Use::BitFieldWidth);
+  if (isa<EnumConstantDecl>(D))
+    return decided(Use::Enumerator);
+  if (isa<StaticAssertDecl>(D))
+    return decided(Use::StaticAssert);
+  if (isa<NonTypeTemplateParmDecl>(D))
+    return decided(Use::TemplateArgument);
+  // Default member initializers and default arguments are evaluated where they are used.
+  if (isa<FieldDecl>(D) || isa<ParmVarDecl>(D))
+    return {};
+  if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+    UseSite R = runtimeOr(St);
+    R.Function = F;
+    return R;
+  }
+  if (isa<VarDecl>(D))
+    return walk(P, St, Ctx, Depth + 1);
+  return St.SawConstantExpr ? decided(Use::ConstantExpression) : UseSite{};
+}
+
 UseSite step(const DynTypedNode &P, const DynTypedNode &Child, WalkState St, ASTContext &Ctx, unsigned Depth) {
   const auto *ChildExpr = Child.get<Expr>();
   if (St.InArrayBound) {
@@ -198,99 +299,18 @@ UseSite step(const DynTypedNode &P, const DynTypedNode &Child, WalkState St, AST
       return decided(D->hasAttr<CUDASharedAttr>() ? Use::SharedArrayBound : Use::ArrayBound);
     return walk(P, St, Ctx, Depth + 1);
   }
-  if (const auto *E = P.get<Expr>()) {
-    if (isa<ConstantExpr>(E))
-      St.SawConstantExpr = true;
-    if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXNoexceptExpr>(E) || isa<CXXTypeidExpr>(E))
-      return {};
-    // The explicit template arguments of a name ('reduce<warpSize>(v)') hang off the expression
-    // that names the template, not among its statement children.
-    if (hasExplicitTemplateArgs(E) && ChildExpr && !isStmtChild(E, ChildExpr))
-      return decided(Use::TemplateArgument);
-    if (const auto *L = dyn_cast<LambdaExpr>(E)) {
-      // A read in a lambda's body belongs to the lambda's call operator.
-      UseSite R = runtimeOr(St);
-      R.Function = L->getCallOperator();
-      return R;
-    }
-    return walk(P, St, Ctx, Depth + 1);
-  }
+  if (const auto *E = P.get<Expr>())
+    return stepExpr(E, P, ChildExpr, St, Ctx, Depth);
   if (P.get<TemplateArgumentLoc>() || P.get<TemplateArgument>())
     return decided(Use::TemplateArgument);
-  if (const auto *TL = P.get<TypeLoc>()) {
-    if (TL->getAs<DecltypeTypeLoc>() || TL->getAs<TypeOfExprTypeLoc>())
-      return {};
-    if (TL->getAs<ArrayTypeLoc>() && ChildExpr) {
-      St.InArrayBound = true;
-      return walk(P, St, Ctx, Depth + 1);
-    }
-    if ((TL->getAs<TemplateSpecializationTypeLoc>() || TL->getAs<DependentTemplateSpecializationTypeLoc>()) &&
-        ChildExpr)
-      return decided(Use::TemplateArgument);
-    return walk(P, St, Ctx, Depth + 1);
-  }
-  if (const auto *S = P.get<Stmt>()) {
-    if (const auto *C = dyn_cast<CaseStmt>(S); C && ChildExpr && (ChildExpr == C->getLHS() || ChildExpr == C->getRHS()))
-      return decided(Use::CaseLabel);
-    if (const auto *I = dyn_cast<IfStmt>(S); I && I->isConstexpr() && ChildExpr && ChildExpr == I->getCond())
-      return decided(Use::IfConstexpr);
-    // A statement: the value is read at run time; find the function it runs in.
-    UseSite R = runtimeOr(St);
-    for (unsigned D = Depth; D < 512; ++D) {
-      DynTypedNodeList Up = Ctx.getParents(P);
-      if (Up.empty())
-        break;
-      if (const auto *F = Up[0].get<FunctionDecl>()) {
-        R.Function = F;
-        return R;
-      }
-      if (const auto *L = Up[0].get<LambdaExpr>()) {
-        R.Function = L->getCallOperator();
-        return R;
-      }
-      const_cast<DynTypedNode &>(P) = Up[0];
-    }
-    return R;
-  }
+  if (const auto *TL = P.get<TypeLoc>())
+    return stepTypeLoc(*TL, P, ChildExpr, St, Ctx, Depth);
+  if (const auto *S = P.get<Stmt>())
+    return stepStmt(S, P, ChildExpr, St, Ctx, Depth);
   if (const auto *A = P.get<Attr>())
     return decided(isa<AlignedAttr>(A) ? Use::Alignment : Use::AttributeArgument);
-  if (const auto *D = P.get<Decl>()) {
-    if (const auto *V = dyn_cast<VarDecl>(D); V && ChildExpr && ChildExpr == V->getInit()) {
-      if (V->isConstexpr() || V->hasAttr<ConstInitAttr>())
-        return decided(Use::ConstexprInit);
-      if (V->isStaticDataMember() && !V->isOutOfLine())
-        return decided(Use::StaticMemberInit);
-      bool NamespaceScope = V->hasGlobalStorage() && !V->isStaticLocal() && !V->isStaticDataMember();
-      if (NamespaceScope && (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
-        return decided(Use::DeviceVarInit);
-      UseSite R = runtimeOr(St);
-      if (NamespaceScope) {
-        // Initialised on the host, before main.
-        R.Global = V;
-        return R;
-      }
-      return walk(P, St, Ctx, Depth + 1);
-    }
-    if (const auto *F = dyn_cast<FieldDecl>(D); F && ChildExpr && ChildExpr == F->getBitWidth())
-      return decided(Use::BitFieldWidth);
-    if (isa<EnumConstantDecl>(D))
-      return decided(Use::Enumerator);
-    if (isa<StaticAssertDecl>(D))
-      return decided(Use::StaticAssert);
-    if (isa<NonTypeTemplateParmDecl>(D))
-      return decided(Use::TemplateArgument);
-    // Default member initializers and default arguments are evaluated where they are used.
-    if (isa<FieldDecl>(D) || isa<ParmVarDecl>(D))
-      return {};
-    if (const auto *F = dyn_cast<FunctionDecl>(D)) {
-      UseSite R = runtimeOr(St);
-      R.Function = F;
-      return R;
-    }
-    if (isa<VarDecl>(D))
-      return walk(P, St, Ctx, Depth + 1);
-    return St.SawConstantExpr ? decided(Use::ConstantExpression) : UseSite{};
-  }
+  if (const auto *D = P.get<Decl>())
+    return stepDecl(D, P, ChildExpr, St, Ctx, Depth);
   return walk(P, St, Ctx, Depth + 1);
 }
 
