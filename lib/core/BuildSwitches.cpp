@@ -30,43 +30,29 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
       Into.insert(N);
     }
   }
-  for (const char *Key : {"cuda_values", "hip_values"}) {
-    std::vector<std::string> Values;
+  auto Optional = [&](const char *Key, bool Words, std::set<std::string, std::less<>> &Into) {
+    std::vector<std::string> Items;
     if (!Doc->contains(Key))
-      continue;
-    if (!readStringArray((*Doc)[Key], Values)) {
-      Error = std::string("'") + Key + "' is not an array of values";
-      return std::nullopt;
+      return true;
+    if (!readStringArray((*Doc)[Key], Items)) {
+      Error = std::string("'") + Key + "' is not an array of " + (Words ? "words" : "values");
+      return false;
     }
-    auto &Into = std::string_view(Key) == "cuda_values" ? T.CudaValues : T.HipValues;
-    for (const std::string &V : Values) {
-      if (V.empty() || std::any_of(V.begin(), V.end(), [](char C) { return C >= 'A' && C <= 'Z'; })) {
-        Error = "'" + V + "' in '" + Key + "' is not a lower-case value";
-        return std::nullopt;
+    for (const std::string &I : Items) {
+      // Words are the parts of a name between underscores, so one cannot hold an underscore.
+      if (I.empty() || std::any_of(I.begin(), I.end(), [](char C) { return C >= 'A' && C <= 'Z'; }) ||
+          (Words && I.find('_') != std::string::npos)) {
+        Error = "'" + I + "' in '" + Key + "' is not a lower-case " + (Words ? "word without underscores" : "value");
+        return false;
       }
-      Into.insert(V);
+      Into.insert(I);
     }
-  }
-  for (const char *Key : {"switch_words", "cuda_words", "hip_words"}) {
-    std::vector<std::string> Words;
-    if (!Doc->contains(Key))
-      continue;
-    if (!readStringArray((*Doc)[Key], Words)) {
-      Error = std::string("'") + Key + "' is not an array of words";
-      return std::nullopt;
-    }
-    auto &Into = std::string_view(Key) == "switch_words" ? T.SwitchWords
-                 : std::string_view(Key) == "cuda_words" ? T.CudaWords
-                                                         : T.HipWords;
-    for (const std::string &W : Words) {
-      if (W.empty() || W.find('_') != std::string::npos ||
-          std::any_of(W.begin(), W.end(), [](char C) { return C >= 'A' && C <= 'Z'; })) {
-        Error = "'" + W + "' in '" + Key + "' is not a lower-case word without underscores";
-        return std::nullopt;
-      }
-      Into.insert(W);
-    }
-  }
+    return true;
+  };
+  if (!Optional("cuda_values", false, T.CudaValues) || !Optional("hip_values", false, T.HipValues) ||
+      !Optional("switch_words", true, T.SwitchWords) || !Optional("cuda_words", true, T.CudaWords) ||
+      !Optional("hip_words", true, T.HipWords))
+    return std::nullopt;
   for (const std::string &W : T.CudaWords)
     if (T.HipWords.count(W)) {
       Error = "'" + W + "' is listed as a word of both vendors";
