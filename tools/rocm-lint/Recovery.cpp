@@ -134,6 +134,11 @@ public:
     auto St = ProxyFileSystem::status(Path);
     if (!St)
       return St.getError();
+    // Header search opens each candidate: a folder that shares a standard header's name (a tests/array
+    // folder on the include path when <array> is looked up) is not a match, and clang skips it quietly
+    // on this error and goes on to the next include folder, as with the real file system.
+    if (St->isDirectory())
+      return std::make_error_code(std::errc::is_a_directory);
     llvm::SmallString<256> Abs;
     Path.toVector(Abs);
     if (!llvm::sys::path::is_absolute(Abs))
