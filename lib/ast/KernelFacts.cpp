@@ -2,6 +2,7 @@
 
 #include "ast/StaticLds.h"
 #include "ast/UserCode.h"
+#include "core/BuildSwitches.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -114,8 +115,8 @@ private:
 // not preprocessed, so its tokens are raw).
 class SkippedIncludeRecorder : public PPCallbacks {
 public:
-  SkippedIncludeRecorder(const SourceManager &SM, const LangOptions &LO, std::vector<SkippedInclude> &Out)
-      : SM(SM), LO(LO), Out(Out) {}
+  SkippedIncludeRecorder(Preprocessor &PP, std::vector<SkippedInclude> &Out)
+      : PP(PP), SM(PP.getSourceManager()), LO(PP.getLangOpts()), Out(Out) {}
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
     SourceLocation B = Range.getBegin(), E = Range.getEnd();
@@ -134,21 +135,45 @@ public:
       return;
     Lexer L(SM.getLocForStartOfFile(FID), LO, Buf.begin(), Buf.begin() + BOff, Buf.end());
     L.SetCommentRetentionState(false);
+    // One entry per conditional open in the range, true while its current arm tests a HIP switch
+    // this parse did not define; the range's first directive opens the outermost arm.
+    std::vector<bool> Unsettled;
     Token T;
     while (!L.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < EOff) {
       if (!T.is(tok::hash) || !T.isAtStartOfLine())
         continue;
-      Token Name, Arg;
+      Token Name;
       if (L.LexFromRawLexer(Name) || !Name.is(tok::raw_identifier))
         continue;
       StringRef Directive = Name.getRawIdentifier();
+      if (Directive.starts_with("if") || Directive.starts_with("el")) {
+        bool Opens = Directive.starts_with("if") || Unsettled.empty();
+        bool Hip = Directive != "else" && Directive != "ifndef" && Directive != "elifndef" &&
+                   conditionTestsUndefinedHipSwitch(L);
+        if (Opens)
+          Unsettled.push_back(Hip);
+        else
+          Unsettled.back() = Hip;
+        continue;
+      }
+      if (Directive == "endif") {
+        if (!Unsettled.empty())
+          Unsettled.pop_back();
+        continue;
+      }
       if (Directive != "include" && Directive != "include_next" && Directive != "import")
         continue;
+      Token Arg;
       L.LexFromRawLexer(Arg);
       if (!Arg.is(tok::string_literal) || Arg.isAtStartOfLine())
         continue;
       StringRef Text(Arg.getLiteralData(), Arg.getLength());
       if (Text.size() < 2 || !Text.starts_with("\"") || !Text.ends_with("\""))
+        continue;
+      // An arm of the project's HIP switch (UMPIRE_ENABLE_HIP, USE_ROCM) was skipped because this
+      // parse lacks the define, which the HIP build gets from a configured header or a flag the walk
+      // did not reach; that build takes the arm, so its includes are no evidence of code outside it.
+      if (std::find(Unsettled.begin(), Unsettled.end(), true) != Unsettled.end())
         continue;
       Out.push_back(
           {Includer, SM.getLineNumber(FID, SM.getFileOffset(T.getLocation())), Text.drop_front().drop_back().str()});
@@ -156,6 +181,26 @@ public:
   }
 
 private:
+  // Reads the rest of a directive's line from \p L.
+  bool conditionTestsUndefinedHipSwitch(Lexer &L) {
+    const BuildSwitchTable &Switches = buildSwitchTable();
+    bool Found = false;
+    Token T;
+    while (!L.LexFromRawLexer(T) && !T.isAtStartOfLine()) {
+      if (!T.is(tok::raw_identifier) || Found)
+        continue;
+      StringRef Name = T.getRawIdentifier();
+      std::string Lower = Name.lower();
+      bool Hip = Switches.Hip.count(Lower) != 0 || Switches.vendorByParts(Lower) == BuildSwitchTable::Vendor::Hip;
+      Found = Hip && !PP.isMacroDefined(Name);
+    }
+    // The token that ended the line starts the next one: a directive's '#' must not be lost.
+    if (T.isAtStartOfLine())
+      L.seek(SM.getFileOffset(T.getLocation()), /*IsAtStartOfLine=*/true);
+    return Found;
+  }
+
+  Preprocessor &PP;
   const SourceManager &SM;
   const LangOptions &LO;
   std::vector<SkippedInclude> &Out;
@@ -183,7 +228,7 @@ std::vector<KernelDefinition> collectKernelDefinitions(ASTContext &Ctx) {
 
 std::unique_ptr<ASTConsumer> makeFactsCollector(CompilerInstance &CI, TranslationUnitFacts &Out) {
   CI.getPreprocessor().addPPCallbacks(
-      std::make_unique<SkippedIncludeRecorder>(CI.getSourceManager(), CI.getLangOpts(), Out.SkippedIncludes));
+      std::make_unique<SkippedIncludeRecorder>(CI.getPreprocessor(), Out.SkippedIncludes));
   return std::make_unique<FactsConsumer>(Out);
 }
 
