@@ -108,7 +108,7 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    Check.reportMaskOverload(FD, Ctx.getSourceManager());
+    Check.reportMaskOverload(FD, Ctx.getSourceManager(), Model);
     // Lambdas are part of the function that defines them, or are added on their own below.
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     if (FD->doesThisDeclarationHaveABody() && !(MD && MD->getParent()->isLambda()) &&

@@ -15,6 +15,7 @@ struct CrossLaneOp;
 struct FunctionWarpFacts;
 struct LaneGrouping32;
 struct ShortReduction;
+class WarpModel;
 } // namespace rocmtidy
 
 namespace clang::tidy::rocm {
@@ -67,7 +68,7 @@ private:
   void reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   // Declarations, from the visitor: a project overload of a *_sync builtin with a 32-bit mask,
   // a constant 'warpSize' of 32 that hides the device's.
-  void reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM);
+  void reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM, rocmtidy::WarpModel &Model);
   void reportWarpSizeConstant(const VarDecl *VD, const ASTContext &Ctx);
   // Host code that shapes a launch with a width macro the device pass defines otherwise.
   void reportHostSplits(ReportState &S);

@@ -191,8 +191,10 @@ void WarpSizeAssumptionCheck::reportWrapperMasks(const rocmtidy::FunctionWarpFac
 // 'at::Half __shfl_up_sync(unsigned mask, at::Half v, unsigned d)': the project's overload of a
 // *_sync builtin keeps the mask in 32 bits and hands it to HIP's builtin, which ROCm 6.2 and later
 // reject (a 32-bit mask cannot name lanes 32-63). Reported even when the body did not parse (a
-// type from a missing header), since the declaration alone decides it.
-void WarpSizeAssumptionCheck::reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM) {
+// type from a missing header), since the declaration alone decides it; quiet when the parsed body
+// hands the mask to no builtin (qsim's shim calls the maskless __shfl_down).
+void WarpSizeAssumptionCheck::reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM,
+                                                 rocmtidy::WarpModel &Model) {
   if (!FD->getIdentifier() || FD->getNumParams() == 0 || !rocmtidy::warpTables().takesMask(FD->getName()) ||
       FD->getPreviousDecl() || !rocmtidy::hasExplicitDeviceAttr(FD))
     return;
@@ -202,6 +204,9 @@ void WarpSizeAssumptionCheck::reportMaskOverload(const FunctionDecl *FD, const S
   if (!Ty->isIntegerType() || Ty->isDependentType() || FD->getASTContext().getIntWidth(Ty) > 32 || Loc.isInvalid() ||
       SM.isInSystemHeader(SM.getExpansionLoc(Loc)) || Guards.at(Loc, SM) != rocmtidy::Platform::Any ||
       (IgnoreMacros && Loc.isMacroID()))
+    return;
+  const FunctionDecl *Def = nullptr;
+  if (FD->hasBody(Def) && Def && !Def->isInvalidDecl() && Model.maskParameterTarget(FD, 0).empty())
     return;
   diag(Loc, "overload of '%0' takes its mask as the 32-bit type %1; %2 and ROCm 6.2 and later require a 64-bit mask, "
             "which this one cannot hold: take the mask as a 64-bit integer")

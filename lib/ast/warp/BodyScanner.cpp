@@ -302,9 +302,10 @@ void WarpBodyScanner::callees(const CallExpr *CE) {
 
 // The intrinsics other than shuffles: masks, whole-wavefront votes, matrix cores, bit counts.
 void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
-  if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
+  const bool MaskKept = T.takesMask(Name) && !projectOverloadDropsMask(CE);
+  if (MaskKept && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
     F.NarrowMasks.push_back({CE, Name});
-  else if (T.takesMask(Name) && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+  else if (MaskKept && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
     F.NarrowMaskTypes.push_back({CE, Name});
   if (T.isFullWavefront(Name))
     F.FullOps.push_back({CE, Name});

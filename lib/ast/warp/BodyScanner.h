@@ -115,6 +115,7 @@ private:
   void settleNarrowing();
   void wrapperMasks(const clang::CallExpr *CE);
   bool isOverloadMaskParameter(const clang::Expr *E) const;
+  bool projectOverloadDropsMask(const clang::CallExpr *CE) const;
 
   WarpModel &M;
   FunctionWarpFacts &F;

@@ -170,6 +170,42 @@ bool WarpBodyScanner::isOverloadMaskParameter(const Expr *E) const {
          FD->getParamDecl(0) == P;
 }
 
+// qsim's 'template <class T> T __shfl_down_sync(unsigned mask, T v, ...)' calls HIP's maskless
+// __shfl_down: a call that picks the project's own overload of a *_sync name, whose body hands the
+// mask to no builtin, loses no lanes and builds on any ROCm (the overload is judged at its
+// declaration). In a template the call names an overload set: the project's candidate whose mask
+// parameter has exactly the argument's type is the one chosen over HIP's deduced MaskT.
+bool WarpBodyScanner::projectOverloadDropsMask(const CallExpr *CE) const {
+  const Expr *Arg = explicitArg(CE, 0);
+  if (!Arg)
+    return false;
+  QualType ArgTy = Arg->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType();
+  auto Drops = [&](const FunctionDecl *FD, bool NeedExactType) {
+    if (!FD || FD->getNumParams() == 0 || SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return false;
+    if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+      FD = Pattern;
+    const FunctionDecl *Def = nullptr;
+    QualType MaskTy = FD->getParamDecl(0)->getType();
+    if (!FD->hasBody(Def) || !Def || Def->isInvalidDecl() || MaskTy->isDependentType() ||
+        (NeedExactType && MaskTy.getCanonicalType().getUnqualifiedType() != ArgTy))
+      return false;
+    return M.maskParameterTarget(FD, 0).empty();
+  };
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    return Drops(Callee, false);
+  const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!ULE)
+    return false;
+  for (const NamedDecl *D : ULE->decls()) {
+    D = D->getUnderlyingDecl();
+    const auto *FTD = dyn_cast<FunctionTemplateDecl>(D);
+    if (Drops(FTD ? FTD->getTemplatedDecl() : dyn_cast<FunctionDecl>(D), true))
+      return true;
+  }
+  return false;
+}
+
 // A mask handed to one of the unit's wrappers whose parameter reaches a *_sync builtin's mask:
 // a 32-bit full mask, or a run-time 32-bit value, selects lanes 0-31 only however deep the
 // wrappers go.

@@ -19,9 +19,10 @@ void WarpBodyScanner::shuffle(const CallExpr *CE, const ShuffleInfo &S) {
     F.MaskAsValue.push_back(CE);
     return;
   }
-  if (S.isSync() && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
+  const bool MaskKept = S.isSync() && !projectOverloadDropsMask(CE);
+  if (MaskKept && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
     F.NarrowMasks.push_back({CE, S.Name});
-  else if (S.isSync() && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+  else if (MaskKept && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
     F.NarrowMaskTypes.push_back({CE, S.Name});
   const Expr *Lane = explicitArg(CE, S.LaneArg);
   if (!Lane)
