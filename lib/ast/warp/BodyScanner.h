@@ -74,6 +74,7 @@ private:
   // ShiftFacts.cpp
   void laneShift(const clang::BinaryOperator *BO);
   void laneWalk(const clang::ForStmt *FS);
+  bool below32(const clang::Expr *E, unsigned Depth = 0);
   void noteWideShift(const clang::BinaryOperator *BO);
   void settleWideAmounts();
   std::optional<uint64_t> laneBound(const clang::Expr *E, unsigned Depth = 0);

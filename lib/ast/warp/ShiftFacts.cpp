@@ -27,7 +27,7 @@ void WarpBodyScanner::laneShift(const BinaryOperator *BO) {
     return;
   }
   std::optional<uint64_t> Max = laneBound(Amount);
-  if (!Max && One && isa<DeclRefExpr>(Amount->IgnoreParenImpCasts()))
+  if (!Max && One && isa<DeclRefExpr>(Amount->IgnoreParenImpCasts()) && !below32(Amount))
     OneShiftedByVariable.push_back(BO);
   if (!Max || *Max < 32)
     return;
@@ -74,8 +74,8 @@ std::optional<uint64_t> WarpBodyScanner::laneBound(const Expr *E, unsigned Depth
   // A loop counter over the lanes, when only its start and its step reach the read (nothing in
   // the body moves it elsewhere).
   const auto *VD = cast<VarDecl>(DRE->getDecl());
-  if (auto Walk = LaneWalks.find(VD); Walk != LaneWalks.end() &&
-                                      llvm::all_of(*Defs, [&](const Expr *D) { return !D || D == VD->getInit(); }))
+  if (auto Walk = LaneWalks.find(VD);
+      Walk != LaneWalks.end() && llvm::all_of(*Defs, [&](const Expr *D) { return !D || D == VD->getInit(); }))
     return Walk->second;
   // A local: the largest of what its definitions that reach this read can hold.
   std::optional<uint64_t> Max;
@@ -83,6 +83,32 @@ std::optional<uint64_t> WarpBodyScanner::laneBound(const Expr *E, unsigned Depth
     if (auto B = laneBound(D, Depth + 1))
       Max = std::max(Max.value_or(0), *B);
   return Max;
+}
+
+// Whatever it is computed from, E stays below 32: a remainder by 32 or less, a mask of 31 or less,
+// a constant below 32, or a local whose every reaching definition is one of those.
+bool WarpBodyScanner::below32(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 4)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  auto Constant = [&](const Expr *X) { return X->isValueDependent() ? std::nullopt : constantValue(X, Ctx); };
+  if (auto V = Constant(E))
+    return *V >= 0 && *V < 32;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto R = Constant(BO->getRHS());
+    if (BO->getOpcode() == BO_Rem)
+      return R && *R > 0 && *R <= 32;
+    if (BO->getOpcode() == BO_And) {
+      auto L = Constant(BO->getLHS());
+      return (R && *R >= 0 && *R < 32) || (L && *L >= 0 && *L < 32);
+    }
+    return false;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE || !isa<VarDecl>(DRE->getDecl()) || isa<ParmVarDecl>(DRE->getDecl()))
+    return false;
+  auto Defs = analysis().reaching(DRE);
+  return Defs && !Defs->empty() && llvm::all_of(*Defs, [&](const Expr *D) { return below32(D, Depth + 1); });
 }
 
 namespace {
