@@ -110,6 +110,23 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
         One->getBeginLoc().isFileID() && BO->getOperatorLoc().isFileID())
       D << FixItHint::CreateReplacement(One->getSourceRange(), "1ull");
   }
+  reportWideAmountBits(F, S);
+}
+
+// 'mask &= 1 << base' next to '~0ull << base': one amount, two widths.
+void WarpSizeAssumptionCheck::reportWideAmountBits(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const auto &[BO, Wide] : F.WideAmountBits) {
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 2))
+      continue;
+    const auto *Amount = cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
+    diag(Loc, "32-bit one shifted by '%0', which this function also uses to shift a 64-bit value; %1, so for "
+              "positions 32-63 of a 64-bit lane mask the shift is undefined and sets no bit: shift a 64-bit one "
+              "('1ull')")
+        << Amount->getDecl()->getName() << Wave64;
+    diag(Wide->getOperatorLoc(), "'%0' shifts a 64-bit value here", DiagnosticIDs::Note)
+        << Amount->getDecl()->getName();
+  }
 }
 
 void WarpSizeAssumptionCheck::reportMaskMacros(ReportState &S) {

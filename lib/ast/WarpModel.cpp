@@ -55,6 +55,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.NarrowCasts.clear();
   F.NarrowLaneBits.clear();
   F.WidenedLaneBits.clear();
+  F.WideAmountBits.clear();
   F.ShortArrays.clear();
   F.WrapperMasks.clear();
   F.ArgSeeds.clear();

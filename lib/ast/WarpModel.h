@@ -155,6 +155,9 @@ struct FunctionWarpFacts {
   /// Those whose result is widened to 64 bits where it is used: '1ull' there keeps the value of
   /// lanes 0-31 and gives lanes 32-63 their bit.
   llvm::DenseSet<const clang::BinaryOperator *> WidenedLaneBits;
+  /// '1 << v' in 32 bits, widened to 64, whose amount v also shifts a 64-bit value in the body:
+  /// v is a bit position up to 63 there (the second of each pair is that 64-bit shift).
+  std::vector<std::pair<const clang::BinaryOperator *, const clang::BinaryOperator *>> WideAmountBits;
   std::vector<ShortLaneArray> ShortArrays;
   /// 32-bit shifts by lane-derived amounts above 31 (other than '1u << lane', above); kept for
   /// instantiations too, where the amount may scale with a template argument.

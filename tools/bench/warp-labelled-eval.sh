@@ -82,6 +82,8 @@ if [[ $list_only == 1 ]]; then
   exit $missing
 fi
 
+# Each file is linted from inside its extracted tree: a relative --lint names a path from here.
+[[ $lint == /* ]] || lint=$PWD/$lint
 [[ -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

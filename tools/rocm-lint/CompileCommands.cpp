@@ -305,7 +305,13 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   // A kernel source for hiprtc/NVRTC gets its device declarations from the run-time compiler.
   RuntimeCompiled = Gpu && !Header && (Ext == ".hip" || Ext == ".cu") &&
                     isRuntimeCompiledSource(readFilePrefix(File, 1 << 20).value_or(std::string()));
-  Mode.ForceHipRuntime = (Header || RuntimeCompiled) && Gpu;
+  // Not for a header of HIP's own implementation (ROCm/clr's hip/amd_detail): an installed HIP's
+  // hip_runtime.h includes its copy of the same header, whose include guard would then hide the
+  // whole file; such a header includes what it needs itself.
+  std::string Parent = fs::path(File).parent_path().filename().string();
+  bool HipImplementation = (Parent == "amd_detail" || Parent == "nvidia_detail") &&
+                           fs::path(File).parent_path().parent_path().filename() == "hip";
+  Mode.ForceHipRuntime = (Header || RuntimeCompiled) && Gpu && !HipImplementation;
   for (std::string &A : recoveryArguments(Mode))
     Added.push_back(std::move(A));
   CommandLineArguments Extra = Config.ExtraArgs;

@@ -21,6 +21,7 @@ void WarpBodyScanner::run() {
   settleWidth32();
   settleLoopReductions();
   settleLadders();
+  settleWideAmounts();
   settleNarrowing();
   settleShortArrays();
   settleLane0Tests();
@@ -118,6 +119,7 @@ bool WarpBodyScanner::VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
 }
 
 bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
+  laneWalk(FS);
   auto [VD, Start] = loopStart(FS);
   if (!VD || !Start || !FS->getInc())
     return true;
@@ -144,6 +146,7 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
 
 bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
   addBothWidthsTests(BO, Dispatch);
+  noteWideShift(BO);
   switch (BO->getOpcode()) {
   case BO_Rem:
   case BO_Div:

@@ -73,6 +73,10 @@ private:
 
   // ShiftFacts.cpp
   void laneShift(const clang::BinaryOperator *BO);
+  void laneWalk(const clang::ForStmt *FS);
+  bool below32(const clang::Expr *E, unsigned Depth = 0);
+  void noteWideShift(const clang::BinaryOperator *BO);
+  void settleWideAmounts();
   std::optional<uint64_t> laneBound(const clang::Expr *E, unsigned Depth = 0);
   std::optional<uint64_t> laneBoundOfOperator(const clang::BinaryOperator *BO, unsigned Depth);
 
@@ -139,6 +143,11 @@ private:
   llvm::StringMap<const clang::VarDecl *> LocalArrays;
   /// Local arrays split by pointers into them: the first such offset ends the region at the start.
   llvm::DenseMap<const clang::VarDecl *, int64_t> RegionEnds;
+  /// Counters of loops over the wavefront's lanes ('i < warpSize'), with their largest value.
+  llvm::DenseMap<const clang::VarDecl *, uint64_t> LaneWalks;
+  /// '1 << v' in 32 bits with v of no known range, and the first 64-bit shift by each variable.
+  std::vector<const clang::BinaryOperator *> OneShiftedByVariable;
+  llvm::DenseMap<const clang::VarDecl *, const clang::BinaryOperator *> WideShiftAmounts;
   /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
   std::vector<clang::SourceRange> Width32Only;
 };

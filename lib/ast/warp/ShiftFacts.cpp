@@ -1,7 +1,8 @@
 // 32-bit shifts whose amount is computed from a lane number: a subwarp's bit field placed at
-// 'k * (lane / k)', or a lane's bit at the position '__ffsll' found in a 64-bit ballot. On a
-// 64-lane wavefront the amount passes 31 and the shift is undefined: the upper lanes' bits are
-// lost, or garbage.
+// 'k * (lane / k)', a lane's bit at the position '__ffsll' found in a 64-bit ballot, or the
+// counter of a loop over the wavefront's lanes. On a 64-lane wavefront the amount passes 31 and
+// the shift is undefined: the upper lanes' bits are lost, or garbage. Also a 32-bit one shifted by
+// a variable that the same body uses to shift a 64-bit value: a bit position up to 63 there.
 
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
@@ -26,6 +27,8 @@ void WarpBodyScanner::laneShift(const BinaryOperator *BO) {
     return;
   }
   std::optional<uint64_t> Max = laneBound(Amount);
+  if (!Max && One && isa<DeclRefExpr>(Amount->IgnoreParenImpCasts()) && !below32(Amount))
+    OneShiftedByVariable.push_back(BO);
   if (!Max || *Max < 32)
     return;
   if (One && *Max == 63)
@@ -65,13 +68,114 @@ std::optional<uint64_t> WarpBodyScanner::laneBound(const Expr *E, unsigned Depth
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   if (!DRE || !isa<VarDecl>(DRE->getDecl()) || isa<ParmVarDecl>(DRE->getDecl()))
     return std::nullopt;
+  auto Defs = analysis().reaching(DRE);
+  if (!Defs)
+    return std::nullopt;
+  // A loop counter over the lanes, when only its start and its step reach the read (nothing in
+  // the body moves it elsewhere).
+  const auto *VD = cast<VarDecl>(DRE->getDecl());
+  if (auto Walk = LaneWalks.find(VD);
+      Walk != LaneWalks.end() && llvm::all_of(*Defs, [&](const Expr *D) { return !D || D == VD->getInit(); }))
+    return Walk->second;
   // A local: the largest of what its definitions that reach this read can hold.
   std::optional<uint64_t> Max;
-  if (auto Defs = analysis().reaching(DRE))
-    for (const Expr *D : *Defs)
-      if (auto B = laneBound(D, Depth + 1))
-        Max = std::max(Max.value_or(0), *B);
+  for (const Expr *D : *Defs)
+    if (auto B = laneBound(D, Depth + 1))
+      Max = std::max(Max.value_or(0), *B);
   return Max;
+}
+
+// Whatever it is computed from, E stays below 32: a remainder by 32 or less, a mask of 31 or less,
+// a constant below 32, or a local whose every reaching definition is one of those.
+bool WarpBodyScanner::below32(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 4)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  auto Constant = [&](const Expr *X) { return X->isValueDependent() ? std::nullopt : constantValue(X, Ctx); };
+  if (auto V = Constant(E))
+    return *V >= 0 && *V < 32;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto R = Constant(BO->getRHS());
+    if (BO->getOpcode() == BO_Rem)
+      return R && *R > 0 && *R <= 32;
+    if (BO->getOpcode() == BO_And) {
+      auto L = Constant(BO->getLHS());
+      return (R && *R >= 0 && *R < 32) || (L && *L >= 0 && *L < 32);
+    }
+    return false;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE || !isa<VarDecl>(DRE->getDecl()) || isa<ParmVarDecl>(DRE->getDecl()))
+    return false;
+  auto Defs = analysis().reaching(DRE);
+  return Defs && !Defs->empty() && llvm::all_of(*Defs, [&](const Expr *D) { return below32(D, Depth + 1); });
+}
+
+namespace {
+// '++i', 'i++', 'i += 1', 'i = i + 1'.
+bool stepsByOne(const Expr *Inc, const VarDecl *VD) {
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    return U->isIncrementOp() && refersTo(U->getSubExpr(), VD);
+  const auto *BO = dyn_cast<BinaryOperator>(Inc);
+  if (!BO || !refersTo(BO->getLHS(), VD))
+    return false;
+  if (BO->getOpcode() == BO_AddAssign)
+    return isLit(BO->getRHS(), 1);
+  const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  return BO->getOpcode() == BO_Assign && Sum && Sum->getOpcode() == BO_Add &&
+         ((refersTo(Sum->getLHS(), VD) && isLit(Sum->getRHS(), 1)) ||
+          (refersTo(Sum->getRHS(), VD) && isLit(Sum->getLHS(), 1)));
+}
+} // namespace
+
+// 'for (int i = 0; i < warpSize; ++i)': a walk over the lanes of the wavefront, its counter a lane
+// number up to 63. Only a bound that names the width ('warpSize', a macro or constant named like
+// a wave size) says so: 'i < 64' may count anything.
+void WarpBodyScanner::laneWalk(const ForStmt *FS) {
+  auto [VD, Start] = loopStart(FS);
+  if (!VD || !Start || !FS->getInc() || !isa<DeclStmt>(FS->getInit()) || !stepsByOne(FS->getInc(), VD))
+    return;
+  std::optional<int64_t> From = evaluate(Start);
+  bool Inclusive = false;
+  const Expr *Bound = loopBound(FS, VD, Inclusive);
+  if (!From || *From < 0 || !Bound || Bound->isValueDependent())
+    return;
+  if (!isWidthOperand(Bound) && !mentionsWidthName(Bound))
+    return;
+  std::optional<int64_t> Width = valueAt64Lanes(Bound, Ctx);
+  if (!Width || *Width <= 32 || *Width > 64)
+    return;
+  LaneWalks[VD] = static_cast<uint64_t>(*Width - (Inclusive ? 0 : 1));
+}
+
+// Shifts of 64-bit values by a variable ('~0ull << base'): the body's author counts that variable
+// as a bit position of a 64-bit word.
+void WarpBodyScanner::noteWideShift(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if ((Op != BO_Shl && Op != BO_Shr && Op != BO_ShlAssign && Op != BO_ShrAssign) || BO->isTypeDependent() ||
+      intBits(BO->getType(), Ctx) != 64)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      WideShiftAmounts.try_emplace(VD, BO);
+}
+
+// '1 << v' whose result is widened to 64 bits ('mask &= 1 << base') while the same body shifts a
+// 64-bit value by v: the 32-bit one was meant as a bit of that 64-bit word, and positions 32-63
+// are undefined for it.
+void WarpBodyScanner::settleWideAmounts() {
+  for (const BinaryOperator *BO : OneShiftedByVariable) {
+    const auto *VD = dyn_cast<VarDecl>(cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts())->getDecl());
+    auto Wide = VD ? WideShiftAmounts.find(VD) : WideShiftAmounts.end();
+    if (Wide == WideShiftAmounts.end())
+      continue;
+    bool Widened = llvm::any_of(Casts, [&](const CastExpr *C) {
+      return C->getSubExpr()->IgnoreParens() == BO && intBits(C->getType(), Ctx) == 64;
+    });
+    if (Widened)
+      F.WideAmountBits.push_back({BO, Wide->second});
+  }
 }
 
 std::optional<uint64_t> WarpBodyScanner::laneBoundOfOperator(const BinaryOperator *BO, unsigned Depth) {

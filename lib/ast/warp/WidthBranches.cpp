@@ -24,7 +24,7 @@ bool WarpBodyScanner::isWidthOperand(const Expr *E) {
     if (SM.isMacroArgExpansion(Loc))
       continue;
     StringRef Name = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
-    if (Name == "__AMDGCN_WAVEFRONT_SIZE" || M.isWarpSizeName(Name))
+    if (Name == "__AMDGCN_WAVEFRONT_SIZE" || Name == "__AMDGCN_WAVEFRONT_SIZE__" || M.isWarpSizeName(Name))
       return true;
   }
   return false;
@@ -110,6 +110,7 @@ void WarpBodyScanner::dropWidth32Only() {
   llvm::erase_if(F.NarrowCasts, [&](const NarrowValue &N) { return At(N.Source); });
   llvm::erase_if(F.NarrowBitOps, [&](const auto &B) { return At(B.first); });
   llvm::erase_if(F.NarrowLaneBits, At);
+  llvm::erase_if(F.WideAmountBits, [&](const auto &W) { return At(W.first); });
   llvm::erase_if(F.LaneShifts, [&](const LaneShift &L) { return At(L.Shift); });
   llvm::erase_if(F.LastLane31Tests, At);
   llvm::erase_if(F.ShortArrays, [&](const ShortLaneArray &A) { return At(A.At); });
