@@ -25,6 +25,7 @@ void WarpBodyScanner::run() {
   settleShortArrays();
   settleLane0Tests();
   dropWidth32Only();
+  settleGroupShuffles();
 }
 
 LaneValueAnalysis &WarpBodyScanner::analysis() {

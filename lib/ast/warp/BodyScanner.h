@@ -106,6 +106,9 @@ private:
   void settleWidth32();
   void settleLoopReductions();
   void settleLadders();
+  void settleGroupShuffles();
+  bool oneGroupTakes(const clang::Expr *Cond);
+  bool underOneGroup(const clang::Stmt *S);
 
   // MaskFacts.cpp
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
