@@ -262,11 +262,12 @@ void WarpSizeAssumptionCheck::reportGroupShuffles(const rocmtidy::FunctionWarpFa
   if (F.GroupShuffles.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F) ||
       S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
     return;
-  // The numbering the report names, as reportGroupings would report it: not one the guards
-  // choose per target, nor one a macro hides.
+  // The numbering the report names: not one the guards choose per target, nor a 32 from a macro
+  // not named like a warp width (a tile). A project macro that writes the numbering
+  // ('#define LANE (threadIdx.x & (WARP_THREADS - 1))') counts: the shuffle is the user's.
   auto Numbering = llvm::find_if(F.Groupings, [&](const rocmtidy::LaneGrouping32 &G) {
     SourceLocation OpLoc = G.Op->getOperatorLoc();
-    return G.numbersLanes() && platform(OpLoc, S.SM) == rocmtidy::Platform::Any && !skipForMacro(OpLoc, S) &&
+    return G.numbersLanes() && platform(OpLoc, S.SM) == rocmtidy::Platform::Any &&
            !(G.Origin.InOtherMacro && IgnoreMacros) &&
            !(G.Origin.Defined.isValid() && Guards.inPlatformSwitch(G.Origin.Defined, S.SM) && !S.DevicePass64);
   });

@@ -141,6 +141,11 @@ private:
   llvm::StringMap<const clang::VarDecl *> LocalArrays;
   /// Local arrays split by pointers into them: the first such offset ends the region at the start.
   llvm::DenseMap<const clang::VarDecl *, int64_t> RegionEnds;
+  /// Default-width index shuffles whose source lane is a variable, and the variables a body
+  /// compares for equality with a lane number of a warp of 32 ('lane == src', 'lane = tid & 31'):
+  /// such a variable names a lane below 32.
+  std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>> ShuffleFromVariable;
+  std::vector<std::pair<const clang::Expr *, const clang::ValueDecl *>> ComparedWithLane;
   /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
   std::vector<clang::SourceRange> Width32Only;
 };

@@ -97,6 +97,8 @@ void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const
   }
   if (analysis().classify(Lane) == ThreadValue::LaneId && !reaches63(Lane))
     F.RowShuffles.push_back(CE);
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()); DRE && isa<VarDecl>(DRE->getDecl()))
+    ShuffleFromVariable.push_back({CE, DRE->getDecl()}); // settled with the body's comparisons
 }
 
 // Code that numbers its lanes within warps of 32 and broadcasts from a lane below 32 over the
@@ -104,6 +106,22 @@ void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const
 // lower warp's. Code written for the wavefront has no such numbering; a test that only the first
 // warp of 32 passes ('threadIdx.x < 32') leaves lanes 32-63 idle, so no lane reads across.
 void WarpBodyScanner::settleGroupShuffles() {
+  // 'if (lane == joinRow) ...' beside '__shfl(v, joinRow)', with 'lane' a number within a warp of
+  // 32 ('tid & 31', directly or through a local): the source is a lane of a warp of 32.
+  llvm::DenseSet<const ValueDecl *> Lane32Names;
+  for (auto [Lane, D] : ComparedWithLane) {
+    const Expr *Def = Lane;
+    if (isa<DeclRefExpr>(Lane))
+      if (const Expr *Single = analysis().singleDefinition(Lane))
+        Def = Single->IgnoreParenImpCasts();
+    if (llvm::any_of(F.Groupings, [&](const LaneGrouping32 &G) {
+          return G.Op == Def && (G.K == LaneGrouping32::LaneMask || G.K == LaneGrouping32::LaneModulo);
+        }))
+      Lane32Names.insert(D);
+  }
+  for (auto [CE, D] : ShuffleFromVariable)
+    if (Lane32Names.contains(D))
+      F.RowShuffles.push_back(CE);
   if (F.RowShuffles.empty())
     return;
   if (llvm::none_of(F.Groupings, [](const LaneGrouping32 &G) { return G.numbersLanes(); }))

@@ -116,3 +116,30 @@ __global__ void source_lane63(int *x) {
   x[lane] = __shfl(x[threadIdx.x], threadIdx.x % warpSize);
 }
 
+
+// Positive: the source is a parameter the body compares with a lane number within a warp of 32
+// ('lane == row'), so it names a lane below 32.
+#define THREAD_WARP_LANE (threadIdx.x & (WARP_THREADS - 1))
+__device__ void join_rows(int row, int &node) {
+  // CHECK: :[[@LINE+1]]:14: warning: '__shfl' reads a lane below 32 across the whole wavefront
+  int left = __shfl(node, row);
+  if (THREAD_WARP_LANE == row)
+    node = left;
+}
+__global__ void joins(int *x) {
+  int node = x[threadIdx.x];
+  join_rows(x[0], node);
+  x[threadIdx.x] = node;
+}
+
+// Negative: a parameter compared with a lane number of the whole wavefront.
+__device__ void join_wave(int row, int &node) {
+  int left = __shfl(node, row);
+  if (threadIdx.x % warpSize == row)
+    node = left;
+}
+__global__ void joins_wave(int *x) {
+  int node = x[threadIdx.x];
+  join_wave(x[0], node);
+  x[threadIdx.x] = node;
+}
