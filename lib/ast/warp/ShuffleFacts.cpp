@@ -110,6 +110,8 @@ void WarpBodyScanner::settleGroupShuffles() {
   // 32 ('tid & 31', directly or through a local): the source is a lane of a warp of 32.
   llvm::DenseSet<const ValueDecl *> Lane32Names;
   for (auto [Lane, D] : ComparedWithLane) {
+    if (ShuffleFromVariable.empty())
+      break; // no shuffle asks: the reaching definitions are not computed
     const Expr *Def = Lane;
     if (isa<DeclRefExpr>(Lane))
       if (const Expr *Single = analysis().singleDefinition(Lane))
