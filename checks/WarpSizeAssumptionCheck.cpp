@@ -301,6 +301,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportWidths(F, S);
     reportShortReductions(F, S);
     reportRowShuffles(F, S);
+    reportGroupShuffles(F, S);
     reportWarpSizeTests(F, S);
     // Always: masks and narrowing (AMD-only code too).
     reportMasks(F, S);

@@ -57,6 +57,7 @@ private:
   void reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportShortReduction(const rocmtidy::ShortReduction &R, bool Logical32);
   void reportRowShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportGroupShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWarpSizeTests(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFullMask(StringRef Name, const Expr *Arg);

@@ -255,6 +255,43 @@ void WarpSizeAssumptionCheck::reportRowShuffles(const rocmtidy::FunctionWarpFact
   }
 }
 
+// Code that numbers lanes in warps of 32 broadcasting from a lane below 32 over the whole wavefront:
+// lanes 32-63, the second warp of 32, read the first warp's lane. Blocks 32 threads wide are
+// reportRowShuffles'; narrower blocks never run lanes 32-63.
+void WarpSizeAssumptionCheck::reportGroupShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (F.GroupShuffles.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F) ||
+      S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
+    return;
+  // The numbering the report names: not one the guards choose per target, nor a 32 from a macro
+  // not named like a warp width (a tile). A project macro that writes the numbering
+  // ('#define LANE (threadIdx.x & (WARP_THREADS - 1))') counts: the shuffle is the user's.
+  auto Numbering = llvm::find_if(F.Groupings, [&](const rocmtidy::LaneGrouping32 &G) {
+    SourceLocation OpLoc = G.Op->getOperatorLoc();
+    return G.numbersLanes() && platform(OpLoc, S.SM) == rocmtidy::Platform::Any &&
+           !(G.Origin.InOtherMacro && IgnoreMacros) &&
+           !(G.Origin.Defined.isValid() && Guards.inPlatformSwitch(G.Origin.Defined, S.SM) && !S.DevicePass64);
+  });
+  if (Numbering == F.Groupings.end())
+    return;
+  for (const CallExpr *CE : F.GroupShuffles) {
+    SourceLocation Loc = CE->getBeginLoc();
+    if (platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S) || !S.once(Loc, 6))
+      continue;
+    diag(Loc, "'%0' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of "
+              "32; %1, so lanes 32-63 read that lane of the first warp instead of their own: give the shuffle a "
+              "width of 32, or number the lanes by 'warpSize'")
+        << rocmtidy::calleeName(CE) << Wave64;
+    diag(Numbering->Op->getOperatorLoc(), "lanes are numbered in warps of 32 here", DiagnosticIDs::Note);
+    // A note, which --fix does not apply: where the code broadcasts over the wavefront on purpose
+    // (every lane wants lane 0's value), the width of 32 would split it.
+    const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
+    if (Info && (CE->getNumArgs() <= Info->WidthArg || isa<CXXDefaultArgExpr>(CE->getArg(Info->WidthArg))) &&
+        CE->getRParenLoc().isFileID())
+      diag(CE->getRParenLoc(), "add a width of 32 where each warp of 32 reads its own lane", DiagnosticIDs::Note)
+          << FixItHint::CreateInsertion(CE->getRParenLoc(), ", 32");
+  }
+}
+
 // 'warpSize == 32' that is not a dispatch on the width.
 void WarpSizeAssumptionCheck::reportWarpSizeTests(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   for (const BinaryOperator *BO : F.WarpSizeTests) {

@@ -47,6 +47,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.Width32Reductions.clear();
   F.ShortReductions.clear();
   F.RowShuffles.clear();
+  F.GroupShuffles.clear();
   F.WarpSizeTests.clear();
   F.NarrowMasks.clear();
   F.NarrowMaskTypes.clear();

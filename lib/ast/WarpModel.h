@@ -75,6 +75,9 @@ struct LaneGrouping32 {
   const clang::Expr *Constant; ///< the operand holding 32, 31 or 5
   ConstantOrigin Origin;
   const clang::ValueDecl *Via = nullptr; ///< the thread index comes through this local, member or parameter
+  /// Numbers lanes or warps within groups of 32 ('tid & 31', 'tid / 32'); a first-warp test or a
+  /// count of warps does not.
+  bool numbersLanes() const { return K != FirstWarpTest && K != WarpCount; }
 };
 
 /// A cross-lane operation that covers the whole wavefront.
@@ -134,6 +137,10 @@ struct FunctionWarpFacts {
   /// Wavefront-wide index shuffles from a source lane below 32 (a constant, a lane of a 32-lane
   /// group): where blocks are 32 threads wide, lanes 32-63 hold the next row and read this one.
   std::vector<const clang::CallExpr *> RowShuffles;
+  /// Those of them in code that numbers its lanes within warps of 32 ('threadIdx.x & 31',
+  /// 'threadIdx.x / 32'), outside a branch that only one such warp takes: each warp of 32 expects
+  /// its own lane's value, and on a 64-lane wavefront lanes 32-63 read the lower warp's.
+  std::vector<const clang::CallExpr *> GroupShuffles;
   /// 'warpSize == 32' / '!= 32' that is not one arm of a dispatch on the width.
   std::vector<const clang::BinaryOperator *> WarpSizeTests;
   /// *_sync calls whose mask is a 32-bit full mask.

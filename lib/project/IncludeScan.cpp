@@ -1,12 +1,14 @@
 #include "project/IncludeScan.h"
 
 #include "core/SourceKinds.h"
+#include "project/ProjectModel.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
 #include <cctype>
+#include <deque>
 #include <tuple>
 
 namespace rocmtidy::project {
@@ -148,6 +150,68 @@ std::set<std::string> sourcesIncludedBy(const std::vector<std::string> &Sources,
     }
   }
   return Out;
+}
+
+static std::string joined(llvm::StringRef Dir, llvm::StringRef Name) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, Name);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P.str());
+}
+
+QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,
+                                       const std::function<std::optional<std::string>(const std::string &)> &Read,
+                                       unsigned MaxFiles) {
+  QuotedIncludeWalk W;
+  std::set<std::string> Seen{File};
+  std::deque<std::pair<std::string, std::string>> Queue; // (path, text); a deque keeps them in place
+  if (std::optional<std::string> Text = Read(File))
+    Queue.emplace_back(File, std::move(*Text));
+  // Resolves Name for an includer in Dir: beside it, under a root already found, then (for a name
+  // with a folder part) under a folder above the source, which becomes a root.
+  auto Resolve = [&](llvm::StringRef Dir, llvm::StringRef Name) -> std::optional<std::pair<std::string, std::string>> {
+    auto Try = [&](llvm::StringRef Base) -> std::optional<std::pair<std::string, std::string>> {
+      std::string P = joined(Base, Name);
+      // Nothing outside the repository is opened, even to read its includes.
+      if (Folders.empty() || !isWithin(P, Folders.back()))
+        return std::nullopt;
+      if (std::optional<std::string> Text = Read(P))
+        return std::make_pair(P, std::move(*Text));
+      return std::nullopt;
+    };
+    if (auto Found = Try(Dir))
+      return Found;
+    for (const std::string &R : W.Roots)
+      if (auto Found = Try(R))
+        return Found;
+    bool Named = Name.contains('/') && !Name.contains("..") && !llvm::sys::path::is_absolute(Name);
+    for (size_t I = 1; Named && I < Folders.size(); ++I)
+      if (auto Found = Try(Folders[I])) {
+        W.Roots.push_back(Folders[I]);
+        return Found;
+      }
+    return std::nullopt;
+  };
+  for (size_t Next = 0; Next < Queue.size(); ++Next) {
+    std::string Dir(llvm::sys::path::parent_path(Queue[Next].first));
+    llvm::StringRef Text(Queue[Next].second);
+    W.DeviceCode |= Text.contains("__global__") || Text.contains("__device__");
+    for (const IncludeLine &I : scanIncludeLines(Queue[Next].second)) {
+      llvm::StringRef Name(I.Name.data(), I.Name.size());
+      if (I.Open == '<' && I.Closed && !Name.empty())
+        W.AngleNames.push_back(Name.str());
+      if (I.Open == '<')
+        continue;
+      auto Found = I.Open == '"' && I.Closed && !Name.empty() ? Resolve(Dir, Name) : std::nullopt;
+      if (!Found) {
+        W.AllResolved = false;
+        continue;
+      }
+      if (Seen.insert(Found->first).second && Queue.size() < MaxFiles)
+        Queue.push_back(std::move(*Found));
+    }
+  }
+  return W;
 }
 
 } // namespace rocmtidy::project

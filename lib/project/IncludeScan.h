@@ -52,6 +52,30 @@ std::set<std::string> sourcesIncludedBy(const std::vector<std::string> &Sources,
 /// go either way, and its arms count.
 std::vector<std::string> reachedIncludeNames(std::string_view Text, const std::set<std::string> &Defined);
 
+/// What following a source's quoted includes through the repository finds.
+struct QuotedIncludeWalk {
+  /// Folders above the source's own, nearest first, from which an include naming a folder
+  /// ('rt/bvh/Util.h') resolves where it does not beside its includer: the source root a build
+  /// puts on the include path (hiprtc sources, whose include path the host program sets).
+  std::vector<std::string> Roots;
+  /// Every quoted include resolved: beside its includer, or under a root.
+  bool AllResolved = true;
+  /// The angle-bracket names included by the source and by the headers found.
+  std::vector<std::string> AngleNames;
+  /// The source or a header found spells __global__ or __device__ (perhaps in a macro the source
+  /// uses: '#define GLOBAL __global__').
+  bool DeviceCode = false;
+};
+
+/// Follows the quoted includes of \p File (absolute, normal) and of the headers they reach, at
+/// most \p MaxFiles files. \p Folders: the folders from \p File's own up to the repository root,
+/// nearest first (ProjectModel::foldersUpToRoot); nothing outside the last is opened. Only a name
+/// with a folder part and no '..' finds a root: a bare 'config.h' found above would be a guess.
+/// \p Read gives a file's text (std::nullopt when it is not a readable regular file).
+QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,
+                                       const std::function<std::optional<std::string>(const std::string &)> &Read,
+                                       unsigned MaxFiles = 64);
+
 } // namespace rocmtidy::project
 
 #endif

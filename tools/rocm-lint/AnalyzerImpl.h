@@ -52,6 +52,8 @@ struct SourceAnalyzer::Impl {
   }
 
   std::vector<std::string> commandFor(const InputFile &F, std::string &WorkDir, bool &FromDb) const;
+  /// \p File's quoted includes followed through the repository (up to its root).
+  rocmtidy::project::QuotedIncludeWalk quotedIncludes(const std::string &File) const;
   /// \p Gpu: a HIP compile (host and device pass); \p CudaSource: CUDA code analysed as HIP;
   /// \p CSource: a C compile; \p RuntimeCompiled: a kernel source for hiprtc/NVRTC, analysed with
   /// the HIP runtime header force-included.

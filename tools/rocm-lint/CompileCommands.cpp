@@ -303,8 +303,11 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   Mode.Gpu = Gpu;
   Mode.CudaSource = CudaSource && Gpu;
   // A kernel source for hiprtc/NVRTC gets its device declarations from the run-time compiler.
-  RuntimeCompiled = Gpu && !Header && (Ext == ".hip" || Ext == ".cu") &&
-                    isRuntimeCompiledSource(readFilePrefix(File, 1 << 20).value_or(std::string()));
+  if (Gpu && !Header && (Ext == ".hip" || Ext == ".cu")) {
+    std::string Text = readFilePrefix(File, 1 << 20).value_or(std::string());
+    rocmtidy::project::QuotedIncludeWalk Followed = quotedIncludes(File);
+    RuntimeCompiled = isRuntimeCompiledSource(Text, &Followed);
+  }
   // Not for a header of HIP's own implementation (ROCm/clr's hip/amd_detail): an installed HIP's
   // hip_runtime.h includes its copy of the same header, whose include guard would then hide the
   // whole file; such a header includes what it needs itself.
@@ -362,10 +365,21 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
     for (const rocmtidy::project::ScriptFlag &Flag : Config.HipBuild->flagsFor(F.Absolute))
       Argv.push_back(Flag.Arg);
   // Without a build's include paths, the file's own directory is the likeliest one (<common.h>
-  // next to the source); it is searched last.
+  // next to the source); it is searched last. Then the source roots its includes name
+  // ('rt/bvh/Util.h' from src/p/rt/bvh/K.cu): a hiprtc source gets its include path from the host
+  // program, which no build script shows.
   Argv.push_back("-idirafter" + Dir);
+  for (const std::string &Root : quotedIncludes(F.Absolute).Roots)
+    Argv.push_back("-idirafter" + Root);
   Argv.push_back(F.Absolute);
   return Argv;
+}
+
+rocmtidy::project::QuotedIncludeWalk SourceAnalyzer::Impl::quotedIncludes(const std::string &File) const {
+  std::string Dir = fs::path(File).parent_path().string();
+  std::vector<std::string> Folders = Config.Model ? Config.Model->foldersUpToRoot(Dir) : std::vector<std::string>{Dir};
+  return rocmtidy::project::followQuotedIncludes(
+      File, Folders, [](const std::string &Path) { return rocmtidy::project::readRegularFile(Path, 1 << 20); });
 }
 
 } // namespace rocmlint

@@ -44,7 +44,14 @@ static bool declaresRuntimeApi(const std::string &Cuda) {
   return Cuda == "cuda_runtime.h" || Cuda == "cuda_runtime_api.h" || Cuda == "cuda.h";
 }
 
-bool isRuntimeCompiledSource(std::string_view Text) {
+static bool isRuntimeHeaderName(llvm::StringRef Name) {
+  return Name == "hip/hip_runtime.h" || Name == "cuda_runtime.h" || Name == "cuda.h";
+}
+
+bool isRuntimeCompiledSource(std::string_view Text, const rocmtidy::project::QuotedIncludeWalk *Followed) {
+  if (Followed)
+    return Followed->DeviceCode && Followed->AllResolved &&
+           llvm::none_of(Followed->AngleNames, [](const std::string &N) { return isRuntimeHeaderName(N); });
   llvm::StringRef All(Text.data(), Text.size());
   if (!All.contains("__global__") && !All.contains("__device__"))
     return false;
@@ -52,8 +59,7 @@ bool isRuntimeCompiledSource(std::string_view Text) {
     // A project header, or a computed include, may bring the runtime header with it.
     if (I.Open != '<')
       return false;
-    llvm::StringRef Name(I.Name.data(), I.Name.size());
-    if (Name.starts_with("hip/hip_runtime") || Name.starts_with("cuda_runtime") || Name == "cuda.h")
+    if (isRuntimeHeaderName(llvm::StringRef(I.Name.data(), I.Name.size())))
       return false;
   }
   return true;

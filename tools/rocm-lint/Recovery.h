@@ -4,6 +4,8 @@
 #ifndef ROCM_TIDY_TOOLS_ROCM_LINT_RECOVERY_H
 #define ROCM_TIDY_TOOLS_ROCM_LINT_RECOVERY_H
 
+#include "project/IncludeScan.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -39,9 +41,12 @@ struct RecoveryMode {
 };
 
 /// True for the text of a kernel source meant for hiprtc/NVRTC: it defines device code
-/// (__global__ or __device__) but includes no HIP or CUDA runtime header and no project header
-/// (which could bring one), so the run-time compiler's own declarations are missing from a parse.
-bool isRuntimeCompiledSource(std::string_view Text);
+/// (__global__ or __device__) but includes no HIP or CUDA runtime header, so the run-time
+/// compiler's own declarations are missing from a parse. A project header could bring one: without
+/// \p Followed (the source's quoted includes followed through the repository) any quoted include
+/// says no; with it, every one must have been found, and none of the headers found may include a
+/// runtime header. The API-only headers (hip/hip_runtime_api.h) declare no device code.
+bool isRuntimeCompiledSource(std::string_view Text, const rocmtidy::project::QuotedIncludeWalk *Followed = nullptr);
 
 /// The in-memory files recovery serves: the built-in HIP header (when \p BuiltinHip), CUDA toolkit
 /// headers as their ROCm replacement, the CUDA-to-HIP mapping header and the HIP supplement.

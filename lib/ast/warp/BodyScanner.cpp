@@ -26,6 +26,7 @@ void WarpBodyScanner::run() {
   settleShortArrays();
   settleLane0Tests();
   dropWidth32Only();
+  settleGroupShuffles();
 }
 
 LaneValueAnalysis &WarpBodyScanner::analysis() {
@@ -200,6 +201,13 @@ void WarpBodyScanner::comparison(const BinaryOperator *BO) {
   // warp is the middle of a wavefront.
   if ((isLit(BO->getRHS(), 31) && reaches63(BO->getLHS())) || (isLit(BO->getLHS(), 31) && reaches63(BO->getRHS())))
     F.LastLane31Tests.push_back(BO);
+  if (BO->getOpcode() == BO_EQ)
+    for (bool Swap : {false, true}) {
+      const auto *DRE = dyn_cast<DeclRefExpr>((Swap ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
+      const Expr *Lane = (Swap ? BO->getRHS() : BO->getLHS())->IgnoreParenImpCasts();
+      if (DRE && isa<VarDecl>(DRE->getDecl()) && !Lane->isValueDependent() && !evaluate(DRE))
+        ComparedWithLane.push_back({Lane, DRE->getDecl()}); // settled once the groupings are known
+    }
   if (!Dispatch.contains(BO) && ((isLit(BO->getRHS(), 32) && isWarpSizeRef(BO->getLHS())) ||
                                  (isLit(BO->getLHS(), 32) && isWarpSizeRef(BO->getRHS()))))
     F.WarpSizeTests.push_back(BO);

@@ -110,6 +110,9 @@ private:
   void settleWidth32();
   void settleLoopReductions();
   void settleLadders();
+  void settleGroupShuffles();
+  bool oneGroupTakes(const clang::Expr *Cond);
+  bool underOneGroup(const clang::Stmt *S);
 
   // MaskFacts.cpp
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
@@ -148,6 +151,11 @@ private:
   /// '1 << v' in 32 bits with v of no known range, and the first 64-bit shift by each variable.
   std::vector<const clang::BinaryOperator *> OneShiftedByVariable;
   llvm::DenseMap<const clang::VarDecl *, const clang::BinaryOperator *> WideShiftAmounts;
+  /// Default-width index shuffles whose source lane is a variable, and the variables a body
+  /// compares for equality with a lane number of a warp of 32 ('lane == src', 'lane = tid & 31'):
+  /// such a variable names a lane below 32.
+  std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>> ShuffleFromVariable;
+  std::vector<std::pair<const clang::Expr *, const clang::ValueDecl *>> ComparedWithLane;
   /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
   std::vector<clang::SourceRange> Width32Only;
 };

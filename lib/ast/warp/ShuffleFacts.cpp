@@ -4,6 +4,7 @@
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -97,6 +98,91 @@ void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const
   }
   if (analysis().classify(Lane) == ThreadValue::LaneId && !reaches63(Lane))
     F.RowShuffles.push_back(CE);
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()); DRE && isa<VarDecl>(DRE->getDecl()))
+    ShuffleFromVariable.push_back({CE, DRE->getDecl()}); // settled with the body's comparisons
+}
+
+// Code that numbers its lanes within warps of 32 and broadcasts from a lane below 32 over the
+// default width: on CUDA each warp reads its own lane, on a 64-lane wavefront lanes 32-63 read the
+// lower warp's. Code written for the wavefront has no such numbering; a test that only the first
+// warp of 32 passes ('threadIdx.x < 32') leaves lanes 32-63 idle, so no lane reads across.
+void WarpBodyScanner::settleGroupShuffles() {
+  // 'if (lane == joinRow) ...' beside '__shfl(v, joinRow)', with 'lane' a number within a warp of
+  // 32 ('tid & 31', directly or through a local): the source is a lane of a warp of 32.
+  llvm::DenseSet<const ValueDecl *> Lane32Names;
+  for (auto [Lane, D] : ComparedWithLane) {
+    if (ShuffleFromVariable.empty())
+      break; // no shuffle asks: the reaching definitions are not computed
+    const Expr *Def = Lane;
+    if (isa<DeclRefExpr>(Lane))
+      if (const Expr *Single = analysis().singleDefinition(Lane))
+        Def = Single->IgnoreParenImpCasts();
+    if (llvm::any_of(F.Groupings, [&](const LaneGrouping32 &G) {
+          return G.Op == Def && (G.K == LaneGrouping32::LaneMask || G.K == LaneGrouping32::LaneModulo);
+        }))
+      Lane32Names.insert(D);
+  }
+  for (auto [CE, D] : ShuffleFromVariable)
+    if (Lane32Names.contains(D))
+      F.RowShuffles.push_back(CE);
+  if (F.RowShuffles.empty())
+    return;
+  if (llvm::none_of(F.Groupings, [](const LaneGrouping32 &G) { return G.numbersLanes(); }))
+    return;
+  for (const CallExpr *CE : F.RowShuffles)
+    if (!inWidth32Only(CE->getBeginLoc()) && !underOneGroup(CE))
+      F.GroupShuffles.push_back(CE);
+}
+
+// A branch that one warp of 32 takes at most: 'warp == 0' with a warp number, or a thread index
+// below a constant of at most 32.
+bool WarpBodyScanner::oneGroupTakes(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return oneGroupTakes(BO->getLHS()) || oneGroupTakes(BO->getRHS());
+  if (!BO->isComparisonOp() || BO->getOpcode() == BO_NE)
+    return false;
+  for (bool Swap : {false, true}) {
+    const Expr *Value = Swap ? BO->getRHS() : BO->getLHS();
+    auto C = evaluate(Swap ? BO->getLHS() : BO->getRHS());
+    if (!C || Value->isValueDependent())
+      continue;
+    ThreadValue V = analysis().classify(Value);
+    if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ)
+      return true;
+    bool Below = Swap ? (BO->getOpcode() == BO_GT || BO->getOpcode() == BO_GE)
+                      : (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE);
+    if (V == ThreadValue::ThreadIndex && (Below || BO->getOpcode() == BO_EQ) && *C <= 32)
+      return true;
+  }
+  return false;
+}
+
+// S lies in the branch of an 'if', a loop or a '?:' that one warp of 32 takes at most.
+bool WarpBodyScanner::underOneGroup(const Stmt *S) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    const Stmt *P = Node.get<Stmt>();
+    if (!P || P == F.Body)
+      return false;
+    const Expr *Cond = nullptr;
+    if (const auto *IS = dyn_cast<IfStmt>(P); IS && IS->getThen() == S)
+      Cond = IS->getCond();
+    else if (const auto *WS = dyn_cast<WhileStmt>(P))
+      Cond = WS->getCond();
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(P); CO && CO->getTrueExpr() == S)
+      Cond = CO->getCond();
+    if (Cond && oneGroupTakes(Cond))
+      return true;
+    S = P;
+  }
+  return false;
 }
 
 static bool ownTemplateParameter(const FunctionDecl *FD, const NonTypeTemplateParmDecl *TP) {

@@ -80,6 +80,8 @@ __global__ void uses(int *out, Config c) {
   out[12] = tid % LANES;
   out[13] = laneOf(tid);
   // The operation over the whole wavefront that these groupings meet.
+  // CHECK: :[[@LINE+2]]:13: warning: '__shfl' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of 32
+  // REGEX: :[[@LINE+1]]:13: warning: '__shfl' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of 32
   out[14] = __shfl(out[14], 0);
 }
 

@@ -52,7 +52,8 @@ __global__ void through_locals(int *out, int n) {
   int first = fwarp << 5;
   // CHECK: :[[@LINE-6]]:7: note: 'fwarp' is computed from a thread index here
   // The operation the groupings meet: a broadcast from lane 0 over the default width.
-  // CHECK: :[[@LINE+1]]:7: note: '__shfl' here covers all 64 lanes of a wavefront on gfx90a
+  // CHECK: :[[@LINE+2]]:7: note: '__shfl' here covers all 64 lanes of a wavefront on gfx90a
+  // CHECK: :[[@LINE+1]]:7: warning: '__shfl' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of 32
   n = __shfl(n, 0);
   out[lane + gwarp + fwarp + clane + first] = n;
 }

@@ -60,6 +60,7 @@ void host_code(float *out) {
   launch_with([=] __device__(int i) {
     // CHECK: :[[@LINE+1]]:26: warning: warp index computed with a shift by 5 (32 lanes); AMD GPUs run 64-lane wavefronts: divide by 'warpSize' [rocm-warp-size-assumption]
     out[i] = threadIdx.x >> 5;
+    // CHECK: :[[@LINE+1]]:18: warning: '__shfl' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of 32
     out[i + 1] = __shfl(out[i], 0);
   });
   // Negative: a host lambda (implicitly __host__ __device__ in HIP) is host code here.

@@ -23,6 +23,7 @@ __global__ void claim_per_group(int *next, const int *work, int *out) {
   // CHECK: :[[@LINE+1]]:9: note: '__shfl' here covers all 64 lanes of a wavefront on gfx90a (MI210/MI250/MI250X), across the 32-lane groups
   idx = __shfl(idx, 0);
   out[threadIdx.x] = work[idx] + lane;
+  // CHECK: :[[@LINE-2]]:9: warning: '__shfl' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of 32
 }
 
 __global__ void vote_per_group(unsigned long long *out) {

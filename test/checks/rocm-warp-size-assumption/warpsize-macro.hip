@@ -13,6 +13,7 @@ __global__ void k(float *out) {
   // CHECK: :[[@LINE-4]]:18: note: 'warpSize' is defined as 32 here
   int lane = threadIdx.x % warpSize;
   float v = out[threadIdx.x];
+  // CHECK: :[[@LINE+1]]:7: warning: '__shfl' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of 32
   v = __shfl(v, 0);
   if (lane == 0)
     out[blockIdx.x] = v;

@@ -1,0 +1,3 @@
+#pragma once
+#include "Globals.h"
+DEVICE inline float twice(float v) { return 2 * v; }
