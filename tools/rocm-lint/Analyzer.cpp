@@ -6,6 +6,7 @@
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
+#include "TidyConfig.h"
 #include "Timeline.h"
 #include "ast/Compat.h"
 
@@ -302,8 +303,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     CompileCommand Cmd(WorkDir, F.Absolute, Passes[PassIndex], "");
     OneCommandDatabase Db(Cmd);
     tidy::ClangTidyGlobalOptions Global;
-    auto Provider = std::make_unique<tidy::FileOptionsProvider>(Global, tidy::ClangTidyOptions::getDefaults(),
-                                                                PassOverrides, Overlay);
+    auto Provider = makeTidyOptionsProvider(Global, tidy::ClangTidyOptions::getDefaults(), PassOverrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
     O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex], P->Opts.ProjectIndex ? &O.Facts : nullptr,
                          P->Opts.SkipSystemBodies);

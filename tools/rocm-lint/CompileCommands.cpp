@@ -3,6 +3,7 @@
 // language and offload target, the recovery arguments and the extra arguments.
 #include "AnalyzerImpl.h"
 #include "FileBytes.h"
+#include "TidyConfig.h"
 #include "ast/Compat.h"
 #include "core/NvccTranslation.h"
 #include "core/SourceKinds.h"
@@ -143,11 +144,15 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
         Error = "cannot read '" + Cfg + "'" + (Why.empty() ? "" : ": " + Why);
         return false;
       }
-      auto Parsed = tidy::parseConfiguration(llvm::MemoryBufferRef(*Text, Cfg));
-      if (!Parsed) {
-        Error = "malformed configuration '" + Cfg + "': " + Parsed.getError().message();
+      TidyConfigRead Parsed = readTidyConfig(*Text, Cfg);
+      if (!Parsed.Options) {
+        Error = "malformed configuration '" + Cfg + "': " + Parsed.Error;
         return false;
       }
+      if (!P->Opts.Quiet)
+        for (const std::string &Key : Parsed.IgnoredKeys)
+          std::fprintf(stderr, "rocm-lint: note: '%s': key %s is unknown to clang-tidy %d and ignored\n", Cfg.c_str(),
+                       Key.c_str(), LLVM_VERSION_MAJOR);
       break;
     }
   }
