@@ -9,6 +9,7 @@
 #include "core/SegmentGlob.h"
 #include "core/SourceKinds.h"
 #include "core/StringUtil.h"
+#include "core/WarpSyncTable.h"
 #include "project/BackendRegistry.h"
 #include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
@@ -135,6 +136,13 @@ public:
         Stack.pop_back();
         settledEitherWay(F);
       }
+      return;
+    }
+    // project(NAME) names its folder for the scripts below it: ${NAME_SOURCE_DIR}/include.
+    if (N == "project" && !C.Args.empty()) {
+      Vars[C.Args[0].Value + "_SOURCE_DIR"] = S.Dir;
+      Vars["PROJECT_SOURCE_DIR"] = S.Dir;
+      Vars["PROJECT_NAME"] = C.Args[0].Value;
       return;
     }
     if (N == "set" && !C.Args.empty()) {
@@ -530,6 +538,35 @@ void keepIncludeFolders(std::vector<ScriptFlag> &Flags, std::vector<LeftOutFlag>
              Left.end());
 }
 
+// HIP's headers declare some functions only when the build opts in with a macro (the warp sync
+// builtins before ROCm 7.0). A project that defines one in any of its build scripts has made that
+// choice for its HIP code, whichever target the script names: a build of it that reached the
+// headers without the macro would not compile. So the define applies to every inferred command,
+// also to headers no script of that target reaches (a header-only library's users set it). A line
+// that only mentions the macro in a comment or undefines it (-U) does not opt in (HIP's headers
+// test whether it is defined, so any value opts in).
+std::optional<ScriptFlag> optInDefine(const std::string &Path, const std::string &Text, const std::string &Macro) {
+  unsigned LineNo = 0;
+  for (llvm::StringRef Rest(Text); !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    ++LineNo;
+    Line = Line.split('#').first;
+    for (size_t At = Line.find(Macro); At != llvm::StringRef::npos; At = Line.find(Macro, At + 1)) {
+      size_t End = At + Macro.size();
+      auto Word = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+      llvm::StringRef Before = Line.substr(0, At);
+      if (Before.ends_with("-U"))
+        continue;
+      bool Flag = Before.ends_with("-D");
+      if ((!Flag && !Before.empty() && Word(Before.back())) || (End < Line.size() && Word(Line[End])))
+        continue;
+      return ScriptFlag{"-D" + Macro, Path, LineNo, {}};
+    }
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
@@ -548,6 +585,12 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read, const BackendRegistry &TopRegistry) {
   HipBuildFlags Out;
+  const std::string &OptInMacro = rocmtidy::warpSyncTable().OptInMacro;
+  for (const std::string &P : Scripts)
+    if (Out.OptIns.empty())
+      if (std::optional<std::string> Text = Read(P))
+        if (std::optional<ScriptFlag> F = optInDefine(P, *Text, OptInMacro))
+          Out.OptIns.push_back(std::move(*F));
   // Folders whose HIP build is a Makefile named for it (`make -f makefile.hip`): their other
   // Makefiles are other builds', and so are their flags.
   std::set<std::string> HipMakeDirs;
@@ -683,6 +726,9 @@ std::vector<ScriptFlag> HipBuildFlags::flagsFor(const std::string &Source) const
         Out.push_back(F);
     }
   }
+  for (const ScriptFlag &F : OptIns)
+    if (std::none_of(Out.begin(), Out.end(), [&](const ScriptFlag &O) { return O.Arg == F.Arg; }))
+      Out.push_back(F);
   return Out;
 }
 
@@ -699,6 +745,7 @@ std::vector<ScriptFlag> HipBuildFlags::allFlags() const {
   std::vector<ScriptFlag> Out;
   for (const Script &S : Scripts)
     Out.insert(Out.end(), S.Flags.begin(), S.Flags.end());
+  Out.insert(Out.end(), OptIns.begin(), OptIns.end());
   return Out;
 }
 

@@ -57,7 +57,8 @@ public:
 
   /// The flags of the HIP build that apply to \p Source (absolute): those of every HIP script
   /// whose folder holds it or which names it (a path or a file(GLOB) pattern outside a CUDA-only
-  /// branch). Empty when no HIP script reaches it.
+  /// branch), then the defines by which any build script opts in to declarations of HIP's
+  /// headers (-DHIP_ENABLE_WARP_SYNC_BUILTINS), which apply to every source.
   std::vector<ScriptFlag> flagsFor(const std::string &Source) const;
   /// Whether a HIP script names \p Source as one of its sources (path or glob).
   bool compiledByHipScript(const std::string &Source) const;
@@ -66,7 +67,7 @@ public:
   const std::vector<LeftOutFlag> &leftOut() const { return LeftOut; }
   /// The flags left out by the scripts that reach \p Source (as flagsFor would).
   std::vector<LeftOutFlag> leftOutFor(const std::string &Source) const;
-  bool empty() const { return Scripts.empty(); }
+  bool empty() const { return Scripts.empty() && OptIns.empty(); }
   /// The headers the scripts generate with configure_file() for the HIP build: (path inside
   /// rocm-lint's own folder, contents). flagsFor names their folders for the sources concerned.
   const std::vector<std::pair<std::string, std::string>> &configured() const { return Configured; }
@@ -86,6 +87,7 @@ public:
 private:
   bool reaches(const Script &S, const std::string &Source, const std::vector<std::string> &Segments) const;
   std::vector<Script> Scripts;
+  std::vector<ScriptFlag> OptIns;
   std::vector<LeftOutFlag> LeftOut;
   std::vector<std::pair<std::string, std::string>> Configured;
 };

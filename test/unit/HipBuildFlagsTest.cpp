@@ -93,4 +93,34 @@ TEST(HipBuildFlags, FunctionBodiesAreNotReadAsTheScriptsOwnCommands) {
   EXPECT_TRUE(F.leftOut().empty());
 }
 
+TEST(HipBuildFlags, ProjectNamesItsSourceDirForTheScriptsBelow) {
+  HipBuildFlags F = readScripts({
+      {"/p/cpp/CMakeLists.txt", "project(LIBX VERSION 1.0 LANGUAGES CXX HIP)\nenable_language(HIP)\n"
+                                "include_directories(${LIBX_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src)\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/cpp/src/k.hip")),
+            (std::vector<std::string>{"-I/p/cpp/include", "-I/p/cpp/src"}));
+}
+
+TEST(HipBuildFlags, AnOptInToHipDeclarationsInAnyScriptAppliesToEverySource) {
+  // A Makefile's flag, a CMake variable, a setup.py list: each opts in, for every source.
+  for (const auto &[Path, Text] : std::vector<std::pair<std::string, std::string>>{
+           {"/p/Makefile", "HIPFLAGS = -O3 -DHIP_ENABLE_WARP_SYNC_BUILTINS\nall:\n\thipcc $(HIPFLAGS) k.hip\n"},
+           {"/p/CMakeLists.txt", "set(GPU_DEFS \"HIP_ENABLE_WARP_SYNC_BUILTINS\")\n"},
+           {"/p/setup.py", "def f():\n    return ['-O3',\n        '-DHIP_ENABLE_WARP_SYNC_BUILTINS=1']\n"}}) {
+    HipBuildFlags F = readScripts({{Path, Text}});
+    EXPECT_FALSE(F.empty()) << Path;
+    std::vector<ScriptFlag> Flags = F.flagsFor("/p/include/deep/reduce.cuh");
+    ASSERT_FALSE(Flags.empty()) << Path;
+    EXPECT_EQ(Flags.back().Arg, "-DHIP_ENABLE_WARP_SYNC_BUILTINS");
+    EXPECT_EQ(Flags.back().Script, Path);
+  }
+  // A comment, an undefine and a longer name do not.
+  HipBuildFlags None = readScripts({{"/p/Makefile", "# CFLAGS += -DHIP_ENABLE_WARP_SYNC_BUILTINS\n"
+                                                    "CFLAGS += -UHIP_ENABLE_WARP_SYNC_BUILTINS\n"
+                                                    "CFLAGS += -DMY_HIP_ENABLE_WARP_SYNC_BUILTINS_X\n"}});
+  for (const ScriptFlag &Flag : None.flagsFor("/p/k.hip"))
+    EXPECT_NE(Flag.Arg, "-DHIP_ENABLE_WARP_SYNC_BUILTINS");
+}
+
 } // namespace
