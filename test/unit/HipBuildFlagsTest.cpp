@@ -98,8 +98,7 @@ TEST(HipBuildFlags, ProjectNamesItsSourceDirForTheScriptsBelow) {
       {"/p/cpp/CMakeLists.txt", "project(LIBX VERSION 1.0 LANGUAGES CXX HIP)\nenable_language(HIP)\n"
                                 "include_directories(${LIBX_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src)\n"},
   });
-  EXPECT_EQ(args(F.flagsFor("/p/cpp/src/k.hip")),
-            (std::vector<std::string>{"-I/p/cpp/include", "-I/p/cpp/src"}));
+  EXPECT_EQ(args(F.flagsFor("/p/cpp/src/k.hip")), (std::vector<std::string>{"-I/p/cpp/include", "-I/p/cpp/src"}));
 }
 
 TEST(HipBuildFlags, AnOptInToHipDeclarationsInAnyScriptAppliesToEverySource) {
