@@ -2,12 +2,14 @@
 # Measures rocm-warp-size-assumption on the labelled set of real wave64 lines
 # (tools/bench/warp-labelled-set.tsv, and any other part given with --set).
 #
-#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--checks GLOB] [--list]
+#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--checks GLOB] [--list] [--sources-only]
 #
 # --set FILE: a labelled file in the same columns (repeatable; default warp-labelled-set.tsv alone,
 # e.g. --set tools/bench/warp-labelled-heldout2.tsv for the second held-out part).
 # --checks GLOB: the checks to run (default rocm-warp-size-assumption, the check issue #29 measures;
 # 'rocm-warp-*' adds rocm-warp-size-constexpr and rocm-warp-sync-builtins, which own the ROCm 7 build errors).
+# --sources-only: extract only the source files and no build scripts or configuration, and no
+# .git marker (the extraction before session 14, for comparing figures with older notes).
 # --list (or --dry-run): lints nothing; prints each row it would evaluate and whether its mirror,
 # revision and file are present, then exits 0 if all are, 1 if any is missing.
 #
@@ -30,6 +32,7 @@ rows_out=
 checks=rocm-warp-size-assumption
 set_files=()
 list_only=0
+sources_only=0
 need_value() { [[ $# -ge 2 ]] || { echo "warp-labelled-eval: '$1' needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -39,6 +42,7 @@ while [[ $# -gt 0 ]]; do
     --set) need_value "$@"; set_files+=("$2"); shift 2 ;;
     --checks) need_value "$@"; checks=$2; shift 2 ;;
     --list | --dry-run) list_only=1; shift ;;
+    --sources-only) sources_only=1; shift ;;
     *) echo "warp-labelled-eval: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -82,6 +86,12 @@ if [[ $list_only == 1 ]]; then
   exit $missing
 fi
 
+# What is extracted: the sources, and (unless --sources-only) what a clone gives rocm-lint's project
+# model besides: build scripts, whose defines and include folders the inferred commands take, and
+# the project's .clang-tidy / .rocm-lint configuration.
+extract_re='\.(cu|cuh|h|hpp|hip|cpp|cc|inl|hh)$'
+[[ $sources_only == 1 ]] ||
+  extract_re='(\.(cu|cuh|h|hpp|hip|cpp|cc|inl|hh|cmake|mk)|(^|/)(CMakeLists\.txt|[Mm]akefile[^/]*|GNUmakefile|setup\.py|pyproject\.toml|\.clang-tidy|\.rocm-lint))$'
 # Each file is linted from inside its extracted tree: a relative --lint names a path from here.
 [[ $lint == /* ]] || lint=$PWD/$lint
 [[ -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
@@ -110,8 +120,10 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
       rm -f "$index"
       GIT_INDEX_FILE=$index git --git-dir="$git_dir" read-tree "$sha"
       git --git-dir="$git_dir" ls-tree -r --name-only "$sha" -- "$scope" |
-        grep -E '\.(cu|cuh|h|hpp|hip|cpp|cc|inl|hh)$' |
+        grep -E "$extract_re" |
         GIT_INDEX_FILE=$index git --git-dir="$git_dir" --work-tree="$tree" checkout-index --stdin 2>/dev/null || true
+      # A clone, as a user has it: rocm-lint finds the project's root (and its build scripts) by it.
+      [[ $sources_only == 1 ]] || git init -q "$tree"
     fi
     local args=(--checks="$checks" --no-cache --no-index --no-progress -q)
     if [[ $defines != - ]]; then
