@@ -169,7 +169,8 @@ QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vecto
     Queue.emplace_back(File, std::move(*Text));
   // Resolves Name for an includer in Dir: beside it, under a root already found, then (for a name
   // with a folder part) under a folder above the source, which becomes a root.
-  auto Resolve = [&](llvm::StringRef Dir, llvm::StringRef Name) -> std::optional<std::pair<std::string, std::string>> {
+  auto Resolve = [&](llvm::StringRef Dir, llvm::StringRef Name,
+                     bool Angled) -> std::optional<std::pair<std::string, std::string>> {
     auto Try = [&](llvm::StringRef Base) -> std::optional<std::pair<std::string, std::string>> {
       std::string P = joined(Base, Name);
       // Nothing outside the repository is opened, even to read its includes.
@@ -179,8 +180,9 @@ QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vecto
         return std::make_pair(P, std::move(*Text));
       return std::nullopt;
     };
-    if (auto Found = Try(Dir))
-      return Found;
+    if (!Angled)
+      if (auto Found = Try(Dir))
+        return Found;
     for (const std::string &R : W.Roots)
       if (auto Found = Try(R))
         return Found;
@@ -198,13 +200,15 @@ QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vecto
     W.DeviceCode |= Text.contains("__global__") || Text.contains("__device__");
     for (const IncludeLine &I : scanIncludeLines(Queue[Next].second)) {
       llvm::StringRef Name(I.Name.data(), I.Name.size());
-      if (I.Open == '<' && I.Closed && !Name.empty())
+      bool Angled = I.Open == '<';
+      if (Angled && I.Closed && !Name.empty())
         W.AngleNames.push_back(Name.str());
-      if (I.Open == '<')
-        continue;
-      auto Found = I.Open == '"' && I.Closed && !Name.empty() ? Resolve(Dir, Name) : std::nullopt;
+      // An angle include is the include path's, so one that no folder above resolves is a system
+      // or third-party header, not an unresolved one; one that does ('<lib/common.h>' in
+      // include/lib/device/x.cuh) names the project's include root, as a quoted one does.
+      auto Found = (I.Open == '"' || Angled) && I.Closed && !Name.empty() ? Resolve(Dir, Name, Angled) : std::nullopt;
       if (!Found) {
-        W.AllResolved = false;
+        W.AllResolved &= Angled;
         continue;
       }
       if (Seen.insert(Found->first).second && Queue.size() < MaxFiles)

@@ -68,7 +68,8 @@ struct QuotedIncludeWalk {
 };
 
 /// Follows the quoted includes of \p File (absolute, normal) and of the headers they reach, at
-/// most \p MaxFiles files. \p Folders: the folders from \p File's own up to the repository root,
+/// most \p MaxFiles files, and the angle includes that resolve under a folder above \p File (an
+/// include root of the project's own, never \p File's own folder, which angle brackets skip). \p Folders: the folders from \p File's own up to the repository root,
 /// nearest first (ProjectModel::foldersUpToRoot); nothing outside the last is opened. Only a name
 /// with a folder part and no '..' finds a root: a bare 'config.h' found above would be a guess.
 /// \p Read gives a file's text (std::nullopt when it is not a readable regular file).
