@@ -69,9 +69,10 @@ struct QuotedIncludeWalk {
 
 /// Follows the quoted includes of \p File (absolute, normal) and of the headers they reach, at
 /// most \p MaxFiles files, and the angle includes that resolve under a folder above \p File (an
-/// include root of the project's own, never \p File's own folder, which angle brackets skip). \p Folders: the folders from \p File's own up to the repository root,
-/// nearest first (ProjectModel::foldersUpToRoot); nothing outside the last is opened. Only a name
-/// with a folder part and no '..' finds a root: a bare 'config.h' found above would be a guess.
+/// include root of the project's own, never \p File's own folder, which angle brackets skip). \p Folders: the folders
+/// from \p File's own up to the repository root, nearest first (ProjectModel::foldersUpToRoot); nothing outside the
+/// last is opened. Only a name with a folder part and no '..' finds a root: a bare 'config.h' found above would be a
+/// guess.
 /// \p Read gives a file's text (std::nullopt when it is not a readable regular file).
 QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,
                                        const std::function<std::optional<std::string>(const std::string &)> &Read,
