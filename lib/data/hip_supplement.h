@@ -8,8 +8,11 @@
 // Each function is declared as a template. A HIP header that declares the same name as a plain
 // function (before or after this header) wins overload resolution, and the two never conflict, so
 // the declarations are harmless where the installed HIP has some of them. The warp-sync family is
-// declared only for HIP before 7.0 without HIP_ENABLE_WARP_SYNC_BUILTINS (6.2 to 6.4 declare it
-// then; 7.0 and later always; lib/data/warp_sync_builtins.json has the sources), with ROCm's
+// declared for HIP before 6.2, which has none of it whatever the build defines, and for 6.2 to 6.4
+// without HIP_ENABLE_WARP_SYNC_BUILTINS (they declare it then; 7.0 and later always;
+// lib/data/warp_sync_builtins.json has the sources). A project that opts in and is analysed
+// against an older HIP (Debian's 5.2) still needs them, or every call is an undeclared identifier
+// and the code around it is lost to the checks. They are declared with ROCm's
 // signature: the mask is a template parameter, so the mask argument keeps its type for
 // rocm-warp-size-assumption. __syncwarp and the __reduce_*_sync functions came with 7.0.
 #ifndef ROCM_TIDY_HIP_SUPPLEMENT_H
@@ -26,7 +29,7 @@ template <class RocmTidyT = void> ROCM_TIDY_DEVICE unsigned long long __activema
 template <class RocmTidyT = void> ROCM_TIDY_DEVICE void __syncwarp();
 template <class MaskT> ROCM_TIDY_DEVICE void __syncwarp(MaskT mask);
 
-#if !defined(HIP_ENABLE_WARP_SYNC_BUILTINS)
+#if !defined(HIP_ENABLE_WARP_SYNC_BUILTINS) || !defined(HIP_VERSION) || HIP_VERSION < 60200000
 template <class MaskT, class T> ROCM_TIDY_DEVICE T __shfl_sync(MaskT mask, T var, int srcLane, int width = 64);
 template <class MaskT, class T>
 ROCM_TIDY_DEVICE T __shfl_up_sync(MaskT mask, T var, unsigned int delta, int width = 64);

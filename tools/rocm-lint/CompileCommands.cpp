@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace fs = std::filesystem;
 using namespace clang;
@@ -331,6 +332,31 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   return ToAnalysis(Clang, File);
 }
 
+static std::string normalFolder(const std::string &Folder) {
+  std::string N = fs::path(Folder).lexically_normal().string();
+  while (N.size() > 1 && N.back() == '/')
+    N.pop_back();
+  return N;
+}
+
+// The folders \p Args puts on the search path of angle includes (-I, -isystem, -idirafter; joined
+// or separate), as they are written.
+static std::set<std::string> searchedFolders(const std::vector<std::string> &Args) {
+  std::set<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (llvm::StringRef Flag : {"-I", "-isystem", "-idirafter"}) {
+      llvm::StringRef A(Args[I]);
+      if (!A.starts_with(Flag))
+        continue;
+      std::string Folder = A.size() > Flag.size() ? A.drop_front(Flag.size()).str()
+                                                  : (I + 1 < Args.size() ? Args[I + 1] : std::string());
+      if (!Folder.empty())
+        Out.insert(normalFolder(Folder));
+      break;
+    }
+  return Out;
+}
+
 std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, std::string &WorkDir,
                                                           bool &FromDb) const {
   std::string Dir = fs::path(F.Absolute).parent_path().string();
@@ -373,9 +399,20 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   // next to the source); it is searched last. Then the source roots its includes name
   // ('rt/bvh/Util.h' from src/p/rt/bvh/K.cu): a hiprtc source gets its include path from the host
   // program, which no build script shows.
-  Argv.push_back("-idirafter" + Dir);
+  // A folder the command already searches is not added again: clang keeps only the -idirafter
+  // entry of a folder given twice, a system one, and every project header in it would become a
+  // system header whose findings and bodies the analysis skips.
+  std::set<std::string> Searched = searchedFolders(Argv);
+  for (const CommandLineArguments *Extra : {&Config.ExtraArgs, &Opts.ExtraArgs})
+    for (const std::string &S : searchedFolders(*Extra))
+      Searched.insert(S);
+  auto SearchLast = [&](const std::string &Folder) {
+    if (Searched.insert(normalFolder(Folder)).second)
+      Argv.push_back("-idirafter" + Folder);
+  };
+  SearchLast(Dir);
   for (const std::string &Root : quotedIncludes(F.Absolute).Roots)
-    Argv.push_back("-idirafter" + Root);
+    SearchLast(Root);
   Argv.push_back(F.Absolute);
   return Argv;
 }
