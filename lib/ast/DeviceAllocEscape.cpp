@@ -106,6 +106,19 @@ void classifyPointerUses(const Stmt *S, const DeviceAllocTable &Table,
     // "Holder<T>(d)" in a template: a wrapper built from the pointer.
     for (const Expr *A : Unresolved->arguments())
       Visit({PointerUse::Escapes, A});
+  } else if (const auto *Recovered = dyn_cast<RecoveryExpr>(S)) {
+    // A call clang could not build (its function or macro comes from a header that was not
+    // found): it may free or keep whatever it is given.
+    // Every variable it names counts, also behind '&' or inside another argument.
+    llvm::SmallVector<const Stmt *, 8> Work(Recovered->subExpressions().begin(), Recovered->subExpressions().end());
+    while (!Work.empty()) {
+      const Stmt *E = Work.pop_back_val();
+      if (!E)
+        continue;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+        Visit({PointerUse::Escapes, Ref});
+      Work.append(E->child_begin(), E->child_end());
+    }
   } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(S)) {
     Visit({PointerUse::Frees, Del->getArgument(), Del->isArrayForm() ? "delete[]" : "delete"});
   } else if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign) {

@@ -161,7 +161,8 @@ static std::string joined(llvm::StringRef Dir, llvm::StringRef Name) {
 
 QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,
                                        const std::function<std::optional<std::string>(const std::string &)> &Read,
-                                       unsigned MaxFiles) {
+                                       unsigned MaxFiles,
+                                       const std::function<std::string(const std::string &)> &RootFor) {
   QuotedIncludeWalk W;
   std::set<std::string> Seen{File};
   std::deque<std::pair<std::string, std::string>> Queue; // (path, text); a deque keeps them in place
@@ -190,6 +191,13 @@ QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vecto
     for (size_t I = 1; Named && I < Folders.size(); ++I)
       if (auto Found = Try(Folders[I])) {
         W.Roots.push_back(Folders[I]);
+        return Found;
+      }
+    // Then the project's one folder that holds the name (a library's include/ folder beside the
+    // samples and tests that include it).
+    if (std::string Root = Named && RootFor ? RootFor(Name.str()) : std::string(); !Root.empty())
+      if (auto Found = Try(Root)) {
+        W.Roots.push_back(Root);
         return Found;
       }
     return std::nullopt;

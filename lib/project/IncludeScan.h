@@ -74,9 +74,12 @@ struct QuotedIncludeWalk {
 /// last is opened. Only a name with a folder part and no '..' finds a root: a bare 'config.h' found above would be a
 /// guess.
 /// \p Read gives a file's text (std::nullopt when it is not a readable regular file).
+/// \p RootFor, when given, names the folder that resolves an include found under no folder above
+/// (ProjectModel::includeRootFor: the project's one file of that path), which becomes a root too.
 QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,
                                        const std::function<std::optional<std::string>(const std::string &)> &Read,
-                                       unsigned MaxFiles = 64);
+                                       unsigned MaxFiles = 64,
+                                       const std::function<std::string(const std::string &)> &RootFor = nullptr);
 
 } // namespace rocmtidy::project
 

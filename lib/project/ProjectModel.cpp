@@ -105,6 +105,30 @@ const BackendRegistry &ProjectModel::backendRegistry(const std::string &TopScrip
   return *Slot;
 }
 
+std::string ProjectModel::includeRootFor(const std::string &Name) const {
+  llvm::StringRef N(Name);
+  if (!N.contains('/') || N.contains("..") || N.starts_with("/") || N.starts_with("./"))
+    return "";
+  std::call_once(Names->Built, [&] {
+    for (const WalkedFile &F : Files)
+      Names->ByName[std::string(path::filename(F.Path))].push_back(F.Path);
+  });
+  auto It = Names->ByName.find(std::string(path::filename(N)));
+  if (It == Names->ByName.end())
+    return "";
+  std::string Found;
+  for (const std::string &P : It->second) {
+    llvm::StringRef Candidate(P);
+    if (Candidate.size() <= N.size() + 1 || !Candidate.ends_with(N) ||
+        Candidate[Candidate.size() - N.size() - 1] != '/')
+      continue;
+    if (!Found.empty())
+      return "";
+    Found = Candidate.drop_back(N.size() + 1).str();
+  }
+  return Found;
+}
+
 ProjectModel ProjectModel::withRoot(std::string Root, std::string Cwd) {
   ProjectModel M;
   M.Root = normal(Root);

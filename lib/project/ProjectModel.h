@@ -91,6 +91,12 @@ public:
   /// decision, the build-style probe, the HIP build's flags), then shared by them.
   const BackendRegistry &backendRegistry(const std::string &TopScript) const;
 
+  /// The one walked folder under which \p Name, an include with a folder part ('lib/common.h'),
+  /// names a walked file: the project's include root for it (its include/ folder). "" when no
+  /// walked file or more than one matches, or \p Name has no folder part or a '..': a guess
+  /// between two copies, or for a bare name, would pick the wrong header.
+  std::string includeRootFor(const std::string &Name) const;
+
   /// A model with a root and no walk (tests, and readers that only need the root).
   static ProjectModel withRoot(std::string Root, std::string Cwd);
 
@@ -101,6 +107,12 @@ private:
     std::map<std::string, std::shared_ptr<const BackendRegistry>> ByScript;
   };
   std::shared_ptr<Registries> Backends = std::make_shared<Registries>();
+  /// Walked files by file name, built the first time includeRootFor is asked.
+  struct NameIndex {
+    std::once_flag Built;
+    std::map<std::string, std::vector<std::string>> ByName;
+  };
+  std::shared_ptr<NameIndex> Names = std::make_shared<NameIndex>();
 
   std::string Root, Cwd;
   std::vector<WalkedFile> Files;

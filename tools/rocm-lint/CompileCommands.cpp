@@ -420,8 +420,10 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
 rocmtidy::project::QuotedIncludeWalk SourceAnalyzer::Impl::quotedIncludes(const std::string &File) const {
   std::string Dir = fs::path(File).parent_path().string();
   std::vector<std::string> Folders = Config.Model ? Config.Model->foldersUpToRoot(Dir) : std::vector<std::string>{Dir};
+  const rocmtidy::project::ProjectModel *Model = Config.Model.get();
   return rocmtidy::project::followQuotedIncludes(
-      File, Folders, [](const std::string &Path) { return rocmtidy::project::readRegularFile(Path, 1 << 20); });
+      File, Folders, [](const std::string &Path) { return rocmtidy::project::readRegularFile(Path, 1 << 20); }, 64,
+      [Model](const std::string &Name) { return Model ? Model->includeRootFor(Name) : std::string(); });
 }
 
 } // namespace rocmlint
