@@ -2,12 +2,14 @@
 # Measures rocm-warp-size-assumption on the labelled set of real wave64 lines
 # (tools/bench/warp-labelled-set.tsv, and any other part given with --set).
 #
-#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--checks GLOB] [--list] [--sources-only]
+#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--checks GLOB] [--list] [--sources-only] [--also-check NAME]
 #
 # --set FILE: a labelled file in the same columns (repeatable; default warp-labelled-set.tsv alone,
 # e.g. --set tools/bench/warp-labelled-heldout2.tsv for the second held-out part).
 # --checks GLOB: the checks to run (default rocm-warp-size-assumption, the check issue #29 measures;
 # 'rocm-warp-*' adds rocm-warp-size-constexpr and rocm-warp-sync-builtins, which own the ROCm 7 build errors).
+# --also-check NAME: from the same run, also the figures of one check's findings alone (e.g.
+# --checks 'rocm-warp-*' --also-check rocm-warp-size-assumption), with their rows in FILE.NAME.tsv.
 # --sources-only: extract only the source files and no build scripts or configuration, and no
 # .git marker (the extraction before session 14, for comparing figures with older notes).
 # --list (or --dry-run): lints nothing; prints each row it would evaluate and whether its mirror,
@@ -33,6 +35,7 @@ checks=rocm-warp-size-assumption
 set_files=()
 list_only=0
 sources_only=0
+also_check=
 need_value() { [[ $# -ge 2 ]] || { echo "warp-labelled-eval: '$1' needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -43,6 +46,7 @@ while [[ $# -gt 0 ]]; do
     --checks) need_value "$@"; checks=$2; shift 2 ;;
     --list | --dry-run) list_only=1; shift ;;
     --sources-only) sources_only=1; shift ;;
+    --also-check) need_value "$@"; also_check=$2; shift 2 ;;
     *) echo "warp-labelled-eval: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -99,6 +103,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [[ -n $rows_out ]] || rows_out=$work/rows.tsv
 : > "$rows_out"
+rows_also=${rows_out%.tsv}.$also_check.tsv
+[[ -z $also_check ]] || : > "$rows_also"
 
 # One lint run per distinct (repo, commit, rev, path, defines); the findings are cached by key.
 declare -A findings_of
@@ -132,9 +138,11 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
     fi
     local out
     out=$(cd "$tree" && "$lint" "${args[@]}" "$path" 2>/dev/null || true)
+    # "LINE:CHECK" per warning in path.
     findings_of[$key]=$(printf '%s\n' "$out" |
-      awk -v p="$path" -F: 'index($0, p ":") == 1 && / warning: .*\[rocm-[a-z0-9-]*\]$/ {print $2}' |
-      sort -un | tr '\n' ' ')
+      awk -v p="$path" -F: 'index($0, p ":") == 1 && / warning: .*\[rocm-[a-z0-9-]*\]$/ {
+        c = $0; sub(/.*\[/, "", c); sub(/\]$/, "", c); print $2 ":" c }' |
+      sort -u | tr '\n' ' ')
   fi
   printf '%s\n' "${findings_of[$key]}"
 }
@@ -145,13 +153,17 @@ while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanis
   lines=$line
   [[ $label == BUG && $also != - ]] && lines="$line ${also//,/ }"
   hit=0
+  hit_also=0
   for l in $lines; do
-    [[ $found == *" $l "* ]] && hit=1
+    [[ $found == *" $l:"* ]] && hit=1
+    [[ -n $also_check && $found == *" $l:$also_check "* ]] && hit_also=1
   done
   printf '%s\t%s\t%s\t%s\t%s:%s\t%s\n' "$split" "$label" "$hit" "$repo" "$path" "$line" "$mechanism" >> "$rows_out"
+  [[ -z $also_check ]] ||
+    printf '%s\t%s\t%s\t%s\t%s:%s\t%s\n' "$split" "$label" "$hit_also" "$repo" "$path" "$line" "$mechanism" >> "$rows_also"
 done 3<<< "$rows_all"
 
-echo "warp-labelled-eval: $lint"
+summary() {
 awk -F'\t' '
   !($1 in seen) { seen[$1] = 1; S[++ns] = $1 }
   { n[$1 FS $2]++; r[$1 FS $2] += $3 }
@@ -162,5 +174,13 @@ awk -F'\t' '
         s, bug, n[s FS "BUG"], r[s FS "HARDENING"], n[s FS "HARDENING"], \
         n[s FS "CORRECT"] - r[s FS "CORRECT"], n[s FS "CORRECT"], bug, bug + fp
     }
-  }' "$rows_out"
+  }' "$1"
+}
+echo "warp-labelled-eval: $lint ($checks)"
+summary "$rows_out"
 echo "  rows: $rows_out"
+if [[ -n $also_check ]]; then
+  echo "warp-labelled-eval: the same run, findings of $also_check alone"
+  summary "$rows_also"
+  echo "  rows: $rows_also"
+fi
