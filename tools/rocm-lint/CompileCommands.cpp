@@ -420,7 +420,19 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
 rocmtidy::project::QuotedIncludeWalk SourceAnalyzer::Impl::quotedIncludes(const std::string &File) const {
   std::string Dir = fs::path(File).parent_path().string();
   std::vector<std::string> Folders = Config.Model ? Config.Model->foldersUpToRoot(Dir) : std::vector<std::string>{Dir};
+  // A build script that gives the source include folders, or leaves some out under a condition,
+  // decides its include path: the project's one file of a path is searched for only where no
+  // script says anything about it.
   const rocmtidy::project::ProjectModel *Model = Config.Model.get();
+  if (Config.HipBuild) {
+    auto IncludeFlag = [](const std::string &A) { return A.compare(0, 2, "-I") == 0; };
+    for (const rocmtidy::project::ScriptFlag &F : Config.HipBuild->flagsFor(File))
+      if (IncludeFlag(F.Arg))
+        Model = nullptr;
+    for (const rocmtidy::project::LeftOutFlag &F : Config.HipBuild->leftOutFor(File))
+      if (IncludeFlag(F.Text))
+        Model = nullptr;
+  }
   return rocmtidy::project::followQuotedIncludes(
       File, Folders, [](const std::string &Path) { return rocmtidy::project::readRegularFile(Path, 1 << 20); }, 64,
       [Model](const std::string &Name) { return Model ? Model->includeRootFor(Name) : std::string(); });
