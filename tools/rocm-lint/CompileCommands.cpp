@@ -18,6 +18,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -406,6 +407,15 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   for (const CommandLineArguments *Extra : {&Config.ExtraArgs, &Opts.ExtraArgs})
     for (const std::string &S : searchedFolders(*Extra))
       Searched.insert(S);
+  // The driver searches these environment folders too (as -I for CPATH, -isystem for the others).
+  for (const char *Var : {"CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"})
+    if (const char *Value = std::getenv(Var))
+      for (llvm::StringRef Rest(Value); !Rest.empty();) {
+        auto [Folder, Next] = Rest.split(':');
+        Rest = Next;
+        if (!Folder.empty())
+          Searched.insert(normalFolder(Folder.str()));
+      }
   auto SearchLast = [&](const std::string &Folder) {
     if (Searched.insert(normalFolder(Folder)).second)
       Argv.push_back("-idirafter" + Folder);
