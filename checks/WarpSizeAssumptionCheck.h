@@ -62,6 +62,7 @@ private:
   void reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFullMask(StringRef Name, const Expr *Arg);
   void reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportNarrowBitOps(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportMaskMacros(ReportState &S);
   void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
   void reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
