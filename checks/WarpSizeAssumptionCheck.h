@@ -59,6 +59,9 @@ private:
   void reportRowShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGroupShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWarpSizeTests(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportReducerCalls(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportReducerParameters(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reducerNotes(const rocmtidy::FunctionWarpFacts &Grouping, const rocmtidy::ShortReduction &R);
   void reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFullMask(StringRef Name, const Expr *Arg);
   void reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

@@ -283,3 +283,19 @@ TEST(WarpModelTest, MaskParametersThroughWrappers) {
   EXPECT_TRUE(G.WrapperMasks[0].FullConstant);
   EXPECT_EQ(G.WrapperMasks[0].Builtin, "__shfl_down_sync");
 }
+
+// A width named like a warp width and worth 64 groups lanes by the wavefront, as 'warpSize' does;
+// one worth 32 stays a 32-lane grouping, and a 64 not named like a width is no grouping.
+TEST(WarpModelTest, NamedWavefrontGroupings) {
+  Model M("#define WARP_SIZE 64\nconstexpr int kWaveSize = 64;\n#define TILE 64\n"
+          "__device__ int f() { int lane = threadIdx.x % WARP_SIZE; int w = threadIdx.x / kWaveSize;\n"
+          "  int l2 = threadIdx.x & (WARP_SIZE - 1); int t = threadIdx.x % TILE; return lane + w + l2 + t; }\n"
+          "__device__ float g(float v) { return v; }\n");
+  const FunctionWarpFacts &F = M.of("f");
+  EXPECT_EQ(F.HardwareGroupings.size(), 3u);
+  EXPECT_TRUE(F.Groupings.empty());
+  // The analysed body of a definition, by its declaration.
+  const auto *G = dyn_cast_or_null<FunctionDecl>(M.of("g").D);
+  ASSERT_TRUE(G);
+  EXPECT_EQ(M.M->definition(G), &M.of("g"));
+}

@@ -151,16 +151,16 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
   switch (BO->getOpcode()) {
   case BO_Rem:
   case BO_Div:
-    if (isWarpSizeRef(BO->getRHS()))
+    if (isWarpSizeRef(BO->getRHS()) || namedWavefront(BO->getRHS(), 64))
       hardware(BO, BO->getLHS());
     else
       candidate(BO, BO->getLHS(), BO->getRHS(), 32,
                 BO->getOpcode() == BO_Rem ? LaneGrouping32::LaneModulo : LaneGrouping32::WarpDivide);
     break;
   case BO_And:
-    if (isWarpSizeMinusOne(BO->getRHS()))
+    if (isWarpSizeMinusOne(BO->getRHS()) || namedWavefront(BO->getRHS(), 63))
       hardware(BO, BO->getLHS());
-    else if (isWarpSizeMinusOne(BO->getLHS()))
+    else if (isWarpSizeMinusOne(BO->getLHS()) || namedWavefront(BO->getLHS(), 63))
       hardware(BO, BO->getRHS());
     else if (!candidate(BO, BO->getLHS(), BO->getRHS(), 31, LaneGrouping32::LaneMask))
       candidate(BO, BO->getRHS(), BO->getLHS(), 31, LaneGrouping32::LaneMask);

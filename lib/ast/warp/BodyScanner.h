@@ -95,6 +95,7 @@ private:
   std::optional<ConstantOrigin> instantiatedOrigin(const clang::Expr *Constant);
   bool candidate(const clang::BinaryOperator *BO, const clang::Expr *Operand, const clang::Expr *Constant,
                  uint64_t Want, LaneGrouping32::Kind K);
+  bool namedWavefront(const clang::Expr *E, uint64_t Want);
   void hardware(const clang::BinaryOperator *BO, const clang::Expr *Operand);
   bool reaches63(const clang::Expr *E, unsigned Depth = 0);
   void seedArguments(const clang::CallExpr *CE);
