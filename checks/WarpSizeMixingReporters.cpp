@@ -80,8 +80,8 @@ void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts 
 // a lane mask built from the lane's place in its 32-lane group, so lanes 32-63 take the bits of
 // lanes 0-31 in the wavefront's masks it is combined with. Reported at each shift of a one (or two)
 // by a local that holds the grouping.
-void WarpSizeAssumptionCheck::reportLaneBits(const rocmtidy::FunctionWarpFacts &F,
-                                             const rocmtidy::LaneGrouping32 &G, ReportState &S) {
+void WarpSizeAssumptionCheck::reportLaneBits(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
+                                             ReportState &S) {
   const VarDecl *Lane = nullptr;
   std::function<void(const Stmt *)> Find = [&](const Stmt *St) {
     if (const auto *DS = dyn_cast<DeclStmt>(St))
