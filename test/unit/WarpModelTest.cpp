@@ -299,3 +299,19 @@ TEST(WarpModelTest, NamedWavefrontGroupings) {
   ASSERT_TRUE(G);
   EXPECT_EQ(M.M->definition(G), &M.of("g"));
 }
+
+// A halving loop that starts at a template parameter: its instantiations (or the default argument)
+// give the offsets. Every instantiation at 32 keeps the shuffles inside 32 lanes; one at 64 does not.
+TEST(WarpModelTest, TemplateLoopStarts) {
+  Model M("template <unsigned W = 32> __device__ float narrow(float v) {\n"
+          "  for (unsigned i = W / 2; i > 0; i /= 2) v += __shfl_down(v, i); return v; }\n"
+          "template <unsigned W> __device__ float wide(float v) {\n"
+          "  for (unsigned i = W >> 1; i > 0; i >>= 1) v += __shfl_xor(v, i); return v; }\n"
+          "__global__ void k(float *o) { o[0] = narrow(o[1]) + wide<64>(o[2]); }\n");
+  const FunctionWarpFacts &Narrow = M.of("narrow");
+  EXPECT_TRUE(Narrow.FullOps.empty());
+  EXPECT_TRUE(Narrow.Confined32);
+  // A template serves every width its callers pick: no reduction that stops at 16 of its own.
+  EXPECT_TRUE(Narrow.ShortReductions.empty());
+  EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
+}

@@ -140,6 +140,10 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
     if (Bound)
       if (auto B = evaluate(Bound))
         L.BoundValue = *B + (Inclusive ? 1 : 0);
+    if (!L.StartValue && L.Halves) {
+      L.StartValue = templateStart(Start);
+      L.FromTemplate = L.StartValue.has_value();
+    }
   }
   Loops[VD] = L;
   return true;
