@@ -1,8 +1,8 @@
 // Shuffles: the width each one covers, the offsets its loop takes, and the reductions and scans
 // that stop at 16 on the default (wavefront) width.
 
-#include "ast/warp/BodyScanner.h"
 #include "ast/Compat.h"
+#include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
