@@ -115,8 +115,7 @@ void WarpSizeAssumptionCheck::reportReducerParameters(const rocmtidy::FunctionWa
                 "wavefront width; %2, so lanes 32-63 are left out of the result: start the reduction at half the "
                 "wavefront width")
           << Param->getName() << A.Reducer->getName() << Wave64;
-      diag(Spec->getPointOfInstantiation(), "instantiated with '%0' here", DiagnosticIDs::Note)
-          << A.Reducer->getName();
+      diag(Spec->getPointOfInstantiation(), "instantiated with '%0' here", DiagnosticIDs::Note) << A.Reducer->getName();
       reducerNotes(F, *A.R);
       return;
     }
