@@ -1,6 +1,6 @@
 // The deprecated wavefront macro inside a conditional that tests whether the compiler still defines
-// it: the code was written for its removal, which takes the fallback branch, so it is quiet. A use
-// outside such a test is reported where it is written.
+// it and has another branch: the code was written for its removal, which takes that branch, so it
+// is quiet. A use outside such a test, or under one with no other branch, is reported.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-constexpr' %s -- %hip_device_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-constexpr' %s -- %hip_flags 2>&1 \
@@ -15,7 +15,10 @@
 #define LANES_A 64
 #endif
 
-// Negative: the same test spelled with 'defined', with the macro also read in the condition.
+// The same test spelled with 'defined': the branches are quiet; the read in the condition itself is
+// reported (with the macro gone it reads as 0).
+// CHECK: :[[@LINE+2]]:41: warning: '__AMDGCN_WAVEFRONT_SIZE' is deprecated
+// HOST: :[[@LINE+1]]:41: warning: '__AMDGCN_WAVEFRONT_SIZE' is deprecated
 #if defined(__AMDGCN_WAVEFRONT_SIZE) && __AMDGCN_WAVEFRONT_SIZE == 64
 #define LANES_B 64
 #elif defined(__AMDGCN_WAVEFRONT_SIZE)
@@ -38,6 +41,17 @@
 #define LANES_D __AMDGCN_WAVEFRONT_SIZE
 #else
 #define LANES_D 64
+#endif
+
+// A guard with no other branch: with the macro gone 'LANES_E' is undefined and the test below
+// reads it as 0.
+#ifdef __AMDGCN_WAVEFRONT_SIZE
+// CHECK: :[[@LINE+2]]:17: warning: '__AMDGCN_WAVEFRONT_SIZE' is deprecated
+// HOST: :[[@LINE+1]]:17: warning: '__AMDGCN_WAVEFRONT_SIZE' is deprecated
+#define LANES_E __AMDGCN_WAVEFRONT_SIZE
+#endif
+#if LANES_E != 64
+#define NARROW 1
 #endif
 
 // A guard that closed before the reading covers nothing after it.
