@@ -303,6 +303,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportRowShuffles(F, S);
     reportGroupShuffles(F, S);
     reportWarpSizeTests(F, S);
+    reportReducerCalls(F, S);
+    reportReducerParameters(F, S);
     // Always: masks and narrowing (AMD-only code too).
     reportMasks(F, S);
     reportNarrowing(F, S);

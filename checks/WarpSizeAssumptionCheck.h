@@ -52,6 +52,7 @@ private:
   void reportGroupings(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
                       const rocmtidy::CrossLaneOp &Op, bool HardwareMeant, ReportState &S);
+  void reportLaneBits(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G, ReportState &S);
   void groupingNotes(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G, ReportState &S);
   void reportWidths(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
@@ -59,9 +60,13 @@ private:
   void reportRowShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGroupShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWarpSizeTests(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportReducerCalls(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportReducerParameters(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reducerNotes(const rocmtidy::FunctionWarpFacts &Grouping, const rocmtidy::ShortReduction &R);
   void reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFullMask(StringRef Name, const Expr *Arg);
   void reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportNarrowBitOps(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportMaskMacros(ReportState &S);
   void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
   void reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

@@ -410,14 +410,44 @@ public:
       Check.WarpSizeMacros.insert(Name.getIdentifierInfo()->getName());
   }
 
+  // Conditionals that test whether the compiler still defines the wavefront macro and have another
+  // branch ('#ifdef __AMDGCN_WAVEFRONT_SIZE ... #else 64 #endif'): the code in them was written for
+  // its removal, which takes that branch. Without one ('#ifdef' alone around '#define W
+  // __AMDGCN_WAVEFRONT_SIZE', 'W' tested below) the removal still breaks what follows.
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override {
+    TestingDefined = TestingDefined || isWavefrontMacro(Name);
+  }
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override { openIfTested(Loc); }
+  void Elif(SourceLocation, SourceRange, ConditionValueKind, SourceLocation IfLoc) override {
+    openIfTested(IfLoc);
+    WithFallback.insert(IfLoc);
+  }
+  void Else(SourceLocation, SourceLocation IfLoc) override { WithFallback.insert(IfLoc); }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    TestingDefined = isWavefrontMacro(Name);
+    openIfTested(Loc);
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    TestingDefined = isWavefrontMacro(Name);
+    openIfTested(Loc);
+  }
+  void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
+    if (auto It = llvm::find(OpenGuards, IfLoc); It != OpenGuards.end()) {
+      OpenGuards.erase(It);
+      if (WithFallback.contains(IfLoc))
+        ClosedGuards.push_back({IfLoc, Loc});
+    }
+  }
+
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *) override {
-    const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!II || (II->getName() != "__AMDGCN_WAVEFRONT_SIZE" && II->getName() != "__AMDGCN_WAVEFRONT_SIZE__"))
+    if (!isWavefrontMacro(Name))
       return;
+    const IdentifierInfo *II = Name.getIdentifierInfo();
     // Where the name is written: the user's own macro body when one wraps it.
     SourceLocation Loc = SM.getSpellingLoc(Name.getLocation());
     if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || SM.isWrittenInBuiltinFile(Loc) ||
-        SM.isWrittenInCommandLineFile(Loc) || SM.isInSystemHeader(SM.getExpansionLoc(Range.getBegin())))
+        SM.isWrittenInCommandLineFile(Loc) || SM.isInSystemHeader(SM.getExpansionLoc(Range.getBegin())) ||
+        underDefinedTest(Loc))
       return;
     if (!Check.Reported.insert(Loc).second)
       return;
@@ -428,8 +458,34 @@ public:
   }
 
 private:
+  static bool isWavefrontMacro(const Token &Name) {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    return II && (II->getName() == "__AMDGCN_WAVEFRONT_SIZE" || II->getName() == "__AMDGCN_WAVEFRONT_SIZE__");
+  }
+  void openIfTested(SourceLocation IfLoc) {
+    if (TestingDefined && !llvm::is_contained(OpenGuards, IfLoc))
+      OpenGuards.push_back(IfLoc);
+    TestingDefined = false;
+  }
+  bool underDefinedTest(SourceLocation Loc) const {
+    auto SameFileBefore = [&](SourceLocation Begin) {
+      return SM.getFileID(Begin) == SM.getFileID(Loc) && SM.isBeforeInTranslationUnit(Begin, Loc);
+    };
+    auto OpenWithFallback = [&](SourceLocation Begin) { return WithFallback.contains(Begin) && SameFileBefore(Begin); };
+    return llvm::any_of(OpenGuards, OpenWithFallback) || llvm::any_of(ClosedGuards, [&](const SourceRange &R) {
+             return SameFileBefore(R.getBegin()) && SM.isBeforeInTranslationUnit(Loc, R.getEnd());
+           });
+  }
+
   WarpSizeConstexprCheck &Check;
   const SourceManager &SM;
+  /// The condition being read tests the wavefront macro with 'defined'.
+  bool TestingDefined = false;
+  /// Conditionals testing it: still open (their '#if'), and closed with a fallback (to their '#endif').
+  llvm::SmallVector<SourceLocation, 2> OpenGuards;
+  llvm::SmallVector<SourceRange, 2> ClosedGuards;
+  /// Conditionals (their '#if') with an '#else' or '#elif' seen.
+  llvm::DenseSet<SourceLocation> WithFallback;
 };
 
 void WarpSizeConstexprCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {

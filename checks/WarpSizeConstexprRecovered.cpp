@@ -262,11 +262,13 @@ void WarpSizeConstexprCheck::reportDroppedUses() {
   for (size_t I = 0; I + 1 < Tokens.size() && !Ambiguous; ++I)
     Ambiguous = Tokens[I + 1].Text == "warpSize" && declaresName(Tokens[I]);
   // 'warpSize' itself, or a project macro for it ('WARP_SIZE'), the AST has no reference from;
-  // not a member ('Cfg::warpSize', 'p.warpSize', 'p->warpSize').
+  // not a member ('Cfg::warpSize', 'p.warpSize', 'p->warpSize'), nor where the project defines
+  // 'warpSize' as a macro of its own ('#define warpSize 64'): the text names that constant.
+  IdentifierInfo *WarpSizeName = PP->getIdentifierInfo("warpSize");
   auto IsDropped = [&](size_t I) {
     const Tok &T = Tokens[I];
     bool Unseen = T.Text == "warpSize"
-                      ? !SeenRefs.contains(T.Loc)
+                      ? !SeenRefs.contains(T.Loc) && !PP->getMacroDefinitionAtLoc(WarpSizeName, T.Loc)
                       : !T.Text.empty() && WarpSizeMacros.contains(T.Text) && !SeenExpansions.contains(T.Loc);
     return !Ambiguous && Unseen &&
            !(I > 0 && (Tokens[I - 1].Kind == tok::coloncolon || Tokens[I - 1].Kind == tok::period ||

@@ -69,12 +69,56 @@ void WarpSizeAssumptionCheck::reportFullMask(StringRef Name, const Expr *Arg) {
 }
 
 // 64-bit lane masks cut to 32 bits, and 32-bit lane bits for lanes up to 63.
-void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+// The macro whose body spells the call CE, when user code invokes it (perhaps inside another
+// macro's arguments) and the call's first argument comes from the macro's arguments
+// ('popcount(mask)', 'popcount(BALLOT(p))'); empty when the macro's body writes the argument too,
+// or another macro's body invokes it. Use is where the user wrote the macro's name.
+static StringRef renamingMacro(const CallExpr *CE, const SourceManager &SM, const LangOptions &LO,
+                               SourceLocation &Use) {
+  SourceLocation Callee = SM.getTopMacroCallerLoc(CE->getCallee()->getBeginLoc());
+  if (CE->getNumArgs() == 0 || !Callee.isMacroID())
+    return {};
+  Use = SM.getTopMacroCallerLoc(SM.getImmediateExpansionRange(Callee).getBegin());
+  if (!Use.isFileID())
+    return {};
+  FileID Body = SM.getFileID(Callee);
+  for (SourceLocation L = CE->getArg(0)->getBeginLoc(); L.isMacroID();) {
+    if (SM.getFileID(L) == Body)
+      return {};
+    if (!SM.isMacroArgExpansion(L)) {
+      L = SM.getImmediateExpansionRange(L).getBegin();
+      continue;
+    }
+    if (SM.getFileID(SM.getImmediateExpansionRange(L).getBegin()) == Body)
+      return Lexer::getImmediateMacroName(Callee, SM, LO);
+    L = SM.getImmediateSpellingLoc(L);
+  }
+  return {};
+}
+
+// 64-bit lane masks given to 32-bit bit functions, directly or through a project macro that
+// renames one ('#define popcount(x) __popc(x)'): the mask is written at the macro's use, so the
+// use is where the lanes are lost. A macro that writes the mask too is the macro's own business.
+void WarpSizeAssumptionCheck::reportNarrowBitOps(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   const SourceManager &SM = S.SM;
   for (auto [CE, B] : F.NarrowBitOps) {
-    if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S))
+    SourceLocation Loc = CE->getBeginLoc();
+    StringRef Macro;
+    if (IgnoreMacros && S.inMacroBody(Loc)) {
+      Macro = renamingMacro(CE, SM, S.Ctx.getLangOpts(), Loc);
+      if (Macro.empty())
+        continue;
+    }
+    if (platform(Loc, SM) == rocmtidy::Platform::CudaOnly ||
+        platform(SM.getSpellingLoc(CE->getBeginLoc()), SM) == rocmtidy::Platform::CudaOnly || !S.once(Loc, 7))
       continue;
-    diag(CE->getBeginLoc(), "64-bit lane mask passed to 32-bit '%0'; %1, so lanes 32-63 are lost: use '%2'")
+    if (!Macro.empty()) {
+      diag(Loc, "64-bit lane mask passed to 32-bit '%0' through the macro '%1'; %2, so lanes 32-63 are lost: use "
+                "'%3'")
+          << B->Name << Macro << Wave64 << B->Wide;
+      continue;
+    }
+    diag(Loc, "64-bit lane mask passed to 32-bit '%0'; %1, so lanes 32-63 are lost: use '%2'")
         << B->Name << Wave64 << B->Wide;
     // A note, which --fix does not apply: code that treats lanes 32-63 as a second 32-lane warp
     // wants its own half counted, not the whole wavefront.
@@ -83,6 +127,11 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
       diag(NameLoc, "call '%0' where the code counts the lanes of the whole wavefront", DiagnosticIDs::Note)
           << B->Wide << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(NameLoc, NameLoc), B->Wide);
   }
+}
+
+void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  const SourceManager &SM = S.SM;
+  reportNarrowBitOps(F, S);
   for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
     const Expr *Source = N.Source;
     if (platform(Source->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Source->getBeginLoc(), S) ||

@@ -6,6 +6,8 @@
 #include "core/WarpTables.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
+
 namespace clang::tidy::rocm {
 
 namespace {
@@ -69,7 +71,49 @@ void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts 
     if (!S.once(OpLoc, 0))
       continue;
     reportGrouping(F, G, *Op, HardwareMeant, S);
+    if (G.K == rocmtidy::LaneGrouping32::LaneMask || G.K == rocmtidy::LaneGrouping32::LaneModulo)
+      reportLaneBits(F, G, S);
   }
+}
+
+// '(1 << lane) - 1' with 'lane = threadIdx.x & 31', in code that meets a wavefront-wide operation:
+// a lane mask built from the lane's place in its 32-lane group, so lanes 32-63 take the bits of
+// lanes 0-31 in the wavefront's masks it is combined with. Reported at each shift of a one (or two)
+// by a local that holds the grouping.
+void WarpSizeAssumptionCheck::reportLaneBits(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
+                                             ReportState &S) {
+  const VarDecl *Lane = nullptr;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *St) {
+    if (const auto *DS = dyn_cast<DeclStmt>(St))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() && VD->getInit()->IgnoreParenCasts() == G.Op)
+          Lane = VD;
+    for (const Stmt *C : St->children())
+      if (C && !Lane)
+        Find(C);
+  };
+  Find(F.Body);
+  if (!Lane)
+    return;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *St) {
+    for (const Stmt *C : St->children())
+      if (C)
+        Walk(C);
+    const auto *BO = dyn_cast<BinaryOperator>(St);
+    if (!BO || BO->getOpcode() != BO_Shl)
+      return;
+    const auto *Amount = dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
+    auto One = rocmtidy::integerLiteralValue(BO->getLHS()->IgnoreParenCasts());
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (!Amount || Amount->getDecl() != Lane || !One || (*One != 1 && *One != 2) ||
+        platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S) || !S.once(Loc, 10))
+      return;
+    diag(Loc, "lane bit built from '%0', the lane's place in its 32-lane group; %1, so lanes 32-63 take the bits of "
+              "lanes 0-31 in the wavefront's lane masks: number the lane by 'warpSize' and shift a 64-bit one")
+        << Lane->getName() << Wave64;
+    diag(Lane->getLocation(), "'%0' numbers lanes within groups of 32 here", DiagnosticIDs::Note) << Lane->getName();
+  };
+  Walk(F.Body);
 }
 
 void WarpSizeAssumptionCheck::reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,

@@ -6,6 +6,8 @@
 //   WarpSizeRemapped.cpp          intrinsics a project replaces by macros in its AMD-only code
 //   WarpSizeMixingReporters.cpp   32-lane groupings that meet wavefront-wide operations, widths,
 //                                 reductions that stop at 16, 'warpSize == 32'
+//   WarpSizeReducerCalls.cpp      calls of reductions that stop at 32 lanes from code that groups
+//                                 lanes by the wavefront width
 //   WarpSizeMaskReporters.cpp     what is wrong whatever the grouping: 32-bit masks, narrowed
 //                                 lane masks, '1u << lane', short lane arrays, *_sync overloads
 //   WarpSizeHostSplit.cpp         host launches shaped with a width the device pass defines otherwise

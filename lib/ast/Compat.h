@@ -5,6 +5,8 @@
 // LLVM 16 (tools/dev.sh test with LLVM_VERSION=16); the API differences between them are bridged
 // here so that checks and tools never test the version.
 
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/Cuda.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -75,6 +77,19 @@ inline std::string offloadArchForThisClang(const std::string &Arch) {
     if (clangKnowsOffloadArch(Candidate))
       return Candidate;
   return Arch;
+}
+
+/// The default argument of a non-type template parameter, as an expression (LLVM 19 returns a
+/// TemplateArgumentLoc where LLVM 16 returned the expression); null when it has none.
+inline const clang::Expr *defaultArgument(const clang::NonTypeTemplateParmDecl *P) {
+  if (!P->hasDefaultArgument())
+    return nullptr;
+#if LLVM_VERSION_MAJOR >= 19
+  const clang::TemplateArgument &A = P->getDefaultArgument().getArgument();
+  return A.getKind() == clang::TemplateArgument::Expression ? A.getAsExpr() : nullptr;
+#else
+  return P->getDefaultArgument();
+#endif
 }
 
 /// LLVM 19 renamed the thread pool rocm-lint runs its files on (ThreadPool became DefaultThreadPool).

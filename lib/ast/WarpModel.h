@@ -262,6 +262,14 @@ public:
 
   bool isWarpSizeName(llvm::StringRef Name) const;
 
+  /// The analysed body of FD's definition (a template's pattern for its specialisations); null
+  /// when the unit has none.
+  const FunctionWarpFacts *definition(const clang::FunctionDecl *FD) const {
+    if (const clang::FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+      FD = Pattern;
+    return ByDecl.lookup(FD->getCanonicalDecl());
+  }
+
   /// A call anywhere in the unit's own code: a kernel launch records the block it launches with.
   void noteLaunch(const clang::CallExpr *CE);
   /// An expression of the unit's own code that names a function ('k', 'k<float>', an overload

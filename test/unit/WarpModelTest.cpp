@@ -283,3 +283,35 @@ TEST(WarpModelTest, MaskParametersThroughWrappers) {
   EXPECT_TRUE(G.WrapperMasks[0].FullConstant);
   EXPECT_EQ(G.WrapperMasks[0].Builtin, "__shfl_down_sync");
 }
+
+// A width named like a warp width and worth 64 groups lanes by the wavefront, as 'warpSize' does;
+// one worth 32 stays a 32-lane grouping, and a 64 not named like a width is no grouping.
+TEST(WarpModelTest, NamedWavefrontGroupings) {
+  Model M("#define WARP_SIZE 64\nconstexpr int kWaveSize = 64;\n#define TILE 64\n"
+          "__device__ int f() { int lane = threadIdx.x % WARP_SIZE; int w = threadIdx.x / kWaveSize;\n"
+          "  int l2 = threadIdx.x & (WARP_SIZE - 1); int t = threadIdx.x % TILE; return lane + w + l2 + t; }\n"
+          "__device__ float g(float v) { return v; }\n");
+  const FunctionWarpFacts &F = M.of("f");
+  EXPECT_EQ(F.HardwareGroupings.size(), 3u);
+  EXPECT_TRUE(F.Groupings.empty());
+  // The analysed body of a definition, by its declaration.
+  const auto *G = dyn_cast_or_null<FunctionDecl>(M.of("g").D);
+  ASSERT_TRUE(G);
+  EXPECT_EQ(M.M->definition(G), &M.of("g"));
+}
+
+// A halving loop that starts at a template parameter: its instantiations (or the default argument)
+// give the offsets. Every instantiation at 32 keeps the shuffles inside 32 lanes; one at 64 does not.
+TEST(WarpModelTest, TemplateLoopStarts) {
+  Model M("template <unsigned W = 32> __device__ float narrow(float v) {\n"
+          "  for (unsigned i = W / 2; i > 0; i /= 2) v += __shfl_down(v, i); return v; }\n"
+          "template <unsigned W> __device__ float wide(float v) {\n"
+          "  for (unsigned i = W >> 1; i > 0; i >>= 1) v += __shfl_xor(v, i); return v; }\n"
+          "__global__ void k(float *o) { o[0] = narrow(o[1]) + wide<64>(o[2]); }\n");
+  const FunctionWarpFacts &Narrow = M.of("narrow");
+  EXPECT_TRUE(Narrow.FullOps.empty());
+  EXPECT_TRUE(Narrow.Confined32);
+  // A template serves every width its callers pick: no reduction that stops at 16 of its own.
+  EXPECT_TRUE(Narrow.ShortReductions.empty());
+  EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
+}

@@ -140,6 +140,10 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
     if (Bound)
       if (auto B = evaluate(Bound))
         L.BoundValue = *B + (Inclusive ? 1 : 0);
+    if (!L.StartValue && L.Halves) {
+      L.StartValue = templateStart(Start);
+      L.FromTemplate = L.StartValue.has_value();
+    }
   }
   Loops[VD] = L;
   return true;
@@ -151,16 +155,16 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
   switch (BO->getOpcode()) {
   case BO_Rem:
   case BO_Div:
-    if (isWarpSizeRef(BO->getRHS()))
+    if (isWarpSizeRef(BO->getRHS()) || namedWavefront(BO->getRHS(), 64))
       hardware(BO, BO->getLHS());
     else
       candidate(BO, BO->getLHS(), BO->getRHS(), 32,
                 BO->getOpcode() == BO_Rem ? LaneGrouping32::LaneModulo : LaneGrouping32::WarpDivide);
     break;
   case BO_And:
-    if (isWarpSizeMinusOne(BO->getRHS()))
+    if (isWarpSizeMinusOne(BO->getRHS()) || namedWavefront(BO->getRHS(), 63))
       hardware(BO, BO->getLHS());
-    else if (isWarpSizeMinusOne(BO->getLHS()))
+    else if (isWarpSizeMinusOne(BO->getLHS()) || namedWavefront(BO->getLHS(), 63))
       hardware(BO, BO->getRHS());
     else if (!candidate(BO, BO->getLHS(), BO->getRHS(), 31, LaneGrouping32::LaneMask))
       candidate(BO, BO->getRHS(), BO->getLHS(), 31, LaneGrouping32::LaneMask);

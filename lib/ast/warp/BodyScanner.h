@@ -30,6 +30,8 @@ struct LoopInfo {
   const clang::Expr *Start = nullptr;
   bool Halves = false, Doubles = false;
   bool FromWarpSize = false;                     ///< the start or the bound is computed from warpSize
+  /// The start is a template parameter's value ('warp_size / 2'): the largest its instantiations give.
+  bool FromTemplate = false;
   std::optional<int64_t> StartValue, BoundValue; ///< BoundValue: the first offset not taken
 };
 
@@ -95,6 +97,7 @@ private:
   std::optional<ConstantOrigin> instantiatedOrigin(const clang::Expr *Constant);
   bool candidate(const clang::BinaryOperator *BO, const clang::Expr *Operand, const clang::Expr *Constant,
                  uint64_t Want, LaneGrouping32::Kind K);
+  bool namedWavefront(const clang::Expr *E, uint64_t Want);
   void hardware(const clang::BinaryOperator *BO, const clang::Expr *Operand);
   bool reaches63(const clang::Expr *E, unsigned Depth = 0);
   void seedArguments(const clang::CallExpr *CE);
@@ -106,6 +109,7 @@ private:
   void rowShuffle(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *Lane);
   void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
   void widthParameter(const clang::Expr *W);
+  std::optional<int64_t> templateStart(const clang::Expr *Start);
   void settleCounters();
   void settleWidth32();
   void settleLoopReductions();

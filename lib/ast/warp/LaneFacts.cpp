@@ -168,6 +168,16 @@ bool WarpBodyScanner::candidate(const BinaryOperator *BO, const Expr *Operand, c
   return true;
 }
 
+// A constant named like a warp width whose value is 64, the width of the wavefront this parse
+// targets ('WARP_SIZE' under a wave64 define, 'kWaveSize' for gfx9), or Want computed from it
+// ('WARP_SIZE - 1'): grouping lanes by it is grouping by the hardware width.
+bool WarpBodyScanner::namedWavefront(const Expr *E, uint64_t Want) {
+  if (!E || E->isValueDependent() || F.Instantiation)
+    return false;
+  std::optional<ConstantOrigin> O = origin(E);
+  return O && !O->Name.empty() && O->NameValue == 64 && O->Value == Want;
+}
+
 void WarpBodyScanner::hardware(const BinaryOperator *BO, const Expr *Operand) {
   ThreadValue V = analysis().classify(Operand);
   if (V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId)

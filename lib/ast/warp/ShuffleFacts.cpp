@@ -1,6 +1,7 @@
 // Shuffles: the width each one covers, the offsets its loop takes, and the reductions and scans
 // that stop at 16 on the default (wavefront) width.
 
+#include "ast/Compat.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/DeclTemplate.h"
@@ -190,6 +191,41 @@ static bool ownTemplateParameter(const FunctionDecl *FD, const NonTypeTemplatePa
   return TP->getIndex() < Params->size() && Params->getParam(TP->getIndex()) == TP;
 }
 
+// A halving loop's start written from the function template's own parameter ('warp_size',
+// 'warp_size / 2', 'warp_size >> 1'): the largest start its instantiations give, or the default
+// argument's when the unit instantiates none. Unknown when one instantiation's value is not known.
+std::optional<int64_t> WarpBodyScanner::templateStart(const Expr *Start) {
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  if (!FD || !FD->getDescribedFunctionTemplate() || !Start->isValueDependent())
+    return std::nullopt;
+  const Expr *E = Start->IgnoreParenImpCasts();
+  unsigned Shift = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto R = integerLiteralValue(BO->getRHS());
+    if (!R || !((BO->getOpcode() == BO_Div && *R == 2) || (BO->getOpcode() == BO_Shr && *R == 1)))
+      return std::nullopt;
+    Shift = 1;
+    E = BO->getLHS()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *TP = DRE ? dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl()) : nullptr;
+  if (!TP || !ownTemplateParameter(FD, TP))
+    return std::nullopt;
+  std::optional<int64_t> Largest;
+  for (const FunctionDecl *Spec : FD->getDescribedFunctionTemplate()->specializations()) {
+    const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
+    if (!Args || TP->getIndex() >= Args->size() || Args->get(TP->getIndex()).getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+    Largest = std::max(Largest.value_or(0), Args->get(TP->getIndex()).getAsIntegral().getExtValue());
+  }
+  if (!Largest)
+    if (const Expr *Default = compat::defaultArgument(TP))
+      Largest = evaluate(Default);
+  if (!Largest)
+    return std::nullopt;
+  return *Largest >> Shift;
+}
+
 // A width that is the function's own parameter: its callers choose it (the call summary).
 void WarpBodyScanner::widthParameter(const Expr *W) {
   const auto *DRE = dyn_cast<DeclRefExpr>(W->IgnoreParenImpCasts());
@@ -260,7 +296,8 @@ void WarpBodyScanner::settleWidth32() {
 // Loops of default-width shuffles whose offsets stop at 16: a reduction from 16, a scan to 16.
 void WarpBodyScanner::settleLoopReductions() {
   for (const auto &[VD, L] : Loops) {
-    if (L.FromWarpSize || !L.StartValue)
+    // A start from a template parameter: the template serves every width its callers pick.
+    if (L.FromWarpSize || L.FromTemplate || !L.StartValue)
       continue;
     int64_t Start = L.StartValue.value_or(0), Bound = L.BoundValue.value_or(0);
     ShortReduction R;
