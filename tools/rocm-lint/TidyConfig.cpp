@@ -14,11 +14,11 @@ struct Diag {
 std::vector<Diag> parseCollecting(llvm::StringRef Text, llvm::StringRef Name,
                                   std::optional<clang::tidy::ClangTidyOptions> &Out) {
   std::vector<Diag> Diags;
-  auto Parsed = clang::tidy::parseConfigurationWithDiags(
-      llvm::MemoryBufferRef(Text, Name), [&](const llvm::SMDiagnostic &D) {
+  auto Parsed =
+      clang::tidy::parseConfigurationWithDiags(llvm::MemoryBufferRef(Text, Name), [&](const llvm::SMDiagnostic &D) {
         if (D.getKind() == llvm::SourceMgr::DK_Error)
-          Diags.push_back({static_cast<unsigned>(D.getLineNo()), static_cast<unsigned>(D.getColumnNo()),
-                           D.getMessage().str()});
+          Diags.push_back(
+              {static_cast<unsigned>(D.getLineNo()), static_cast<unsigned>(D.getColumnNo()), D.getMessage().str()});
       });
   if (Parsed)
     Out = std::move(*Parsed);
