@@ -20,6 +20,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -119,7 +120,33 @@ void SourceAnalyzer::setProjectIndex(std::shared_ptr<const rocmtidy::ProjectInde
 
 FileResult SourceAnalyzer::collectFacts(const InputFile &F) const { return analyzeAs(F, /*FactsOnly=*/true); }
 
-FileResult SourceAnalyzer::analyze(const InputFile &F) const { return analyzeAs(F, /*FactsOnly=*/false); }
+FileResult SourceAnalyzer::analyze(const InputFile &F) const {
+  if (!F.Through.empty())
+    if (std::optional<FileResult> R = analyzeThrough(F))
+      return std::move(*R);
+  return analyzeAs(F, /*FactsOnly=*/false);
+}
+
+// A named header as its includer compiles it: the includer's flags and what it includes first (a
+// compatibility header that maps the CUDA names). Only the header's own findings are its result.
+// An includer whose parse fails, or never reaches the header (an #if branch the HIP build skips),
+// says nothing about it: the header is analysed alone.
+std::optional<FileResult> SourceAnalyzer::analyzeThrough(const InputFile &F) const {
+  InputFile Includer{F.ThroughDisplay, F.Through, false, false, "", ""};
+  FileResult R = analyzeAs(Includer, /*FactsOnly=*/false);
+  std::error_code EC;
+  std::string Real = fs::weakly_canonical(F.Absolute, EC).string();
+  if (R.Status.Status == AnalysisStatus::Failed ||
+      std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), Real) == R.ReachedFiles.end())
+    return std::nullopt;
+  std::vector<rocmtidy::Finding> Own;
+  for (rocmtidy::Finding &Found : R.Findings)
+    if (Found.File == Real || fs::weakly_canonical(Found.File, EC).string() == Real)
+      Own.push_back(std::move(Found));
+  R.Findings = std::move(Own);
+  R.Status.AnalysedThrough = F.ThroughDisplay;
+  return R;
+}
 
 SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
   return {P->Cache->enabled(), P->Cache->hits(), P->Cache->misses()};
