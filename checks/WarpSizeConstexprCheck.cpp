@@ -1,4 +1,5 @@
 #include "WarpSizeConstexprCheck.h"
+#include "ast/StmtWalk.h"
 #include "ast/ThreadIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -12,8 +13,6 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include "llvm/Support/Regex.h"
-
-#include <functional>
 
 using namespace clang::ast_matchers;
 
@@ -682,13 +681,8 @@ bool WarpSizeConstexprCheck::isReturnedFromConstexpr(const FunctionDecl &FD, con
     return false;
   llvm::SmallVector<const Stmt *, 32> Stack{FD.getBody()};
   bool InReturn = false;
-  std::function<bool(const Stmt *)> Contains = [&](const Stmt *S) {
-    if (S == Ref)
-      return true;
-    for (const Stmt *C : S->children())
-      if (C && !isa<LambdaExpr>(C) && Contains(C))
-        return true;
-    return false;
+  auto Contains = [&](const Stmt *Root) {
+    return rocmtidy::anyStmtOutsideLambdas(Root, [&](const Stmt *S) { return S == Ref; });
   };
   while (!Stack.empty() && !InReturn) {
     const Stmt *S = Stack.pop_back_val();
