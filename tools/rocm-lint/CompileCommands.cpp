@@ -311,13 +311,15 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   RecoveryMode Mode;
   Mode.BuiltinHip = Builtin;
   Mode.Gpu = Gpu;
-  Mode.CudaSource = CudaSource && Gpu;
   // A kernel source for hiprtc/NVRTC gets its device declarations from the run-time compiler.
   if (Gpu && !Header && (Ext == ".hip" || Ext == ".cu")) {
     std::string Text = readFilePrefix(File, 1 << 20).value_or(std::string());
     rocmtidy::project::QuotedIncludeWalk Followed = quotedIncludes(File);
     RuntimeCompiled = isRuntimeCompiledSource(Text, &Followed);
   }
+  // A .cu file that relies on nvcc's implicit cuda_runtime.h names the CUDA runtime API too
+  // (cudaDeviceSynchronize): it gets the CUDA->HIP names its include would have brought.
+  Mode.CudaSource = (CudaSource || (RuntimeCompiled && Ext == ".cu")) && Gpu;
   // Not for a header of HIP's own implementation (ROCm/clr's hip/amd_detail): an installed HIP's
   // hip_runtime.h includes its copy of the same header, whose include guard would then hide the
   // whole file; such a header includes what it needs itself.
