@@ -91,6 +91,8 @@ struct ProjectConfig {
   std::string Targets;
   std::vector<std::string> ExtraArgs;
   std::string BuildStyle; // 'build-style' ("" = detect)
+  /// The run's build style is hipify: .cu sources reach the compiler hipified.
+  bool HipifiedAtBuild = false;
   /// The run's project model (lib/project): root and walked files, loaded by collectInputs.
   std::shared_ptr<const rocmtidy::project::ProjectModel> Model;
   /// The HIP build's flags from its CMake, for inferred commands (null: none read).
@@ -179,7 +181,7 @@ private:
   struct Impl;
   std::shared_ptr<Impl> P;
   FileResult analyzeAs(const InputFile &File, bool FactsOnly) const;
-  std::optional<FileResult> analyzeThrough(const InputFile &File) const;
+  FileResult analyzeThrough(const InputFile &File) const;
   bool BuiltinHeaders = false;
 };
 

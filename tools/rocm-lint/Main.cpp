@@ -334,6 +334,7 @@ static int runLint(int Argc, char **Argv) {
   for (const InputFile &F : Files)
     StyleQuery.Inputs.push_back(F.Absolute);
   const rocmtidy::project::BuildStyleDecision Style = rocmtidy::project::detectBuildStyle(*Config.Model, StyleQuery);
+  Config.HipifiedAtBuild = Style.Style == rocmtidy::project::BuildStyle::Hipify;
   Config.HipBuild =
       std::make_shared<rocmtidy::project::HipBuildFlags>(rocmtidy::project::HipBuildFlags::fromModel(*Config.Model));
   if (Opts.Verbose)
