@@ -211,7 +211,7 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
   // The folders above each input, up to its project folder: the named paths, and the files a
   // directory walk found (rocm-lint . at the top: src/Makefile runs hipify-perl on src/*.cu).
   std::set<std::string> InputAncestors;
-  auto AddAncestors = [&](fs::path P) {
+  auto AddAncestors = [&](const fs::path &P) {
     std::string R;
     for (const std::string &Root : Roots)
       if (isWithin(P.string(), Root))

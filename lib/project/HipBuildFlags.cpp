@@ -380,6 +380,7 @@ private:
     std::map<std::string, std::string> SavedVars = Vars;
     std::set<std::string> SavedForgotten = Forgotten, SavedPartial = Partial;
     std::vector<std::optional<std::string>> Values;
+    Values.reserve(Call.Args.size());
     for (const cmake::Argument &A : Call.Args)
       Values.push_back(expand(A.Value));
     auto Bind = [&](const std::string &Name, size_t From, size_t To) {

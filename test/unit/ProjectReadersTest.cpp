@@ -137,6 +137,7 @@ TEST(IncludeScan, SourcesReachingAHeader) {
       {"/p/c/legacy.c", "#include \"lib/k.cuh\"\n"},
   };
   std::vector<std::string> Files;
+  Files.reserve(Tree.size());
   for (const auto &[Path, Text] : Tree)
     Files.push_back(Path);
   auto Read = [&](const std::string &P) -> std::optional<std::string> {
