@@ -55,6 +55,10 @@ public:
         SM.isWrittenInCommandLineFile(Loc))
       return;
     const rocmtidy::WarpTables &T = rocmtidy::warpTables();
+    if (std::optional<std::string> Value = constantBody(II->getName(), MD->getMacroInfo())) {
+      Check.StubMacros.push_back({II->getName().str(), Loc, std::move(*Value)});
+      return;
+    }
     if (T.takesMask(II->getName()) || T.shuffle(II->getName())) {
       Check.IntrinsicMacros.push_back({II->getName().str(), Loc});
       return;
@@ -76,6 +80,27 @@ public:
   }
 
 private:
+  // The spelling of the constant a function-like macro named like a vote, ballot or active-mask
+  // intrinsic expands to ('#define __any_sync(m, p) 1'): such a stub gives every caller a fixed
+  // value instead of the lanes' own. A body that is anything else (a call, an expression) is a
+  // replacement of the intrinsic, not a stub.
+  std::optional<std::string> constantBody(StringRef Name, const MacroInfo *MI) const {
+    const rocmtidy::WarpTables &T = rocmtidy::warpTables();
+    if (!MI || !MI->isFunctionLike() || T.shuffle(Name) || !(T.isFullWavefront(Name) || T.returnsLaneMask(Name)))
+      return std::nullopt;
+    ArrayRef<Token> Body = MI->tokens();
+    while (Body.size() >= 2 && Body.front().is(tok::l_paren) && Body.back().is(tok::r_paren))
+      Body = Body.drop_front().drop_back();
+    if (Body.size() != 1 || !Body.front().is(tok::numeric_constant))
+      return std::nullopt;
+    std::string Value = PP.getSpelling(Body.front());
+    // A full 64-bit mask for the active lanes is the usual approximation of a converged wave.
+    uint64_t Bits = 0;
+    if (T.returnsLaneMask(Name) && !StringRef(Value).rtrim("uUlL").getAsInteger(0, Bits) && Bits == ~uint64_t(0))
+      return std::nullopt;
+    return Value;
+  }
+
   WarpSizeAssumptionCheck &Check;
   const SourceManager &SM;
   Preprocessor &PP;
@@ -84,6 +109,7 @@ private:
 void WarpSizeAssumptionCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
   WarpSizeMacros.clear();
   IntrinsicMacros.clear();
+  StubMacros.clear();
   SkippedRanges.clear();
   Targets.reportUnknown(*this, "rocm-warp-size-assumption");
   PP->addPPCallbacks(std::make_unique<WarpSizeMacroCallbacks>(*this, SM, *PP));
@@ -103,7 +129,7 @@ public:
       : Check(Check), Ctx(Ctx), Model(Model) {}
 
   bool VisitVarDecl(VarDecl *VD) {
-    Check.reportWarpSizeConstant(VD, Ctx);
+    Check.noteWarpSizeConstant(VD, Ctx);
     return true;
   }
 
@@ -156,11 +182,38 @@ public:
   // Launches, and every other mention of a kernel: the blocks its code runs with.
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     Model.noteReference(DRE);
+    if (const IdentifierInfo *II = DRE->getDecl()->getIdentifier())
+      noteTileWidths(II->getName(), DRE->template_arguments());
     return true;
   }
   bool VisitOverloadExpr(OverloadExpr *OE) {
     Model.noteReference(OE);
+    if (OE->getName().isIdentifier())
+      noteTileWidths(OE->getName().getAsIdentifierInfo()->getName(), OE->template_arguments());
     return true;
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    const TemplateDecl *TD = TL.getTypePtr()->getTemplateName().getAsTemplateDecl();
+    if (!TD || !TD->getIdentifier())
+      return true;
+    llvm::SmallVector<TemplateArgumentLoc, 2> Args;
+    for (unsigned I = 0; I < TL.getNumArgs(); ++I)
+      Args.push_back(TL.getArgLoc(I));
+    noteTileWidths(TD->getName(), Args);
+    return true;
+  }
+  // 'cg::tiled_partition<warpSize>(block)', 'cg::thread_block_tile<warpSize>': a constant that
+  // sizes a tile is the tile's width, whatever it is named.
+  void noteTileWidths(StringRef Template, ArrayRef<TemplateArgumentLoc> Args) {
+    if (Template != "tiled_partition" && Template != "thread_block_tile")
+      return;
+    for (const TemplateArgumentLoc &A : Args) {
+      if (A.getArgument().getKind() != TemplateArgument::Expression)
+        continue;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(A.getArgument().getAsExpr()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+          Check.TileWidths.insert(VD->getCanonicalDecl());
+    }
   }
   bool VisitCallExpr(CallExpr *CE) {
     Model.noteLaunch(CE);
@@ -265,6 +318,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   rocmtidy::WarpModel Model(Ctx, WarpSizeNameRegex, Guards);
+  WarpSizeConstants.clear();
+  TileWidths.clear();
   UserCodeVisitor Visitor(*this, Ctx, Model);
   for (Decl *D : TU->decls()) {
     if (D->isImplicit())
@@ -275,6 +330,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     Visitor.TraverseDecl(D);
   }
   Model.finish();
+  reportWarpSizeConstants();
 
   const rocmtidy::GpuTarget *Widest = Targets.widestDefaultWavefront();
   ReportState S{Ctx,
@@ -294,6 +350,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
                   "below it, and %1: remove the definition")
           << M.Body << Wave64;
 
+  reportStubMacros(SM);
   collectRemappedForAmd(S);
   for (const auto &FP : Model.functions()) {
     const rocmtidy::FunctionWarpFacts &F = *FP;
@@ -316,9 +373,27 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   reportHostSplits(S);
 }
 
+// '#define __activemask() 0x3F' in the HIP build: the lanes that are active, and the votes and
+// ballots of their predicates, become one fixed value. Code the HIP build never sees is the CUDA
+// build's business.
+void WarpSizeAssumptionCheck::reportStubMacros(const SourceManager &SM) {
+  const rocmtidy::WarpTables &T = rocmtidy::warpTables();
+  for (const StubMacro &M : StubMacros) {
+    if (platform(M.Loc, SM) == rocmtidy::Platform::CudaOnly)
+      continue;
+    StringRef Name = M.Name;
+    std::string Hip = Name.str();
+    if (StringRef Maskless = Name; Maskless.consume_back("_sync") && T.isFullWavefront(Maskless))
+      Hip = Maskless.str();
+    diag(M.Loc, "'%0' defined as the constant '%1' gives every caller a fixed value in place of the wavefront's "
+                "lanes: remove the macro and call HIP's '%2'")
+        << Name << M.Value << Hip;
+  }
+}
+
 // 'namespace lib { constexpr auto warpSize = 32; }' (chosen for device code by an '#if'): every
 // use of 'warpSize' in that scope gets 32 instead of the device's width.
-void WarpSizeAssumptionCheck::reportWarpSizeConstant(const VarDecl *VD, const ASTContext &Ctx) {
+void WarpSizeAssumptionCheck::noteWarpSizeConstant(const VarDecl *VD, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = VD->getLocation();
   if (!VD->getIdentifier() || VD->getName() != "warpSize" || isa<ParmVarDecl>(VD) || !VD->getInit() ||
@@ -333,9 +408,18 @@ void WarpSizeAssumptionCheck::reportWarpSizeConstant(const VarDecl *VD, const AS
   Expr::EvalResult R;
   if (Init->isValueDependent() || !Init->EvaluateAsInt(R, Ctx) || R.Val.getInt() != 32)
     return;
-  diag(Loc, "'%0' defined as 32 hides the device's 'warpSize' from the code that names it in this scope; %1: use "
-            "the built-in 'warpSize'")
-      << VD->getQualifiedNameAsString() << Wave64;
+  WarpSizeConstants.push_back(VD);
+}
+
+// Reported once the unit is read: one that sizes cooperative-group tiles ('tiled_partition<warpSize>')
+// is a tile width the code chose, and its uses stay inside the tile.
+void WarpSizeAssumptionCheck::reportWarpSizeConstants() {
+  for (const VarDecl *VD : WarpSizeConstants)
+    if (!TileWidths.contains(VD->getCanonicalDecl()))
+      diag(VD->getLocation(),
+           "'%0' defined as 32 hides the device's 'warpSize' from the code that names it in this scope; %1: use "
+           "the built-in 'warpSize'")
+          << VD->getQualifiedNameAsString() << Wave64;
 }
 
 } // namespace clang::tidy::rocm

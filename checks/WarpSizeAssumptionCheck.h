@@ -5,6 +5,7 @@
 #include "ast/PlatformGuards.h"
 #include "ast/TargetOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Regex.h"
 
 #include <string>
@@ -43,12 +44,19 @@ private:
     SourceLocation Loc;
     std::string Body;
   };
+  /// '#define __activemask() 0x3F': a cross-lane intrinsic replaced by a constant.
+  struct StubMacro {
+    std::string Name;
+    SourceLocation Loc;
+    std::string Value;
+  };
 
   /// The reporters, by family; each reads the unit's warp model.
   struct ReportState;
   rocmtidy::Platform platform(SourceLocation Loc, const SourceManager &SM) const;
   bool skipForMacro(SourceLocation Loc, const ReportState &S) const;
   void collectRemappedForAmd(ReportState &S);
+  void reportStubMacros(const SourceManager &SM);
   void reportGroupings(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
                       const rocmtidy::CrossLaneOp &Op, bool HardwareMeant, ReportState &S);
@@ -76,7 +84,8 @@ private:
   // Declarations, from the visitor: a project overload of a *_sync builtin with a 32-bit mask,
   // a constant 'warpSize' of 32 that hides the device's.
   void reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM, rocmtidy::WarpModel &Model);
-  void reportWarpSizeConstant(const VarDecl *VD, const ASTContext &Ctx);
+  void noteWarpSizeConstant(const VarDecl *VD, const ASTContext &Ctx);
+  void reportWarpSizeConstants();
   // Host code that shapes a launch with a width macro the device pass defines otherwise.
   void reportHostSplits(ReportState &S);
 
@@ -91,6 +100,10 @@ private:
   /// Macros named like a warp intrinsic ('#define __shfl_xor_sync(mask, v, m) __shfl_xor(v, m)'):
   /// a project's replacement of the intrinsic, where it was defined.
   std::vector<std::pair<std::string, SourceLocation>> IntrinsicMacros;
+  std::vector<StubMacro> StubMacros;
+  /// Constants named 'warpSize' that hold 32, and those of them that size cooperative-group tiles.
+  std::vector<const VarDecl *> WarpSizeConstants;
+  llvm::SmallPtrSet<const VarDecl *, 4> TileWidths;
   /// Blocks the preprocessor skipped: an AMD-only one may replace intrinsics for the HIP build.
   std::vector<SourceRange> SkippedRanges;
 };

@@ -1,4 +1,5 @@
 #include "WarpSizeConstexprCheck.h"
+#include "ast/StmtWalk.h"
 #include "ast/ThreadIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -6,11 +7,12 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
-#include <functional>
+#include "llvm/Support/Regex.h"
 
 using namespace clang::ast_matchers;
 
@@ -387,9 +389,24 @@ class WavefrontMacroCallbacks : public PPCallbacks {
 public:
   WavefrontMacroCallbacks(WarpSizeConstexprCheck &Check, const SourceManager &SM) : Check(Check), SM(SM) {}
 
-  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
     if (SM.isWrittenInMainFile(Range.getBegin()))
       Check.SkippedRanges.push_back(Range);
+    // '#ifndef __AMDGCN_WAVEFRONT_SIZE' / '#define __AMDGCN_WAVEFRONT_SIZE 64' skipped because the
+    // compiler still defines it: the project's own definition for when it stops.
+    if (FallbackIfndef.isValid() && SM.getFileID(Range.getBegin()) == SM.getFileID(FallbackIfndef) &&
+        SM.isBeforeInTranslationUnit(FallbackIfndef, Range.getEnd())) {
+      bool Invalid = false;
+      StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Range), SM, LangOptions(), &Invalid);
+      static const llvm::Regex Define("#[ \t]*define[ \t]+__AMDGCN_WAVEFRONT_SIZE(__)?([ \t]|$)");
+      for (StringRef Rest = Text; !Invalid && !Rest.empty();) {
+        auto [Line, Next] = Rest.split('\n');
+        Rest = Next;
+        if (Line.contains("define") && Define.match(Line))
+          ProjectDefines = true;
+      }
+    }
+    FallbackIfndef = SourceLocation();
   }
 
   // '#define WARP_SIZE warpSize', '(warpSize / 2)': uses of the macro in dropped code are uses of
@@ -398,6 +415,8 @@ public:
     const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
     if (!MI || !MI->isObjectLike() || SM.isInSystemHeader(MI->getDefinitionLoc()))
       return;
+    if (isWavefrontMacro(Name) && userFile(MI->getDefinitionLoc()))
+      ProjectDefines = true;
     bool Names = false;
     for (const Token &T : MI->tokens()) {
       if (const IdentifierInfo *II = T.getIdentifierInfo(); II && II->getName() == "warpSize")
@@ -429,6 +448,8 @@ public:
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
     TestingDefined = isWavefrontMacro(Name);
+    if (TestingDefined && userFile(Loc))
+      FallbackIfndef = Loc;
     openIfTested(Loc);
   }
   void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
@@ -447,7 +468,7 @@ public:
     SourceLocation Loc = SM.getSpellingLoc(Name.getLocation());
     if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || SM.isWrittenInBuiltinFile(Loc) ||
         SM.isWrittenInCommandLineFile(Loc) || SM.isInSystemHeader(SM.getExpansionLoc(Range.getBegin())) ||
-        underDefinedTest(Loc))
+        underDefinedTest(Loc) || ProjectDefines)
       return;
     if (!Check.Reported.insert(Loc).second)
       return;
@@ -458,6 +479,10 @@ public:
   }
 
 private:
+  bool userFile(SourceLocation Loc) const {
+    return Loc.isValid() && !SM.isInSystemHeader(Loc) && !SM.isWrittenInBuiltinFile(Loc) &&
+           !SM.isWrittenInCommandLineFile(Loc);
+  }
   static bool isWavefrontMacro(const Token &Name) {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     return II && (II->getName() == "__AMDGCN_WAVEFRONT_SIZE" || II->getName() == "__AMDGCN_WAVEFRONT_SIZE__");
@@ -486,6 +511,11 @@ private:
   llvm::SmallVector<SourceRange, 2> ClosedGuards;
   /// Conditionals (their '#if') with an '#else' or '#elif' seen.
   llvm::DenseSet<SourceLocation> WithFallback;
+  /// The '#ifndef __AMDGCN_WAVEFRONT_SIZE' whose block is being read or skipped.
+  SourceLocation FallbackIfndef;
+  /// The project defines the macro itself (in a block the compiler's own definition skips, or
+  /// taken): its uses keep a value once the compiler stops defining it.
+  bool ProjectDefines = false;
 };
 
 void WarpSizeConstexprCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
@@ -651,13 +681,8 @@ bool WarpSizeConstexprCheck::isReturnedFromConstexpr(const FunctionDecl &FD, con
     return false;
   llvm::SmallVector<const Stmt *, 32> Stack{FD.getBody()};
   bool InReturn = false;
-  std::function<bool(const Stmt *)> Contains = [&](const Stmt *S) {
-    if (S == Ref)
-      return true;
-    for (const Stmt *C : S->children())
-      if (C && !isa<LambdaExpr>(C) && Contains(C))
-        return true;
-    return false;
+  auto Contains = [&](const Stmt *Root) {
+    return rocmtidy::anyStmtOutsideLambdas(Root, [&](const Stmt *S) { return S == Ref; });
   };
   while (!Stack.empty() && !InReturn) {
     const Stmt *S = Stack.pop_back_val();

@@ -8,7 +8,7 @@
 #include "core/WarpTables.h"
 #include "clang/Lex/Lexer.h"
 
-#include <functional>
+#include "ast/StmtWalk.h"
 
 namespace clang::tidy::rocm {
 
@@ -54,14 +54,9 @@ void WarpSizeAssumptionCheck::reportFullMask(StringRef Name, const Expr *Arg) {
   SourceLocation ArgLoc = Arg->getBeginLoc();
   diag(ArgLoc, "32-bit full mask passed to '%0' selects lanes 0-31 only; %1: use '~0ull'") << Name << Wave64;
   SourceRange Range = Arg->getSourceRange();
-  bool Named = false;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *St) {
-    Named = Named || isa<DeclRefExpr>(St);
-    for (const Stmt *C : St->children())
-      if (C)
-        Scan(C);
-  };
-  Scan(Arg);
+  bool Named = !rocmtidy::walkStmts(Arg, [](const Stmt *St) {
+    return isa<DeclRefExpr>(St) ? rocmtidy::StmtWalk::Stop : rocmtidy::StmtWalk::Continue;
+  });
   // A note, which --fix does not apply: under 'if (threadIdx.x < 32)' the 32 lanes are meant.
   if (Range.getBegin().isFileID() && Range.getEnd().isFileID() && !Named)
     diag(ArgLoc, "replace it with '~0ull' where every lane of the wavefront takes part", DiagnosticIDs::Note)

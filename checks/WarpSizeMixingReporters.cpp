@@ -6,7 +6,7 @@
 #include "core/WarpTables.h"
 #include "clang/Lex/Lexer.h"
 
-#include <functional>
+#include "ast/StmtWalk.h"
 
 namespace clang::tidy::rocm {
 
@@ -83,37 +83,31 @@ void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts 
 void WarpSizeAssumptionCheck::reportLaneBits(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
                                              ReportState &S) {
   const VarDecl *Lane = nullptr;
-  std::function<void(const Stmt *)> Find = [&](const Stmt *St) {
+  rocmtidy::walkStmts(F.Body, [&](const Stmt *St) {
     if (const auto *DS = dyn_cast<DeclStmt>(St))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() && VD->getInit()->IgnoreParenCasts() == G.Op)
           Lane = VD;
-    for (const Stmt *C : St->children())
-      if (C && !Lane)
-        Find(C);
-  };
-  Find(F.Body);
+    return Lane ? rocmtidy::StmtWalk::Stop : rocmtidy::StmtWalk::Continue;
+  });
   if (!Lane)
     return;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *St) {
-    for (const Stmt *C : St->children())
-      if (C)
-        Walk(C);
+  rocmtidy::walkStmts(F.Body, [&](const Stmt *St) {
     const auto *BO = dyn_cast<BinaryOperator>(St);
     if (!BO || BO->getOpcode() != BO_Shl)
-      return;
+      return rocmtidy::StmtWalk::Continue;
     const auto *Amount = dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
     auto One = rocmtidy::integerLiteralValue(BO->getLHS()->IgnoreParenCasts());
     SourceLocation Loc = BO->getOperatorLoc();
     if (!Amount || Amount->getDecl() != Lane || !One || (*One != 1 && *One != 2) ||
         platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S) || !S.once(Loc, 10))
-      return;
+      return rocmtidy::StmtWalk::Continue;
     diag(Loc, "lane bit built from '%0', the lane's place in its 32-lane group; %1, so lanes 32-63 take the bits of "
               "lanes 0-31 in the wavefront's lane masks: number the lane by 'warpSize' and shift a 64-bit one")
         << Lane->getName() << Wave64;
     diag(Lane->getLocation(), "'%0' numbers lanes within groups of 32 here", DiagnosticIDs::Note) << Lane->getName();
-  };
-  Walk(F.Body);
+    return rocmtidy::StmtWalk::Continue;
+  });
 }
 
 void WarpSizeAssumptionCheck::reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,

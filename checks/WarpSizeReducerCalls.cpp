@@ -6,10 +6,9 @@
 // ('blockReduce<warpReduceSum>(v)'), and at the call through that template parameter.
 
 #include "WarpSizeReportState.h"
+#include "ast/StmtWalk.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-
-#include <functional>
 
 namespace clang::tidy::rocm {
 
@@ -95,12 +94,8 @@ void WarpSizeAssumptionCheck::reportReducerParameters(const rocmtidy::FunctionWa
   const FunctionTemplateDecl *FTD = FD ? FD->getDescribedFunctionTemplate() : nullptr;
   if (!FTD || F.Instantiation || F.HardwareGroupings.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F))
     return;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *St) {
-    for (const Stmt *C : St->children())
-      if (C)
-        Walk(C);
-    const auto *CE = dyn_cast<CallExpr>(St);
-    const auto *Ref = CE ? dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  auto ReportCall = [&](const CallExpr *CE) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
     const auto *Param = Ref ? dyn_cast<NonTypeTemplateParmDecl>(Ref->getDecl()) : nullptr;
     if (!Param || Param->getDepth() != FTD->getTemplateParameters()->getDepth())
       return;
@@ -120,7 +115,11 @@ void WarpSizeAssumptionCheck::reportReducerParameters(const rocmtidy::FunctionWa
       return;
     }
   };
-  Walk(F.Body);
+  rocmtidy::walkStmts(F.Body, [&](const Stmt *St) {
+    if (const auto *CE = dyn_cast<CallExpr>(St))
+      ReportCall(CE);
+    return rocmtidy::StmtWalk::Continue;
+  });
 }
 
 } // namespace clang::tidy::rocm

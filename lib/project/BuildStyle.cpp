@@ -208,11 +208,10 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
   std::vector<std::string> Starts = Query.Paths;
   if (Starts.empty())
     Starts.push_back(".");
+  // The folders above each input, up to its project folder: the named paths, and the files a
+  // directory walk found (rocm-lint . at the top: src/Makefile runs hipify-perl on src/*.cu).
   std::set<std::string> InputAncestors;
-  for (const std::string &S : Starts) {
-    fs::path P = fs::weakly_canonical(fs::absolute(S, EC), EC);
-    if (!fs::is_directory(P, EC))
-      P = P.parent_path();
+  auto AddAncestors = [&](const fs::path &P) {
     std::string R;
     for (const std::string &Root : Roots)
       if (isWithin(P.string(), Root))
@@ -222,7 +221,13 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
       if (D.string() == R || D == D.root_path())
         break;
     }
+  };
+  for (const std::string &S : Starts) {
+    fs::path P = fs::weakly_canonical(fs::absolute(S, EC), EC);
+    AddAncestors(fs::is_directory(P, EC) ? P : P.parent_path());
   }
+  for (const std::string &Input : Query.Inputs)
+    AddAncestors(fs::path(Input).parent_path());
 
   Evidence E;
   bool AnyCu = false, AnyHip = false;

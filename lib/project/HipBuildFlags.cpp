@@ -107,15 +107,31 @@ public:
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (Definitions) {
-      // Bodies of function()/macro() run where they are called, with arguments we do not know.
+      // Bodies of function()/macro() run where they are called: kept until then.
       if (N == "function" || N == "macro")
         ++Definitions;
       else if (N == "endfunction" || N == "endmacro")
         --Definitions;
+      if (Definitions && Recording)
+        Recording->Body.push_back(C);
+      if (!Definitions)
+        Recording = nullptr;
       return;
     }
     if (N == "function" || N == "macro") {
       ++Definitions;
+      Recording = nullptr;
+      if (!C.Args.empty()) {
+        Definition &D = Functions[asciiLower(C.Args[0].Value)];
+        D = Definition();
+        for (size_t I = 1; I < C.Args.size(); ++I)
+          D.Params.push_back(C.Args[I].Value);
+        Recording = &D;
+      }
+      return;
+    }
+    if (auto It = Functions.find(N); It != Functions.end()) {
+      call(It->second, C);
       return;
     }
     if (N == "if") {
@@ -348,6 +364,60 @@ private:
     }
   }
 
+  /// A function or macro of this script: its parameters and body, run where it is called.
+  struct Definition {
+    std::vector<std::string> Params;
+    std::vector<cmake::Command> Body;
+  };
+
+  // A call of the script's own function: its body runs here, in this script's folder (CMake's
+  // CMAKE_CURRENT_SOURCE_DIR is the caller's), with the parameters, ARGV, ARGN and ARGC bound to
+  // the call's arguments; what the body sets is forgotten after it (a function's own scope).
+  // An argument that cannot be resolved leaves its parameter unknown, and flags that name it out.
+  void call(const Definition &D, const cmake::Command &Call) {
+    if (Calls >= 4)
+      return; // a function that calls itself, or a deep chain: no flags from it
+    std::map<std::string, std::string> SavedVars = Vars;
+    std::set<std::string> SavedForgotten = Forgotten, SavedPartial = Partial;
+    std::vector<std::optional<std::string>> Values;
+    Values.reserve(Call.Args.size());
+    for (const cmake::Argument &A : Call.Args)
+      Values.push_back(expand(A.Value));
+    auto Bind = [&](const std::string &Name, size_t From, size_t To) {
+      std::string Joined;
+      for (size_t I = From; I < To; ++I) {
+        if (!Values[I]) {
+          forget(Name);
+          return;
+        }
+        Joined += (I > From ? ";" : "") + *Values[I];
+      }
+      Vars[Name] = Joined;
+      Forgotten.erase(Name);
+    };
+    for (size_t I = 0; I < D.Params.size(); ++I) {
+      if (I < Values.size())
+        Bind(D.Params[I], I, I + 1);
+      else
+        Vars[D.Params[I]] = "";
+    }
+    for (size_t I = 0; I < Values.size(); ++I)
+      Bind("ARGV" + std::to_string(I), I, I + 1);
+    Bind("ARGV", 0, Values.size());
+    Bind("ARGN", std::min(D.Params.size(), Values.size()), Values.size());
+    Vars["ARGC"] = std::to_string(Values.size());
+    size_t Open = Stack.size();
+    ++Calls;
+    for (const cmake::Command &B : D.Body)
+      command(B);
+    --Calls;
+    if (Stack.size() > Open) // an if() the body left open ends with it
+      Stack.erase(Stack.begin() + static_cast<std::ptrdiff_t>(Open), Stack.end());
+    Vars = std::move(SavedVars);
+    Forgotten = std::move(SavedForgotten);
+    Partial = std::move(SavedPartial);
+  }
+
   void addSource(const std::string &P, bool Recurse) {
     HipBuildFlags::Script::Pattern Pat;
     Pat.Segments = segments(normalJoin(S.Dir, P));
@@ -459,6 +529,9 @@ private:
   std::set<std::string> Forgotten, Partial;
   bool PartialOk = false;
   unsigned Definitions = 0;
+  std::map<std::string, Definition> Functions; // by lower-case name
+  Definition *Recording = nullptr;             // the definition whose body is being read
+  unsigned Calls = 0;                          // calls of the script's functions being run
 };
 
 } // namespace
@@ -599,11 +672,11 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
       HipMakeDirs.insert(std::string(path::parent_path(P)));
   // A project with no HIP build at all is ported whole: the include folders its CMake scripts give
   // every build are the port's too (its defines may choose the CUDA paths: those are not taken).
-  bool NoHipBuild = HipMakeDirs.empty() && std::none_of(Scripts.begin(), Scripts.end(), [&](const std::string &P) {
-                      std::optional<std::string> T = cmake::isCMakeFile(P) ? Read(P) : std::nullopt;
-                      return T && (cmake::buildsHip(*T) ||
-                                   (P == ProjectTop + "/CMakeLists.txt" && TopRegistry.hasHipBackend()));
-                    });
+  bool NoHipBuild =
+      HipMakeDirs.empty() && std::none_of(Scripts.begin(), Scripts.end(), [&](const std::string &P) {
+        std::optional<std::string> T = cmake::isCMakeFile(P) ? Read(P) : std::nullopt;
+        return T && (cmake::buildsHip(*T) || (P == ProjectTop + "/CMakeLists.txt" && TopRegistry.hasHipBackend()));
+      });
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
     bool SetupPy = Name == "setup.py";

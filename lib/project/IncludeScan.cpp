@@ -7,8 +7,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cctype>
 #include <deque>
+#include <map>
 #include <tuple>
 
 namespace rocmtidy::project {
@@ -157,6 +159,92 @@ static std::string joined(llvm::StringRef Dir, llvm::StringRef Name) {
   llvm::sys::path::append(P, Name);
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return std::string(P.str());
+}
+
+namespace {
+// Which of a project's files an include line names, answered from the file list alone.
+class IncludeResolver {
+public:
+  explicit IncludeResolver(const std::vector<std::string> &Files) : Known(Files.begin(), Files.end()) {
+    for (const std::string &F : Files)
+      ByName[std::string(llvm::sys::path::filename(F))].push_back(F);
+  }
+
+  std::optional<std::string> resolve(const std::string &Includer, llvm::StringRef Name) const {
+    std::string Beside = joined(llvm::sys::path::parent_path(Includer), Name);
+    if (Known.count(Beside))
+      return Beside;
+    if (Name.contains(".."))
+      return std::nullopt;
+    auto It = ByName.find(std::string(llvm::sys::path::filename(Name)));
+    if (It == ByName.end())
+      return std::nullopt;
+    // A folder part must be the file's trailing path; a bare name must be the project's only file
+    // of that name (two copies would be a guess).
+    std::optional<std::string> Found;
+    for (const std::string &F : It->second) {
+      if (Name.contains('/') && !llvm::StringRef(F).ends_with(("/" + Name).str()))
+        continue;
+      if (Found)
+        return std::nullopt;
+      Found = F;
+    }
+    return Found;
+  }
+
+private:
+  std::set<std::string> Known;
+  std::map<std::string, std::vector<std::string>> ByName;
+};
+
+unsigned sourceRank(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".hip" ? 0 : Ext == ".cu" ? 1 : 2;
+}
+
+size_t sharedFolderLength(llvm::StringRef A, llvm::StringRef B) {
+  size_t Shared = 0;
+  for (size_t I = 0; I < A.size() && I < B.size() && A[I] == B[I]; ++I)
+    if (A[I] == '/')
+      Shared = I;
+  return Shared;
+}
+} // namespace
+
+std::vector<std::string> sourcesReaching(const std::vector<std::string> &Files, const std::string &Target,
+                                         const std::function<std::optional<std::string>(const std::string &)> &Read,
+                                         unsigned MaxDepth) {
+  // Every file's includes, once: who includes whom.
+  IncludeResolver Resolver(Files);
+  std::map<std::string, std::vector<std::string>> IncludersOf;
+  for (const std::string &F : Files) {
+    if (sourceKindOf(F) == SourceKind::None || sourceKindOf(F) == SourceKind::CSource)
+      continue;
+    std::optional<std::string> Text = Read(F);
+    if (!Text)
+      continue;
+    for (const std::string &Name : includedNames(*Text))
+      if (std::optional<std::string> T = Resolver.resolve(F, Name); T && *T != F)
+        IncludersOf[*T].push_back(F);
+  }
+  std::vector<std::string> Out;
+  std::set<std::string> Seen{Target};
+  std::vector<std::string> Level{Target};
+  for (unsigned Depth = 0; Depth < MaxDepth && !Level.empty(); ++Depth) {
+    std::vector<std::string> Next, Found;
+    for (const std::string &F : Level)
+      for (const std::string &I : IncludersOf[F])
+        if (Seen.insert(I).second)
+          (isTranslationUnitName(I) ? Found : Next).push_back(I);
+    std::sort(Found.begin(), Found.end(), [&](const std::string &A, const std::string &B) {
+      return std::make_tuple(sourceRank(A), -(long)sharedFolderLength(A, Target), A) <
+             std::make_tuple(sourceRank(B), -(long)sharedFolderLength(B, Target), B);
+    });
+    Out.insert(Out.end(), Found.begin(), Found.end());
+    std::sort(Next.begin(), Next.end());
+    Level = std::move(Next);
+  }
+  return Out;
 }
 
 QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,

@@ -46,6 +46,19 @@ std::vector<std::string> includedNames(std::string_view Text);
 std::set<std::string> sourcesIncludedBy(const std::vector<std::string> &Sources,
                                         const std::function<std::optional<std::string>(const std::string &)> &Read);
 
+/// The translation units among \p Files (absolute, normal paths: the project's walked sources,
+/// headers and fragments) that reach \p Target through #include lines: the sources that include
+/// it, then those that include a header that does, at most \p MaxDepth levels up; nearest level
+/// first, then .hip before .cu before other sources, then the one sharing the longest folder
+/// with \p Target, then by path. An include names a file when it resolves beside its includer;
+/// or, with a folder part ('detail/k.inl', 'lib/util.h'), when it is the trailing path of exactly
+/// one file; or, as a bare name found through the include path, when exactly one file has that
+/// name. \p Read gives a file's text (std::nullopt when it cannot be read); each file is read
+/// once.
+std::vector<std::string> sourcesReaching(const std::vector<std::string> &Files, const std::string &Target,
+                                         const std::function<std::optional<std::string>(const std::string &)> &Read,
+                                         unsigned MaxDepth = 12);
+
 /// includedNames without the includes in a conditional arm that a build defining \p Defined (and
 /// nothing else known) does not take: the #else of `#ifdef M`, `#if defined(M)` or `#if M` for a
 /// defined M, the arms of `#ifndef M` and `#if !defined(M)`, and `#if 0`. Any other condition may

@@ -93,6 +93,35 @@ TEST(HipBuildFlags, FunctionBodiesAreNotReadAsTheScriptsOwnCommands) {
   EXPECT_TRUE(F.leftOut().empty());
 }
 
+// A function of the script runs where it is called, in the caller's folder, with its parameters
+// and ARGN bound: hipTensor's and rccl-tests' per-sample functions give the include folders of the
+// samples. An argument that cannot be resolved leaves the flag out; a body's own set() does not
+// outlive the call.
+TEST(HipBuildFlags, AFunctionsBodyRunsWhereItIsCalled) {
+  HipBuildFlags F = readScripts({
+      {"/p/samples/CMakeLists.txt",
+       "enable_language(HIP)\n"
+       "function(add_sample NAME DIR)\n"
+       "  set(LOCAL_DEF SAMPLE_${NAME})\n"
+       "  add_executable(${NAME} ${NAME}.hip)\n"
+       "  target_include_directories(${NAME} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/${DIR} ${ARGN})\n"
+       "  target_compile_definitions(${NAME} PRIVATE ${LOCAL_DEF})\n"
+       "endfunction()\n"
+       "macro(add_flagged NAME)\n  add_compile_definitions(FLAG_${NAME})\nendmacro()\n"
+       "add_sample(scan common ${CMAKE_CURRENT_SOURCE_DIR}/extra)\n"
+       "add_flagged(ONE)\n"
+       "add_sample(other $ENV{SOMEWHERE})\n"
+       "target_compile_definitions(x PRIVATE ${LOCAL_DEF}_AFTER)\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/samples/scan.hip")),
+            (std::vector<std::string>{"-I/p/samples/common", "-I/p/samples/extra", "-DSAMPLE_scan", "-DFLAG_ONE",
+                                      "-DSAMPLE_other"}));
+  // The unresolved folder of the second call, and the body's variable read after the call.
+  ASSERT_EQ(F.leftOut().size(), 2u);
+  EXPECT_EQ(F.leftOut()[0].Line, 5u);
+  EXPECT_EQ(F.leftOut()[1].Text, "-D${LOCAL_DEF}_AFTER");
+}
+
 TEST(HipBuildFlags, ProjectNamesItsSourceDirForTheScriptsBelow) {
   HipBuildFlags F = readScripts({
       {"/p/cpp/CMakeLists.txt", "project(LIBX VERSION 1.0 LANGUAGES CXX HIP)\nenable_language(HIP)\n"

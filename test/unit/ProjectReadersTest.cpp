@@ -12,6 +12,8 @@
 #include <climits>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <unistd.h>
 
 using namespace rocmtidy::project;
@@ -116,6 +118,41 @@ TEST(IncludeScan, ArmsTheDefinesRuleOut) {
   // Unbalanced directives neither crash nor leak a dead arm past the end.
   EXPECT_EQ(reachedIncludeNames("#endif\n#else\n#ifdef M\n#else\n#include \"z.h\"\n", {"M"}),
             std::vector<std::string>{});
+}
+
+// The sources a named header is analysed through: nearest level first, .hip before .cu, then the
+// one sharing the longest folder; includes resolved beside the includer, by a unique trailing path
+// or by a unique bare name; a second copy of a name is no match.
+TEST(IncludeScan, SourcesReachingAHeader) {
+  std::map<std::string, std::string> Tree = {
+      {"/p/include/lib/k.cuh", "#pragma once\n"},
+      {"/p/include/lib/all.h", "#include \"k.cuh\"\n"},
+      {"/p/src/a.cu", "#include \"lib/k.cuh\"\n"},
+      {"/p/src/b.hip", "#include <lib/k.cuh>\n"},
+      {"/p/include/lib/t.cpp", "#include \"k.cuh\"\n"},
+      {"/p/tools/deep.cpp", "#include \"lib/all.h\"\n"},
+      {"/p/src/dup.h", "#pragma once\n"},
+      {"/p/other/dup.h", "#pragma once\n"},
+      {"/p/src/uses_dup.cu", "#include \"../other/../src/dup.h\"\n#include \"x/dup.h\"\n"},
+      {"/p/c/legacy.c", "#include \"lib/k.cuh\"\n"},
+  };
+  std::vector<std::string> Files;
+  Files.reserve(Tree.size());
+  for (const auto &[Path, Text] : Tree)
+    Files.push_back(Path);
+  auto Read = [&](const std::string &P) -> std::optional<std::string> {
+    auto It = Tree.find(P);
+    return It == Tree.end() ? std::nullopt : std::optional<std::string>(It->second);
+  };
+  // Level 1: b.hip, then a.cu, then t.cpp (a .cu ranks above other sources even when the other
+  // shares the header's folder); a C source never counts. Level 2: deep.cpp, through all.h.
+  EXPECT_EQ(sourcesReaching(Files, "/p/include/lib/k.cuh", Read),
+            (std::vector<std::string>{"/p/src/b.hip", "/p/src/a.cu", "/p/include/lib/t.cpp", "/p/tools/deep.cpp"}));
+  EXPECT_EQ(sourcesReaching(Files, "/p/include/lib/k.cuh", Read, /*MaxDepth=*/1),
+            (std::vector<std::string>{"/p/src/b.hip", "/p/src/a.cu", "/p/include/lib/t.cpp"}));
+  // '..' in a name is resolved beside the includer only; 'x/dup.h' names neither copy.
+  EXPECT_TRUE(sourcesReaching(Files, "/p/other/dup.h", Read).empty());
+  EXPECT_TRUE(sourcesReaching(Files, "/p/nowhere.h", Read).empty());
 }
 
 TEST_F(ProjectReadersTest, CudaOnlySourcesFromCMakeBranches) {

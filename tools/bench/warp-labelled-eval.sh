@@ -93,9 +93,9 @@ fi
 # What is extracted: the sources, and (unless --sources-only) what a clone gives rocm-lint's project
 # model besides: build scripts, whose defines and include folders the inferred commands take, and
 # the project's .clang-tidy / .rocm-lint configuration.
-extract_re='\.(cu|cuh|h|hpp|hip|cpp|cc|inl|hh)$'
+extract_re='\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh)$'
 [[ $sources_only == 1 ]] ||
-  extract_re='(\.(cu|cuh|h|hpp|hip|cpp|cc|inl|hh|cmake|mk)|(^|/)(CMakeLists\.txt|[Mm]akefile[^/]*|GNUmakefile|setup\.py|pyproject\.toml|\.clang-tidy|\.rocm-lint))$'
+  extract_re='(\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh|cmake|mk)|(^|/)(CMakeLists\.txt|[Mm]akefile[^/]*|GNUmakefile|setup\.py|pyproject\.toml|\.clang-tidy|\.rocm-lint))$'
 # Each file is linted from inside its extracted tree: a relative --lint names a path from here.
 [[ $lint == /* ]] || lint=$PWD/$lint
 [[ -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
@@ -147,8 +147,17 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
   printf '%s\n' "${findings_of[$key]}"
 }
 
+unmeasured=0
 while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanism defines; do
   [[ -z $split ]] && continue
+  # A row whose file cannot be had is not measured: counting it would call a CORRECT row quiet.
+  row_sha=$commit
+  [[ $rev == pre ]] && row_sha=$commit^
+  if ! git --git-dir="$mirrors/${repo/\//+}/repo" cat-file -e "$row_sha:$path" 2> /dev/null; then
+    echo "warp-labelled-eval: not measured (no mirror, revision or file): $repo $path:$line" >&2
+    unmeasured=$((unmeasured + 1))
+    continue
+  fi
   found=" $(lint_file "$repo" "$commit" "$rev" "$path" "$defines") "
   lines=$line
   [[ $label == BUG && $also != - ]] && lines="$line ${also//,/ }"
@@ -177,6 +186,7 @@ awk -F'\t' '
   }' "$1"
 }
 echo "warp-labelled-eval: $lint ($checks)"
+[[ $unmeasured == 0 ]] || echo "  $unmeasured rows not measured (their file could not be had; listed above)"
 summary "$rows_out"
 echo "  rows: $rows_out"
 if [[ -n $also_check ]]; then

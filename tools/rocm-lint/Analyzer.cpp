@@ -20,6 +20,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -119,7 +120,42 @@ void SourceAnalyzer::setProjectIndex(std::shared_ptr<const rocmtidy::ProjectInde
 
 FileResult SourceAnalyzer::collectFacts(const InputFile &F) const { return analyzeAs(F, /*FactsOnly=*/true); }
 
-FileResult SourceAnalyzer::analyze(const InputFile &F) const { return analyzeAs(F, /*FactsOnly=*/false); }
+FileResult SourceAnalyzer::analyze(const InputFile &F) const {
+  return F.Through.empty() ? analyzeAs(F, /*FactsOnly=*/false) : analyzeThrough(F);
+}
+
+// A named header as its includer compiles it: the includer's flags and what it includes first (a
+// compatibility header that maps the CUDA names). Only the header's own findings are its result.
+// The header is analysed alone as well, and that result is kept when the includer's parse fails,
+// never reaches the header (an #if branch the HIP build skips), or drops more declarations (the
+// includer needs headers the header does not, such as a framework's, and loses the code using them).
+FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
+  FileResult Alone = analyzeAs(F, /*FactsOnly=*/false);
+  InputFile Includer{F.ThroughDisplay, F.Through, false, false, "", ""};
+  FileResult R = analyzeAs(Includer, /*FactsOnly=*/false);
+  std::error_code EC;
+  std::string Real = fs::weakly_canonical(F.Absolute, EC).string();
+  std::string Why;
+  if (R.Status.Status == AnalysisStatus::Failed)
+    Why = "its parse failed";
+  else if (std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), Real) == R.ReachedFiles.end())
+    Why = "its parse does not reach it";
+  else if (R.Status.DroppedDeclarations > Alone.Status.DroppedDeclarations)
+    Why = "it drops " + std::to_string(R.Status.DroppedDeclarations) + " declarations, the header alone " +
+          std::to_string(Alone.Status.DroppedDeclarations);
+  if (!Why.empty()) {
+    if (P->Opts.Verbose)
+      Alone.Notices.push_back(F.Display + ": analysed on its own, not through " + F.ThroughDisplay + ": " + Why);
+    return Alone;
+  }
+  std::vector<rocmtidy::Finding> Own;
+  for (rocmtidy::Finding &Found : R.Findings)
+    if (Found.File == Real || fs::weakly_canonical(Found.File, EC).string() == Real)
+      Own.push_back(std::move(Found));
+  R.Findings = std::move(Own);
+  R.Status.AnalysedThrough = F.ThroughDisplay;
+  return R;
+}
 
 SourceAnalyzer::CacheStats SourceAnalyzer::cacheStats() const {
   return {P->Cache->enabled(), P->Cache->hits(), P->Cache->misses()};

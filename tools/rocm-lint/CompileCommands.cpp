@@ -161,7 +161,10 @@ bool SourceAnalyzer::prepare(const std::vector<InputFile> &Files, std::string &E
   return true;
 }
 
-bool SourceAnalyzer::isHeader(const InputFile &File) { return !File.IsCMake && rocmtidy::isHeaderName(File.Absolute); }
+bool SourceAnalyzer::isHeader(const InputFile &File) {
+  rocmtidy::SourceKind K = rocmtidy::sourceKindOf(File.Absolute);
+  return !File.IsCMake && (K == rocmtidy::SourceKind::Header || K == rocmtidy::SourceKind::Fragment);
+}
 
 // nvcc and hipcc command lines become clang++ ones: hipcc hands its options to clang, and nvcc's
 // are rewritten by the table in lib/data/nvcc_flags.json ("analysis").
@@ -276,7 +279,7 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   // CUDA (which we analyse as HIP). A plain C++ compile stays C++.
   // Headers (whose borrowed command has lost the source's "-x hip") and sources compiled with an
   // --offload-arch are HIP as well.
-  bool Header = rocmtidy::isHeaderName(File);
+  bool Header = rocmtidy::isHeaderName(File) || rocmtidy::sourceKindOf(File) == rocmtidy::SourceKind::Fragment;
   // A .cu file compiled by nvcc, or by clang without HIP flags, is CUDA: it is analysed as the HIP
   // hipify makes of it (its CUDA runtime names mapped, __CUDA_ARCH__ code in the device pass).
   CudaSource = Nvcc || Lang.CudaLang || (!Lang.HasX && !Hipcc && !Lang.HasArch && Ext == ".cu");
@@ -308,13 +311,17 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   RecoveryMode Mode;
   Mode.BuiltinHip = Builtin;
   Mode.Gpu = Gpu;
-  Mode.CudaSource = CudaSource && Gpu;
   // A kernel source for hiprtc/NVRTC gets its device declarations from the run-time compiler.
   if (Gpu && !Header && (Ext == ".hip" || Ext == ".cu")) {
     std::string Text = readFilePrefix(File, 1 << 20).value_or(std::string());
     rocmtidy::project::QuotedIncludeWalk Followed = quotedIncludes(File);
     RuntimeCompiled = isRuntimeCompiledSource(Text, &Followed);
   }
+  // Where the build hipifies the .cu files before compiling them, one that relies on nvcc's implicit
+  // cuda_runtime.h reaches the compiler with the CUDA runtime API renamed (cudaDeviceSynchronize):
+  // it gets the CUDA->HIP names its include would have brought. Compiled as written (hipcc on the
+  // .cu), those names are the build's own error.
+  Mode.CudaSource = (CudaSource || (RuntimeCompiled && Ext == ".cu" && Config.HipifiedAtBuild)) && Gpu;
   // Not for a header of HIP's own implementation (ROCm/clr's hip/amd_detail): an installed HIP's
   // hip_runtime.h includes its copy of the same header, whose include guard would then hide the
   // whole file; such a header includes what it needs itself.

@@ -162,4 +162,36 @@ std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Fil
       Sources, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); });
 }
 
+void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &Alone, const ProjectConfig &Config,
+                     const std::string &Cwd, std::vector<std::string> &Notes) {
+  if (!Config.Model)
+    return;
+  std::vector<std::string> Project;
+  std::vector<size_t> Named;
+  for (size_t I : Alone)
+    if (Files[I].Named && !Files[I].IsCMake && isHeader(Files[I].Absolute))
+      Named.push_back(I);
+  if (Named.empty())
+    return;
+  for (const rocmtidy::project::WalkedFile &W : Config.Model->files())
+    if (rocmtidy::sourceKindOf(W.Path) != rocmtidy::SourceKind::None)
+      Project.push_back(W.Path);
+  std::set<std::string> Inputs;
+  for (const InputFile &F : Files)
+    Inputs.insert(F.Absolute);
+  auto Read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 1 << 20); };
+  for (size_t I : Named) {
+    // An input that includes it already had its chance: its parse skipped the header.
+    for (const std::string &Source : rocmtidy::project::sourcesReaching(Project, Files[I].Absolute, Read)) {
+      if (Inputs.count(Source))
+        continue;
+      Files[I].Through = Source;
+      Files[I].ThroughDisplay = relativeToCwd(Source, Cwd);
+      Notes.push_back("analysing " + Files[I].Display + " through " + Files[I].ThroughDisplay +
+                      ", a project source that includes it");
+      break;
+    }
+  }
+}
+
 } // namespace rocmlint

@@ -49,6 +49,14 @@ std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::S
 /// them. Absolute paths as in \p Files.
 std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files);
 
+/// For each header or fragment among \p Alone (indices into \p Files: inputs no analysed source
+/// reached) that was named on the command line: the project source that includes it, directly or
+/// through other headers (project/IncludeScan.h, sourcesReaching), which is not itself an input.
+/// The header is then analysed through it (InputFile::Through), as the build compiles it; one
+/// line per choice goes to \p Notes.
+void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &Alone, const ProjectConfig &Config,
+                     const std::string &Cwd, std::vector<std::string> &Notes);
+
 } // namespace rocmlint
 
 #endif

@@ -3,8 +3,8 @@
 #include "Lint.h"
 #include "ProjectPaths.h"
 
-#include "buildscripts/BuildScripts.h"
 #include "Process.h"
+#include "buildscripts/BuildScripts.h"
 
 #include "cmake/CMakeLint.h"
 #include "core/Hash.h"
@@ -298,7 +298,9 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
       Checked.push_back({R, P, true});
       continue;
     }
-    if (!hasSourceExtension(P) && !isCMakePath(P)) {
+    // A fragment (.inl) is never walked, but one named is analysed like a header.
+    if (!hasSourceExtension(P) && !isCMakePath(P) &&
+        rocmtidy::sourceKindOf(P.string()) != rocmtidy::SourceKind::Fragment) {
       Error = "unsupported file type: '" + R +
               "' (expected a C++/HIP/CUDA source or header, CMakeLists.txt, *.cmake, a Makefile, *.mk, setup.py or "
               "pyproject.toml)";

@@ -8,13 +8,13 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace llvm {
-}
+namespace llvm {}
 namespace rocmtidy::project {
 class ProjectModel;
 class HipBuildFlags;
@@ -34,7 +34,7 @@ struct Options {
   std::string OutputFile;
   bool Fix = false;
   bool FixOutside = false; // --fix may edit files outside the project root
-  unsigned Jobs = 0;             // 0 = hardware threads
+  unsigned Jobs = 0;       // 0 = hardware threads
   std::string ChangedSince;
   unsigned ShardIndex = 0, ShardCount = 0; // --shard=I/N, 1-based I
   bool Quiet = false;
@@ -42,14 +42,14 @@ struct Options {
   HipHeaders Headers = HipHeaders::Auto;
   std::vector<std::string> ExtraArgs; // --extra-arg
   bool DevicePass = true;
-  bool Verbose = false; // print each pass's compile command
-  bool TracePasses = false; // --trace-passes: when each pass ran (Timeline.h)
-  bool Strict = false;  // --strict: a file analysed with missing headers ends the run with exit code 2
-  std::string CacheDir;  // --cache-dir; "" = the user's cache folder
-  bool NoCache = false;  // --no-cache
-  bool ProjectIndex = true; // --no-index turns the cross-file kernel index off
+  bool Verbose = false;         // print each pass's compile command
+  bool TracePasses = false;     // --trace-passes: when each pass ran (Timeline.h)
+  bool Strict = false;          // --strict: a file analysed with missing headers ends the run with exit code 2
+  std::string CacheDir;         // --cache-dir; "" = the user's cache folder
+  bool NoCache = false;         // --no-cache
+  bool ProjectIndex = true;     // --no-index turns the cross-file kernel index off
   bool SkipSystemBodies = true; // --parse-system-bodies parses the bodies of system-header functions
-  bool NoProgress = false;  // --no-progress: neither the terminal line nor the periodic one
+  bool NoProgress = false;      // --no-progress: neither the terminal line nor the periodic one
   unsigned ProgressIntervalMs = 10000;
   bool IncludeCudaOnly = false; // --include-cuda-only: a directory walk keeps CUDA-only sources
   enum class FailPolicy { Findings, Errors, Never };
@@ -67,6 +67,9 @@ struct InputFile {
   std::string Absolute;
   bool IsCMake = false;
   bool Named = false; // named on the command line (not found by a directory walk)
+  /// A named header no analysed source reaches is analysed through this project source that
+  /// includes it (absolute; "" = alone), shown as ThroughDisplay.
+  std::string Through, ThroughDisplay;
 };
 
 /// One exclude pattern of .rocm-lint, split at '/': each segment is a glob or "**" (any number of
@@ -88,6 +91,8 @@ struct ProjectConfig {
   std::string Targets;
   std::vector<std::string> ExtraArgs;
   std::string BuildStyle; // 'build-style' ("" = detect)
+  /// The run's build style is hipify: .cu sources reach the compiler hipified.
+  bool HipifiedAtBuild = false;
   /// The run's project model (lib/project): root and walked files, loaded by collectInputs.
   std::shared_ptr<const rocmtidy::project::ProjectModel> Model;
   /// The HIP build's flags from its CMake, for inferred commands (null: none read).
@@ -137,7 +142,7 @@ struct FileResult {
   std::vector<std::string> ReachedFiles; // project files (real paths) the analysis parsed, the input included
   ParsedFiles Parsed;
   std::vector<rocmtidy::Finding> Findings;
-  std::vector<std::string> Errors; // one-line errors: file could not be analysed
+  std::vector<std::string> Errors;  // one-line errors: file could not be analysed
   std::vector<std::string> Notices; // informational, once per run (deduplicated by the caller)
   // What the parse tells the project: the kernels it defines (the project index is their merge),
   // the quoted includes of branches it skipped, and each index lookup its checks made with the
@@ -176,6 +181,7 @@ private:
   struct Impl;
   std::shared_ptr<Impl> P;
   FileResult analyzeAs(const InputFile &File, bool FactsOnly) const;
+  FileResult analyzeThrough(const InputFile &File) const;
   bool BuiltinHeaders = false;
 };
 

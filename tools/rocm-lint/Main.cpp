@@ -75,8 +75,8 @@ static cl::list<std::string> PathArgs(cl::Positional, cl::desc("[PATH...]"), cl:
                                       cl::cat(LintCategory));
 static cl::opt<std::string> BuildDirArg("p", cl::desc("build directory holding compile_commands.json"),
                                         cl::value_desc("BUILD_DIR"), cl::sub(LintCommand), cl::cat(LintCategory));
-static cl::opt<std::string> ChecksArg("checks", cl::desc("checks to run, a clang-tidy glob list"),
-                                      cl::init("rocm-*"), cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> ChecksArg("checks", cl::desc("checks to run, a clang-tidy glob list"), cl::init("rocm-*"),
+                                      cl::sub(LintCommand), cl::cat(LintCategory));
 static cl::opt<std::string> TargetsArg("targets", cl::desc("GPU targets, e.g. gfx90a,gfx942"), cl::sub(LintCommand),
                                        cl::cat(LintCategory));
 static cl::opt<std::string> FormatArg("format", cl::desc("text, json, sarif or gitlab"), cl::init("text"),
@@ -94,8 +94,8 @@ static cl::opt<std::string> JobsArg("j", cl::desc("parallel jobs"), cl::value_de
 static cl::alias JobsLong("jobs", cl::aliasopt(JobsArg), cl::desc("alias for -j"));
 static cl::opt<std::string> ChangedSinceArg("changed-since", cl::desc("lint the files changed since git revision REV"),
                                             cl::value_desc("REV"), cl::sub(LintCommand), cl::cat(LintCategory));
-static cl::opt<std::string> ShardArg("shard", cl::desc("lint the I-th of N parts of the inputs"),
-                                     cl::value_desc("I/N"), cl::sub(LintCommand), cl::cat(LintCategory));
+static cl::opt<std::string> ShardArg("shard", cl::desc("lint the I-th of N parts of the inputs"), cl::value_desc("I/N"),
+                                     cl::sub(LintCommand), cl::cat(LintCategory));
 static cl::opt<std::string> HipHeadersArg("hip-headers", cl::desc("auto, system or builtin"), cl::init("auto"),
                                           cl::sub(LintCommand), cl::cat(LintCategory));
 static cl::list<std::string> ExtraArgArg("extra-arg", cl::desc("append ARG to each compile command"),
@@ -155,8 +155,9 @@ static Options parseArgs(int Argc, char **Argv) {
     }
   }
   std::string Error;
-  if (!parseCommandLine(LintCommand, std::vector<std::string>(Argv + 1, Argv + Argc),
-                        [] { std::fputs(Usage, stdout); }, std::addressof(PathArgs), Error))
+  if (!parseCommandLine(
+          LintCommand, std::vector<std::string>(Argv + 1, Argv + Argc), [] { std::fputs(Usage, stdout); },
+          std::addressof(PathArgs), Error))
     usageError(Error);
   Options O;
   O.Progress = isatty(2);
@@ -333,6 +334,7 @@ static int runLint(int Argc, char **Argv) {
   for (const InputFile &F : Files)
     StyleQuery.Inputs.push_back(F.Absolute);
   const rocmtidy::project::BuildStyleDecision Style = rocmtidy::project::detectBuildStyle(*Config.Model, StyleQuery);
+  Config.HipifiedAtBuild = Style.Style == rocmtidy::project::BuildStyle::Hipify;
   Config.HipBuild =
       std::make_shared<rocmtidy::project::HipBuildFlags>(rocmtidy::project::HipBuildFlags::fromModel(*Config.Model));
   if (Opts.Verbose)
@@ -511,6 +513,13 @@ static int runLint(int Argc, char **Argv) {
     ++Done;
     if (Stream)
       Stream->done(I);
+  }
+  {
+    std::vector<std::string> Through;
+    chooseIncluders(Files, Alone, Config, Cwd, Through);
+    if (Opts.Verbose)
+      for (const std::string &N : Through)
+        std::fprintf(stderr, "rocm-lint: %s\n", N.c_str());
   }
   Phase = &Alone;
   RunPhase();

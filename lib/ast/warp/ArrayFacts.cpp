@@ -9,7 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
-#include <functional>
+#include "ast/StmtWalk.h"
 
 using namespace clang;
 
@@ -82,19 +82,19 @@ std::optional<int64_t> WarpBodyScanner::extentOf(const ArraySubscriptExpr *ASE, 
 // up to the body: the then-branch of an 'if', the true arm of a '?:', the right side of '&&'.
 bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index) {
   const auto *IndexRef = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
-  std::function<bool(const Stmt *)> Bounds = [&](const Stmt *S) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isRelationalOp()) {
+  auto Bounds = [&](const Stmt *Root) {
+    return !walkStmts(Root, [&](const Stmt *S) {
+      const auto *BO = dyn_cast<BinaryOperator>(S);
+      if (!BO || !BO->isRelationalOp())
+        return StmtWalk::Continue;
       if (!IndexRef)
-        return true;
+        return StmtWalk::Stop;
       for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
         if (const auto *DRE = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts());
             DRE && DRE->getDecl() == IndexRef->getDecl())
-          return true;
-    }
-    for (const Stmt *C : S->children())
-      if (C && Bounds(C))
-        return true;
-    return false;
+          return StmtWalk::Stop;
+      return StmtWalk::Continue;
+    });
   };
   const Stmt *Child = ASE;
   for (unsigned Depth = 0; Depth < 64 && Child != F.Body; ++Depth) {

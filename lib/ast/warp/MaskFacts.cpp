@@ -1,12 +1,11 @@
 // Lane masks: run-time 32-bit masks at *_sync calls, and 64-bit masks (ballots, active masks and
 // the unit's wrappers of them) cut to 32 bits by a conversion or a 32-bit bit function.
 
+#include "ast/StmtWalk.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-
-#include <functional>
 
 using namespace clang;
 
@@ -121,11 +120,13 @@ MaskWrites WarpModel::maskWrites(const Stmt *Body, const ValueDecl *D, unsigned 
     const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
     return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee()));
   };
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+  walkStmts(Body, [&](const Stmt *S) {
+    if (S != Body && isa<LambdaExpr>(S))
+      return StmtWalk::SkipChildren;
+    // The left side only names D: the walk goes on into the right side.
     if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() && refersTo(BO->getLHS(), D)) {
       (BO->getOpcode() == BO_Assign && IsMask(BO->getRHS()) ? W.Masks : W.Other) += 1;
-      Walk(BO->getRHS());
-      return;
+      return StmtWalk::Continue;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) && refersTo(UO->getSubExpr(), D))
@@ -151,12 +152,8 @@ MaskWrites WarpModel::maskWrites(const Stmt *Body, const ValueDecl *D, unsigned 
         (Inner.Masks > 0 && Inner.Other == 0 ? W.Masks : W.Other) += 1;
       }
     }
-    for (const Stmt *C : S->children())
-      if (C && !isa<LambdaExpr>(C))
-        Walk(C);
-  };
-  if (Body)
-    Walk(Body);
+    return StmtWalk::Continue;
+  });
   return W;
 }
 
@@ -240,9 +237,9 @@ StringRef WarpModel::maskParameterTarget(const FunctionDecl *FD, unsigned Index,
     const FunctionDecl *Def = nullptr;
     const SourceManager &SM = Ctx.getSourceManager();
     if (FD->hasBody(Def) && Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()))) {
-      std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      walkStmts(Def->getBody(), [&](const Stmt *S) {
         if (isa<LambdaExpr>(S))
-          return;
+          return StmtWalk::SkipChildren;
         if (const auto *CE = dyn_cast<CallExpr>(S))
           for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
             const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
@@ -262,11 +259,8 @@ StringRef WarpModel::maskParameterTarget(const FunctionDecl *FD, unsigned Index,
               Reach = maskParameterTarget(Callee, I, Depth + 1);
             Found[P->getFunctionScopeIndex()] = Reach;
           }
-        for (const Stmt *C : S->children())
-          if (C)
-            Walk(C);
-      };
-      Walk(Def->getBody());
+        return StmtWalk::Continue;
+      });
     }
     MaskParams[FD] = Found;
     Known = MaskParams.find(FD);
@@ -318,18 +312,13 @@ bool WarpModel::returnsLaneMask(const FunctionDecl *FD, unsigned Depth) {
       Def->getReturnType()->isIntegerType() && !Def->getReturnType()->isDependentType() &&
       Ctx.getIntWidth(Def->getReturnType()) == 64) {
     std::vector<const Expr *> Returned;
-    std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    walkStmts(Def->getBody(), [&](const Stmt *S) {
       if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
         Returned.push_back(RS->getRetValue());
-        return;
+        return StmtWalk::SkipChildren;
       }
-      if (isa<LambdaExpr>(S))
-        return;
-      for (const Stmt *C : S->children())
-        if (C)
-          Collect(C);
-    };
-    Collect(Def->getBody());
+      return isa<LambdaExpr>(S) ? StmtWalk::SkipChildren : StmtWalk::Continue;
+    });
     auto IsMaskCall = [&](const Expr *E) {
       const auto *CE = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
       return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));

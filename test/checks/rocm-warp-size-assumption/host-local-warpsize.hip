@@ -54,3 +54,38 @@ namespace tiles {
 constexpr int warpSize = 32;
 __device__ int lane(int t) { return t % warpSize; }
 } // namespace tiles
+
+#include <hip/hip_cooperative_groups.h>
+
+namespace cg = cooperative_groups;
+
+namespace tile_width {
+// Quiet: the constant sizes the kernel's 32-lane cooperative-group tiles; its uses stay inside a
+// tile (lane and row within the tile, the tile's own shuffles), which is right on 64 lanes.
+constexpr int warpSize = 32;
+__global__ void row_sums(const float *in, float *out, int n) {
+  cg::thread_block_tile<warpSize> tile = cg::tiled_partition<warpSize>(cg::this_thread_block());
+  int lane = threadIdx.x % warpSize;
+  float s = 0;
+  for (int i = lane; i < n; i += warpSize)
+    s += in[i];
+  for (int o = warpSize / 2; o > 0; o /= 2)
+    s += tile.shfl_down(s, o);
+  if (lane == 0)
+    out[threadIdx.x / warpSize] = s;
+}
+} // namespace tile_width
+
+namespace tile_width_template {
+// Quiet: the same in a template, where the partition is named before its arguments are known.
+constexpr int warpSize = 32;
+template <typename Group> __device__ auto tile_of(const Group &g) { return cg::tiled_partition<warpSize>(g); }
+template <typename T> __global__ void scale(T *v) { v[threadIdx.x % warpSize] *= T(2); }
+} // namespace tile_width_template
+
+namespace tile_width_macro {
+// Quiet: a project macro names the tile.
+constexpr int warpSize = 32;
+#define TILE_TYPE(n) cg::thread_block_tile<n>
+__device__ int lane_in(const TILE_TYPE(warpSize) &t, int i) { return i % warpSize; }
+} // namespace tile_width_macro

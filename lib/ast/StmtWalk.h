@@ -1,0 +1,29 @@
+#ifndef ROCM_TIDY_AST_STMTWALK_H
+#define ROCM_TIDY_AST_STMTWALK_H
+
+// One walk over a statement tree for the checks and analyses that look below a node (masks written
+// to a variable, the returns of a wrapper, the calls of a body). Iterative, so deep expression
+// trees (long '+' chains in generated kernels) cannot exhaust the stack.
+
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace rocmtidy {
+
+/// What the visitor wants after seeing a statement.
+enum class StmtWalk {
+  Continue,     ///< go on below it
+  SkipChildren, ///< leave its subtree out (a lambda's body, a subtree already handled)
+  Stop,         ///< end the walk
+};
+
+/// Visits \p Root and every statement below it: a parent before its children, children in source
+/// order; null children are skipped. Returns false when the visitor stopped the walk.
+bool walkStmts(const clang::Stmt *Root, llvm::function_ref<StmtWalk(const clang::Stmt *)> Visit);
+
+/// Whether \p Root, or a statement below it that is not inside a lambda's body, satisfies \p Pred.
+bool anyStmtOutsideLambdas(const clang::Stmt *Root, llvm::function_ref<bool(const clang::Stmt *)> Pred);
+
+} // namespace rocmtidy
+
+#endif
