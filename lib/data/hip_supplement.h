@@ -64,6 +64,11 @@ template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_xor_sync(MaskT mas
 // these declarations. The attribute union keeps the member names of HIP 6.2's.
 #if defined(ROCM_TIDY_HIP_SUPPLEMENT_AFTER_RUNTIME_API) && !defined(ROCM_TIDY_HIP_SUPPLEMENT_LATE_H)
 #define ROCM_TIDY_HIP_SUPPLEMENT_LATE_H
+// ROCm 6.0 no longer defines __HIP_PLATFORM_HCC__ (replaced by __HIP_PLATFORM_AMD__ since ROCm
+// 4.2), but an installed HIP 5 defines it here: code behind '#ifdef __HIP_PLATFORM_HCC__' is dead on
+// the ROCm releases rocm-tidy checks for, and its '#else' (often the CUDA branch) is what they
+// compile. HIP's own headers test it together with __HIP_PLATFORM_AMD__.
+#undef __HIP_PLATFORM_HCC__
 #if defined(HIP_VERSION) && HIP_VERSION < 60200000
 typedef enum hipLaunchAttributeID {
   hipLaunchAttributeAccessPolicyWindow = 1,
