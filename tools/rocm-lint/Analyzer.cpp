@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -126,27 +127,33 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 
 // A named header as its includer compiles it: the includer's flags and what it includes first (a
 // compatibility header that maps the CUDA names). Only the header's own findings are its result.
-// The header is analysed alone as well, and that result is kept when the includer's parse fails,
-// never reaches the header (an #if branch the HIP build skips), or drops more declarations (the
-// includer needs headers the header does not, such as a framework's, and loses the code using them).
+// The header's own parse is the result instead when the includer's parse fails, never reaches the
+// header (an #if branch the HIP build skips), or drops more declarations (the includer needs
+// headers the header does not, such as a framework's, and loses the code using them). The header
+// is parsed on its own only to decide that last case: an includer that drops nothing cannot lose.
 FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
-  FileResult Alone = analyzeAs(F, /*FactsOnly=*/false);
   InputFile Includer{F.ThroughDisplay, F.Through, false, false, "", ""};
   FileResult R = analyzeAs(Includer, /*FactsOnly=*/false);
   std::error_code EC;
   std::string Real = fs::weakly_canonical(F.Absolute, EC).string();
   std::string Why;
-  if (R.Status.Status == AnalysisStatus::Failed)
+  std::optional<FileResult> Alone;
+  if (R.Status.Status == AnalysisStatus::Failed) {
     Why = "its parse failed";
-  else if (std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), Real) == R.ReachedFiles.end())
+  } else if (std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), Real) == R.ReachedFiles.end()) {
     Why = "its parse does not reach it";
-  else if (R.Status.DroppedDeclarations > Alone.Status.DroppedDeclarations)
-    Why = "it drops " + std::to_string(R.Status.DroppedDeclarations) + " declarations, the header alone " +
-          std::to_string(Alone.Status.DroppedDeclarations);
+  } else if (R.Status.DroppedDeclarations > 0) {
+    Alone = analyzeAs(F, /*FactsOnly=*/false);
+    if (R.Status.DroppedDeclarations > Alone->Status.DroppedDeclarations)
+      Why = "it drops " + std::to_string(R.Status.DroppedDeclarations) + " declarations, the header alone " +
+            std::to_string(Alone->Status.DroppedDeclarations);
+  }
   if (!Why.empty()) {
+    if (!Alone)
+      Alone = analyzeAs(F, /*FactsOnly=*/false);
     if (P->Opts.Verbose)
-      Alone.Notices.push_back(F.Display + ": analysed on its own, not through " + F.ThroughDisplay + ": " + Why);
-    return Alone;
+      Alone->Notices.push_back(F.Display + ": analysed on its own, not through " + F.ThroughDisplay + ": " + Why);
+    return std::move(*Alone);
   }
   std::vector<rocmtidy::Finding> Own;
   for (rocmtidy::Finding &Found : R.Findings)
