@@ -18,6 +18,12 @@
 #ifndef ROCM_TIDY_HIP_SUPPLEMENT_H
 #define ROCM_TIDY_HIP_SUPPLEMENT_H
 
+// Read before any header: a __HIP_PLATFORM_HCC__ defined now comes from the build's own -D flags,
+// which keep it defined on every ROCm release (the late part leaves it alone then).
+#ifdef __HIP_PLATFORM_HCC__
+#define ROCM_TIDY_BUILD_DEFINES_HIP_PLATFORM_HCC 1
+#endif
+
 #if __has_include(<hip/hip_version.h>)
 #include <hip/hip_version.h>
 #endif
@@ -68,7 +74,9 @@ template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_xor_sync(MaskT mas
 // 4.2), but an installed HIP 5 defines it here: code behind '#ifdef __HIP_PLATFORM_HCC__' is dead on
 // the ROCm releases rocm-tidy checks for, and its '#else' (often the CUDA branch) is what they
 // compile. HIP's own headers test it together with __HIP_PLATFORM_AMD__.
+#ifndef ROCM_TIDY_BUILD_DEFINES_HIP_PLATFORM_HCC
 #undef __HIP_PLATFORM_HCC__
+#endif
 #if defined(HIP_VERSION) && HIP_VERSION < 60200000
 typedef enum hipLaunchAttributeID {
   hipLaunchAttributeAccessPolicyWindow = 1,
