@@ -15,6 +15,10 @@
 // and the code around it is lost to the checks. They are declared with ROCm's
 // signature: the mask is a template parameter, so the mask argument keeps its type for
 // rocm-warp-size-assumption. __syncwarp and the __reduce_*_sync functions came with 7.0.
+// It stands in for declarations of the HIP installation, so it is a system header like them: no
+// check reports what it declares or tests (its own test of __HIP_PLATFORM_HCC__ below included).
+#pragma clang system_header
+
 #ifndef ROCM_TIDY_HIP_SUPPLEMENT_H
 #define ROCM_TIDY_HIP_SUPPLEMENT_H
 
