@@ -298,7 +298,7 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
     D.Style = BuildStyle::SingleSource;
     D.Reason = AnyCu              ? "no HIP build found: CUDA sources are analysed as the HIP they are to become"
                : ScriptsRead == 0 ? "no build scripts found"
-                                  : "the build scripts found build no HIP or CUDA sources";
+                                  : "no HIP or CUDA build found in the build scripts";
   }
   return D;
 }

@@ -98,7 +98,7 @@ extract_re='\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh)$'
   extract_re='(\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh|cmake|mk)|(^|/)(CMakeLists\.txt|[Mm]akefile[^/]*|GNUmakefile|setup\.py|pyproject\.toml|\.clang-tidy|\.rocm-lint))$'
 # Each file is linted from inside its extracted tree: a relative --lint names a path from here.
 [[ $lint == /* ]] || lint=$PWD/$lint
-[[ -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
+[[ -f $lint && -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [[ -n $rows_out ]] || rows_out=$work/rows.tsv
