@@ -4,6 +4,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace rocmtidy {
@@ -25,6 +27,7 @@ void WarpBodyScanner::run() {
   settleNarrowing();
   settleShortArrays();
   settleLane0Tests();
+  settleHalfBallots();
   dropWidth32Only();
   settleGroupShuffles();
 }
@@ -48,6 +51,9 @@ bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
 // In a template definition a ballot of a dependent value has no conversion yet: the narrowing
 // is read from the declared type it is stored in or returned as.
 bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
+  if (const Expr *Init = VD->getInit(); Init && VD->isLocalVarDecl())
+    if (const auto *Call = dyn_cast<CallExpr>(Init->IgnoreParenCasts()))
+      CallInits[VD] = Call;
   if (VD->getType()->isArrayType() && VD->getIdentifier())
     LocalArrays[VD->getName()] = VD;
   arrayRegion(VD);
@@ -150,6 +156,8 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
 }
 
 bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
+  if (BO->getOpcode() == BO_Shr || BO->getOpcode() == BO_ShrAssign)
+    RightShifts.push_back({BO->getLHS()->IgnoreParenCasts(), BO->getRHS()});
   addBothWidthsTests(BO, Dispatch);
   noteWideShift(BO);
   switch (BO->getOpcode()) {
@@ -338,6 +346,92 @@ bool WarpBodyScanner::VisitCastExpr(CastExpr *CE) {
   else if (isa<ExplicitCastExpr>(CE) && CE->getCastKind() == CK_Dependent)
     dependentNarrowing(CE->getSubExpr(), CE->getType());
   return true;
+}
+
+// Whether E (through the locals it names) is the bit offset of the lane's own 32-lane half of the
+// wavefront, 0 or 32: 'lane & 32' (any mask that keeps bit 5 and clears bits 0-4 of a lane id), or
+// 32 times the half index ('32 * ((threadIdx.x % warpSize) / 32)'). A lane id itself
+// ('(votes >> lane) & 1', one bit per lane) is no half offset.
+bool WarpBodyScanner::selectsLaneHalf(const Expr *E, unsigned Depth) const {
+  E = E->IgnoreParenCasts();
+  auto Local = [&](const Expr *X) -> const Expr * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && VD->isLocalVarDecl() && VD->getInit() && Depth < 3 ? VD->getInit() : nullptr;
+  };
+  if (const Expr *Init = Local(E))
+    return selectsLaneHalf(Init, Depth + 1);
+  // A lane or thread index, seen through the locals it was computed in.
+  std::function<bool(const Expr *, unsigned)> FromLane = [&](const Expr *X, unsigned D) {
+    X = X->IgnoreParenCasts();
+    if (matchThreadIndex(X))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(X); CE && calleeName(CE) == "__lane_id")
+      return true;
+    if (const Expr *Init = D < 3 ? Local(X) : nullptr)
+      return FromLane(Init, D + 1);
+    return llvm::any_of(X->children(), [&](const Stmt *C) { return C && isa<Expr>(C) && FromLane(cast<Expr>(C), D); });
+  };
+  // The half index: a lane or thread index divided by 32.
+  std::function<bool(const Expr *, unsigned)> HalfIndex = [&](const Expr *X, unsigned D) {
+    X = X->IgnoreParenCasts();
+    if (const Expr *Init = D < 3 ? Local(X) : nullptr)
+      return HalfIndex(Init, D + 1);
+    const auto *BO = dyn_cast<BinaryOperator>(X);
+    if (!BO)
+      return false;
+    std::optional<uint64_t> R = integerLiteralValue(BO->getRHS()->IgnoreParenCasts());
+    return ((BO->getOpcode() == BO_Div && R == 32u) || (BO->getOpcode() == BO_Shr && R == 5u)) &&
+           FromLane(BO->getLHS(), D);
+  };
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  for (auto [C, Other] : {std::pair(BO->getRHS(), BO->getLHS()), std::pair(BO->getLHS(), BO->getRHS())}) {
+    std::optional<uint64_t> V = integerLiteralValue(C->IgnoreParenCasts());
+    if (!V)
+      continue;
+    if (BO->getOpcode() == BO_And && (*V & 0x3f) == 0x20 && FromLane(Other, Depth))
+      return true;
+    if (BO->getOpcode() == BO_Mul && *V == 32 && HalfIndex(Other, Depth))
+      return true;
+  }
+  return false;
+}
+
+// A ballot whose result is shifted right by the lane's half offset before use is a vote of the
+// caller's 32 lanes (the sub-warp ballot of ports that keep a 32-bit mask layout: aihwkit's
+// pulse words, RXMesh's bitmasks), not an operation across the wavefront's 32-lane groups.
+void WarpBodyScanner::settleHalfBallots() {
+  llvm::DenseSet<const CallExpr *> Quiet;
+  // The calls an amount is computed from, through the locals it names: the lane id that picks the
+  // half is part of that vote too.
+  std::function<void(const Stmt *, unsigned)> Calls = [&](const Stmt *S, unsigned Depth) {
+    if (!S)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      Quiet.insert(CE);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl() && Depth < 3)
+        Calls(VD->getInit(), Depth + 1);
+    for (const Stmt *C : S->children())
+      Calls(C, Depth);
+  };
+  for (const CrossLaneOp &Op : F.FullOps) {
+    if (!Op.Call || !T.returnsLaneMask(Op.Name))
+      continue;
+    for (const auto &[Value, Amount] : RightShifts) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(Value);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      auto It = VD ? CallInits.find(VD) : CallInits.end();
+      bool OfBallot = Value == Op.Call || (It != CallInits.end() && It->second == Op.Call);
+      if (OfBallot && selectsLaneHalf(Amount)) {
+        Quiet.insert(Op.Call);
+        Calls(Amount, 0);
+      }
+    }
+  }
+  llvm::erase_if(F.FullOps, [&](const CrossLaneOp &Op) { return Op.Call && Quiet.contains(Op.Call); });
 }
 
 } // namespace rocmtidy

@@ -29,7 +29,7 @@ struct LoopInfo {
   const clang::VarDecl *Counter = nullptr;
   const clang::Expr *Start = nullptr;
   bool Halves = false, Doubles = false;
-  bool FromWarpSize = false;                     ///< the start or the bound is computed from warpSize
+  bool FromWarpSize = false; ///< the start or the bound is computed from warpSize
   /// The start is a template parameter's value ('warp_size / 2'): the largest its instantiations give.
   bool FromTemplate = false;
   std::optional<int64_t> StartValue, BoundValue; ///< BoundValue: the first offset not taken
@@ -64,6 +64,8 @@ private:
   void maskAndBitCalls(const clang::CallExpr *CE, llvm::StringRef Name);
   void callees(const clang::CallExpr *CE);
   static bool namesNothing(const clang::CallExpr *CE);
+  void settleHalfBallots();
+  bool selectsLaneHalf(const clang::Expr *E, unsigned Depth = 0) const;
   LaneValueAnalysis &analysis();
 
   // WidthBranches.cpp
@@ -136,6 +138,10 @@ private:
   // Built only when a candidate needs it: most device functions have none.
   std::optional<LaneValueAnalysis> Analysis;
   unsigned LambdaDepth = 0;
+  // Right shifts of the body (value, amount) and the locals a call initialises: a ballot shifted by
+  // the lane's 32-lane half is a vote of that half (settleHalfBallots).
+  std::vector<std::pair<const clang::Expr *, const clang::Expr *>> RightShifts;
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> CallInits;
   llvm::DenseSet<const clang::Expr *> Dispatch;
   std::vector<clang::SourceRange> WidthDispatch;
   llvm::DenseMap<const clang::VarDecl *, LoopInfo> Loops;
