@@ -64,9 +64,27 @@ bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
 
 bool WarpBodyScanner::VisitReturnStmt(ReturnStmt *RS) {
   if (LambdaDepth == 0 && RS->getRetValue())
-    if (const auto *FD = dyn_cast<FunctionDecl>(F.D))
+    if (const auto *FD = dyn_cast<FunctionDecl>(F.D)) {
       dependentNarrowing(RS->getRetValue(), FD->getReturnType());
+      templateReturnNarrowing(RS->getRetValue(), FD);
+    }
   return true;
+}
+
+// 'template <class T> T vote(T v) { return __ballot(v); }': the ballot is returned as T, and an
+// instantiation with a narrow T (bool, a 32-bit colour type) keeps at most its low bits (ripples).
+void WarpBodyScanner::templateReturnNarrowing(const Expr *E, const FunctionDecl *FD) {
+  const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate();
+  const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  if (!FTD || !FD->getReturnType()->isDependentType() || !CE || !T.returnsLaneMask(calleeName(CE)))
+    return;
+  for (const FunctionDecl *Spec : FTD->specializations()) {
+    QualType R = Spec->getReturnType();
+    if (R->isIntegerType() && (R->isBooleanType() || intBits(R, Ctx) < 64)) {
+      F.NarrowCasts.push_back({E, R, ("result of '" + calleeName(CE) + "'").str()});
+      return;
+    }
+  }
 }
 
 // A lane or warp number kept in a member ('int lane = threadIdx.x % 32;', or set in a

@@ -122,6 +122,7 @@ private:
 
   // MaskFacts.cpp
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
+  void templateReturnNarrowing(const clang::Expr *E, const clang::FunctionDecl *FD);
   bool isNarrowMaskValue(const clang::Expr *Arg);
   bool isLaneMaskValue(const clang::Expr *E);
   bool writtenOnlyMasks(const clang::ValueDecl *D);
