@@ -63,6 +63,17 @@ all_rows() {
     awk -F'\t' -v f="$f" '
       /^#/ || NF == 0 { next }
       NF != 10 { printf "warp-labelled-eval: %s:%d: %d columns, expected 10\n", f, FNR, NF > "/dev/stderr"; bad = 1; next }
+      # The defines are compiler arguments, each word handed to rocm-lint: a remark in the column
+      # would be one too (a word that is neither a flag nor the value of -x/-I/-D/-U/-include/-isystem).
+      $10 != "-" {
+        n = split($10, w, " "); takes = 0
+        for (i = 1; i <= n; i++) {
+          if (w[i] == "") continue
+          if (takes) { takes = 0; continue }
+          if (w[i] !~ /^-/) { printf "warp-labelled-eval: %s:%d: defines column holds '\''%s'\'', not a compiler argument\n", f, FNR, w[i] > "/dev/stderr"; bad = 1; break }
+          if (w[i] ~ /^-(x|I|D|U|include|isystem|iquote|idirafter)$/) takes = 1
+        }
+      }
       { print }
       END { exit bad }' "$f" || exit 2
   done
