@@ -116,6 +116,8 @@ std::string ProjectModel::includeRootFor(const std::string &Name) const {
       Paths.push_back(F.Path);
     Names->Index.emplace(Paths);
   });
+  if (!Names->Index)
+    return "";
   std::optional<std::string> Found = Names->Index->unique(Name);
   return Found ? Found->substr(0, Found->size() - N.size() - 1) : "";
 }

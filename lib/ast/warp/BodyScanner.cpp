@@ -50,6 +50,12 @@ bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
 
 // In a template definition a ballot of a dependent value has no conversion yet: the narrowing
 // is read from the declared type it is stored in or returned as.
+bool WarpBodyScanner::VisitDeclRefExpr(DeclRefExpr *DRE) {
+  if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+    ++Named[VD];
+  return true;
+}
+
 bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
   if (const Expr *Init = VD->getInit(); Init && VD->isLocalVarDecl())
     if (const auto *Call = dyn_cast<CallExpr>(Init->IgnoreParenCasts()))
@@ -176,6 +182,13 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
 bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
   if (BO->getOpcode() == BO_Shr || BO->getOpcode() == BO_ShrAssign)
     RightShifts.push_back({BO->getLHS()->IgnoreParenCasts(), BO->getRHS()});
+  if (BO->getOpcode() == BO_Assign)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl()) {
+        ++Assigned[VD];
+        if (const auto *Call = dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenCasts()))
+          CallStores.push_back({VD, Call});
+      }
   addBothWidthsTests(BO, Dispatch);
   noteWideShift(BO);
   switch (BO->getOpcode()) {
@@ -388,7 +401,10 @@ bool WarpBodyScanner::selectsLaneHalf(const Expr *E, unsigned Depth) const {
       return true;
     if (const Expr *Init = D < 3 ? Local(X) : nullptr)
       return FromLane(Init, D + 1);
-    return llvm::any_of(X->children(), [&](const Stmt *C) { return C && isa<Expr>(C) && FromLane(cast<Expr>(C), D); });
+    return llvm::any_of(X->children(), [&](const Stmt *C) {
+      const auto *CX = dyn_cast_or_null<Expr>(C);
+      return CX && FromLane(CX, D);
+    });
   };
   // The half index: a lane or thread index divided by 32.
   std::function<bool(const Expr *, unsigned)> HalfIndex = [&](const Expr *X, unsigned D) {
@@ -450,6 +466,14 @@ void WarpBodyScanner::settleHalfBallots() {
     }
   }
   llvm::erase_if(F.FullOps, [&](const CrossLaneOp &Op) { return Op.Call && Quiet.contains(Op.Call); });
+  // A narrowed vote stored in a local that nothing reads loses nothing: PuReMD's mask, whose only use
+  // is the mask argument of a shuffle macro that drops it on AMD.
+  auto Unread = [&](const VarDecl *VD) { return Named.lookup(VD) <= Assigned.lookup(VD); };
+  llvm::erase_if(F.NarrowCasts, [&](const NarrowValue &N) {
+    const Expr *Source = N.Source->IgnoreParenImpCasts();
+    return llvm::any_of(CallInits, [&](const auto &Init) { return Init.second == Source && Unread(Init.first); }) ||
+           llvm::any_of(CallStores, [&](const auto &Store) { return Store.second == Source && Unread(Store.first); });
+  });
 }
 
 } // namespace rocmtidy

@@ -56,6 +56,7 @@ public:
   bool VisitRecoveryExpr(clang::RecoveryExpr *RE);
   bool VisitCastExpr(clang::CastExpr *CE);
   bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *ASE);
+  bool VisitDeclRefExpr(clang::DeclRefExpr *DRE);
 
 private:
   // BodyScanner.cpp
@@ -143,6 +144,10 @@ private:
   // the lane's 32-lane half is a vote of that half (settleHalfBallots).
   std::vector<std::pair<const clang::Expr *, const clang::Expr *>> RightShifts;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> CallInits;
+  // Locals assigned from a call, and how often each local is named and assigned: a vote stored in a
+  // local nothing reads loses nothing.
+  std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>> CallStores;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> Named, Assigned;
   llvm::DenseSet<const clang::Expr *> Dispatch;
   std::vector<clang::SourceRange> WidthDispatch;
   llvm::DenseMap<const clang::VarDecl *, LoopInfo> Loops;

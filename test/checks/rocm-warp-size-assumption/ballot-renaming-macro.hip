@@ -33,3 +33,15 @@ template <typename T> __global__ void ranksOf(const T *fill, int *rank) {
 }
 template __global__ void ranksOf<float>(const float *, int *);
 template __global__ void ranksOf<int>(const int *, int *);
+
+// Quiet: the narrowed vote is stored in a local that nothing reads; the only use is the mask of a
+// shuffle macro that drops it on AMD.
+#define SHFL_DOWN(mask, v, d) __shfl_down(v, d)
+__global__ void unreadVote(const float *in, float *out, unsigned long long active) {
+  unsigned mask;
+  float v = in[threadIdx.x];
+  mask = __ballot_sync(active, v > 0.f);
+  for (int d = warpSize / 2; d > 0; d /= 2)
+    v += SHFL_DOWN(mask, v, d);
+  out[threadIdx.x] = v;
+}
