@@ -8,6 +8,7 @@
 #include "InlinePtxCheck.h"
 #include "LaunchBoundsCheck.h"
 #include "LdsLimitCheck.h"
+#include "RemovedPlatformMacroCheck.h"
 #include "UnmatchedDeviceAllocCheck.h"
 #include "WarpSizeAssumptionCheck.h"
 #include "WarpSizeConstexprCheck.h"
@@ -26,6 +27,7 @@ public:
     Factories.registerCheck<InlinePtxCheck>("rocm-inline-ptx");
     Factories.registerCheck<LaunchBoundsCheck>("rocm-launch-bounds");
     Factories.registerCheck<LdsLimitCheck>("rocm-lds-limit");
+    Factories.registerCheck<RemovedPlatformMacroCheck>("rocm-removed-platform-macro");
     Factories.registerCheck<UnmatchedDeviceAllocCheck>("rocm-unmatched-device-alloc");
     Factories.registerCheck<WarpSizeAssumptionCheck>("rocm-warp-size-assumption");
     Factories.registerCheck<WarpSizeConstexprCheck>("rocm-warp-size-constexpr");

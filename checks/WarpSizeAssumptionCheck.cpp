@@ -399,10 +399,10 @@ void WarpSizeAssumptionCheck::noteWarpSizeConstant(const VarDecl *VD, const ASTC
   if (!VD->getIdentifier() || VD->getName() != "warpSize" || isa<ParmVarDecl>(VD) || !VD->getInit() ||
       Loc.isInvalid() || !Loc.isFileID() || SM.isInSystemHeader(Loc) || platform(Loc, SM) != rocmtidy::Platform::Any)
     return;
-  // A local of host code (a host function, or a lambda inside one) is seen by host code alone,
-  // which has no built-in 'warpSize' to hide: it sizes launches in its own terms.
-  if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-      Fn && !rocmtidy::isDeviceCode(Fn))
+  // A local hides the built-in from one function only, whose uses the warp model reads with the
+  // local's value: a 32-lane grouping that meets a wavefront-wide operation is reported there, and
+  // one that keeps every cross-lane operation inside its 32 lanes is logical-32 code (lc0's softmax).
+  if (VD->isLocalVarDecl() || isa_and_nonnull<FunctionDecl>(VD->getParentFunctionOrMethod()))
     return;
   const Expr *Init = VD->getInit();
   Expr::EvalResult R;

@@ -129,11 +129,26 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
   reportNarrowBitOps(F, S);
   for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
     const Expr *Source = N.Source;
-    if (platform(Source->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Source->getBeginLoc(), S) ||
-        !S.once(Source->getBeginLoc(), 1))
+    SourceLocation Loc = Source->getBeginLoc();
+    // As for the bit functions above: a macro that only renames the vote ('#define __ballot_sync(m,
+    // p) __ballot(p)') leaves the narrowing to the code that stores its result.
+    StringRef Macro;
+    if (skipForMacro(Loc, S)) {
+      const auto *Call = dyn_cast<CallExpr>(Source->IgnoreParenImpCasts());
+      Macro = Call ? renamingMacro(Call, SM, S.Ctx.getLangOpts(), Loc) : StringRef();
+      if (Macro.empty())
+        continue;
+    }
+    if (platform(Loc, SM) == rocmtidy::Platform::CudaOnly || !S.once(Loc, 1))
       continue;
-    diag(Source->getBeginLoc(), "%0 narrowed to the %1-bit type %2; %3, so lanes 32-63 are lost: keep it in a "
-                                "64-bit integer")
+    if (!Macro.empty()) {
+      diag(Loc, "%0 narrowed to the %1-bit type %2 through the macro '%3'; %4, so lanes 32-63 are lost: keep it in "
+                "a 64-bit integer")
+          << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Macro << Wave64;
+      continue;
+    }
+    diag(Loc, "%0 narrowed to the %1-bit type %2; %3, so lanes 32-63 are lost: keep it in a "
+              "64-bit integer")
         << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
   }
   // Blocks of at most 32 threads: no lane number reaches 32.

@@ -34,7 +34,7 @@ inline SourceKind sourceKindOf(llvm::StringRef Path) {
     return SourceKind::None;
   return llvm::StringSwitch<SourceKind>(llvm::sys::path::extension(Path))
       .Cases(".h", ".hpp", ".hh", ".hxx", ".cuh", SourceKind::Header)
-      .Case(".inl", SourceKind::Fragment)
+      .Cases(".inl", ".inc", ".ipp", SourceKind::Fragment)
       .Cases(".hip", ".cu", ".cpp", ".cc", ".cxx", SourceKind::Source)
       .Case(".c", SourceKind::CSource)
       .Default(SourceKind::None);

@@ -34,6 +34,12 @@ bool WarpTables::isMatrixCore(std::string_view Name) const {
 }
 bool WarpTables::isAmdPlatformMacro(std::string_view Name) const { return contains(AmdPlatformMacros, Name); }
 bool WarpTables::isCudaPlatformMacro(std::string_view Name) const { return contains(CudaPlatformMacros, Name); }
+const RemovedPlatformMacro *WarpTables::removedPlatformMacro(std::string_view Name) const {
+  for (const RemovedPlatformMacro &M : RemovedPlatformMacros)
+    if (M.Name == Name)
+      return &M;
+  return nullptr;
+}
 
 std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string &Error) {
   nlohmann::json Doc = nlohmann::json::parse(Json.begin(), Json.end(), nullptr, /*allow_exceptions=*/false);
@@ -126,6 +132,20 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
     return std::nullopt;
   }
   T.WarpSizeNameRegex = Regex->get<std::string>();
+  auto Removed = Doc.find("removed_platform_macros");
+  if (Removed == Doc.end() || !Removed->is_array()) {
+    Error = "missing array 'removed_platform_macros'";
+    return std::nullopt;
+  }
+  for (const auto &R : *Removed) {
+    auto text = [&](const char *Key) { return R.is_object() && R.contains(Key) && R[Key].is_string(); };
+    if (!text("name") || !text("replacement") || !text("removed_in")) {
+      Error = "malformed entry in 'removed_platform_macros'";
+      return std::nullopt;
+    }
+    T.RemovedPlatformMacros.push_back(
+        {R["name"].get<std::string>(), R["replacement"].get<std::string>(), R["removed_in"].get<std::string>()});
+  }
   return T;
 }
 

@@ -32,6 +32,13 @@ struct BitOp32 {
   bool SafeRename = false;
 };
 
+/// A HIP platform macro a ROCm release stopped defining, and the one that took its place.
+struct RemovedPlatformMacro {
+  std::string Name;
+  std::string Replacement;
+  std::string RemovedIn;
+};
+
 /// The cross-lane intrinsics and platform macros of lib/data/warp_intrinsics.json.
 struct WarpTables {
   std::vector<ShuffleInfo> Shuffles;
@@ -41,6 +48,7 @@ struct WarpTables {
   /// Name prefixes of matrix-core builtins (MFMA, WMMA): a 32x32 tile layout, not a warp width.
   std::vector<std::string> MatrixCorePrefixes;
   std::string WarpSizeNameRegex;
+  std::vector<RemovedPlatformMacro> RemovedPlatformMacros;
 
   const ShuffleInfo *shuffle(std::string_view Name) const;
   const BitOp32 *bitOp(std::string_view Name) const;
@@ -50,6 +58,7 @@ struct WarpTables {
   bool isMatrixCore(std::string_view Name) const;
   bool isAmdPlatformMacro(std::string_view Name) const;
   bool isCudaPlatformMacro(std::string_view Name) const;
+  const RemovedPlatformMacro *removedPlatformMacro(std::string_view Name) const;
 };
 
 /// The built-in table, parsed once.

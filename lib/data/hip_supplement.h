@@ -15,8 +15,18 @@
 // and the code around it is lost to the checks. They are declared with ROCm's
 // signature: the mask is a template parameter, so the mask argument keeps its type for
 // rocm-warp-size-assumption. __syncwarp and the __reduce_*_sync functions came with 7.0.
+// It stands in for declarations of the HIP installation, so it is a system header like them: no
+// check reports what it declares or tests (its own test of __HIP_PLATFORM_HCC__ below included).
+#pragma clang system_header
+
 #ifndef ROCM_TIDY_HIP_SUPPLEMENT_H
 #define ROCM_TIDY_HIP_SUPPLEMENT_H
+
+// Read before any header: a __HIP_PLATFORM_HCC__ defined now comes from the build's own -D flags,
+// which keep it defined on every ROCm release (the late part leaves it alone then).
+#ifdef __HIP_PLATFORM_HCC__
+#define ROCM_TIDY_BUILD_DEFINES_HIP_PLATFORM_HCC 1
+#endif
 
 #if __has_include(<hip/hip_version.h>)
 #include <hip/hip_version.h>
@@ -68,7 +78,9 @@ template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_xor_sync(MaskT mas
 // 4.2), but an installed HIP 5 defines it here: code behind '#ifdef __HIP_PLATFORM_HCC__' is dead on
 // the ROCm releases rocm-tidy checks for, and its '#else' (often the CUDA branch) is what they
 // compile. HIP's own headers test it together with __HIP_PLATFORM_AMD__.
+#ifndef ROCM_TIDY_BUILD_DEFINES_HIP_PLATFORM_HCC
 #undef __HIP_PLATFORM_HCC__
+#endif
 #if defined(HIP_VERSION) && HIP_VERSION < 60200000
 typedef enum hipLaunchAttributeID {
   hipLaunchAttributeAccessPolicyWindow = 1,

@@ -231,6 +231,8 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
 
   Evidence E;
   bool AnyCu = false, AnyHip = false;
+  // Build scripts read, whatever they build: "none found" and "none builds GPU code" are different advice.
+  unsigned ScriptsRead = 0;
   for (const std::string &Input : Query.Inputs) {
     std::string Ext = fs::path(Input).extension().string();
     AnyCu |= Ext == ".cu" || Ext == ".cuh";
@@ -257,12 +259,16 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
       // the inputs: the project's own setup.py, or a build script in a folder above an input.
       // Nested sample projects (a tool's own test data) say nothing about the tree.
       const bool Above = InputAncestors.count(P.parent_path().string()) != 0;
-      if (Parts.size() == 1 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py"))
+      if (Parts.size() == 1 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py")) {
         lookAtPython(W->Path, Shown, E);
-      else if (Name == "CMakeLists.txt" || P.extension() == ".cmake")
+        ++ScriptsRead;
+      } else if (Name == "CMakeLists.txt" || P.extension() == ".cmake") {
         lookAtCMake(W->Path, Shown, E, Above);
-      else if (buildscripts::scriptKind(W->Path) == buildscripts::ScriptKind::Make || P.extension() == ".sh")
+        ++ScriptsRead;
+      } else if (buildscripts::scriptKind(W->Path) == buildscripts::ScriptKind::Make || P.extension() == ".sh") {
         lookAtMake(W->Path, Shown, E, Above);
+        ++ScriptsRead;
+      }
     }
   }
   // One backend per configuration, picked by a variable, with a HIP value registered.
@@ -290,8 +296,9 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
                              : E.Hip + " builds sources as HIP and no CUDA build was found";
   } else {
     D.Style = BuildStyle::SingleSource;
-    D.Reason = AnyCu ? "no HIP build found: CUDA sources are analysed as the HIP they are to become"
-                     : "no build scripts found";
+    D.Reason = AnyCu              ? "no HIP build found: CUDA sources are analysed as the HIP they are to become"
+               : ScriptsRead == 0 ? "no build scripts found"
+                                  : "no HIP or CUDA build found in the build scripts";
   }
   return D;
 }

@@ -161,40 +161,47 @@ static std::string joined(llvm::StringRef Dir, llvm::StringRef Name) {
   return std::string(P.str());
 }
 
+FileNameIndex::FileNameIndex(const std::vector<std::string> &Files) {
+  for (const std::string &F : Files)
+    ByName[std::string(llvm::sys::path::filename(F))].push_back(F);
+}
+
+std::optional<std::string> FileNameIndex::unique(std::string_view Spelled) const {
+  llvm::StringRef Name(Spelled.data(), Spelled.size());
+  if (Name.empty() || Name.contains(".."))
+    return std::nullopt;
+  auto It = ByName.find(std::string(llvm::sys::path::filename(Name)));
+  if (It == ByName.end())
+    return std::nullopt;
+  std::optional<std::string> Found;
+  const std::string Tail = "/" + Name.str();
+  for (const std::string &F : It->second) {
+    if (!llvm::StringRef(F).ends_with(Tail))
+      continue;
+    if (Found)
+      return std::nullopt;
+    Found = F;
+  }
+  return Found;
+}
+
 namespace {
-// Which of a project's files an include line names, answered from the file list alone.
+// Which of a project's files an include line names, answered from the file list alone: beside the
+// includer first, then the project's one file of that trailing path.
 class IncludeResolver {
 public:
-  explicit IncludeResolver(const std::vector<std::string> &Files) : Known(Files.begin(), Files.end()) {
-    for (const std::string &F : Files)
-      ByName[std::string(llvm::sys::path::filename(F))].push_back(F);
-  }
+  explicit IncludeResolver(const std::vector<std::string> &Files) : Known(Files.begin(), Files.end()), Names(Files) {}
 
   std::optional<std::string> resolve(const std::string &Includer, llvm::StringRef Name) const {
     std::string Beside = joined(llvm::sys::path::parent_path(Includer), Name);
     if (Known.count(Beside))
       return Beside;
-    if (Name.contains(".."))
-      return std::nullopt;
-    auto It = ByName.find(std::string(llvm::sys::path::filename(Name)));
-    if (It == ByName.end())
-      return std::nullopt;
-    // A folder part must be the file's trailing path; a bare name must be the project's only file
-    // of that name (two copies would be a guess).
-    std::optional<std::string> Found;
-    for (const std::string &F : It->second) {
-      if (Name.contains('/') && !llvm::StringRef(F).ends_with(("/" + Name).str()))
-        continue;
-      if (Found)
-        return std::nullopt;
-      Found = F;
-    }
-    return Found;
+    return Names.unique(std::string_view(Name.data(), Name.size()));
   }
 
 private:
   std::set<std::string> Known;
-  std::map<std::string, std::vector<std::string>> ByName;
+  FileNameIndex Names;
 };
 
 unsigned sourceRank(llvm::StringRef Path) {

@@ -12,6 +12,7 @@
 #define ROCM_TIDY_PROJECT_INCLUDESCAN_H
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -93,6 +94,18 @@ QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vecto
                                        const std::function<std::optional<std::string>(const std::string &)> &Read,
                                        unsigned MaxFiles = 64,
                                        const std::function<std::string(const std::string &)> &RootFor = nullptr);
+
+/// A project's files by file name: which one file an include spelling names ('lib/common.h' by its
+/// trailing path, 'common.h' by its name). Nothing when no file or more than one matches, or the name
+/// has a '..': a guess between two copies would pick the wrong header.
+class FileNameIndex {
+public:
+  explicit FileNameIndex(const std::vector<std::string> &Files);
+  std::optional<std::string> unique(std::string_view Name) const;
+
+private:
+  std::map<std::string, std::vector<std::string>> ByName;
+};
 
 } // namespace rocmtidy::project
 

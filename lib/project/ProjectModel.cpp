@@ -110,23 +110,16 @@ std::string ProjectModel::includeRootFor(const std::string &Name) const {
   if (!N.contains('/') || N.contains("..") || N.starts_with("/") || N.starts_with("./"))
     return "";
   std::call_once(Names->Built, [&] {
+    std::vector<std::string> Paths;
+    Paths.reserve(Files.size());
     for (const WalkedFile &F : Files)
-      Names->ByName[std::string(path::filename(F.Path))].push_back(F.Path);
+      Paths.push_back(F.Path);
+    Names->Index.emplace(Paths);
   });
-  auto It = Names->ByName.find(std::string(path::filename(N)));
-  if (It == Names->ByName.end())
+  if (!Names->Index)
     return "";
-  std::string Found;
-  for (const std::string &P : It->second) {
-    llvm::StringRef Candidate(P);
-    if (Candidate.size() <= N.size() + 1 || !Candidate.ends_with(N) ||
-        Candidate[Candidate.size() - N.size() - 1] != '/')
-      continue;
-    if (!Found.empty())
-      return "";
-    Found = Candidate.drop_back(N.size() + 1).str();
-  }
-  return Found;
+  std::optional<std::string> Found = Names->Index->unique(Name);
+  return Found ? Found->substr(0, Found->size() - N.size() - 1) : "";
 }
 
 ProjectModel ProjectModel::withRoot(std::string Root, std::string Cwd) {

@@ -10,6 +10,8 @@
 #ifndef ROCM_TIDY_PROJECT_PROJECTMODEL_H
 #define ROCM_TIDY_PROJECT_PROJECTMODEL_H
 
+#include "project/IncludeScan.h"
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -110,7 +112,7 @@ private:
   /// Walked files by file name, built the first time includeRootFor is asked.
   struct NameIndex {
     std::once_flag Built;
-    std::map<std::string, std::vector<std::string>> ByName;
+    std::optional<FileNameIndex> Index;
   };
   std::shared_ptr<NameIndex> Names = std::make_shared<NameIndex>();
 

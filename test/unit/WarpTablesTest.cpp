@@ -48,6 +48,18 @@ TEST(WarpTables, PlatformMacros) {
   EXPECT_NE(std::find(Targets.begin(), Targets.end(), "__gfx1030__"), Targets.end());
 }
 
+// ROCm 6.0 removed __HIP_PLATFORM_HCC__ (rocm-removed-platform-macro): the table names its replacement, and the
+// current platform macros are not in it.
+TEST(WarpTables, RemovedPlatformMacros) {
+  const WarpTables &T = warpTables();
+  const RemovedPlatformMacro *Hcc = T.removedPlatformMacro("__HIP_PLATFORM_HCC__");
+  ASSERT_NE(Hcc, nullptr);
+  EXPECT_EQ(Hcc->Replacement, "__HIP_PLATFORM_AMD__");
+  EXPECT_EQ(Hcc->RemovedIn, "ROCm 6.0");
+  EXPECT_EQ(T.removedPlatformMacro("__HIP_PLATFORM_AMD__"), nullptr);
+  EXPECT_FALSE(T.isAmdPlatformMacro("__HIP_PLATFORM_HCC__"));
+}
+
 TEST(WarpTables, RejectsMalformedDocuments) {
   std::string Error;
   EXPECT_FALSE(parseWarpTablesJson("[]", Error));

@@ -63,6 +63,17 @@ all_rows() {
     awk -F'\t' -v f="$f" '
       /^#/ || NF == 0 { next }
       NF != 10 { printf "warp-labelled-eval: %s:%d: %d columns, expected 10\n", f, FNR, NF > "/dev/stderr"; bad = 1; next }
+      # The defines are compiler arguments, each word handed to rocm-lint: a remark in the column
+      # would be one too (a word that is neither a flag nor the value of -x/-I/-D/-U/-include/-isystem).
+      $10 != "-" {
+        n = split($10, w, " "); takes = 0
+        for (i = 1; i <= n; i++) {
+          if (w[i] == "") continue
+          if (takes) { takes = 0; continue }
+          if (w[i] !~ /^-/) { printf "warp-labelled-eval: %s:%d: defines column holds '\''%s'\'', not a compiler argument\n", f, FNR, w[i] > "/dev/stderr"; bad = 1; break }
+          if (w[i] ~ /^-(x|I|D|U|include|isystem|iquote|idirafter)$/) takes = 1
+        }
+      }
       { print }
       END { exit bad }' "$f" || exit 2
   done
@@ -98,7 +109,7 @@ extract_re='\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh)$'
   extract_re='(\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh|cmake|mk)|(^|/)(CMakeLists\.txt|[Mm]akefile[^/]*|GNUmakefile|setup\.py|pyproject\.toml|\.clang-tidy|\.rocm-lint))$'
 # Each file is linted from inside its extracted tree: a relative --lint names a path from here.
 [[ $lint == /* ]] || lint=$PWD/$lint
-[[ -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
+[[ -f $lint && -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [[ -n $rows_out ]] || rows_out=$work/rows.tsv

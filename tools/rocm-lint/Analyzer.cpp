@@ -137,6 +137,7 @@ FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
   std::error_code EC;
   std::string Real = fs::weakly_canonical(F.Absolute, EC).string();
   std::string Why;
+  bool KeepThroughFindings = false;
   std::optional<FileResult> Alone;
   if (R.Status.Status == AnalysisStatus::Failed) {
     Why = "its parse failed";
@@ -144,15 +145,31 @@ FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
     Why = "its parse does not reach it";
   } else if (R.Status.DroppedDeclarations > 0) {
     Alone = analyzeAs(F, /*FactsOnly=*/false);
-    if (R.Status.DroppedDeclarations > Alone->Status.DroppedDeclarations)
+    if (R.Status.DroppedDeclarations > Alone->Status.DroppedDeclarations) {
       Why = "it drops " + std::to_string(R.Status.DroppedDeclarations) + " declarations, the header alone " +
             std::to_string(Alone->Status.DroppedDeclarations);
+      // The declarations it drops may be anywhere in the includer's translation unit; what it did see of the
+      // header was seen with the build's own flags, so its findings there stand beside the header's own.
+      KeepThroughFindings = true;
+    }
   }
   if (!Why.empty()) {
     if (!Alone)
       Alone = analyzeAs(F, /*FactsOnly=*/false);
     if (P->Opts.Verbose)
       Alone->Notices.push_back(F.Display + ": analysed on its own, not through " + F.ThroughDisplay + ": " + Why);
+    if (KeepThroughFindings) {
+      for (rocmtidy::Finding &Found : R.Findings) {
+        if (Found.File != Real && fs::weakly_canonical(Found.File, EC).string() != Real)
+          continue;
+        bool Known = std::any_of(Alone->Findings.begin(), Alone->Findings.end(), [&](const rocmtidy::Finding &A) {
+          return A.Line == Found.Line && A.Column == Found.Column && A.Check == Found.Check;
+        });
+        if (!Known)
+          Alone->Findings.push_back(std::move(Found));
+      }
+      rocmtidy::sortByOffset(Alone->Findings);
+    }
     return std::move(*Alone);
   }
   std::vector<rocmtidy::Finding> Own;

@@ -39,6 +39,10 @@ static constexpr const char *AfterRuntimeDir = "/rocm-lint-builtin/after-runtime
 // are recorded as missing (without the prefix) instead of mixing a system HIP into the built-in one.
 static constexpr const char *UnavailablePrefix = "rocm-lint-unavailable/";
 
+// rocm-lint's hipCUB stand-in (lib/data/hipcub_standin.h), served below every real hipCUB.
+static constexpr const char *HipcubMain = "hipcub/hipcub.hpp";
+static bool isHipcubHeader(llvm::StringRef Name) { return Name.starts_with("hipcub/"); }
+
 // The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
 static bool declaresRuntimeApi(const std::string &Cuda) {
   return Cuda == "cuda_runtime.h" || Cuda == "cuda_runtime_api.h" || Cuda == "cuda.h";
@@ -80,6 +84,12 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   }
   Add(std::string(SupportDir) + "/" + rocmtidy::CudaToHipMappingHeaderName, rocmtidy::cudaToHipMappingHeader());
   Add(std::string(SupportDir) + "/" + SupplementName, std::string(rocmtidy::embeddedData("hip_supplement.h")));
+  // hipCUB, which Debian's HIP packages lack: the main header is a declarations-only stand-in, each
+  // public header of the table reads it.
+  Add(std::string(SupportDir) + "/" + HipcubMain, std::string(rocmtidy::embeddedData("hipcub_standin.h")));
+  for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers)
+    if (isHipcubHeader(M.Hip) && M.Hip != HipcubMain)
+      Add(std::string(SupportDir) + "/" + M.Hip, std::string("#include <") + HipcubMain + ">\n");
   if (!BuiltinHip)
     Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
         std::string("// rocm-lint: the installed header, then declarations it lacks\n"
@@ -90,7 +100,7 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers) {
     if (M.Hip.empty())
       continue;
-    bool BuiltinCovers = M.Hip == "hip/hip_runtime.h" || M.Hip == "hip/hip_runtime_api.h";
+    bool BuiltinCovers = M.Hip == "hip/hip_runtime.h" || M.Hip == "hip/hip_runtime_api.h" || isHipcubHeader(M.Hip);
     std::string Hip = BuiltinHip && !BuiltinCovers ? UnavailablePrefix + M.Hip : M.Hip;
     std::string Text = "// rocm-lint: '" + M.Cuda + "' analysed as its ROCm replacement\n#include <" + Hip + ">\n";
     if (declaresRuntimeApi(M.Cuda))
@@ -175,9 +185,19 @@ private:
 class IncludeRecorder : public PPCallbacks {
 public:
   IncludeRecorder(Preprocessor &PP, RecoveryLog &Log) : PP(PP), SM(PP.getSourceManager()), Log(Log) {}
-  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
-                   FileID) override {
-    if (Reason != EnterFile || Kind != SrcMgr::C_User || Loc.isInvalid())
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason != EnterFile || Loc.isInvalid())
+      return;
+    // The hipCUB stand-in stands for a header that is missing: the file is recovered, not complete.
+    if (auto F = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+      StringRef Name = F->getName();
+      if (Name.consume_front(SupportDir) && Name.consume_front("/") && isHipcubHeader(Name)) {
+        if (std::find(Log.StoodIn.begin(), Log.StoodIn.end(), Name) == Log.StoodIn.end())
+          Log.StoodIn.push_back(Name.str());
+        return;
+      }
+    }
+    if (Kind != SrcMgr::C_User)
       return;
     if (auto F = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
       StringRef Real = F->getFileEntry().tryGetRealPathName();
@@ -261,8 +281,7 @@ makeContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, st
   return llvm::makeIntrusiveRefCnt<ContainedFileSystem>(std::move(Base), std::move(Root), Log);
 }
 
-std::unique_ptr<ASTConsumer> withRecovery(CompilerInstance &CI, std::unique_ptr<ASTConsumer> Inner,
-                                          RecoveryLog &Log) {
+std::unique_ptr<ASTConsumer> withRecovery(CompilerInstance &CI, std::unique_ptr<ASTConsumer> Inner, RecoveryLog &Log) {
   CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(CI.getPreprocessor(), Log));
   std::vector<std::unique_ptr<ASTConsumer>> Consumers;
   Consumers.push_back(std::move(Inner));

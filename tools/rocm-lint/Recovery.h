@@ -25,6 +25,7 @@ inline constexpr const char *BuiltinIncludeDir = "/rocm-lint-builtin/include";
 /// What one pass of one file could not see.
 struct RecoveryLog {
   std::vector<std::string> MissingHeaders; // as spelled in the #include, first occurrence order, unique
+  std::vector<std::string> StoodIn;        // missing headers read from rocm-lint's stand-in (hipCUB), unique
   unsigned DroppedDeclarations = 0;        // declarations outside system headers clang marked invalid
   bool Parsed = false;                     // the parse reached the end of the translation unit
   std::vector<std::string> UserFiles;      // files outside system headers the parse entered (real paths)
@@ -34,9 +35,9 @@ struct RecoveryLog {
 
 /// How the commands of a file are extended for recovery.
 struct RecoveryMode {
-  bool BuiltinHip = false; // the built-in HIP header stands in for ROCm's
-  bool Gpu = false;        // a HIP pass (host or device)
-  bool CudaSource = false; // CUDA code analysed as the HIP it becomes
+  bool BuiltinHip = false;      // the built-in HIP header stands in for ROCm's
+  bool Gpu = false;             // a HIP pass (host or device)
+  bool CudaSource = false;      // CUDA code analysed as the HIP it becomes
   bool ForceHipRuntime = false; // a header analysed on its own: include hip/hip_runtime.h first
 };
 

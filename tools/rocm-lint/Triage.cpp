@@ -104,6 +104,11 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
       if (std::find(St.Skipped.begin(), St.Skipped.end(), Sk) == St.Skipped.end())
         St.Skipped.push_back(Sk);
     }
+    for (const std::string &H : L.StoodIn) {
+      std::string Sk = "'" + H + "' was not found; rocm-lint's declarations-only stand-in was read instead";
+      if (std::find(St.Skipped.begin(), St.Skipped.end(), Sk) == St.Skipped.end())
+        St.Skipped.push_back(Sk);
+    }
     for (const std::string &N : L.NotRegular)
       if (NotRegular.empty())
         NotRegular = N;

@@ -4,6 +4,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace rocmtidy {
@@ -25,6 +27,7 @@ void WarpBodyScanner::run() {
   settleNarrowing();
   settleShortArrays();
   settleLane0Tests();
+  settleHalfBallots();
   dropWidth32Only();
   settleGroupShuffles();
 }
@@ -47,7 +50,16 @@ bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
 
 // In a template definition a ballot of a dependent value has no conversion yet: the narrowing
 // is read from the declared type it is stored in or returned as.
+bool WarpBodyScanner::VisitDeclRefExpr(DeclRefExpr *DRE) {
+  if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+    ++Named[VD];
+  return true;
+}
+
 bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
+  if (const Expr *Init = VD->getInit(); Init && VD->isLocalVarDecl())
+    if (const auto *Call = dyn_cast<CallExpr>(Init->IgnoreParenCasts()))
+      CallInits[VD] = Call;
   if (VD->getType()->isArrayType() && VD->getIdentifier())
     LocalArrays[VD->getName()] = VD;
   arrayRegion(VD);
@@ -58,9 +70,27 @@ bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
 
 bool WarpBodyScanner::VisitReturnStmt(ReturnStmt *RS) {
   if (LambdaDepth == 0 && RS->getRetValue())
-    if (const auto *FD = dyn_cast<FunctionDecl>(F.D))
+    if (const auto *FD = dyn_cast<FunctionDecl>(F.D)) {
       dependentNarrowing(RS->getRetValue(), FD->getReturnType());
+      templateReturnNarrowing(RS->getRetValue(), FD);
+    }
   return true;
+}
+
+// 'template <class T> T vote(T v) { return __ballot(v); }': the ballot is returned as T, and an
+// instantiation with a narrow T (bool, a 32-bit colour type) keeps at most its low bits (ripples).
+void WarpBodyScanner::templateReturnNarrowing(const Expr *E, const FunctionDecl *FD) {
+  const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate();
+  const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  if (!FTD || !FD->getReturnType()->isDependentType() || !CE || !T.returnsLaneMask(calleeName(CE)))
+    return;
+  for (const FunctionDecl *Spec : FTD->specializations()) {
+    QualType R = Spec->getReturnType();
+    if (R->isIntegerType() && (R->isBooleanType() || intBits(R, Ctx) < 64)) {
+      F.NarrowCasts.push_back({E, R, ("result of '" + calleeName(CE) + "'").str()});
+      return;
+    }
+  }
 }
 
 // A lane or warp number kept in a member ('int lane = threadIdx.x % 32;', or set in a
@@ -150,6 +180,15 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
 }
 
 bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
+  if (BO->getOpcode() == BO_Shr || BO->getOpcode() == BO_ShrAssign)
+    RightShifts.push_back({BO->getLHS()->IgnoreParenCasts(), BO->getRHS()});
+  if (BO->getOpcode() == BO_Assign)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl()) {
+        ++Assigned[VD];
+        if (const auto *Call = dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenCasts()))
+          CallStores.push_back({VD, Call});
+      }
   addBothWidthsTests(BO, Dispatch);
   noteWideShift(BO);
   switch (BO->getOpcode()) {
@@ -338,6 +377,103 @@ bool WarpBodyScanner::VisitCastExpr(CastExpr *CE) {
   else if (isa<ExplicitCastExpr>(CE) && CE->getCastKind() == CK_Dependent)
     dependentNarrowing(CE->getSubExpr(), CE->getType());
   return true;
+}
+
+// Whether E (through the locals it names) is the bit offset of the lane's own 32-lane half of the
+// wavefront, 0 or 32: 'lane & 32' (any mask that keeps bit 5 and clears bits 0-4 of a lane id), or
+// 32 times the half index ('32 * ((threadIdx.x % warpSize) / 32)'). A lane id itself
+// ('(votes >> lane) & 1', one bit per lane) is no half offset.
+bool WarpBodyScanner::selectsLaneHalf(const Expr *E, unsigned Depth) const {
+  E = E->IgnoreParenCasts();
+  auto Local = [&](const Expr *X) -> const Expr * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && VD->isLocalVarDecl() && VD->getInit() && Depth < 3 ? VD->getInit() : nullptr;
+  };
+  if (const Expr *Init = Local(E))
+    return selectsLaneHalf(Init, Depth + 1);
+  // A lane or thread index, seen through the locals it was computed in.
+  std::function<bool(const Expr *, unsigned)> FromLane = [&](const Expr *X, unsigned D) {
+    X = X->IgnoreParenCasts();
+    if (matchThreadIndex(X))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(X); CE && calleeName(CE) == "__lane_id")
+      return true;
+    if (const Expr *Init = D < 3 ? Local(X) : nullptr)
+      return FromLane(Init, D + 1);
+    return llvm::any_of(X->children(), [&](const Stmt *C) {
+      const auto *CX = dyn_cast_or_null<Expr>(C);
+      return CX && FromLane(CX, D);
+    });
+  };
+  // The half index: a lane or thread index divided by 32.
+  std::function<bool(const Expr *, unsigned)> HalfIndex = [&](const Expr *X, unsigned D) {
+    X = X->IgnoreParenCasts();
+    if (const Expr *Init = D < 3 ? Local(X) : nullptr)
+      return HalfIndex(Init, D + 1);
+    const auto *BO = dyn_cast<BinaryOperator>(X);
+    if (!BO)
+      return false;
+    std::optional<uint64_t> R = integerLiteralValue(BO->getRHS()->IgnoreParenCasts());
+    return ((BO->getOpcode() == BO_Div && R == 32u) || (BO->getOpcode() == BO_Shr && R == 5u)) &&
+           FromLane(BO->getLHS(), D);
+  };
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  for (auto [C, Other] : {std::pair(BO->getRHS(), BO->getLHS()), std::pair(BO->getLHS(), BO->getRHS())}) {
+    std::optional<uint64_t> V = integerLiteralValue(C->IgnoreParenCasts());
+    if (!V)
+      continue;
+    if (BO->getOpcode() == BO_And && (*V & 0x3f) == 0x20 && FromLane(Other, Depth))
+      return true;
+    if (BO->getOpcode() == BO_Mul && *V == 32 && HalfIndex(Other, Depth))
+      return true;
+  }
+  return false;
+}
+
+// A ballot whose result is shifted right by the lane's half offset before use is a vote of the
+// caller's 32 lanes (the sub-warp ballot of ports that keep a 32-bit mask layout: aihwkit's
+// pulse words, RXMesh's bitmasks), not an operation across the wavefront's 32-lane groups.
+void WarpBodyScanner::settleHalfBallots() {
+  llvm::DenseSet<const CallExpr *> Quiet;
+  // The calls an amount is computed from, through the locals it names: the lane id that picks the
+  // half is part of that vote too.
+  std::function<void(const Stmt *, unsigned)> Calls = [&](const Stmt *S, unsigned Depth) {
+    if (!S)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      Quiet.insert(CE);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl() && Depth < 3)
+        Calls(VD->getInit(), Depth + 1);
+    for (const Stmt *C : S->children())
+      Calls(C, Depth);
+  };
+  for (const CrossLaneOp &Op : F.FullOps) {
+    if (!Op.Call || !T.returnsLaneMask(Op.Name))
+      continue;
+    for (const auto &[Value, Amount] : RightShifts) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(Value);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      auto It = VD ? CallInits.find(VD) : CallInits.end();
+      bool OfBallot = Value == Op.Call || (It != CallInits.end() && It->second == Op.Call);
+      if (OfBallot && selectsLaneHalf(Amount)) {
+        Quiet.insert(Op.Call);
+        Calls(Amount, 0);
+      }
+    }
+  }
+  llvm::erase_if(F.FullOps, [&](const CrossLaneOp &Op) { return Op.Call && Quiet.contains(Op.Call); });
+  // A narrowed vote stored in a local that nothing reads loses nothing: PuReMD's mask, whose only use
+  // is the mask argument of a shuffle macro that drops it on AMD.
+  auto Unread = [&](const VarDecl *VD) { return Named.lookup(VD) <= Assigned.lookup(VD); };
+  llvm::erase_if(F.NarrowCasts, [&](const NarrowValue &N) {
+    const Expr *Source = N.Source->IgnoreParenImpCasts();
+    return llvm::any_of(CallInits, [&](const auto &Init) { return Init.second == Source && Unread(Init.first); }) ||
+           llvm::any_of(CallStores, [&](const auto &Store) { return Store.second == Source && Unread(Store.first); });
+  });
 }
 
 } // namespace rocmtidy

@@ -29,7 +29,7 @@ struct LoopInfo {
   const clang::VarDecl *Counter = nullptr;
   const clang::Expr *Start = nullptr;
   bool Halves = false, Doubles = false;
-  bool FromWarpSize = false;                     ///< the start or the bound is computed from warpSize
+  bool FromWarpSize = false; ///< the start or the bound is computed from warpSize
   /// The start is a template parameter's value ('warp_size / 2'): the largest its instantiations give.
   bool FromTemplate = false;
   std::optional<int64_t> StartValue, BoundValue; ///< BoundValue: the first offset not taken
@@ -56,6 +56,7 @@ public:
   bool VisitRecoveryExpr(clang::RecoveryExpr *RE);
   bool VisitCastExpr(clang::CastExpr *CE);
   bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *ASE);
+  bool VisitDeclRefExpr(clang::DeclRefExpr *DRE);
 
 private:
   // BodyScanner.cpp
@@ -64,6 +65,8 @@ private:
   void maskAndBitCalls(const clang::CallExpr *CE, llvm::StringRef Name);
   void callees(const clang::CallExpr *CE);
   static bool namesNothing(const clang::CallExpr *CE);
+  void settleHalfBallots();
+  bool selectsLaneHalf(const clang::Expr *E, unsigned Depth = 0) const;
   LaneValueAnalysis &analysis();
 
   // WidthBranches.cpp
@@ -120,6 +123,7 @@ private:
 
   // MaskFacts.cpp
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
+  void templateReturnNarrowing(const clang::Expr *E, const clang::FunctionDecl *FD);
   bool isNarrowMaskValue(const clang::Expr *Arg);
   bool isLaneMaskValue(const clang::Expr *E);
   bool writtenOnlyMasks(const clang::ValueDecl *D);
@@ -136,6 +140,14 @@ private:
   // Built only when a candidate needs it: most device functions have none.
   std::optional<LaneValueAnalysis> Analysis;
   unsigned LambdaDepth = 0;
+  // Right shifts of the body (value, amount) and the locals a call initialises: a ballot shifted by
+  // the lane's 32-lane half is a vote of that half (settleHalfBallots).
+  std::vector<std::pair<const clang::Expr *, const clang::Expr *>> RightShifts;
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> CallInits;
+  // Locals assigned from a call, and how often each local is named and assigned: a vote stored in a
+  // local nothing reads loses nothing.
+  std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>> CallStores;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> Named, Assigned;
   llvm::DenseSet<const clang::Expr *> Dispatch;
   std::vector<clang::SourceRange> WidthDispatch;
   llvm::DenseMap<const clang::VarDecl *, LoopInfo> Loops;

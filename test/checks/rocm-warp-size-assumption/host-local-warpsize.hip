@@ -1,7 +1,8 @@
 // A variable named 'warpSize' defined as 32 hides the built-in only from the code that can see it.
 // A local of a host function is seen by host code alone, which has no built-in 'warpSize' to hide
-// (the device's width is queried there); it is quiet in both passes. A local of device code, and a
-// namespace-scope constant device code names, still hide the device's width.
+// (the device's width is queried there); it is quiet in both passes. A local of device code is read
+// by the warp model with its value (reported where its grouping meets the wavefront); a
+// namespace-scope constant that device code names still hides the device's width.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \
@@ -34,18 +35,33 @@ int static_local(int n) {
   return n / warpSize;
 }
 
-// Reported: device code that names it gets 32 instead of the device's width.
+// Quiet: a local of device code hides the built-in from its own function only, and the warp model
+// reads its uses with the value 32: a grouping that keeps to 32 lanes is logical-32 code.
 __device__ int lanes_of(int n) {
-  // CHECK: :[[@LINE+1]]:13: warning: 'warpSize' defined as 32 hides the device's 'warpSize' from the code that names it in this scope
   const int warpSize = 32;
   return n % warpSize;
 }
-
-// Reported: a host-and-device function runs on the device too.
 __host__ __device__ int both(int n) {
-  // CHECK: :[[@LINE+1]]:13: warning: 'warpSize' defined as 32 hides the device's 'warpSize'
   const int warpSize = 32;
   return n / warpSize;
+}
+__device__ float groupSum(float v) {
+  const int warpSize = 32;
+  for (int o = warpSize / 2; o > 0; o /= 2)
+    v += __shfl_xor(v, o, warpSize);
+  return v;
+}
+
+// Reported where it meets the wavefront: the local's 32-lane grouping picks one lane per 32 to store
+// a ballot that covers all 64 lanes.
+__global__ void groupVotes(const float *in, unsigned long long *out) {
+  const int warpSize = 32;
+  // CHECK: :[[@LINE+1]]:32: warning: lane index computed with a warp width of 32
+  const int lane = threadIdx.x % warpSize;
+  unsigned long long votes = __ballot(in[threadIdx.x] > 0.f);
+  if (lane == 0)
+    // CHECK: :[[@LINE+1]]:21: warning: warp index computed with a warp width of 32
+    out[threadIdx.x / warpSize] = votes;
 }
 
 namespace tiles {
