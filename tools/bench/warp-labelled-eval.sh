@@ -104,9 +104,9 @@ fi
 # What is extracted: the sources, and (unless --sources-only) what a clone gives rocm-lint's project
 # model besides: build scripts, whose defines and include folders the inferred commands take, and
 # the project's .clang-tidy / .rocm-lint configuration.
-extract_re='\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh)$'
+extract_re='\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|inc|ipp|hh)$'
 [[ $sources_only == 1 ]] ||
-  extract_re='(\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|hh|cmake|mk)|(^|/)(CMakeLists\.txt|[Mm]akefile[^/]*|GNUmakefile|setup\.py|pyproject\.toml|\.clang-tidy|\.rocm-lint))$'
+  extract_re='(\.(cu|cuh|h|hpp|hxx|hip|cpp|cc|cxx|c|inl|inc|ipp|hh|cmake|mk)|(^|/)(CMakeLists\.txt|[Mm]akefile[^/]*|GNUmakefile|setup\.py|pyproject\.toml|\.clang-tidy|\.rocm-lint))$'
 # Each file is linted from inside its extracted tree: a relative --lint names a path from here.
 [[ $lint == /* ]] || lint=$PWD/$lint
 [[ -f $lint && -x $lint ]] || { echo "warp-labelled-eval: no rocm-lint at $lint" >&2; exit 2; }
