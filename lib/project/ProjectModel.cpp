@@ -116,9 +116,10 @@ std::string ProjectModel::includeRootFor(const std::string &Name) const {
       Paths.push_back(F.Path);
     Names->Index.emplace(Paths);
   });
-  if (!Names->Index)
+  const std::optional<FileNameIndex> &Index = Names->Index;
+  if (!Index)
     return "";
-  std::optional<std::string> Found = Names->Index->unique(Name);
+  std::optional<std::string> Found = Index->unique(Name);
   return Found ? Found->substr(0, Found->size() - N.size() - 1) : "";
 }
 
