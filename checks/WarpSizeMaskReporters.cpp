@@ -141,6 +141,12 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
     }
     if (platform(Loc, SM) == rocmtidy::Platform::CudaOnly || !S.once(Loc, 1))
       continue;
+    if (N.To->isDependentType()) {
+      diag(Loc, "%0 returned as the predicate's type %1; %2, so a bool or 32-bit predicate keeps at most "
+                "lanes 0-31: return a 64-bit integer")
+          << N.What << N.To.getUnqualifiedType() << Wave64;
+      continue;
+    }
     if (!Macro.empty()) {
       diag(Loc, "%0 narrowed to the %1-bit type %2 through the macro '%3'; %4, so lanes 32-63 are lost: keep it in "
                 "a 64-bit integer")

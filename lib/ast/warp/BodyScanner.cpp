@@ -1,5 +1,6 @@
 #include "ast/warp/BodyScanner.h"
 
+#include "ast/StmtWalk.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -91,6 +92,23 @@ void WarpBodyScanner::templateReturnNarrowing(const Expr *E, const FunctionDecl 
       return;
     }
   }
+  // Nothing in this translation unit instantiates it (its callers are templates themselves), but
+  // the return type is the type of a parameter the vote reads: the predicate's type, which is a
+  // bool or a 32-bit integer wherever a predicate is voted on.
+  if (!FTD->specializations().empty())
+    return;
+  QualType Ret = FD->getReturnType().getCanonicalType();
+  if (!isa<TemplateTypeParmType>(Ret))
+    return;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getType().getNonReferenceType().getCanonicalType().getUnqualifiedType() == Ret &&
+        anyStmtOutsideLambdas(CE, [P](const Stmt *S) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          return DRE && DRE->getDecl() == P;
+        })) {
+      F.NarrowCasts.push_back({E, FD->getReturnType(), ("result of '" + calleeName(CE) + "'").str()});
+      return;
+    }
 }
 
 // A lane or warp number kept in a member ('int lane = threadIdx.x % 32;', or set in a

@@ -32,6 +32,23 @@ template <typename T> __device__ T macroVote(T v) {
   return WAVE_VOTE(v > 0);
 }
 
+// Never instantiated here (its only caller is a kernel template nobody launches in this file), but
+// it returns the ballot as the type of the predicate it votes on: a bool or 32-bit predicate keeps
+// at most lanes 0-31.
+template <class P> __device__ P predicateVote(P pred) {
+  // CHECK: :[[@LINE+1]]:10: warning: result of '__ballot' returned as the predicate's type 'P'; AMD GPUs run 64-lane wavefronts, so a bool or 32-bit predicate keeps at most lanes 0-31: return a 64-bit integer
+  return __ballot(pred);
+}
+// Quiet: the mask type is its own parameter, chosen by the caller apart from the predicate.
+template <class M, class P> __device__ M maskTypeVote(P pred) { return __ballot(pred); }
+// Quiet: the parameter of type P is not what the vote reads.
+template <class P> __device__ P countVote(P start, int pred) { return start + __popcll(__ballot(pred)); }
+
+template <class G> __global__ void frontierOf(const G *g, unsigned long long *out) {
+  out[threadIdx.x] = predicateVote(g[threadIdx.x] != 0) + maskTypeVote<unsigned long long>(g[threadIdx.x] > 0) +
+                     countVote(g[0], threadIdx.x & 1);
+}
+
 __global__ void frontier(const int *c, const unsigned *u, unsigned long long *out) {
   unsigned long long m = Vote::ballot_sync(c[threadIdx.x] != 0);
   m += Vote::ballot_wide(c[threadIdx.x] > 0);
