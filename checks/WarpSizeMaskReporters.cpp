@@ -142,9 +142,16 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
     if (platform(Loc, SM) == rocmtidy::Platform::CudaOnly || !S.once(Loc, 1))
       continue;
     if (N.To->isDependentType()) {
-      diag(Loc, "%0 returned as the predicate's type %1; %2, so a bool or 32-bit predicate keeps at most "
-                "lanes 0-31: return a 64-bit integer")
+      // The declared return type is what a fix changes; the vote is where the mask comes from.
+      const auto *FD = dyn_cast<FunctionDecl>(F.D);
+      SourceLocation RetLoc = FD ? FD->getReturnTypeSourceRange().getBegin() : SourceLocation();
+      if (RetLoc.isInvalid() || !RetLoc.isFileID())
+        RetLoc = Loc;
+      diag(RetLoc, "%0 returned as the predicate's type %1; %2, so a bool or 32-bit predicate keeps at most "
+                   "lanes 0-31: return a 64-bit integer")
           << N.What << N.To.getUnqualifiedType() << Wave64;
+      if (RetLoc != Loc)
+        diag(Loc, "the 64-bit vote is returned here", DiagnosticIDs::Note);
       continue;
     }
     if (!Macro.empty()) {

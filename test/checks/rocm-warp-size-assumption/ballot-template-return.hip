@@ -35,8 +35,10 @@ template <typename T> __device__ T macroVote(T v) {
 // Never instantiated here (its only caller is a kernel template nobody launches in this file), but
 // it returns the ballot as the type of the predicate it votes on: a bool or 32-bit predicate keeps
 // at most lanes 0-31.
+// The finding sits on the declared return type, which is what a fix changes.
+// CHECK: :[[@LINE+1]]:31: warning: result of '__ballot' returned as the predicate's type 'P'; AMD GPUs run 64-lane wavefronts, so a bool or 32-bit predicate keeps at most lanes 0-31: return a 64-bit integer
 template <class P> __device__ P predicateVote(P pred) {
-  // CHECK: :[[@LINE+1]]:10: warning: result of '__ballot' returned as the predicate's type 'P'; AMD GPUs run 64-lane wavefronts, so a bool or 32-bit predicate keeps at most lanes 0-31: return a 64-bit integer
+  // CHECK: :[[@LINE+1]]:10: note: the 64-bit vote is returned here
   return __ballot(pred);
 }
 // Quiet: the mask type is its own parameter, chosen by the caller apart from the predicate.
