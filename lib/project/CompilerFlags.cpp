@@ -85,4 +85,18 @@ void anchorPathArguments(std::vector<std::string> &Args, const std::string &Base
   }
 }
 
+std::string newerLanguageStandard(const std::string &Spelling) {
+  std::string S = Spelling;
+  for (const char *Prefix : {"--std=", "-std=", "cxx_std_", "hip_std_", "cuda_std_", "c++", "gnu++"})
+    if (startsWith(S, Prefix))
+      S = S.substr(std::string(Prefix).size());
+  // The draft spellings of a standard's year.
+  static const std::pair<const char *, const char *> Years[] = {{"20", "20"}, {"2a", "20"}, {"23", "23"},
+                                                                {"2b", "23"}, {"26", "26"}, {"2c", "26"}};
+  for (const auto &[Written, Year] : Years)
+    if (S == Written)
+      return std::string("-std=c++") + Year;
+  return "";
+}
+
 } // namespace rocmtidy::project

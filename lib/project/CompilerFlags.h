@@ -40,6 +40,12 @@ const std::vector<PathOptionSpelling> &pathOptionSpellings();
 void anchorPathArguments(std::vector<std::string> &Args, const std::string &BaseDir,
                          const std::function<bool(const std::string &)> &Exists = nullptr);
 
+/// The language standard a build script asks for, as the flag rocm-lint passes: "-std=c++20" for
+/// "-std=c++20", "--std=gnu++2a", "20" (CMAKE_HIP_STANDARD) or "cxx_std_20"/"hip_std_20"
+/// (target_compile_features). Empty for older standards: rocm-lint parses with C++17 unless a build
+/// asks for more, and code written for C++11/14 parses as C++17 too.
+std::string newerLanguageStandard(const std::string &Spelling);
+
 } // namespace rocmtidy::project
 
 #endif

@@ -13,6 +13,7 @@
 #include "project/BackendRegistry.h"
 #include "project/BuildBranch.h"
 #include "project/CMakeEval.h"
+#include "project/CompilerFlags.h"
 #include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 #include "project/PythonSource.h"
@@ -172,6 +173,12 @@ public:
         Known &= E.has_value();
         Value += (I > 1 ? ";" : "") + E.value_or("");
       }
+      // The standard a HIP build compiles with, for the sources below this script (C++20 code
+      // does not parse as C++17). Each of CMake's language variables is taken: a HIP build
+      // compiles .cu files as HIP and .cpp files with hipcc as the C++ compiler.
+      const std::string &Name = C.Args[0].Value;
+      if ((Name == "CMAKE_HIP_STANDARD" || Name == "CMAKE_CXX_STANDARD" || Name == "CMAKE_CUDA_STANDARD") && Known)
+        noteStandard(Value, C.Args[0].Line);
       // A value set under a condition other than the HIP build's is not known for it.
       if (Known && scope() != Scope::Other)
         Vars[C.Args[0].Value] = Value;
@@ -224,6 +231,19 @@ public:
         } else
           Flag = V.compare(0, 2, "-D") == 0 ? "" : "-D";
         note(Flag, V, C.Args[I].Line, Includes);
+      }
+      return;
+    }
+    // target_compile_features(t PUBLIC cxx_std_20), and the standard as a target property.
+    if (N == "target_compile_features" || N == "set_target_properties" || N == "set_property") {
+      bool Property = false;
+      for (size_t I = 1; I < C.Args.size(); ++I) {
+        const std::string &V = C.Args[I].Value;
+        if (N == "target_compile_features")
+          noteStandard(V, C.Args[I].Line);
+        else if (Property)
+          noteStandard(V, C.Args[I].Line);
+        Property = V == "CXX_STANDARD" || V == "HIP_STANDARD" || V == "CUDA_STANDARD";
       }
       return;
     }
@@ -454,6 +474,20 @@ private:
     std::vector<ScriptFlag> Kept;
     resolve(Prefix, Value, Line, IsPath, Kept, /*Quiet=*/false);
     S.Flags.insert(S.Flags.end(), Kept.begin(), Kept.end());
+  }
+
+  void noteStandard(const std::string &Spelling, unsigned Line) {
+    std::string Flag = newerLanguageStandard(Spelling);
+    if (Flag.empty())
+      return;
+    // Unlike a define, the standard is no choice between the backends: one set outside any
+    // condition holds for every build below the script, also where the script builds no HIP.
+    const Frame *Cond = nullptr;
+    if (scope(&Cond) == Scope::Other && !Cond) {
+      S.Flags.push_back({Flag, S.Path, Line, {}});
+      return;
+    }
+    note("", Flag, Line, false);
   }
 
   /// A flag set by every arm of an if/else whose condition is undecided is the HIP build's too.

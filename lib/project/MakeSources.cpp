@@ -2,6 +2,7 @@
 
 #include "core/SegmentGlob.h"
 #include "core/StringUtil.h"
+#include "project/CompilerFlags.h"
 
 #include <algorithm>
 #include <cctype>
@@ -496,6 +497,14 @@ private:
     for (size_t I = 0; I < Words.size(); ++I) {
       std::string Word = Words[I];
       bool Define = Word.compare(0, 2, "-D") == 0, Include = Word.compare(0, 2, "-I") == 0;
+      std::string Standard = Word.find("std=") != std::string::npos ? newerLanguageStandard(Word) : "";
+      if (!Standard.empty()) {
+        MakeSources::Flag F{Standard, Line, "", Targets};
+        if (Other)
+          F.Why = "conditional on '" + Other->Condition + "' (line " + std::to_string(Other->Line) + ")";
+        (F.Why.empty() ? Flags : LeftOut).push_back(std::move(F));
+        continue;
+      }
       if (!Define && !Include)
         continue;
       if (Word.size() == 2 && I + 1 < Words.size())

@@ -1,6 +1,7 @@
 #include "project/PythonSource.h"
 
 #include "core/BuildSwitches.h"
+#include "project/CompilerFlags.h"
 
 #include <cctype>
 #include <map>
@@ -454,6 +455,8 @@ private:
         std::string V = str(L, T[I]);
         if (K == Kw::Includes)
           add("-I" + (V.size() && V[0] == '/' ? V : Dir + "/" + V), strLine(L, T[I]), C, Out, "");
+        else if (K == Kw::Args && V.find("std=") != std::string::npos && !newerLanguageStandard(V).empty())
+          add(newerLanguageStandard(V), strLine(L, T[I]), C, Out, "");
         else if (K == Kw::Args && (V.compare(0, 2, "-D") == 0 || V.compare(0, 2, "-I") == 0) && V.size() > 2)
           add(V.compare(0, 2, "-I") == 0 && V[2] != '/' ? "-I" + Dir + "/" + V.substr(2) : V, strLine(L, T[I]), C, Out,
               "");

@@ -1,5 +1,6 @@
 #include "project/HipBuildFlags.h"
 #include "project/BackendRegistry.h"
+#include "project/CompilerFlags.h"
 
 #include "gtest/gtest.h"
 
@@ -152,3 +153,33 @@ TEST(HipBuildFlags, AnOptInToHipDeclarationsInAnyScriptAppliesToEverySource) {
 }
 
 } // namespace
+
+// C++20 code does not parse as C++17: the standard a build asks for reaches the inferred command.
+// The top script sets it for every folder below it, also when the HIP build is in a subfolder
+// and the top script builds no HIP itself; a CUDA-only branch's standard, and standards up to
+// C++17 (rocm-lint's own), give nothing.
+TEST(HipBuildFlags, TheBuildsLanguageStandardReachesItsSources) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(s LANGUAGES CXX)\nset(CMAKE_CXX_STANDARD 20)\nadd_subdirectory(hip)\n"},
+      {"/p/hip/CMakeLists.txt", "enable_language(HIP)\nadd_library(k k.hip)\n"
+                                "target_compile_features(k PRIVATE hip_std_23)\n"},
+      {"/p/old/CMakeLists.txt", "enable_language(HIP)\nset(CMAKE_HIP_STANDARD 17)\n"
+                                "if(USE_CUDA)\n  set(CMAKE_CUDA_STANDARD 20)\nendif()\n"},
+      {"/p/prop/CMakeLists.txt", "enable_language(HIP)\nadd_library(q q.hip)\n"
+                                 "set_target_properties(q PROPERTIES HIP_STANDARD 2b POSITION_INDEPENDENT_CODE ON)\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/hip/k.hip")), (std::vector<std::string>{"-std=c++20", "-std=c++23"}));
+  EXPECT_EQ(args(F.flagsFor("/p/old/k.hip")), std::vector<std::string>{"-std=c++20"});
+  EXPECT_EQ(args(F.flagsFor("/p/prop/q.hip")), (std::vector<std::string>{"-std=c++20", "-std=c++23"}));
+}
+
+TEST(HipBuildFlags, LanguageStandardSpellings) {
+  EXPECT_EQ(newerLanguageStandard("-std=c++20"), "-std=c++20");
+  EXPECT_EQ(newerLanguageStandard("--std=gnu++2a"), "-std=c++20");
+  EXPECT_EQ(newerLanguageStandard("cxx_std_23"), "-std=c++23");
+  EXPECT_EQ(newerLanguageStandard("26"), "-std=c++26");
+  EXPECT_EQ(newerLanguageStandard("-std=c++17"), "");
+  EXPECT_EQ(newerLanguageStandard("14"), "");
+  EXPECT_EQ(newerLanguageStandard("-std=c2x"), "");
+  EXPECT_EQ(newerLanguageStandard("cxx_constexpr"), "");
+}
