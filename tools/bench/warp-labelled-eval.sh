@@ -22,7 +22,8 @@
 # on the file, and records which lines got a warning. Then prints, per split (in the order the
 # splits first appear: TUNE, HELDOUT, HELDOUT2, ...) and label, how many rows got a finding, and
 # the rows file (FILE, default a temporary file) with one line per row: split, label,
-# reported (1/0), repository, path:line, mechanism.
+# reported (1/0), repository, path:line, mechanism, parsed (ok, or partial where rocm-lint said
+# the file could not be analysed completely).
 # A BUG row counts as reported when a warning lands on its line or on one of its 'also' lines;
 # HARDENING and CORRECT rows count as reported only on their own line.
 # A benchmark of the check's judgement, not a test: it needs the mirrors, which are not shipped.
@@ -118,7 +119,7 @@ rows_also=${rows_out%.tsv}.$also_check.tsv
 [[ -z $also_check ]] || : > "$rows_also"
 
 # One lint run per distinct (repo, commit, rev, path, defines); the findings are cached by key.
-declare -A findings_of
+declare -A findings_of parsed_of
 lint_file() { # repo commit rev path defines -> prints "line" per warning in path
   local repo=$1 commit=$2 rev=$3 path=$4 defines=$5
   local key="$repo|$commit|$rev|$path|$defines"
@@ -148,12 +149,16 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
       for d in $defines; do args+=("--extra-arg=$d"); done
     fi
     local out
-    out=$(cd "$tree" && "$lint" "${args[@]}" "$path" 2>/dev/null || true)
+    out=$(cd "$tree" && "$lint" "${args[@]}" "$path" 2>"$work/stderr" || true)
     # "LINE:CHECK" per warning in path.
     findings_of[$key]=$(printf '%s\n' "$out" |
       awk -v p="$path" -F: 'index($0, p ":") == 1 && / warning: .*\[rocm-[a-z0-9-]*\]$/ {
         c = $0; sub(/.*\[/, "", c); sub(/\]$/, "", c); print $2 ":" c }' |
       sort -u | tr '\n' ' ')
+    # Whether the file parsed: a miss in a file with compiler errors is a project-model question
+    # (a define, an include folder, the language standard), not the check's.
+    parsed_of[$key]=ok
+    grep -q 'could not be analysed' "$work/stderr" && parsed_of[$key]=partial
   fi
   printf '%s\n' "${findings_of[$key]}"
 }
@@ -169,7 +174,9 @@ while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanis
     unmeasured=$((unmeasured + 1))
     continue
   fi
+  lint_file "$repo" "$commit" "$rev" "$path" "$defines" > /dev/null # fills the caches in this shell
   found=" $(lint_file "$repo" "$commit" "$rev" "$path" "$defines") "
+  parsed=${parsed_of["$repo|$commit|$rev|$path|$defines"]}
   lines=$line
   [[ $label == BUG && $also != - ]] && lines="$line ${also//,/ }"
   hit=0
@@ -178,7 +185,7 @@ while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanis
     [[ $found == *" $l:"* ]] && hit=1
     [[ -n $also_check && $found == *" $l:$also_check "* ]] && hit_also=1
   done
-  printf '%s\t%s\t%s\t%s\t%s:%s\t%s\n' "$split" "$label" "$hit" "$repo" "$path" "$line" "$mechanism" >> "$rows_out"
+  printf '%s\t%s\t%s\t%s\t%s:%s\t%s\t%s\n' "$split" "$label" "$hit" "$repo" "$path" "$line" "$mechanism" "$parsed" >> "$rows_out"
   [[ -z $also_check ]] ||
     printf '%s\t%s\t%s\t%s\t%s:%s\t%s\n' "$split" "$label" "$hit_also" "$repo" "$path" "$line" "$mechanism" >> "$rows_also"
 done 3<<< "$rows_all"
@@ -199,6 +206,8 @@ awk -F'\t' '
 echo "warp-labelled-eval: $lint ($checks)"
 [[ $unmeasured == 0 ]] || echo "  $unmeasured rows not measured (their file could not be had; listed above)"
 summary "$rows_out"
+partial=$(awk -F'\t' '$8 == "partial"' "$rows_out" | wc -l)
+[[ $partial == 0 ]] || echo "  $partial rows in files that could not be analysed completely (column 8 of the rows)"
 echo "  rows: $rows_out"
 if [[ -n $also_check ]]; then
   echo "warp-labelled-eval: the same run, findings of $also_check alone"
