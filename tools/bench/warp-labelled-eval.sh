@@ -206,8 +206,8 @@ awk -F'\t' '
 echo "warp-labelled-eval: $lint ($checks)"
 [[ $unmeasured == 0 ]] || echo "  $unmeasured rows not measured (their file could not be had; listed above)"
 summary "$rows_out"
-partial=$(awk -F'\t' '$8 == "partial"' "$rows_out" | wc -l)
-[[ $partial == 0 ]] || echo "  $partial rows in files that could not be analysed completely (column 8 of the rows)"
+partial=$(awk -F'\t' '$7 == "partial"' "$rows_out" | wc -l)
+[[ $partial == 0 ]] || echo "  $partial rows in files that could not be analysed completely (column 7 of the rows)"
 echo "  rows: $rows_out"
 if [[ -n $also_check ]]; then
   echo "warp-labelled-eval: the same run, findings of $also_check alone"

@@ -10,6 +10,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include "ast/StmtWalk.h"
+#include "ast/ThreadIndex.h"
 
 using namespace clang;
 
@@ -80,8 +81,21 @@ std::optional<int64_t> WarpBodyScanner::extentOf(const ArraySubscriptExpr *ASE, 
 
 // A relational test of the index (or of the variable holding it) on the way from the subscript
 // up to the body: the then-branch of an 'if', the true arm of a '?:', the right side of '&&'.
+// A lane number kept as the remainder of a thread coordinate ('lane = threadIdx.x % 64') is
+// bounded by a test of that coordinate too: 'threadIdx.x < n' keeps 'threadIdx.x % 64' below n.
 bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index) {
   const auto *IndexRef = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
+  std::optional<ThreadIndexRef> RemainderOf;
+  const Expr *Def = IndexRef ? analysis().singleDefinition(IndexRef) : nullptr;
+  if (const auto *Rem = Def ? dyn_cast<BinaryOperator>(Def->IgnoreParenImpCasts()) : nullptr;
+      Rem && (Rem->getOpcode() == BO_Rem || Rem->getOpcode() == BO_And))
+    RemainderOf = matchThreadIndex(Rem->getLHS());
+  auto TestsIndex = [&](const Expr *Side) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts()); DRE && DRE->getDecl() == IndexRef->getDecl())
+      return true;
+    std::optional<ThreadIndexRef> Coord = RemainderOf ? matchThreadIndex(Side) : std::nullopt;
+    return Coord && Coord->From == RemainderOf->From && Coord->Axis == RemainderOf->Axis;
+  };
   auto Bounds = [&](const Stmt *Root) {
     return !walkStmts(Root, [&](const Stmt *S) {
       const auto *BO = dyn_cast<BinaryOperator>(S);
@@ -90,8 +104,7 @@ bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index
       if (!IndexRef)
         return StmtWalk::Stop;
       for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts());
-            DRE && DRE->getDecl() == IndexRef->getDecl())
+        if (TestsIndex(Side))
           return StmtWalk::Stop;
       return StmtWalk::Continue;
     });

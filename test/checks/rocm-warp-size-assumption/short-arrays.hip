@@ -60,7 +60,18 @@ __global__ void bounded(float *out) {
   a += part[lane32];
   if (warpSize == 32)
     a += part[lane];
+  // The lane is the remainder of threadIdx.x, so a test of threadIdx.x bounds it as well: only
+  // threads 0..blockDim.x/64-1 (at most 16 of a 1024-thread block) read the partials.
+  a += (threadIdx.x < blockDim.x / 64) ? sums[lane] : 0.0f;
   out[threadIdx.x] = a;
+}
+
+// Positive: the test is of another coordinate than the one the lane is the remainder of.
+__global__ void boundedByOtherAxis(float *out) {
+  __shared__ float sums[NUM_WARPS];
+  int lane = threadIdx.x % warpSize;
+  // CHECK: :[[@LINE+1]]:42: warning: lane number that reaches 63 indexes 'sums', which has 16 elements
+  out[threadIdx.x] = (threadIdx.y < 4) ? sums[lane] : 0.0f;
 }
 
 #ifdef VIA_HEADER
