@@ -94,11 +94,29 @@ bool patternMatches(const HipBuildFlags::Script::Pattern &P, const std::vector<s
   return segmentMatches(S.back(), File.back());
 }
 
+/// The cache variables a script tests against a HIP value ('if(TARGET_DEVICE STREQUAL "HIP")'),
+/// with that value as written: the user picks the backend with them on the command line, so in
+/// the HIP build they hold the HIP value, whatever default 'set(... CACHE ...)' gives (Allen's
+/// 'TARGET_DEVICE_${TARGET_DEVICE}' define is TARGET_DEVICE_HIP there, not the CPU default's).
+class HipChoices : public cmake::ParseCallbacks {
+public:
+  std::map<std::string, std::string> Values;
+  void command(const cmake::Command &C) override {
+    if (C.LowerName != "if" && C.LowerName != "elseif")
+      return;
+    const BuildSwitchTable &T = buildSwitchTable();
+    for (size_t I = 1; I + 1 < C.Args.size(); ++I)
+      if (asciiLower(C.Args[I].Value) == "strequal" && T.HipValues.count(asciiLower(C.Args[I + 1].Value)))
+        Values.emplace(C.Args[I - 1].Value, C.Args[I + 1].Value);
+  }
+};
+
 /// Reads one script: what it compiles, and its HIP build's flags.
 class ScriptReader : public cmake::ParseCallbacks {
 public:
-  ScriptReader(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &LeftOut, bool BuildsHip, const std::string &Top)
-      : S(S), LeftOut(LeftOut), BuildsHip(BuildsHip), Top(Top) {
+  ScriptReader(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &LeftOut, bool BuildsHip, const std::string &Top,
+               std::map<std::string, std::string> HipChoice = {})
+      : S(S), LeftOut(LeftOut), BuildsHip(BuildsHip), Top(Top), HipChoice(std::move(HipChoice)) {
     Vars["CMAKE_CURRENT_SOURCE_DIR"] = S.Dir;
     Vars["CMAKE_CURRENT_LIST_DIR"] = S.Dir;
     Vars["CMAKE_SOURCE_DIR"] = Top;
@@ -167,6 +185,11 @@ public:
       bool Known = true;
       for (size_t I = 1; I < C.Args.size(); ++I) {
         const std::string &V = C.Args[I].Value;
+        if (V == "CACHE")
+          if (auto It = HipChoice.find(C.Args[0].Value); It != HipChoice.end()) {
+            Value = It->second;
+            break;
+          }
         if (V == "CACHE" || V == "PARENT_SCOPE")
           break;
         std::optional<std::string> E = expand(V);
@@ -560,6 +583,7 @@ private:
   std::string Top;
   std::vector<Frame> Stack;
   std::map<std::string, std::string> Vars;
+  std::map<std::string, std::string> HipChoice;
   std::set<std::string> Forgotten, Partial;
   bool PartialOk = false;
   unsigned Definitions = 0;
@@ -766,9 +790,12 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     S.Path = P;
     S.Dir = std::string(path::parent_path(P));
     std::vector<LeftOutFlag> Left;
-    ScriptReader R(S, Left, Builds || PortedWhole, ProjectTop);
+    HipChoices Choices;
     cmake::ParseError E;
     // A script that does not parse tells nothing reliable.
+    if (!cmake::parseCMake(*Text, Choices, E))
+      continue;
+    ScriptReader R(S, Left, Builds || PortedWhole, ProjectTop, std::move(Choices.Values));
     if (!cmake::parseCMake(*Text, R, E))
       continue;
     if (PortedWhole)

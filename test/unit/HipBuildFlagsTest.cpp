@@ -183,3 +183,18 @@ TEST(HipBuildFlags, LanguageStandardSpellings) {
   EXPECT_EQ(newerLanguageStandard("-std=c2x"), "");
   EXPECT_EQ(newerLanguageStandard("cxx_constexpr"), "");
 }
+
+// A cache variable the script tests against a HIP value is the user's backend choice: the HIP
+// build sets it to that value, whatever the cache default is, so a define built from it names the
+// HIP backend. A plain set() of a variable is the script's own value and stays.
+TEST(HipBuildFlags, ABackendChoiceHoldsTheHipValueInTheHipBuild) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(a LANGUAGES CXX)\n"
+                            "set(TARGET_DEVICE CPU CACHE STRING \"device\")\n"
+                            "set(FLAVOUR CPU)\n"
+                            "if(TARGET_DEVICE STREQUAL \"HIP\")\n  enable_language(HIP)\nendif()\n"
+                            "if(FLAVOUR STREQUAL \"HIP\")\nendif()\n"
+                            "add_compile_definitions(TARGET_DEVICE_${TARGET_DEVICE} FLAVOUR_${FLAVOUR})\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/k.cu")), (std::vector<std::string>{"-DTARGET_DEVICE_HIP", "-DFLAVOUR_CPU"}));
+}
