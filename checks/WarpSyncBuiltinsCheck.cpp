@@ -1,12 +1,12 @@
 #include "WarpSyncBuiltinsCheck.h"
 
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "core/WarpTables.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang-tidy/utils/OptionsUtils.h"
 
 using namespace clang::ast_matchers;
 
@@ -64,6 +64,16 @@ void WarpSyncBuiltinsCheck::registerPPCallbacks(const SourceManager &SM, Preproc
 }
 
 void WarpSyncBuiltinsCheck::registerMatchers(MatchFinder *Finder) {
+  // A project's own parameterless shim of a builtin that newer HIP headers define the same way.
+  std::vector<StringRef> Defined;
+  for (const rocmtidy::WarpSyncBuiltin &B : rocmtidy::warpSyncTable().Builtins)
+    if (B.DefinedWithoutParameters)
+      Defined.push_back(B.Name);
+  if (!Defined.empty())
+    Finder->addMatcher(
+        functionDecl(isDefinition(), parameterCountIs(0), hasAnyName(Defined), hasParent(translationUnitDecl()))
+            .bind("shim"),
+        this);
   std::vector<StringRef> Names;
   for (const rocmtidy::WarpSyncBuiltin &B : rocmtidy::warpSyncTable().Builtins)
     if (MinRocmVersion < B.DefaultSince)
@@ -92,6 +102,10 @@ static bool isProjectDefinition(const FunctionDecl *FD, const SourceManager &SM)
 
 void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
+  if (const auto *Shim = Result.Nodes.getNodeAs<FunctionDecl>("shim")) {
+    reportShim(Shim, SM);
+    return;
+  }
   if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
     const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
     if (isProjectDefinition(FD, SM))
@@ -114,6 +128,24 @@ void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
       return;
   }
   report(Name, Lookup->getNameLoc(), SM);
+}
+
+// 'inline __device__ void __syncwarp() {}' for HIP releases without one: from the release that
+// defines it, the headers hold the same function, and the build stops at the second definition.
+// A shim the author put behind a version test, or in code only the CUDA build compiles, is right.
+void WarpSyncBuiltinsCheck::reportShim(const FunctionDecl *Shim, const SourceManager &SM) {
+  const rocmtidy::WarpSyncBuiltin *B = rocmtidy::warpSyncTable().find(Shim->getName());
+  // A shim a macro writes is reported where the macro is used: no fix-it is offered either way.
+  SourceLocation Loc = SM.getExpansionLoc(Shim->getLocation());
+  if (!B || Loc.isInvalid() || SM.isInSystemHeader(Loc) || !isProjectDefinition(Shim, SM))
+    return;
+  if (Platforms.at(Loc, SM) == rocmtidy::Platform::CudaOnly || Platforms.inTestedChain(Loc, SM))
+    return;
+  if (!Reported.insert(Loc.getRawEncoding()).second)
+    return;
+  diag(Loc, "the project's own '%0()' is a second definition of the one HIP's headers define from ROCm %1 on, and "
+            "the build stops there; guard it with '#if HIP_VERSION < %2'")
+      << Shim->getName() << B->Since.str() << std::to_string(B->Since.hipVersion());
 }
 
 void WarpSyncBuiltinsCheck::report(StringRef Name, SourceLocation Loc, const SourceManager &SM) {

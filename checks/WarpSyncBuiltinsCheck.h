@@ -30,6 +30,7 @@ public:
 
 private:
   void report(StringRef Name, SourceLocation Loc, const SourceManager &SM);
+  void reportShim(const FunctionDecl *Shim, const SourceManager &SM);
 
   const std::string MinRocmVersionSpelling;
   rocmtidy::RocmVersion MinRocmVersion;

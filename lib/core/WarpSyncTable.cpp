@@ -101,6 +101,13 @@ std::optional<WarpSyncTable> parseWarpSyncTableJson(std::string_view Json, std::
     }
     W.Since = *S;
     W.DefaultSince = *D;
+    if (B.contains("defined_without_parameters")) {
+      if (!B["defined_without_parameters"].is_boolean()) {
+        Error = "builtin '" + W.Name + "': 'defined_without_parameters' must be true or false";
+        return std::nullopt;
+      }
+      W.DefinedWithoutParameters = B["defined_without_parameters"].get<bool>();
+    }
     if (B.contains("sources")) {
       if (!B["sources"].is_array()) {
         Error = "builtin '" + W.Name + "': 'sources' must be an array";

@@ -27,6 +27,9 @@ struct WarpSyncBuiltin {
   RocmVersion Since;        ///< first release that has it (with the opt-in macro when < DefaultSince)
   RocmVersion DefaultSince; ///< first release that declares it without the opt-in macro
   std::string Older;        ///< what code for older releases uses instead
+  /// HIP's headers define it from Since on as a plain function without parameters, so a
+  /// project's own parameterless shim of the name is a second definition there.
+  bool DefinedWithoutParameters = false;
   std::vector<std::string> Sources;
 };
 

@@ -22,6 +22,10 @@ TEST(WarpSyncTable, SyncwarpAndReductionsCameWith70) {
     EXPECT_EQ(B->Since.str(), "7.0") << Name;
   }
   EXPECT_EQ(T.find("__shfl_xor"), nullptr);
+  // Only __syncwarp is defined by HIP's headers as a plain parameterless function; the others are
+  // templates over the mask type, which a project's own function overloads.
+  EXPECT_TRUE(T.find("__syncwarp")->DefinedWithoutParameters);
+  EXPECT_FALSE(T.find("__shfl_xor_sync")->DefinedWithoutParameters);
 }
 
 TEST(WarpSyncTable, VersionsParseAndCompare) {
@@ -38,10 +42,17 @@ TEST(WarpSyncTable, MalformedDocumentsAreRejected) {
   std::string Error;
   EXPECT_FALSE(parseWarpSyncTableJson("[]", Error));
   EXPECT_FALSE(parseWarpSyncTableJson(R"({"sources": {}, "opt_in_macro": "M", "version_macros": [],
-    "builtins": [{"name": "f", "since": "7.0", "default_since": "6.2", "older": "g"}]})", Error));
+    "builtins": [{"name": "f", "since": "7.0", "default_since": "6.2", "older": "g"}]})",
+                                      Error));
   EXPECT_NE(Error.find("since <= default_since"), std::string::npos);
   EXPECT_FALSE(parseWarpSyncTableJson(R"({"sources": {}, "opt_in_macro": "M", "version_macros": [],
-    "builtins": [{"name": "f", "since": "6.2", "default_since": "7.0", "older": "g", "sources": ["nope"]}]})", Error));
+    "builtins": [{"name": "f", "since": "6.2", "default_since": "7.0", "older": "g", "sources": ["nope"]}]})",
+                                      Error));
+  EXPECT_FALSE(parseWarpSyncTableJson(R"({"sources": {}, "opt_in_macro": "M", "version_macros": [],
+    "builtins": [{"name": "f", "since": "7.0", "default_since": "7.0", "older": "g", "defined_without_parameters": "yes"}]})",
+                                      Error));
+  EXPECT_NE(Error.find("'defined_without_parameters' must be true or false"), std::string::npos);
   EXPECT_TRUE(parseWarpSyncTableJson(R"({"sources": {"a": "b"}, "opt_in_macro": "M", "version_macros": ["V"],
-    "builtins": [{"name": "f", "since": "6.2", "default_since": "7.0", "older": "g", "sources": ["a"]}]})", Error));
+    "builtins": [{"name": "f", "since": "6.2", "default_since": "7.0", "older": "g", "sources": ["a"]}]})",
+                                     Error));
 }

@@ -91,7 +91,8 @@ bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index
       Rem && (Rem->getOpcode() == BO_Rem || Rem->getOpcode() == BO_And))
     RemainderOf = matchThreadIndex(Rem->getLHS());
   auto TestsIndex = [&](const Expr *Side) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts()); DRE && DRE->getDecl() == IndexRef->getDecl())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Side->IgnoreParenImpCasts());
+        DRE && DRE->getDecl() == IndexRef->getDecl())
       return true;
     std::optional<ThreadIndexRef> Coord = RemainderOf ? matchThreadIndex(Side) : std::nullopt;
     return Coord && Coord->From == RemainderOf->From && Coord->Axis == RemainderOf->Axis;
