@@ -6,6 +6,8 @@
 
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
+#include "ast/ThreadIndex.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -26,6 +28,15 @@ void WarpBodyScanner::laneShift(const BinaryOperator *BO) {
     F.NarrowLaneBits.push_back(BO);
     return;
   }
+  // '__popcll(votes & ~(-(1u << threadIdx.x)))': the thread index is used as the lane of a 64-bit
+  // vote, so the block is one wavefront, whose threads 32-63 shift by 32 or more. Blocks of at most
+  // 32 threads are left out where the finding is reported.
+  if (One && meetsLaneMask(BO))
+    if (std::optional<ThreadIndexRef> TI = matchThreadIndex(Amount);
+        TI && TI->From == ThreadIndexRef::Source::ThreadIdx && TI->Axis == 0) {
+      F.NarrowLaneBits.push_back(BO);
+      return;
+    }
   std::optional<uint64_t> Max = laneBound(Amount);
   if (!Max && One && isa<DeclRefExpr>(Amount->IgnoreParenImpCasts()) && !below32(Amount))
     OneShiftedByVariable.push_back(BO);
@@ -35,6 +46,34 @@ void WarpBodyScanner::laneShift(const BinaryOperator *BO) {
     F.NarrowLaneBits.push_back(BO);
   else
     F.LaneShifts.push_back({BO, *Max});
+}
+
+// Whether \p Shift, through negation, complement, casts and an offset by a constant, is an operand
+// of a bitwise operation whose other operand is a 64-bit lane mask.
+bool WarpBodyScanner::meetsLaneMask(const Expr *Shift) {
+  const Expr *Child = Shift;
+  for (unsigned Depth = 0; Depth < 6; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+    if (!P)
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() == BO_And || BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Xor) {
+        const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
+        return intBits(Other->IgnoreParenImpCasts()->getType(), Ctx) == 64 && isLaneMaskValue(Other);
+      }
+      if ((BO->getOpcode() != BO_Sub && BO->getOpcode() != BO_Add) ||
+          (!BO->getRHS()->isValueDependent() && !BO->getRHS()->isEvaluatable(Ctx)))
+        return false;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() != UO_Minus && UO->getOpcode() != UO_Not)
+        return false;
+    } else if (!isa<ParenExpr, CastExpr>(P)) {
+      return false;
+    }
+    Child = P;
+  }
+  return false;
 }
 
 // The largest value E takes on a 64-lane wavefront when it is computed from a lane number (up to
