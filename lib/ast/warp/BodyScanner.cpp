@@ -198,6 +198,8 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
 }
 
 bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
+  if (BO->getOpcode() == BO_OrAssign || BO->getOpcode() == BO_AndAssign || BO->getOpcode() == BO_XorAssign)
+    MaskCompounds.push_back(BO);
   if (BO->getOpcode() == BO_Shr || BO->getOpcode() == BO_ShrAssign)
     RightShifts.push_back({BO->getLHS()->IgnoreParenCasts(), BO->getRHS()});
   if (BO->getOpcode() == BO_Assign)

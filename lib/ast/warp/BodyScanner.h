@@ -157,6 +157,8 @@ private:
   std::vector<std::pair<const clang::CallExpr *, const BitOp32 *>> BitOps;
   llvm::DenseSet<const clang::Expr *> BitOpArgs;
   std::vector<const clang::CastExpr *> Casts;
+  /// 'mask |= v', '&=', '^=': the computation is as wide as v, the stored result as narrow as mask.
+  std::vector<const clang::BinaryOperator *> MaskCompounds;
   llvm::DenseMap<const clang::Expr *, bool> MaskVars; ///< per read of a local
   std::vector<const clang::ArraySubscriptExpr *> Subscripts;
   std::vector<const clang::Expr *> ZeroTests;

@@ -293,6 +293,24 @@ void WarpBodyScanner::settleNarrowing() {
       What = ("result of '" + calleeName(Call) + "'").str();
     F.NarrowCasts.push_back({Source, Cast->getType(), What});
   }
+  // 'unsigned mask = 0; mask |= __ballot(p);': no conversion of the vote shows in the tree (the OR
+  // is computed in 64 bits), but the store keeps the low 32.
+  for (const BinaryOperator *BO : MaskCompounds) {
+    QualType To = BO->getLHS()->getType();
+    const Expr *RHS = BO->getRHS()->IgnoreParenImpCasts();
+    if (To->isDependentType() || !To->isIntegerType() || To->isBooleanType() || intBits(To, Ctx) >= 64)
+      continue;
+    if (RHS->isTypeDependent()) {
+      dependentNarrowing(RHS, To);
+      continue;
+    }
+    if (intBits(RHS->getType(), Ctx) != 64 || !isLaneMaskValue(RHS))
+      continue;
+    std::string What = "lane mask";
+    if (const auto *Call = dyn_cast<CallExpr>(RHS))
+      What = ("result of '" + calleeName(Call) + "'").str();
+    F.NarrowCasts.push_back({RHS, To, What});
+  }
 }
 
 // A project wrapper of a ballot or an active mask ('auto activemask() { return __activemask(); }'):

@@ -4,9 +4,9 @@
 // the shift is undefined: the upper lanes' bits are lost, or garbage. Also a 32-bit one shifted by
 // a variable that the same body uses to shift a 64-bit value: a bit position up to 63 there.
 
+#include "ast/ThreadIndex.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
-#include "ast/ThreadIndex.h"
 #include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
