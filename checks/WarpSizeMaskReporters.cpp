@@ -139,6 +139,9 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
       if (Macro.empty())
         continue;
     }
+    // 'mask |= vote' narrows at the store: reported at the operator, the vote as written.
+    if (N.At.isValid() && N.At.isFileID())
+      Loc = N.At;
     if (platform(Loc, SM) == rocmtidy::Platform::CudaOnly || !S.once(Loc, 1))
       continue;
     if (N.To->isDependentType()) {

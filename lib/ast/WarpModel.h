@@ -64,6 +64,8 @@ struct NarrowValue {
   const clang::Expr *Source; ///< the mask expression
   clang::QualType To;
   std::string What;
+  /// Where the narrowing happens when that is not the mask itself: the operator of 'm |= vote'.
+  clang::SourceLocation At = {};
 };
 
 /// A grouping of 32 lanes: thread-index arithmetic with 32, 31 or 5, 'threadIdx.x < 32', or the

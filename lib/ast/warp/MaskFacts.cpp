@@ -301,7 +301,10 @@ void WarpBodyScanner::settleNarrowing() {
     if (To->isDependentType() || !To->isIntegerType() || To->isBooleanType() || intBits(To, Ctx) >= 64)
       continue;
     if (RHS->isTypeDependent()) {
+      size_t Before = F.NarrowCasts.size();
       dependentNarrowing(RHS, To);
+      if (F.NarrowCasts.size() > Before)
+        F.NarrowCasts.back().At = BO->getOperatorLoc();
       continue;
     }
     if (intBits(RHS->getType(), Ctx) != 64 || !isLaneMaskValue(RHS))
@@ -309,7 +312,7 @@ void WarpBodyScanner::settleNarrowing() {
     std::string What = "lane mask";
     if (const auto *Call = dyn_cast<CallExpr>(RHS))
       What = ("result of '" + calleeName(Call) + "'").str();
-    F.NarrowCasts.push_back({RHS, To, What});
+    F.NarrowCasts.push_back({RHS, To, What, BO->getOperatorLoc()});
   }
 }
 
