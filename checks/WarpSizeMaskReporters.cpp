@@ -36,6 +36,30 @@ void WarpSizeAssumptionCheck::reportMasks(const rocmtidy::FunctionWarpFacts &F, 
     if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S) ||
         S.RemappedForAmd.contains(Name) || !S.once(Arg->getBeginLoc(), 3))
       continue;
+    // A named constant ('static constexpr uint mask = ...'): its declaration is what a fix changes,
+    // and every call that passes it is one finding there.
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
+    const auto *Named = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (Named && !isa<ParmVarDecl>(Named) && Named->getType().isConstQualified() &&
+        Named->getTypeSpecStartLoc().isFileID() && !SM.isInSystemHeader(Named->getLocation())) {
+      if (!S.once(Named->getTypeSpecStartLoc(), 3))
+        continue;
+      diag(Named->getTypeSpecStartLoc(), "mask '%0' of the 32-bit type %1 is passed to '%2'; ROCm 6.2 and later "
+                                         "require a 64-bit mask type and stop the build at a narrower one: declare "
+                                         "it as a 64-bit integer")
+          << Named->getName() << Named->getType().getUnqualifiedType() << Name;
+      diag(Arg->getBeginLoc(), "passed to '%0' here", DiagnosticIDs::Note) << Name;
+      continue;
+    }
+    // A constant names the lanes it wants; only its type is wrong (HIP's builtins deduce the mask
+    // type from the argument and static_assert that it is 64 bits wide).
+    if (!Arg->isValueDependent() && Arg->isEvaluatable(S.Ctx)) {
+      diag(Arg->getBeginLoc(), "mask of the 32-bit type %0 passed to '%1'; ROCm 6.2 and later require a 64-bit "
+                               "mask type and stop the build at a narrower one: write the constant as a 64-bit "
+                               "integer ('ull' suffix)")
+          << Arg->getType().getUnqualifiedType() << Name;
+      continue;
+    }
     diag(Arg->getBeginLoc(), "mask of the 32-bit type %0 passed to '%1'; %2 and ROCm 6.2 and later require a "
                              "64-bit mask, which this one cannot hold: keep the mask in a 64-bit integer")
         << Arg->getType().getUnqualifiedType() << Name << Wave64;

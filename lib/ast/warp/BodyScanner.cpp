@@ -379,7 +379,7 @@ void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
   const bool MaskKept = T.takesMask(Name) && !projectOverloadDropsMask(CE);
   if (MaskKept && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
     F.NarrowMasks.push_back({CE, Name});
-  else if (MaskKept && explicitArg(CE, 0) && isNarrowMaskValue(CE->getArg(0)))
+  else if (MaskKept && explicitArg(CE, 0) && (isNarrowMaskValue(CE->getArg(0)) || isNarrowMaskType(CE->getArg(0))))
     F.NarrowMaskTypes.push_back({CE, Name});
   if (T.isFullWavefront(Name))
     F.FullOps.push_back({CE, Name});

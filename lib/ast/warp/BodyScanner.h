@@ -126,6 +126,7 @@ private:
   void templateReturnNarrowing(const clang::Expr *E, const clang::FunctionDecl *FD);
   bool isNarrowMaskValue(const clang::Expr *Arg);
   bool isLaneMaskValue(const clang::Expr *E);
+  bool isNarrowMaskType(const clang::Expr *Arg);
   bool meetsLaneMask(const clang::Expr *Shift);
   bool writtenOnlyMasks(const clang::ValueDecl *D);
   void settleNarrowing();

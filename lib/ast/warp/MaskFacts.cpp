@@ -38,6 +38,18 @@ bool WarpBodyScanner::isNarrowMaskValue(const Expr *Arg) {
   return true;
 }
 
+// A mask argument of HIP's own *_sync builtin whose type is 32 bits wide, whatever its value: a
+// constant that names some lanes on purpose ('(1u << group) - 1'), or one a template computes.
+// HIP's builtins deduce the mask type from the argument and static_assert that it is 64 bits, so
+// the call does not compile.
+bool WarpBodyScanner::isNarrowMaskType(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (E->isTypeDependent() || !E->getType()->isIntegerType() || E->getType()->isBooleanType() ||
+      intBits(E->getType(), Ctx) > 32 || isOverloadMaskParameter(E))
+    return false;
+  return E->isValueDependent() || E->isEvaluatable(Ctx);
+}
+
 bool WarpBodyScanner::isLaneMaskValue(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *CE = dyn_cast<CallExpr>(E))

@@ -42,13 +42,19 @@ __global__ void masks(float *out, int *iout) {
   // CHECK: :[[@LINE+1]]:14: warning: 32-bit full mask passed to '__syncwarp' selects lanes 0-31 only; AMD GPUs run 64-lane wavefronts: use '~0ull' [rocm-warp-size-assumption]
   __syncwarp(0xffffffff);
 
+  // A constant of a 32-bit type, even one that names the lanes it wants: HIP's builtins deduce the
+  // mask type from the argument and static_assert that it is 64 bits wide.
+  // CHECK: :[[@LINE+1]]:25: warning: mask of the 32-bit type 'int' passed to '__shfl_down_sync'; ROCm 6.2 and later require a 64-bit mask type and stop the build at a narrower one: write the constant as a 64-bit integer ('ull' suffix) [rocm-warp-size-assumption]
+  v += __shfl_down_sync(-1, v, 1);
+  // CHECK: :[[@LINE+1]]:25: warning: mask of the 32-bit type 'int' passed to '__shfl_down_sync'; ROCm 6.2 and later require a 64-bit mask type
+  v += __shfl_down_sync(0xffff, v, 1);
+
   // Negative cases.
   // Portable full masks: all 64 bits set (CUDA narrows them to its 32-bit full mask).
   v += __shfl_down_sync(~0ull, v, 1);
-  v += __shfl_down_sync(-1, v, 1);
   v += __shfl_down_sync(0xffffffffffffffffULL, v, 1);
-  // A deliberate partial mask (lanes 0-15) is the author's choice.
-  v += __shfl_down_sync(0xffff, v, 1);
+  // A deliberate partial mask (lanes 0-15) of a 64-bit type is the author's choice.
+  v += __shfl_down_sync(0xffffull, v, 1);
   // The default argument of __syncwarp is the full mask.
   __syncwarp();
   // A mask computed at run time is not a constant assumption.
