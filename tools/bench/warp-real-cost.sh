@@ -22,7 +22,9 @@ while [[ $# -gt 0 ]]; do
     *) inputs+=("$1"); shift ;;
   esac
 done
-[[ -x $lint ]] || { echo "warp-real-cost: no rocm-lint at $lint" >&2; exit 2; }
+# Each run starts inside its project: a relative --lint names a path from here.
+[[ $lint == /* ]] || lint=$PWD/$lint
+[[ -f $lint && -x $lint ]] || { echo "warp-real-cost: no rocm-lint at $lint" >&2; exit 2; }
 [[ ${#inputs[@]} -gt 0 ]] || { echo "warp-real-cost: no DIR:FILE given" >&2; exit 2; }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
