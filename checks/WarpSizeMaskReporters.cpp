@@ -16,7 +16,7 @@ namespace clang::tidy::rocm {
 // mask passed as the value of a shuffle that takes none.
 void WarpSizeAssumptionCheck::reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   const SourceManager &SM = S.SM;
-  for (auto [CE, Name] : F.NarrowMasks) {
+  for (auto [CE, Name, Def] : F.NarrowMasks) {
     const Expr *Arg = CE->getArg(0)->IgnoreImpCasts();
     if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S) ||
         S.RemappedForAmd.contains(Name))
@@ -30,6 +30,11 @@ void WarpSizeAssumptionCheck::reportMasks(const rocmtidy::FunctionWarpFacts &F, 
       continue;
     }
     reportFullMask(Name, Arg);
+    // 'unsigned long long mask = ~0u': the 64-bit type passes ROCm's check; the value is the fault.
+    if (Def && Def->getBeginLoc().isValid())
+      diag(Def->getBeginLoc(), "'%0' is given a 32-bit full mask here; a 64-bit type does not widen it",
+           DiagnosticIDs::Note)
+          << cast<DeclRefExpr>(Arg->IgnoreParenImpCasts())->getDecl()->getName();
   }
   for (auto [CE, Name] : F.NarrowMaskTypes) {
     const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();

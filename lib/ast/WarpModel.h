@@ -145,8 +145,14 @@ struct FunctionWarpFacts {
   std::vector<const clang::CallExpr *> GroupShuffles;
   /// 'warpSize == 32' / '!= 32' that is not one arm of a dispatch on the width.
   std::vector<const clang::BinaryOperator *> WarpSizeTests;
-  /// *_sync calls whose mask is a 32-bit full mask.
-  std::vector<std::pair<const clang::CallExpr *, llvm::StringRef>> NarrowMasks;
+  /// *_sync calls whose mask is a 32-bit full mask: a constant, or a 64-bit local whose one
+  /// reaching definition is one ('unsigned long long mask = ~0u'); Def is that definition.
+  struct NarrowMask {
+    const clang::CallExpr *Call;
+    llvm::StringRef Name;
+    const clang::Expr *Def = nullptr;
+  };
+  std::vector<NarrowMask> NarrowMasks;
   /// *_sync calls whose mask is a run-time value of a 32-bit type ('unsigned mask'): ROCm 6.2+
   /// rejects it, and it cannot name lanes 32-63.
   std::vector<std::pair<const clang::CallExpr *, llvm::StringRef>> NarrowMaskTypes;

@@ -42,6 +42,28 @@ LaneValueAnalysis &WarpBodyScanner::analysis() {
   return *Analysis;
 }
 
+// A 32-bit full mask as the mask of a *_sync call: a constant, or a 64-bit local whose only
+// definition is one. The local's type passes ROCm's 64-bit check, so nothing stops the build, and
+// lanes 32-63 call with a mask that leaves them out.
+bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
+  const Expr *Arg = explicitArg(CE, 0);
+  if (!Arg)
+    return false;
+  if (isNarrowFullMask(Arg, Ctx)) {
+    F.NarrowMasks.push_back({CE, Name});
+    return true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->isLocalVarDecl() || intBits(VD->getType(), Ctx) < 64)
+    return false;
+  const Expr *Def = analysis().singleDefinition(DRE);
+  if (!Def || !isNarrowFullMask(Def, Ctx))
+    return false;
+  F.NarrowMasks.push_back({CE, Name, Def});
+  return true;
+}
+
 bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
   ++LambdaDepth;
   bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
@@ -377,9 +399,8 @@ void WarpBodyScanner::callees(const CallExpr *CE) {
 // The intrinsics other than shuffles: masks, whole-wavefront votes, matrix cores, bit counts.
 void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
   const bool MaskKept = T.takesMask(Name) && !projectOverloadDropsMask(CE);
-  if (MaskKept && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
-    F.NarrowMasks.push_back({CE, Name});
-  else if (MaskKept && explicitArg(CE, 0) && (isNarrowMaskValue(CE->getArg(0)) || isNarrowMaskType(CE->getArg(0))))
+  if (MaskKept && !narrowFullMask(CE, Name) && explicitArg(CE, 0) &&
+      (isNarrowMaskValue(CE->getArg(0)) || isNarrowMaskType(CE->getArg(0))))
     F.NarrowMaskTypes.push_back({CE, Name});
   if (T.isFullWavefront(Name))
     F.FullOps.push_back({CE, Name});

@@ -68,6 +68,7 @@ private:
   void settleHalfBallots();
   bool selectsLaneHalf(const clang::Expr *E, unsigned Depth = 0) const;
   LaneValueAnalysis &analysis();
+  bool narrowFullMask(const clang::CallExpr *CE, llvm::StringRef Name);
 
   // WidthBranches.cpp
   void widthBranches(const clang::Expr *Cond, const clang::Stmt *Then, const clang::Stmt *Else, bool IsIf);

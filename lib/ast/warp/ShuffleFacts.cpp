@@ -22,9 +22,8 @@ void WarpBodyScanner::shuffle(const CallExpr *CE, const ShuffleInfo &S) {
     return;
   }
   const bool MaskKept = S.isSync() && !projectOverloadDropsMask(CE);
-  if (MaskKept && explicitArg(CE, 0) && isNarrowFullMask(CE->getArg(0), Ctx))
-    F.NarrowMasks.push_back({CE, S.Name});
-  else if (MaskKept && explicitArg(CE, 0) && (isNarrowMaskValue(CE->getArg(0)) || isNarrowMaskType(CE->getArg(0))))
+  if (MaskKept && !narrowFullMask(CE, S.Name) && explicitArg(CE, 0) &&
+      (isNarrowMaskValue(CE->getArg(0)) || isNarrowMaskType(CE->getArg(0))))
     F.NarrowMaskTypes.push_back({CE, S.Name});
   const Expr *Lane = explicitArg(CE, S.LaneArg);
   if (!Lane)
