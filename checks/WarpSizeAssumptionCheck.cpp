@@ -368,6 +368,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportShortArrays(F, S);
     reportLaneShifts(F, S);
     reportWrapperMasks(F, S);
+    reportFragmentTiles(F, S);
   }
   reportMaskMacros(S);
   reportHostSplits(S);

@@ -81,6 +81,7 @@ private:
   void reportLaneShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWideAmountBits(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportFragmentTiles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   // Declarations, from the visitor: a project overload of a *_sync builtin with a 32-bit mask,
   // a constant 'warpSize' of 32 that hides the device's.
   void reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM, rocmtidy::WarpModel &Model);

@@ -50,6 +50,10 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.GroupShuffles.clear();
   F.WarpSizeTests.clear();
   F.NarrowMasks.clear();
+  F.FragmentOps.clear();
+  llvm::erase_if(F.FragmentTiles, [&](const FunctionWarpFacts::FragmentTile &T) {
+    return llvm::none_of(F.Groupings, [&](const LaneGrouping32 &G) { return G.Op == T.By; });
+  });
   F.NarrowMaskTypes.clear();
   F.MaskAsValue.clear();
   F.NarrowBitOps.clear();
@@ -124,7 +128,9 @@ void WarpModel::analyseInstantiations() {
           Widths[I].first |= V == 32;
           Widths[I].second |= V == 64;
         }
-      if (Spec->getTemplateSpecializationKind() == TSK_ImplicitInstantiation && Spec->hasBody() &&
+      // 'template __global__ void k<32>(...);' compiles the body for its arguments as a use does.
+      TemplateSpecializationKind Kind = Spec->getTemplateSpecializationKind();
+      if ((Kind == TSK_ImplicitInstantiation || Kind == TSK_ExplicitInstantiationDefinition) && Spec->hasBody() &&
           Spec->getBody() != F.Body)
         if (FunctionWarpFacts *P = add(Spec, Spec->getBody(), Spec))
           Added.push_back(P);

@@ -183,6 +183,15 @@ struct FunctionWarpFacts {
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;
+  /// Calls of library fragment operations the whole wavefront performs together (rocWMMA).
+  std::vector<const clang::CallExpr *> FragmentOps;
+  /// What picks their tiles: a 32-lane warp number (a WarpDivide or WarpShift grouping's operator)
+  /// or a 'threadIdx.y' that reaches an argument of the call, through locals.
+  struct FragmentTile {
+    const clang::Expr *By;
+    const clang::CallExpr *Op;
+  };
+  std::vector<FragmentTile> FragmentTiles;
   /// The unit's functions this body calls, by canonical declaration (a template's pattern for
   /// its specialisations; every candidate of a call a template leaves unresolved).
   llvm::SmallVector<const clang::FunctionDecl *, 8> Callees;

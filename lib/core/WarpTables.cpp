@@ -32,6 +32,9 @@ bool WarpTables::isMatrixCore(std::string_view Name) const {
   return std::any_of(MatrixCorePrefixes.begin(), MatrixCorePrefixes.end(),
                      [&](const std::string &P) { return Name.substr(0, P.size()) == P; });
 }
+bool WarpTables::isWavefrontFragmentOp(std::string_view QualifiedName) const {
+  return contains(WavefrontFragmentOps, QualifiedName);
+}
 bool WarpTables::isAmdPlatformMacro(std::string_view Name) const { return contains(AmdPlatformMacros, Name); }
 bool WarpTables::isCudaPlatformMacro(std::string_view Name) const { return contains(CudaPlatformMacros, Name); }
 const RemovedPlatformMacro *WarpTables::removedPlatformMacro(std::string_view Name) const {
@@ -70,6 +73,8 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
     return std::nullopt;
   // Optional: a table without it treats no builtin as a matrix-core operation.
   if (Doc.contains("matrix_core_prefixes") && !strings("matrix_core_prefixes", T.MatrixCorePrefixes))
+    return std::nullopt;
+  if (Doc.contains("wavefront_fragment_ops") && !strings("wavefront_fragment_ops", T.WavefrontFragmentOps))
     return std::nullopt;
   auto Shuffles = Doc.find("shuffles");
   if (Shuffles == Doc.end() || !Shuffles->is_array()) {

@@ -56,6 +56,9 @@ struct WarpTables {
   bool isFullWavefront(std::string_view Name) const;
   bool takesMask(std::string_view Name) const;
   bool isMatrixCore(std::string_view Name) const;
+  /// Qualified names ('rocwmma::mma_sync') of fragment operations the whole wavefront performs.
+  std::vector<std::string> WavefrontFragmentOps;
+  bool isWavefrontFragmentOp(std::string_view QualifiedName) const;
   bool isAmdPlatformMacro(std::string_view Name) const;
   bool isCudaPlatformMacro(std::string_view Name) const;
   const RemovedPlatformMacro *removedPlatformMacro(std::string_view Name) const;

@@ -89,3 +89,21 @@ TEST(WarpTables, LibraryShufflesAreMarked) {
   EXPECT_FALSE(Bad);
   EXPECT_NE(Error.find("library"), std::string::npos);
 }
+
+// rocWMMA's fragment operations, by qualified name: the whole wavefront performs them. A list of
+// something other than names is an error.
+TEST(WarpTables, WavefrontFragmentOps) {
+  const WarpTables &T = warpTables();
+  EXPECT_TRUE(T.isWavefrontFragmentOp("rocwmma::mma_sync"));
+  EXPECT_TRUE(T.isWavefrontFragmentOp("rocwmma::load_matrix_sync"));
+  EXPECT_FALSE(T.isWavefrontFragmentOp("load_matrix_sync"));
+  EXPECT_FALSE(T.isWavefrontFragmentOp("nvcuda::wmma::mma_sync"));
+  std::string Error;
+  auto Bad = parseWarpTablesJson(R"({"lane_mask_results": [], "full_wavefront": [], "takes_mask": [],
+                                     "amd_platform_macros": [], "cuda_platform_macros": [],
+                                     "default_project_platform_macros": [], "shuffles": [],
+                                     "wavefront_fragment_ops": [3]})",
+                                 Error);
+  EXPECT_FALSE(Bad);
+  EXPECT_NE(Error.find("wavefront_fragment_ops"), std::string::npos);
+}

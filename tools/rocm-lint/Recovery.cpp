@@ -39,9 +39,16 @@ static constexpr const char *AfterRuntimeDir = "/rocm-lint-builtin/after-runtime
 // are recorded as missing (without the prefix) instead of mixing a system HIP into the built-in one.
 static constexpr const char *UnavailablePrefix = "rocm-lint-unavailable/";
 
-// rocm-lint's hipCUB stand-in (lib/data/hipcub_standin.h), served below every real hipCUB.
+// rocm-lint's hipCUB and rocWMMA stand-ins (lib/data/hipcub_standin.h, rocwmma_standin.h), served
+// below every real hipCUB and rocWMMA.
 static constexpr const char *HipcubMain = "hipcub/hipcub.hpp";
 static bool isHipcubHeader(llvm::StringRef Name) { return Name.starts_with("hipcub/"); }
+static constexpr const char *RocwmmaMain = "rocwmma/rocwmma.hpp";
+static constexpr const char *RocwmmaOthers[] = {"rocwmma/rocwmma_coop.hpp", "rocwmma/rocwmma_transforms.hpp",
+                                                "rocwmma/rocwmma-version.hpp"};
+static bool isStandInHeader(llvm::StringRef Name) {
+  return isHipcubHeader(Name) || Name.starts_with("rocwmma/");
+}
 
 // The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
 static bool declaresRuntimeApi(const std::string &Cuda) {
@@ -90,6 +97,10 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers)
     if (isHipcubHeader(M.Hip) && M.Hip != HipcubMain)
       Add(std::string(SupportDir) + "/" + M.Hip, std::string("#include <") + HipcubMain + ">\n");
+  // rocWMMA, likewise: without it a kernel that declares a fragment is dropped as invalid.
+  Add(std::string(SupportDir) + "/" + RocwmmaMain, std::string(rocmtidy::embeddedData("rocwmma_standin.h")));
+  for (const char *Other : RocwmmaOthers)
+    Add(std::string(SupportDir) + "/" + Other, std::string("#include <") + RocwmmaMain + ">\n");
   if (!BuiltinHip)
     Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
         std::string("// rocm-lint: the installed header, then declarations it lacks\n"
@@ -100,7 +111,7 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers) {
     if (M.Hip.empty())
       continue;
-    bool BuiltinCovers = M.Hip == "hip/hip_runtime.h" || M.Hip == "hip/hip_runtime_api.h" || isHipcubHeader(M.Hip);
+    bool BuiltinCovers = M.Hip == "hip/hip_runtime.h" || M.Hip == "hip/hip_runtime_api.h" || isStandInHeader(M.Hip);
     std::string Hip = BuiltinHip && !BuiltinCovers ? UnavailablePrefix + M.Hip : M.Hip;
     std::string Text = "// rocm-lint: '" + M.Cuda + "' analysed as its ROCm replacement\n#include <" + Hip + ">\n";
     if (declaresRuntimeApi(M.Cuda))
@@ -188,10 +199,10 @@ public:
   void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind, FileID) override {
     if (Reason != EnterFile || Loc.isInvalid())
       return;
-    // The hipCUB stand-in stands for a header that is missing: the file is recovered, not complete.
+    // A stand-in stands for a header that is missing: the file is recovered, not complete.
     if (auto F = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
       StringRef Name = F->getName();
-      if (Name.consume_front(SupportDir) && Name.consume_front("/") && isHipcubHeader(Name)) {
+      if (Name.consume_front(SupportDir) && Name.consume_front("/") && isStandInHeader(Name)) {
         if (std::find(Log.StoodIn.begin(), Log.StoodIn.end(), Name) == Log.StoodIn.end())
           Log.StoodIn.push_back(Name.str());
         return;

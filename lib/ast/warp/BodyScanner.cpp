@@ -1,9 +1,12 @@
 #include "ast/warp/BodyScanner.h"
 
 #include "ast/StmtWalk.h"
+#include "ast/ThreadIndex.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+
+#include "llvm/ADT/DenseSet.h"
 
 #include <functional>
 
@@ -31,6 +34,7 @@ void WarpBodyScanner::run() {
   settleHalfBallots();
   dropWidth32Only();
   settleGroupShuffles();
+  settleFragmentTiles();
 }
 
 LaneValueAnalysis &WarpBodyScanner::analysis() {
@@ -62,6 +66,61 @@ bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
     return false;
   F.NarrowMasks.push_back({CE, Name, Def});
   return true;
+}
+
+// 'rocwmma::load_matrix_sync(frag, p, ldm)': performed by every lane of the wavefront together. In
+// a template the call may stay unresolved; its lookup names the candidates.
+bool WarpBodyScanner::fragmentOp(const CallExpr *CE) {
+  auto Qualified = [&](const NamedDecl *D) {
+    return D && T.isWavefrontFragmentOp(D->getQualifiedNameAsString());
+  };
+  bool Is = Qualified(CE->getDirectCallee());
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts()); ULE && !Is)
+    Is = llvm::any_of(ULE->decls(), [&](const NamedDecl *D) { return Qualified(D->getUnderlyingDecl()); });
+  if (Is && M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
+    F.FragmentOps.push_back(CE);
+  return Is;
+}
+
+// The 32-lane warp numbers and 'threadIdx.y' reads that reach the arguments of fragment
+// operations: what picks a tile that the two halves of one 64-lane wavefront share.
+void WarpBodyScanner::settleFragmentTiles() {
+  if (F.FragmentOps.empty())
+    return;
+  llvm::DenseSet<const Expr *> WarpNumbers;
+  for (const LaneGrouping32 &G : F.Groupings)
+    if (G.K == LaneGrouping32::WarpDivide || G.K == LaneGrouping32::WarpShift)
+      WarpNumbers.insert(G.Op);
+  for (const CallExpr *CE : F.FragmentOps) {
+    llvm::DenseSet<const Expr *> Seen, Found;
+    llvm::SmallVector<const Expr *, 16> Work(CE->arguments().begin(), CE->arguments().end());
+    while (!Work.empty() && Seen.size() < 256) {
+      const Expr *E = Work.pop_back_val();
+      if (!E || !Seen.insert(E).second)
+        continue;
+      walkStmts(E, [&](const Stmt *St) {
+        const auto *X = dyn_cast<Expr>(St);
+        if (!X)
+          return StmtWalk::Continue;
+        if (WarpNumbers.contains(X) ||
+            (isa<MemberExpr, PseudoObjectExpr, MSPropertyRefExpr, CXXMemberCallExpr>(X) && [&] {
+              auto R = matchThreadIndex(X);
+              return R && R->From == ThreadIndexRef::Source::ThreadIdx && R->Axis == 1;
+            }())) {
+          if (Found.insert(X).second)
+            F.FragmentTiles.push_back({X, CE});
+          return StmtWalk::SkipChildren;
+        }
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+            if (auto Defs = analysis().reaching(DRE))
+              Work.append(Defs->begin(), Defs->end());
+            else // a local the dataflow does not track (a pointer): at least its initialiser
+              Work.push_back(VD->getInit());
+        return StmtWalk::Continue;
+      });
+    }
+  }
 }
 
 bool WarpBodyScanner::TraverseLambdaExpr(LambdaExpr *LE) {
@@ -326,6 +385,8 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   if (const FunctionDecl *Callee = CE->getDirectCallee();
       Callee && !isa<CXXOperatorCallExpr>(CE) && !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     F.UnitCalls.push_back(CE);
+  if (fragmentOp(CE))
+    return true;
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
     if (const ShuffleInfo *S = T.shuffle(Name); S && S->Library && namesNothing(CE)) {
       if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)

@@ -68,6 +68,8 @@ private:
   void settleHalfBallots();
   bool selectsLaneHalf(const clang::Expr *E, unsigned Depth = 0) const;
   LaneValueAnalysis &analysis();
+  bool fragmentOp(const clang::CallExpr *CE);
+  void settleFragmentTiles();
   bool narrowFullMask(const clang::CallExpr *CE, llvm::StringRef Name);
 
   // WidthBranches.cpp
