@@ -19,6 +19,10 @@
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -203,6 +207,30 @@ static std::string absolutePath(const std::string &Path, const std::string &Work
   return realPathOf(Path, WorkDir);
 }
 
+// '--rocm-path=/opt/rocm' from a compile_flags.txt or a database written on another machine: where
+// that folder is missing, clang stops with "cannot find HIP runtime" before reading the file. Without
+// it the HIP headers are the ones rocm-lint chose (--hip-headers), as for any inferred command.
+static void dropMissingToolkitPaths(std::vector<std::string> &Argv, const std::string &WorkDir,
+                                    const std::string &Display, std::vector<std::string> *Notices) {
+  llvm::erase_if(Argv, [&](const std::string &A) {
+    for (llvm::StringRef Option : {"--rocm-path=", "--hip-path=", "--rocm-device-lib-path=", "--cuda-path="}) {
+      llvm::StringRef Value(A);
+      if (!Value.consume_front(Option))
+        continue;
+      llvm::SmallString<256> Dir(Value);
+      if (!Value.empty() && !llvm::sys::path::is_absolute(Dir))
+        Dir = (llvm::Twine(WorkDir) + "/" + Value).str();
+      if (!Value.empty() && llvm::sys::fs::is_directory(Dir))
+        return false;
+      if (Notices)
+        Notices->push_back("command: " + Display + ": dropped '" + A +
+                           "' from the compile command (not a folder on this machine)");
+      return true;
+    }
+    return false;
+  });
+}
+
 FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   FileResult R;
   TimedSpan Before;
@@ -223,6 +251,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     for (const rocmtidy::DroppedFlag &D : Dropped)
       R.Notices.push_back("command: " + F.Display + ": dropped '" + D.Flag + "' from the compile command (" + D.Reason +
                           ")");
+
+  dropMissingToolkitPaths(Argv, WorkDir, F.Display, P->Opts.Verbose ? &R.Notices : nullptr);
 
   bool HostOnly = false, DeviceOnly = false;
   for (const std::string &A : Argv) {
