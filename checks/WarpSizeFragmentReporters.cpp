@@ -1,6 +1,7 @@
-// Fragments: library matrix operations (rocWMMA's fill, load, store and mma) that the whole
-// wavefront performs together, with a tile picked per 32-lane warp. On a 64-lane wavefront both
-// halves take part in one operation, each asking for its own tile.
+// Matrix cores and wavefront sizes: library fragment operations (rocWMMA's fill, load, store and
+// mma) that the whole wavefront performs together, with a tile picked per 32-lane warp (on a 64-lane
+// wavefront both halves take part in one operation, each asking for its own tile), and matrix-core
+// builtins that exist only on 32-lane wavefronts.
 
 #include "WarpSizeReportState.h"
 #include "ast/ThreadIndex.h"
@@ -8,7 +9,22 @@
 namespace clang::tidy::rocm {
 
 void WarpSizeAssumptionCheck::reportFragmentTiles(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
-  if (F.FragmentTiles.empty() || S.Lanes < 64)
+  if (S.Lanes < 64)
+    return;
+  // '__builtin_amdgcn_wmma_..._w32': clang checks the builtin's target features only when it
+  // generates code, so a parse passes and the build for a 64-lane target stops.
+  for (const CallExpr *CE : F.Wave32Builtins) {
+    // At the macro's use when a macro writes the call: the build stops there, whoever wrote it.
+    SourceLocation Loc = S.SM.getExpansionLoc(CE->getBeginLoc());
+    // Under a chain that chooses by target ('#if defined(__gfx12__)'): written for those targets.
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || Guards.inPlatformSwitch(Loc, S.SM) || !S.once(Loc, 13))
+      continue;
+    diag(Loc, "'%0' needs a 32-lane wavefront (target feature 'wavefrontsize32'); %1, so compiling for %2 stops "
+              "with \"needs target feature\": call it only under the RDNA targets that have it ('#if "
+              "defined(__gfx11__) || defined(__gfx12__)') and give 64-lane targets their own path")
+        << rocmtidy::calleeName(CE) << Wave64 << S.Where;
+  }
+  if (F.FragmentTiles.empty())
     return;
   rocmtidy::BlockRows Rows = S.Model.blockRows(F);
   // Blocks of at most 32 threads: every warp number is 0, and 'threadIdx.y' numbers blocks' rows
@@ -42,8 +58,7 @@ void WarpSizeAssumptionCheck::reportFragmentTiles(const rocmtidy::FunctionWarpFa
                 "'warpSize' threads wide")
           << Name << Wave64;
     }
-    diag(Op->getBeginLoc(), "'rocwmma::%0' is performed by all %1 lanes of a wavefront on %2 here",
-         DiagnosticIDs::Note)
+    diag(Op->getBeginLoc(), "'rocwmma::%0' is performed by all %1 lanes of a wavefront on %2 here", DiagnosticIDs::Note)
         << Name << S.Lanes << S.Where;
   }
 }

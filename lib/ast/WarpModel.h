@@ -183,6 +183,8 @@ struct FunctionWarpFacts {
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;
+  /// Calls of matrix-core builtins that need a 32-lane wavefront ('..._w32').
+  std::vector<const clang::CallExpr *> Wave32Builtins;
   /// Calls of library fragment operations the whole wavefront performs together (rocWMMA).
   std::vector<const clang::CallExpr *> FragmentOps;
   /// What picks their tiles: a 32-lane warp number (a WarpDivide or WarpShift grouping's operator)

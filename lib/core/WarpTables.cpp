@@ -32,6 +32,12 @@ bool WarpTables::isMatrixCore(std::string_view Name) const {
   return std::any_of(MatrixCorePrefixes.begin(), MatrixCorePrefixes.end(),
                      [&](const std::string &P) { return Name.substr(0, P.size()) == P; });
 }
+bool WarpTables::isWave32OnlyBuiltin(std::string_view Name) const {
+  return isMatrixCore(Name) &&
+         std::any_of(Wave32OnlySuffixes.begin(), Wave32OnlySuffixes.end(), [&](const std::string &S) {
+           return Name.size() > S.size() && Name.substr(Name.size() - S.size()) == S;
+         });
+}
 bool WarpTables::isWavefrontFragmentOp(std::string_view QualifiedName) const {
   return contains(WavefrontFragmentOps, QualifiedName);
 }
@@ -73,6 +79,8 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
     return std::nullopt;
   // Optional: a table without it treats no builtin as a matrix-core operation.
   if (Doc.contains("matrix_core_prefixes") && !strings("matrix_core_prefixes", T.MatrixCorePrefixes))
+    return std::nullopt;
+  if (Doc.contains("wave32_only_suffixes") && !strings("wave32_only_suffixes", T.Wave32OnlySuffixes))
     return std::nullopt;
   if (Doc.contains("wavefront_fragment_ops") && !strings("wavefront_fragment_ops", T.WavefrontFragmentOps))
     return std::nullopt;

@@ -56,6 +56,9 @@ struct WarpTables {
   bool isFullWavefront(std::string_view Name) const;
   bool takesMask(std::string_view Name) const;
   bool isMatrixCore(std::string_view Name) const;
+  /// Name endings of matrix-core builtins that need a 32-lane wavefront ('_w32').
+  std::vector<std::string> Wave32OnlySuffixes;
+  bool isWave32OnlyBuiltin(std::string_view Name) const;
   /// Qualified names ('rocwmma::mma_sync') of fragment operations the whole wavefront performs.
   std::vector<std::string> WavefrontFragmentOps;
   bool isWavefrontFragmentOp(std::string_view QualifiedName) const;

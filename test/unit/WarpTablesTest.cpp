@@ -107,3 +107,13 @@ TEST(WarpTables, WavefrontFragmentOps) {
   EXPECT_FALSE(Bad);
   EXPECT_NE(Error.find("wavefront_fragment_ops"), std::string::npos);
 }
+
+// Matrix-core builtins of 32-lane wavefronts, by their name's ending; other builtins are not.
+TEST(WarpTables, Wave32OnlyBuiltins) {
+  const WarpTables &T = warpTables();
+  EXPECT_TRUE(T.isWave32OnlyBuiltin("__builtin_amdgcn_wmma_f32_16x16x16_f16_w32"));
+  EXPECT_TRUE(T.isWave32OnlyBuiltin("__builtin_amdgcn_wmma_f32_16x16x16_f16_w32_gfx12"));
+  EXPECT_FALSE(T.isWave32OnlyBuiltin("__builtin_amdgcn_wmma_f32_16x16x16_f16_w64"));
+  EXPECT_FALSE(T.isWave32OnlyBuiltin("__builtin_amdgcn_mfma_f32_32x32x2f32"));
+  EXPECT_FALSE(T.isWave32OnlyBuiltin("my_helper_w32"));
+}

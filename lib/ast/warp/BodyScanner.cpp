@@ -71,9 +71,7 @@ bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
 // 'rocwmma::load_matrix_sync(frag, p, ldm)': performed by every lane of the wavefront together. In
 // a template the call may stay unresolved; its lookup names the candidates.
 bool WarpBodyScanner::fragmentOp(const CallExpr *CE) {
-  auto Qualified = [&](const NamedDecl *D) {
-    return D && T.isWavefrontFragmentOp(D->getQualifiedNameAsString());
-  };
+  auto Qualified = [&](const NamedDecl *D) { return D && T.isWavefrontFragmentOp(D->getQualifiedNameAsString()); };
   bool Is = Qualified(CE->getDirectCallee());
   if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts()); ULE && !Is)
     Is = llvm::any_of(ULE->decls(), [&](const NamedDecl *D) { return Qualified(D->getUnderlyingDecl()); });
@@ -467,6 +465,8 @@ void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
     F.FullOps.push_back({CE, Name});
   if (T.isMatrixCore(Name))
     F.MatrixCore = true;
+  if (T.isWave32OnlyBuiltin(Name))
+    F.Wave32Builtins.push_back(CE);
   if (const BitOp32 *B = T.bitOp(Name); B && CE->getNumArgs() == 1) {
     BitOps.push_back({CE, B});
     BitOpArgs.insert(CE->getArg(0));
