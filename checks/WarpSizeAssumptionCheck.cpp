@@ -369,6 +369,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportLaneShifts(F, S);
     reportWrapperMasks(F, S);
     reportFragmentTiles(F, S);
+    reportBranchBarriers(F, S);
   }
   reportMaskMacros(S);
   reportHostSplits(S);

@@ -74,6 +74,7 @@ private:
   void reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFullMask(StringRef Name, const Expr *Arg);
   void reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  bool perTargetTypeInHostPass(QualType Ty, const ReportState &S) const;
   void reportNarrowBitOps(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportMaskMacros(ReportState &S);
   void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
@@ -82,6 +83,7 @@ private:
   void reportWideAmountBits(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFragmentTiles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportBranchBarriers(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   // Declarations, from the visitor: a project overload of a *_sync builtin with a 32-bit mask,
   // a constant 'warpSize' of 32 that hides the device's.
   void reportMaskOverload(const FunctionDecl *FD, const SourceManager &SM, rocmtidy::WarpModel &Model);

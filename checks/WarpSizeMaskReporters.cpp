@@ -39,7 +39,7 @@ void WarpSizeAssumptionCheck::reportMasks(const rocmtidy::FunctionWarpFacts &F, 
   for (auto [CE, Name] : F.NarrowMaskTypes) {
     const Expr *Arg = CE->getArg(0)->IgnoreParenImpCasts();
     if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S) ||
-        S.RemappedForAmd.contains(Name) || !S.once(Arg->getBeginLoc(), 3))
+        S.RemappedForAmd.contains(Name) || perTargetTypeInHostPass(Arg->getType(), S) || !S.once(Arg->getBeginLoc(), 3))
       continue;
     // A named constant ('static constexpr uint mask = ...'): its declaration is what a fix changes,
     // and every call that passes it is one finding there.
@@ -153,6 +153,17 @@ void WarpSizeAssumptionCheck::reportNarrowBitOps(const rocmtidy::FunctionWarpFac
   }
 }
 
+// 'using mask_t = uint32_t;' in the '#else' of '#if defined(__GFX9__)': the host pass reads the
+// narrow type the 64-lane device pass never sees. The device pass judges the code with its own.
+bool WarpSizeAssumptionCheck::perTargetTypeInHostPass(QualType Ty, const ReportState &S) const {
+  if (S.DevicePass64)
+    return false;
+  for (const auto *TT = Ty->getAs<TypedefType>(); TT; TT = TT->getDecl()->getUnderlyingType()->getAs<TypedefType>())
+    if (Guards.inPlatformSwitch(TT->getDecl()->getLocation(), S.SM))
+      return true;
+  return false;
+}
+
 void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   const SourceManager &SM = S.SM;
   reportNarrowBitOps(F, S);
@@ -171,7 +182,7 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
     // 'mask |= vote' narrows at the store: reported at the operator, the vote as written.
     if (N.At.isValid() && N.At.isFileID())
       Loc = N.At;
-    if (platform(Loc, SM) == rocmtidy::Platform::CudaOnly || !S.once(Loc, 1))
+    if (platform(Loc, SM) == rocmtidy::Platform::CudaOnly || perTargetTypeInHostPass(N.To, S) || !S.once(Loc, 1))
       continue;
     if (N.To->isDependentType()) {
       // The declared return type is what a fix changes; the vote is where the mask comes from.

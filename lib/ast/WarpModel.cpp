@@ -52,6 +52,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.NarrowMasks.clear();
   F.FragmentOps.clear();
   F.Wave32Builtins.clear();
+  F.BranchBarriers.clear();
   llvm::erase_if(F.FragmentTiles, [&](const FunctionWarpFacts::FragmentTile &T) {
     return llvm::none_of(F.Groupings, [&](const LaneGrouping32 &G) { return G.Op == T.By; });
   });

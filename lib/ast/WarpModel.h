@@ -183,6 +183,13 @@ struct FunctionWarpFacts {
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;
+  /// Block barriers ('__syncthreads()') in a branch that only the first warp or wavefront of the
+  /// block takes ('if (tid < warpSize)', 'if (warp == 0)'): Cond is the branch's condition.
+  struct BranchBarrier {
+    const clang::CallExpr *Call;
+    const clang::Expr *Cond;
+  };
+  std::vector<BranchBarrier> BranchBarriers;
   /// Calls of matrix-core builtins that need a 32-lane wavefront ('..._w32').
   std::vector<const clang::CallExpr *> Wave32Builtins;
   /// Calls of library fragment operations the whole wavefront performs together (rocWMMA).

@@ -3,6 +3,7 @@
 #include "ast/StmtWalk.h"
 #include "ast/ThreadIndex.h"
 #include "ast/warp/WarpExprs.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -66,6 +67,71 @@ bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
     return false;
   F.NarrowMasks.push_back({CE, Name, Def});
   return true;
+}
+
+// A condition only the threads of the block's first warp or wavefront meet: a thread index below
+// a constant of at most 64 or below the warp width ('tid < warpSize', 'threadIdx.x < WARP_SIZE'),
+// or a warp number equal to a constant. Either side of '&&' is enough.
+bool WarpBodyScanner::firstWarpTakes(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return firstWarpTakes(BO->getLHS()) || firstWarpTakes(BO->getRHS());
+  if (!BO->isComparisonOp() || BO->getOpcode() == BO_NE)
+    return false;
+  for (bool Swap : {false, true}) {
+    const Expr *Value = Swap ? BO->getRHS() : BO->getLHS();
+    const Expr *Bound = Swap ? BO->getLHS() : BO->getRHS();
+    if (Value->isValueDependent())
+      continue;
+    ThreadValue V = analysis().classify(Value);
+    // A template's body, which the dataflow may not follow: 'int tid = threadIdx.x' read directly.
+    if (V == ThreadValue::None)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->isLocalVarDecl() && VD->getInit() && matchThreadIndex(VD->getInit()))
+          V = ThreadValue::ThreadIndex;
+    if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ && evaluate(Bound))
+      return true;
+    bool Below = Swap ? (BO->getOpcode() == BO_GT || BO->getOpcode() == BO_GE)
+                      : (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE);
+    if (V != ThreadValue::ThreadIndex || !Below)
+      continue;
+    if (isWarpSizeRef(Bound->IgnoreParenImpCasts()))
+      return true;
+    if (auto C = valueAt64Lanes(Bound, Ctx); C && *C > 0 && *C <= 64)
+      return true;
+  }
+  return false;
+}
+
+// '__syncthreads()' where only the first warp goes ('if (tid < warpSize) { ... __syncthreads(); }'),
+// often a '__syncwarp' a HIP port replaced: the block's other wavefronts never arrive.
+void WarpBodyScanner::branchBarrier(const CallExpr *CE) {
+  if (M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly)
+    return;
+  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(CE));
+  const Stmt *S = CE;
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return;
+    Node = Parents[0];
+    const Stmt *P = Node.get<Stmt>();
+    if (!P || P == F.Body || isa<LambdaExpr>(P))
+      return;
+    const Expr *Cond = nullptr;
+    if (const auto *IS = dyn_cast<IfStmt>(P); IS && IS->getThen() == S)
+      Cond = IS->getCond();
+    else if (const auto *WS = dyn_cast<WhileStmt>(P); WS && WS->getBody() == S)
+      Cond = WS->getCond();
+    if (Cond && firstWarpTakes(Cond)) {
+      F.BranchBarriers.push_back({CE, Cond});
+      return;
+    }
+    S = P;
+  }
 }
 
 // 'rocwmma::load_matrix_sync(frag, p, ldm)': performed by every lane of the wavefront together. In
@@ -385,6 +451,8 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
     F.UnitCalls.push_back(CE);
   if (fragmentOp(CE))
     return true;
+  if (Name == "__syncthreads" && CE->getNumArgs() == 0)
+    branchBarrier(CE);
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
     if (const ShuffleInfo *S = T.shuffle(Name); S && S->Library && namesNothing(CE)) {
       if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
