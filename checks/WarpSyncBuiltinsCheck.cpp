@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang::ast_matchers;
 
@@ -44,9 +45,18 @@ namespace {
 class OptInCallbacks : public PPCallbacks {
 public:
   OptInCallbacks(WarpSyncBuiltinsCheck &Check, std::string Macro) : Check(Check), Macro(std::move(Macro)) {}
-  void MacroDefined(const Token &Name, const MacroDirective *) override {
-    if (const IdentifierInfo *II = Name.getIdentifierInfo(); II && II->getName() == Macro)
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (II && II->getName() == Macro)
       Check.OptInDefined = true;
+    // '#define __syncwarp() __syncthreads()': the body is the block barrier alone.
+    const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
+    if (II && MI && II->getName() == "__syncwarp" && MI->getNumTokens() >= 1 &&
+        MI->getReplacementToken(0).getIdentifierInfo() &&
+        MI->getReplacementToken(0).getIdentifierInfo()->getName() == "__syncthreads" &&
+        llvm::all_of(MI->tokens().drop_front(),
+                     [](const Token &T) { return T.isOneOf(tok::l_paren, tok::r_paren, tok::semi); }))
+      Check.BlockBarrierMacros.push_back(Name.getLocation());
   }
 
 private:
@@ -59,6 +69,7 @@ void WarpSyncBuiltinsCheck::registerPPCallbacks(const SourceManager &SM, Preproc
   const rocmtidy::WarpSyncTable &T = rocmtidy::warpSyncTable();
   OptInDefined = false;
   Reported.clear();
+  BlockBarrierMacros.clear();
   PP->addPPCallbacks(std::make_unique<OptInCallbacks>(*this, T.OptInMacro));
   PP->addPPCallbacks(Platforms.callbacks(SM, *PP));
 }
@@ -74,6 +85,15 @@ void WarpSyncBuiltinsCheck::registerMatchers(MatchFinder *Finder) {
         functionDecl(isDefinition(), parameterCountIs(0), hasAnyName(Defined), hasParent(translationUnitDecl()))
             .bind("shim"),
         this);
+  // A '__syncwarp' stand-in (any scope) whose body is the block barrier alone.
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasName("__syncwarp"),
+                   hasBody(compoundStmt(
+                       statementCountIs(1),
+                       has(callExpr(callee(functionDecl(hasName("__syncthreads")))).bind("block-barrier-call")))))
+          .bind("block-barrier"),
+      this);
+  Finder->addMatcher(translationUnitDecl().bind("unit"), this);
   std::vector<StringRef> Names;
   for (const rocmtidy::WarpSyncBuiltin &B : rocmtidy::warpSyncTable().Builtins)
     if (MinRocmVersion < B.DefaultSince)
@@ -106,6 +126,18 @@ void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
     reportShim(Shim, SM);
     return;
   }
+  if (const auto *Barrier = Result.Nodes.getNodeAs<FunctionDecl>("block-barrier")) {
+    // At the barrier: the line a fix replaces.
+    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("block-barrier-call");
+    if (isProjectDefinition(Barrier, SM))
+      reportBlockBarrier(SM.getExpansionLoc(Call->getBeginLoc()), SM);
+    return;
+  }
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
+    for (SourceLocation Loc : BlockBarrierMacros)
+      reportBlockBarrier(Loc, SM);
+    return;
+  }
   if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
     const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
     if (isProjectDefinition(FD, SM))
@@ -128,6 +160,19 @@ void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
       return;
   }
   report(Name, Lookup->getNameLoc(), SM);
+}
+
+// '__device__ void __syncwarp() { __syncthreads(); }' (or the macro) for ROCm releases without one:
+// it waits for the whole block, and __syncwarp is called where one warp works on its own (under
+// 'if (warp == 0)', in a per-warp loop), so the block's other wavefronts never arrive.
+void WarpSyncBuiltinsCheck::reportBlockBarrier(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || Platforms.at(Loc, SM) == rocmtidy::Platform::CudaOnly ||
+      !Reported.insert(Loc.getRawEncoding()).second)
+    return;
+  diag(Loc, "'__syncwarp' stand-in waits for the whole block; where one warp calls it on its own (a branch or loop "
+            "of that warp) the block's other wavefronts never arrive and the block hangs: synchronise the "
+            "wavefront instead ('__builtin_amdgcn_fence' with '__builtin_amdgcn_wave_barrier()', which ROCm 7's "
+            "__syncwarp does)");
 }
 
 // 'inline __device__ void __syncwarp() {}' for HIP releases without one: from the release that

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace clang::tidy::rocm {
 
@@ -27,10 +28,13 @@ public:
 
   /// Set by the preprocessor callbacks when the translation unit defines the opt-in macro.
   bool OptInDefined = false;
+  /// '#define __syncwarp() __syncthreads()' definitions the preprocessor met.
+  std::vector<SourceLocation> BlockBarrierMacros;
 
 private:
   void report(StringRef Name, SourceLocation Loc, const SourceManager &SM);
   void reportShim(const FunctionDecl *Shim, const SourceManager &SM);
+  void reportBlockBarrier(SourceLocation Loc, const SourceManager &SM);
 
   const std::string MinRocmVersionSpelling;
   rocmtidy::RocmVersion MinRocmVersion;
