@@ -28,7 +28,8 @@ WarpSizeAssumptionCheck::WarpSizeAssumptionCheck(StringRef Name, ClangTidyContex
               .get("PlatformMacros",
                    Options.getLocalOrGlobal("RocmPlatformMacros", rocmtidy::defaultProjectPlatformMacrosSpelling()))
               .str()),
-      Guards(rocmtidy::macroListOption(PlatformMacrosSpelling)), Targets(Options), Splits(Targets.targets()) {
+      Guards(rocmtidy::macroListOption(PlatformMacrosSpelling)), Targets(Options), Splits(Targets.targets()),
+      Index(Options) {
   std::string Error;
   if (!WarpSizeNameRegex.isValid(Error))
     configurationDiag("invalid regular expression in option 'WarpSizeNameRegex' ('%0'): %1")
@@ -40,6 +41,7 @@ void WarpSizeAssumptionCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WarpSizeNameRegex", WarpSizeNameRegexSpelling);
   Options.store(Opts, "PlatformMacros", PlatformMacrosSpelling);
   Targets.store(Options, Opts);
+  Index.store(Options, Opts);
 }
 
 // '#define warpSize ...': hides the built-in device value from every use below it.
@@ -285,6 +287,7 @@ private:
 };
 
 void WarpSizeAssumptionCheck::registerMatchers(MatchFinder *Finder) {
+  Index.reportProblems(*this, "rocm-warp-size-assumption");
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
@@ -318,6 +321,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   rocmtidy::WarpModel Model(Ctx, WarpSizeNameRegex, Guards);
+  Model.setLaunchesElsewhere([this](const FunctionDecl &K) { return Index.lookupLaunches(K); });
   WarpSizeConstants.clear();
   TileWidths.clear();
   UserCodeVisitor Visitor(*this, Ctx, Model);

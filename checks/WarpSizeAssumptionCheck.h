@@ -3,6 +3,7 @@
 
 #include "ast/DeviceSplitMacros.h"
 #include "ast/PlatformGuards.h"
+#include "ast/ProjectIndexOption.h"
 #include "ast/TargetOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -99,6 +100,8 @@ private:
   rocmtidy::PlatformGuards Guards;
   rocmtidy::TargetSelection Targets;
   rocmtidy::DeviceSplitMacros Splits;
+  /// How kernels this unit only defines are launched elsewhere in the project (their blocks).
+  rocmtidy::ProjectIndexOption Index;
   std::vector<WarpSizeMacro> WarpSizeMacros;
   /// Macros named like a warp intrinsic ('#define __shfl_xor_sync(mask, v, m) __shfl_xor(v, m)'):
   /// a project's replacement of the intrinsic, where it was defined.

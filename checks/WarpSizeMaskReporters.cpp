@@ -16,10 +16,13 @@ namespace clang::tidy::rocm {
 // mask passed as the value of a shuffle that takes none.
 void WarpSizeAssumptionCheck::reportMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   const SourceManager &SM = S.SM;
+  // Blocks of at most 32 threads: lanes 0-31 are every lane that runs, and a 64-bit mask of them
+  // is the full mask (a 32-bit one still stops the build, as its type does).
+  const bool Narrow = !F.NarrowMasks.empty() && S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow;
   for (auto [CE, Name, Def] : F.NarrowMasks) {
     const Expr *Arg = CE->getArg(0)->IgnoreImpCasts();
     if (platform(CE->getBeginLoc(), SM) == rocmtidy::Platform::CudaOnly || skipForMacro(CE->getBeginLoc(), S) ||
-        S.RemappedForAmd.contains(Name))
+        S.RemappedForAmd.contains(Name) || (Narrow && S.Ctx.getIntWidth(Arg->getType()) >= 64))
       continue;
     SourceLocation ArgLoc = Arg->getBeginLoc();
     if (ArgLoc.isMacroID() && !SM.isMacroArgExpansion(ArgLoc)) {
@@ -207,8 +210,10 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
               "64-bit integer")
         << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
   }
-  // Blocks of at most 32 threads: no lane number reaches 32.
-  if (S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+  // Blocks of at most 32 threads: no lane number reaches 32. (Asked only when there is something
+  // to report: the answer may come from the project index, and each question is recorded.)
+  if ((F.LastLane31Tests.empty() && F.NarrowLaneBits.empty() && F.WideAmountBits.empty()) ||
+      S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
     return;
   reportLastLaneTests(F, SM);
   for (const BinaryOperator *BO : F.NarrowLaneBits) {

@@ -50,11 +50,10 @@ void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts 
   // Blocks of at most 32 threads: lanes 32-63 never run, so no operation reaches across groups.
   // Blocks 32 threads wide: the groups of 32 are the rows of the block, as the code meant; an
   // operation that crosses them is reported at the operation (reportRowShuffles).
-  if (F.Groupings.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F) ||
-      S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
+  if (F.Groupings.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F))
     return;
   const rocmtidy::CrossLaneOp *Op = S.Model.fullOpMet(F);
-  if (!Op)
+  if (!Op || S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
     return;
   // Fix-its only where the code meant the hardware width: no explicit widths of 32 beside.
   bool HardwareMeant = !S.Model.meetsLogicalWidth(F);
@@ -187,7 +186,8 @@ void WarpSizeAssumptionCheck::reportWidths(const rocmtidy::FunctionWarpFacts &F,
     if (Loc.isFileID())
       D << FixItHint::CreateReplacement(Width->getSourceRange(), "warpSize");
   };
-  if (S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+  if ((F.Width32FromWarpSize.empty() && F.Width32Reductions.empty()) ||
+      S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
     return;
   for (const CallExpr *CE : F.Width32FromWarpSize)
     reportWidth(CE);

@@ -52,9 +52,16 @@ void WarpSizeAssumptionCheck::reducerNotes(const rocmtidy::FunctionWarpFacts &Gr
 // 'warpReduceSum(v)' in code that groups lanes by the wavefront; 'blockReduce<warpReduceSum>(v)'
 // where blockReduce does.
 void WarpSizeAssumptionCheck::reportReducerCalls(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
-  if (F.UnitCalls.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F) ||
-      S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
+  if (F.UnitCalls.empty() || S.Lanes < 64 || S.Model.feedsMatrixCore(F))
     return;
+  // Asked only once a call qualifies: the answer may come from the project index, and every
+  // question is recorded (a file that asked is analysed again when the answer changes).
+  std::optional<bool> BlocksUnknown;
+  auto AnyBlocks = [&] {
+    if (!BlocksUnknown)
+      BlocksUnknown = S.Model.blockRows(F) == rocmtidy::BlockRows::Unknown;
+    return *BlocksUnknown;
+  };
   for (const CallExpr *CE : F.UnitCalls) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     SourceLocation Loc = CE->getBeginLoc();
@@ -62,6 +69,8 @@ void WarpSizeAssumptionCheck::reportReducerCalls(const rocmtidy::FunctionWarpFac
       continue;
     if (const rocmtidy::ShortReduction *R = halfReduction(S.Model.definition(Callee));
         R && !F.HardwareGroupings.empty()) {
+      if (!AnyBlocks())
+        return;
       if (!S.once(Loc, 9))
         continue;
       diag(Loc, "'%0' combines 32 lanes only, but this code groups lanes by the wavefront width; %1, so lanes 32-63 "
@@ -76,7 +85,11 @@ void WarpSizeAssumptionCheck::reportReducerCalls(const rocmtidy::FunctionWarpFac
       continue;
     for (unsigned I = 0; I < Args->size(); ++I) {
       ReducerArgument A = reducerArgument(Args, I, S.Model);
-      if (!A.R || !S.once(Loc, 9))
+      if (!A.R)
+        continue;
+      if (!AnyBlocks())
+        return;
+      if (!S.once(Loc, 9))
         continue;
       diag(Loc, "'%0', given to '%1', combines 32 lanes only, but '%1' groups lanes by the wavefront width; %2, so "
                 "lanes 32-63 are left out of the result: start the reduction at half the wavefront width")

@@ -1,5 +1,6 @@
 #include "ast/KernelFacts.h"
 
+#include "ast/LaunchTally.h"
 #include "ast/StaticLds.h"
 #include "ast/UserCode.h"
 #include "core/BuildSwitches.h"
@@ -212,13 +213,61 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     std::vector<KernelDefinition> Found = collectKernelDefinitions(Ctx);
     Out.Kernels.insert(Out.Kernels.end(), std::make_move_iterator(Found.begin()), std::make_move_iterator(Found.end()));
+    std::vector<KernelLaunches> Launched = collectKernelLaunches(Ctx);
+    Out.Launches.insert(Out.Launches.end(), std::make_move_iterator(Launched.begin()),
+                        std::make_move_iterator(Launched.end()));
   }
 
 private:
   TranslationUnitFacts &Out;
 };
 
+// Every launch and mention of a kernel in the unit's own code (system headers are skipped whole,
+// as the kernels' walk does); template patterns only, as the warp check reads them.
+class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
+public:
+  LaunchVisitor(ASTContext &Ctx, LaunchTally &Tally) : SM(Ctx.getSourceManager()), Tally(Tally) {}
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && !isUserCode(SM, D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Tally.noteReference(E);
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    Tally.noteReference(E);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    Tally.noteLaunch(E);
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  LaunchTally &Tally;
+};
+
 } // namespace
+
+std::vector<KernelLaunches> collectKernelLaunches(ASTContext &Ctx) {
+  LaunchTally Tally(Ctx);
+  LaunchVisitor(Ctx, Tally).TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<KernelLaunches> Out;
+  for (const auto &[Kernel, E] : Tally.entries()) {
+    // Internal kernels cannot be defined in another file; their own unit sees their launches.
+    if (Kernel->isInAnonymousNamespace() || Kernel->getStorageClass() == SC_Static)
+      continue;
+    KernelLaunches L = E.Blocks;
+    L.Name = Kernel->getQualifiedNameAsString();
+    L.Params = Kernel->getNumParams();
+    L.Unknown = !E.complete();
+    Out.push_back(std::move(L));
+  }
+  return Out;
+}
 
 std::vector<KernelDefinition> collectKernelDefinitions(ASTContext &Ctx) {
   std::vector<KernelDefinition> Out;

@@ -26,12 +26,20 @@ namespace rocmtidy {
 
 struct TranslationUnitFacts {
   std::vector<KernelDefinition> Kernels;
+  /// The blocks this unit launches other files' kernels with (ast/LaunchTally): kernels with
+  /// external linkage only, each once.
+  std::vector<KernelLaunches> Launches;
   std::vector<SkippedInclude> SkippedIncludes;
 };
 
 /// The kernels \p Ctx defines outside system headers with external linkage; Display is the real
 /// path (the merge names them for the reader).
 std::vector<KernelDefinition> collectKernelDefinitions(clang::ASTContext &Ctx);
+
+/// The launches of kernels with external linkage in \p Ctx's user code, per kernel: what other
+/// files that define them learn from the project index. A kernel also named other than by a
+/// recognised launch (a pointer) is marked unknown.
+std::vector<KernelLaunches> collectKernelLaunches(clang::ASTContext &Ctx);
 
 /// Records the facts of the translation unit \p CI parses into \p Out: the skipped includes as the
 /// preprocessor meets them, the kernels once the AST is complete. The consumer runs beside the

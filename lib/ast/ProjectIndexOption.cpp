@@ -17,7 +17,7 @@ namespace {
 
 // Index files by path, reloaded when they change: rocm-clangd lives for a whole editing session.
 struct LoadedIndex {
-  struct timespec MTime {};
+  struct timespec MTime{};
   off_t Size = -1;
   std::shared_ptr<const ProjectIndex> Index;
   std::string Problem;
@@ -164,6 +164,14 @@ std::optional<DefinitionElsewhere> ProjectIndexOption::lookup(const clang::Funct
   D.Def = Def;
   D.MaxThreads = Def->maxThreadsFor(Args);
   return D;
+}
+
+std::optional<KernelLaunches> ProjectIndexOption::lookupLaunches(const clang::FunctionDecl &Kernel) const {
+  if (!Index || Kernel.isInAnonymousNamespace() || Kernel.getStorageClass() == clang::SC_Static)
+    return std::nullopt;
+  if (const KernelLaunches *L = Index->launches(Kernel.getQualifiedNameAsString(), Kernel.getNumParams(), Log.get()))
+    return *L;
+  return std::nullopt;
 }
 
 } // namespace rocmtidy

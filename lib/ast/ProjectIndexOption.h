@@ -39,6 +39,10 @@ public:
   /// and the index knows exactly one definition that other files can see.
   std::optional<DefinitionElsewhere> lookup(const clang::FunctionDecl &Kernel) const;
 
+  /// What the project's launches of \p Kernel say about its blocks (merged over the files that
+  /// launch it), for a kernel with external linkage; std::nullopt without an index or a launch.
+  std::optional<KernelLaunches> lookupLaunches(const clang::FunctionDecl &Kernel) const;
+
 private:
   std::string Path;
   std::string Problem;

@@ -15,6 +15,7 @@
 
 #include "ast/ConstantValue.h"
 #include "ast/LaneValueAnalysis.h"
+#include "ast/LaunchTally.h"
 #include "ast/PlatformGuards.h"
 #include "ast/ThreadIndex.h"
 #include "core/WarpTables.h"
@@ -246,15 +247,6 @@ enum class BlockRows {
   Narrow,
 };
 
-/// The launches of one kernel the unit shows.
-struct KernelBlocks {
-  unsigned References = 0; ///< expressions that name the kernel (each launch names it once)
-  unsigned Launches = 0;   ///< recognised launches whose block width is constant
-  bool Unknown = false;    ///< a launch with a block width that is not constant, or one in a template
-  bool AllRows32 = true;   ///< every width a power of two of at most 32
-  bool AllNarrow = true;   ///< every block of at most 32 threads
-};
-
 /// 'w != 32 && w != 64', 'w == 32 || w == 64': a test that accepts both widths is no assumption of
 /// either. Adds the comparisons with 32 of such a condition to Out.
 void addBothWidthsTests(const clang::BinaryOperator *Logical, llvm::DenseSet<const clang::Expr *> &Out);
@@ -297,10 +289,14 @@ public:
   }
 
   /// A call anywhere in the unit's own code: a kernel launch records the block it launches with.
-  void noteLaunch(const clang::CallExpr *CE);
+  void noteLaunch(const clang::CallExpr *CE) { Tally.noteLaunch(CE); }
   /// An expression of the unit's own code that names a function ('k', 'k<float>', an overload
   /// set in a template): a kernel named other than by a recognised launch may run with any block.
-  void noteReference(const clang::Expr *E);
+  void noteReference(const clang::Expr *E) { Tally.noteReference(E); }
+  /// For a kernel the unit never names: what the project's other files launch it with (the
+  /// project index), or std::nullopt.
+  using LaunchesElsewhereFn = std::function<std::optional<KernelLaunches>(const clang::FunctionDecl &)>;
+  void setLaunchesElsewhere(LaunchesElsewhereFn Fn) { LaunchesElsewhere = std::move(Fn); }
   /// What the launches of every kernel that runs F (F itself, or the kernels that call it
   /// through the unit's functions) say about its blocks; Unknown when one of them is not seen.
   BlockRows blockRows(const FunctionWarpFacts &F);
@@ -347,12 +343,11 @@ private:
   llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
   llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LaneMaskReturns;
-  /// Per kernel (canonical declaration of its pattern): the launches the unit shows.
-  llvm::DenseMap<const clang::Decl *, KernelBlocks> Launches;
+  /// The launches the unit shows, per kernel; and the project's, for kernels it never names.
+  LaunchTally Tally;
+  LaunchesElsewhereFn LaunchesElsewhere;
   llvm::DenseMap<const clang::Decl *, BlockRows> RowsMemo;
   BlockRows kernelRows(const clang::FunctionDecl *Kernel);
-  void recordLaunch(const clang::FunctionDecl *Kernel, const Dim3Value &Block);
-  void dependentLaunch(const clang::CUDAKernelCallExpr *K);
   /// The node of a body in the call graph: its function's canonical declaration, the template's
   /// pattern for an instantiation.
   static const clang::Decl *graphKey(const FunctionWarpFacts &F);

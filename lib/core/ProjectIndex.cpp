@@ -57,6 +57,44 @@ static KernelDefinition definitionFrom(const nlohmann::json &E) {
   return K;
 }
 
+void KernelLaunches::add(std::optional<uint64_t> Width, std::optional<uint64_t> Threads) {
+  if (!Width) {
+    Unknown = true;
+    return;
+  }
+  ++Launches;
+  AllRows32 = AllRows32 && *Width > 0 && *Width <= 32 && (*Width & (*Width - 1)) == 0;
+  AllNarrow = AllNarrow && Threads && *Threads <= 32;
+}
+
+void KernelLaunches::merge(const KernelLaunches &Other) {
+  Launches += Other.Launches;
+  Unknown = Unknown || Other.Unknown;
+  AllRows32 = AllRows32 && Other.AllRows32;
+  AllNarrow = AllNarrow && Other.AllNarrow;
+}
+
+static nlohmann::json launchesJson(const KernelLaunches &L) {
+  return {{"name", L.Name},       {"params", L.Params},       {"launches", L.Launches},
+          {"unknown", L.Unknown}, {"allRows32", L.AllRows32}, {"allNarrow", L.AllNarrow}};
+}
+
+static KernelLaunches launchesFrom(const nlohmann::json &E) {
+  KernelLaunches L;
+  L.Name = E.at("name").get<std::string>();
+  L.Params = E.at("params").get<unsigned>();
+  L.Launches = E.at("launches").get<unsigned>();
+  L.Unknown = E.at("unknown").get<bool>();
+  L.AllRows32 = E.at("allRows32").get<bool>();
+  L.AllNarrow = E.at("allNarrow").get<bool>();
+  return L;
+}
+
+std::string KernelLaunches::fingerprint() const {
+  // The name is the lookup's key; what the checks read is the rest.
+  return std::to_string(Launches) + (Unknown ? "u" : "") + (AllRows32 ? "r" : "") + (AllNarrow ? "n" : "");
+}
+
 std::string KernelDefinition::fingerprint() const {
   return definitionJson(*this).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -75,8 +113,19 @@ std::vector<std::pair<std::string, unsigned>> IndexLookupLog::lookups() const {
   return Lookups;
 }
 
-ProjectIndex ProjectIndex::fromDefinitions(std::vector<KernelDefinition> Definitions) {
+ProjectIndex ProjectIndex::fromDefinitions(std::vector<KernelDefinition> Definitions,
+                                           std::vector<KernelLaunches> Launches) {
   ProjectIndex Index;
+  // The launches of one kernel from every file (and both passes of one file) are one record.
+  std::stable_sort(Launches.begin(), Launches.end(), [](const KernelLaunches &A, const KernelLaunches &B) {
+    return std::tie(A.Name, A.Params) < std::tie(B.Name, B.Params);
+  });
+  for (KernelLaunches &L : Launches) {
+    if (!Index.Launches.empty() && Index.Launches.back().Name == L.Name && Index.Launches.back().Params == L.Params)
+      Index.Launches.back().merge(L);
+    else
+      Index.Launches.push_back(std::move(L));
+  }
   auto Key = [](const KernelDefinition &K) { return std::tie(K.Name, K.Params, K.File, K.Line); };
   std::stable_sort(Definitions.begin(), Definitions.end(),
                    [&](const KernelDefinition &A, const KernelDefinition &B) { return Key(A) < Key(B); });
@@ -128,9 +177,67 @@ const KernelDefinition *ProjectIndex::find(const std::string &QualifiedName, uns
   return Found;
 }
 
+const KernelLaunches *ProjectIndex::launches(const std::string &QualifiedName, unsigned Params,
+                                             IndexLookupLog *Log) const {
+  if (Log)
+    Log->add(launchQuestion(QualifiedName), Params);
+  auto It = std::lower_bound(Launches.begin(), Launches.end(), std::make_pair(QualifiedName, Params),
+                             [](const KernelLaunches &L, const std::pair<std::string, unsigned> &Key) {
+                               return std::tie(L.Name, L.Params) < std::tie(Key.first, Key.second);
+                             });
+  return It != Launches.end() && It->Name == QualifiedName && It->Params == Params ? &*It : nullptr;
+}
+
+// A prefix no C++ name has.
+static constexpr const char LaunchQuestionPrefix[] = "launches of ";
+
+std::string ProjectIndex::launchQuestion(const std::string &QualifiedName) {
+  return LaunchQuestionPrefix + QualifiedName;
+}
+
+bool ProjectIndex::isLaunchQuestion(const std::string &Recorded, std::string &QualifiedName) {
+  if (Recorded.rfind(LaunchQuestionPrefix, 0) != 0)
+    return false;
+  QualifiedName = Recorded.substr(sizeof(LaunchQuestionPrefix) - 1);
+  return true;
+}
+
 std::string ProjectIndex::answer(const std::string &QualifiedName, unsigned Params) const {
+  std::string Kernel;
+  if (isLaunchQuestion(QualifiedName, Kernel)) {
+    const KernelLaunches *L = launches(Kernel, Params);
+    return L ? "launches " + L->fingerprint() : "none";
+  }
   const KernelDefinition *K = find(QualifiedName, Params);
   return K ? K->fingerprint() : "none";
+}
+
+std::string launchesToJson(const std::vector<KernelLaunches> &Launches) {
+  nlohmann::json A = nlohmann::json::array();
+  for (const KernelLaunches &L : Launches)
+    A.push_back(launchesJson(L));
+  return A.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::optional<std::vector<KernelLaunches>> launchesFromJson(const std::string &Text, std::string &Error) {
+  if (!jsonDepthWithin(Text, 16)) {
+    Error = "nested deeper than launch facts are";
+    return std::nullopt;
+  }
+  nlohmann::json J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded() || !J.is_array()) {
+    Error = "not a list of kernel launches";
+    return std::nullopt;
+  }
+  std::vector<KernelLaunches> Out;
+  try {
+    for (const auto &E : J)
+      Out.push_back(launchesFrom(E));
+  } catch (const nlohmann::json::exception &X) {
+    Error = std::string("malformed entry: ") + X.what();
+    return std::nullopt;
+  }
+  return Out;
 }
 
 // 2: facts from each translation unit's parse (the bound as a template parameter's name).
@@ -171,6 +278,9 @@ std::string ProjectIndex::toJson() const {
   J["kernels"] = nlohmann::json::array();
   for (const KernelDefinition &K : Kernels)
     J["kernels"].push_back(definitionJson(K));
+  J["launches"] = nlohmann::json::array();
+  for (const KernelLaunches &L : Launches)
+    J["launches"].push_back(launchesJson(L));
   return J.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -190,14 +300,19 @@ std::optional<ProjectIndex> ProjectIndex::fromJson(const std::string &Text, std:
     return std::nullopt;
   }
   std::vector<KernelDefinition> Defs;
+  std::vector<KernelLaunches> Launches;
   try {
     for (const auto &E : J["kernels"])
       Defs.push_back(definitionFrom(E));
+    // Optional: an index written before launches were recorded has none.
+    if (J.contains("launches"))
+      for (const auto &E : J.at("launches"))
+        Launches.push_back(launchesFrom(E));
   } catch (const nlohmann::json::exception &X) {
     Error = std::string("malformed entry: ") + X.what();
     return std::nullopt;
   }
-  return fromDefinitions(std::move(Defs));
+  return fromDefinitions(std::move(Defs), std::move(Launches));
 }
 
 namespace {

@@ -43,6 +43,21 @@ struct KernelDefinition {
 
 bool operator==(const KernelDefinition &A, const KernelDefinition &B);
 
+/// What the launches of a kernel say about its blocks, from one translation unit or merged over
+/// the project: a kernel launched only with blocks of at most 32 threads never runs lanes 32-63.
+struct KernelLaunches {
+  std::string Name; // qualified, as in KernelDefinition
+  unsigned Params = 0;
+  unsigned Launches = 0; // recognised launches whose block width is constant
+  bool Unknown = false;  // a launch whose block is not constant
+  bool AllRows32 = true; // every block width a power of two of at most 32
+  bool AllNarrow = true; // every block of at most 32 threads
+  /// One launch: its block width and thread count when constant.
+  void add(std::optional<uint64_t> Width, std::optional<uint64_t> Threads);
+  void merge(const KernelLaunches &Other);
+  std::string fingerprint() const;
+};
+
 /// A quoted #include in a conditional branch a parse skipped (the #else of a HIP platform test,
 /// the body of #ifndef USE_ROCM under the HIP build's flags).
 struct SkippedInclude {
@@ -68,13 +83,24 @@ public:
   /// The merge of the kernel definitions the translation units recorded: one entry per definition
   /// (name, parameters, file, line), a definition seen by several translation units (a kernel in a
   /// header) once.
-  static ProjectIndex fromDefinitions(std::vector<KernelDefinition> Definitions);
+  static ProjectIndex fromDefinitions(std::vector<KernelDefinition> Definitions,
+                                      std::vector<KernelLaunches> Launches = {});
 
   /// The one definition of a kernel visible to other files with this qualified name and parameter
   /// count; null when there is none, or several that disagree. \p Log, when given, records the
   /// question.
   const KernelDefinition *find(const std::string &QualifiedName, unsigned Params, IndexLookupLog *Log = nullptr) const;
-  /// find()'s answer as text ("none" without a definition): what a cached result depended on.
+  /// What the project's launches of a kernel say (merged over the files that launch it); null when
+  /// no parse saw one. \p Log, when given, records the question under launchQuestion(name): its
+  /// answer is the launches' alone, so a definition found later does not change it.
+  const KernelLaunches *launches(const std::string &QualifiedName, unsigned Params,
+                                 IndexLookupLog *Log = nullptr) const;
+  const std::vector<KernelLaunches> &allLaunches() const { return Launches; }
+  /// The name a launch question is recorded under ('launches of ns::k'), and back.
+  static std::string launchQuestion(const std::string &QualifiedName);
+  static bool isLaunchQuestion(const std::string &Recorded, std::string &QualifiedName);
+  /// find()'s answer as text ("none" without a definition), or for a launch question the
+  /// launches' ("none" without a launch): what a cached result depended on.
   std::string answer(const std::string &QualifiedName, unsigned Params) const;
 
   const std::vector<KernelDefinition> &kernels() const { return Kernels; }
@@ -85,6 +111,7 @@ public:
 
 private:
   std::vector<KernelDefinition> Kernels;
+  std::vector<KernelLaunches> Launches; // one per (name, parameters), sorted
   std::multimap<std::string, size_t> ByName;
   void rebuildLookup();
 };
@@ -92,6 +119,9 @@ private:
 /// Definitions as JSON (one translation unit's, in a result cache entry, or an index file's).
 std::string definitionsToJson(const std::vector<KernelDefinition> &Defs);
 std::optional<std::vector<KernelDefinition>> definitionsFromJson(const std::string &Text, std::string &Error);
+/// Launch facts as JSON (one translation unit's, in a result cache entry).
+std::string launchesToJson(const std::vector<KernelLaunches> &Launches);
+std::optional<std::vector<KernelLaunches>> launchesFromJson(const std::string &Text, std::string &Error);
 
 /// What rocm-lint hands the checks of one pass run in its own process: the index and the log its
 /// lookups go to.

@@ -270,3 +270,88 @@ TEST(ProjectIndexMerge, RegistrationLivesAsLongAsItsHandle) {
   EXPECT_FALSE(IndexRegistration::resolve(Value));
   EXPECT_FALSE(IndexRegistration::isRegistrationValue("/p/index.json"));
 }
+
+// The launches a unit shows of kernels other files define: the blocks each runs with, per kernel;
+// a launch with a block computed at run time, or a mention that is no launch, makes it unknown;
+// internal kernels are left out.
+TEST(KernelFacts, RecordsTheBlocksOfLaunches) {
+  TranslationUnitFacts F = factsOf(R"(
+__global__ void narrow(float *);
+__global__ void rows(float *);
+__global__ void wide(float *);
+__global__ void computed(float *);
+__global__ void pointed(float *);
+static __global__ void internal(float *) {}
+void run(float *p, int n) {
+  narrow<<<4, 32>>>(p);
+  narrow<<<8, dim3(16, 2)>>>(p);
+  rows<<<1, dim3(32, 4)>>>(p);
+  wide<<<1, 256>>>(p);
+  computed<<<1, n>>>(p);
+  pointed<<<1, 32>>>(p);
+  void (*f)(float *) = pointed;
+  (void)f;
+  internal<<<1, 32>>>(p);
+}
+)");
+  auto Find = [&](const std::string &Name) -> const KernelLaunches * {
+    for (const KernelLaunches &L : F.Launches)
+      if (L.Name == Name)
+        return &L;
+    return nullptr;
+  };
+  ASSERT_NE(Find("narrow"), nullptr);
+  EXPECT_EQ(Find("narrow")->Launches, 2u);
+  EXPECT_TRUE(Find("narrow")->AllNarrow);
+  EXPECT_FALSE(Find("narrow")->Unknown);
+  ASSERT_NE(Find("rows"), nullptr);
+  EXPECT_TRUE(Find("rows")->AllRows32);
+  EXPECT_FALSE(Find("rows")->AllNarrow);
+  ASSERT_NE(Find("wide"), nullptr);
+  EXPECT_FALSE(Find("wide")->AllRows32);
+  ASSERT_NE(Find("computed"), nullptr);
+  EXPECT_TRUE(Find("computed")->Unknown);
+  ASSERT_NE(Find("pointed"), nullptr);
+  EXPECT_TRUE(Find("pointed")->Unknown);
+  EXPECT_EQ(Find("internal"), nullptr);
+}
+
+// The merge of several files' launches of one kernel: every launch must agree; the lookup's answer
+// changes with them (a cached result that depended on it is analysed again); the JSON keeps them.
+TEST(ProjectIndexMerge, LaunchesOfOneKernelAreMerged) {
+  KernelLaunches A;
+  A.Name = "k";
+  A.Params = 1;
+  A.add(32, 32);
+  KernelLaunches B = A;
+  B.add(256, 256);
+  ProjectIndex Narrow = ProjectIndex::fromDefinitions({}, {A});
+  ASSERT_NE(Narrow.launches("k", 1), nullptr);
+  EXPECT_TRUE(Narrow.launches("k", 1)->AllNarrow);
+  EXPECT_EQ(Narrow.launches("k", 2), nullptr);
+  ProjectIndex Both = ProjectIndex::fromDefinitions({}, {A, B});
+  ASSERT_NE(Both.launches("k", 1), nullptr);
+  EXPECT_FALSE(Both.launches("k", 1)->AllNarrow);
+  EXPECT_EQ(Both.launches("k", 1)->Launches, 3u);
+  // A launch question is answered from the launches alone; a definition question is not.
+  EXPECT_NE(Narrow.answer(ProjectIndex::launchQuestion("k"), 1), Both.answer(ProjectIndex::launchQuestion("k"), 1));
+  EXPECT_EQ(Narrow.answer("k", 1), Both.answer("k", 1));
+  EXPECT_EQ(ProjectIndex::fromDefinitions({}).answer(ProjectIndex::launchQuestion("k"), 1), "none");
+  IndexLookupLog Log;
+  Narrow.launches("k", 1, &Log);
+  ASSERT_EQ(Log.lookups().size(), 1u);
+  std::string Name;
+  EXPECT_TRUE(ProjectIndex::isLaunchQuestion(Log.lookups()[0].first, Name));
+  EXPECT_EQ(Name, "k");
+  EXPECT_FALSE(ProjectIndex::isLaunchQuestion("k", Name));
+  std::string Error;
+  auto Back = ProjectIndex::fromJson(Both.toJson(), Error);
+  ASSERT_TRUE(Back) << Error;
+  ASSERT_NE(Back->launches("k", 1), nullptr);
+  EXPECT_EQ(Back->launches("k", 1)->fingerprint(), Both.launches("k", 1)->fingerprint());
+  auto List = launchesFromJson(launchesToJson({A}), Error);
+  ASSERT_TRUE(List) << Error;
+  ASSERT_EQ(List->size(), 1u);
+  EXPECT_EQ((*List)[0].fingerprint(), A.fingerprint());
+  EXPECT_FALSE(launchesFromJson("[{\"name\": \"k\"}]", Error));
+}

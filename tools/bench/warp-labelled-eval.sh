@@ -2,7 +2,7 @@
 # Measures rocm-warp-size-assumption on the labelled set of real wave64 lines
 # (tools/bench/warp-labelled-set.tsv, and any other part given with --set).
 #
-#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--checks GLOB] [--list] [--sources-only] [--also-check NAME]
+#   tools/bench/warp-labelled-eval.sh [--lint BIN] [--mirrors DIR] [--rows FILE] [--set FILE]... [--checks GLOB] [--list] [--sources-only] [--index] [--also-check NAME]
 #
 # --set FILE: a labelled file in the same columns (repeatable; default warp-labelled-set.tsv alone,
 # e.g. --set tools/bench/warp-labelled-heldout2.tsv for the second held-out part).
@@ -10,6 +10,8 @@
 # 'rocm-warp-*' adds rocm-warp-size-constexpr and rocm-warp-sync-builtins, which own the ROCm 7 build errors).
 # --also-check NAME: from the same run, also the figures of one check's findings alone (e.g.
 # --checks 'rocm-warp-*' --also-check rocm-warp-size-assumption), with their rows in FILE.NAME.tsv.
+# --index: let rocm-lint consult the project index (off by default: each file alone, as the
+# figures of earlier sessions were measured); a user's run has it.
 # --sources-only: extract only the source files and no build scripts or configuration, and no
 # .git marker (the extraction before session 14, for comparing figures with older notes).
 # --list (or --dry-run): lints nothing; prints each row it would evaluate and whether its mirror,
@@ -36,6 +38,7 @@ checks=rocm-warp-size-assumption
 set_files=()
 list_only=0
 sources_only=0
+with_index=0
 also_check=
 need_value() { [[ $# -ge 2 ]] || { echo "warp-labelled-eval: '$1' needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
@@ -47,6 +50,7 @@ while [[ $# -gt 0 ]]; do
     --checks) need_value "$@"; checks=$2; shift 2 ;;
     --list | --dry-run) list_only=1; shift ;;
     --sources-only) sources_only=1; shift ;;
+    --index) with_index=1; shift ;;
     --also-check) need_value "$@"; also_check=$2; shift 2 ;;
     *) echo "warp-labelled-eval: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -143,7 +147,10 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
       # A clone, as a user has it: rocm-lint finds the project's root (and its build scripts) by it.
       [[ $sources_only == 1 ]] || git init -q "$tree"
     fi
-    local args=(--checks="$checks" --no-cache --no-index --no-progress -q)
+    local args=(--checks="$checks" --no-cache --no-progress -q)
+    # Without --index each file is read alone; with it rocm-lint reads the project's other files
+    # that name the file's kernels, as a user's run does (how they are launched, where defined).
+    [[ $with_index == 1 ]] || args+=(--no-index)
     if [[ $defines != - ]]; then
       local d
       for d in $defines; do args+=("--extra-arg=$d"); done

@@ -433,6 +433,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
       if (std::find(IndexLookups.begin(), IndexLookups.end(), L) == IndexLookups.end())
         IndexLookups.push_back(L);
     R.Kernels.insert(R.Kernels.end(), O.Facts.Kernels.begin(), O.Facts.Kernels.end());
+    R.Launches.insert(R.Launches.end(), O.Facts.Launches.begin(), O.Facts.Launches.end());
     for (const rocmtidy::SkippedInclude &S : O.Facts.SkippedIncludes)
       if (std::none_of(R.SkippedIncludes.begin(), R.SkippedIncludes.end(), [&](const rocmtidy::SkippedInclude &Q) {
             return Q.Includer == S.Includer && Q.Line == S.Line && Q.Spelled == S.Spelled;
@@ -440,7 +441,11 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
         R.SkippedIncludes.push_back(S);
   }
   // The host and the device pass see one definition twice.
-  R.Kernels = rocmtidy::ProjectIndex::fromDefinitions(std::move(R.Kernels)).kernels();
+  {
+    rocmtidy::ProjectIndex Own = rocmtidy::ProjectIndex::fromDefinitions(std::move(R.Kernels), std::move(R.Launches));
+    R.Kernels = Own.kernels();
+    R.Launches = Own.allLaunches();
+  }
   R.IndexLookups = IndexLookups;
   for (const auto &[Name, Params] : IndexLookups)
     R.IndexAnswers.push_back(Index ? Index->answer(Name, Params) : "none");

@@ -148,6 +148,8 @@ struct FileResult {
   // the quoted includes of branches it skipped, and each index lookup its checks made with the
   // answer they got (a changed answer means analysing the file again).
   std::vector<rocmtidy::KernelDefinition> Kernels;
+  /// The blocks this file launches kernels of other files with (for the project index).
+  std::vector<rocmtidy::KernelLaunches> Launches;
   std::vector<rocmtidy::SkippedInclude> SkippedIncludes;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   std::vector<std::string> IndexAnswers; // parallel to IndexLookups

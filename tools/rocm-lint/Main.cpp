@@ -268,12 +268,17 @@ static void secondSweep(const Options &Opts, const std::string &Root, const Proj
   }
   std::shared_ptr<const rocmtidy::ProjectIndex> Merged = mergeKernelFacts(Parsed, Cwd);
   std::set<std::string> Unresolved;
+  // A kernel no parse defined, or one no parse launched (the warp check asks how a kernel it
+  // defines is launched): the files that spell its name may say.
   for (const FileResult &R : Results)
-    for (const auto &[Name, Params] : R.IndexLookups)
-      if (!Merged->find(Name, Params)) {
+    for (const auto &[Recorded, Params] : R.IndexLookups) {
+      std::string Name = Recorded;
+      bool Launch = rocmtidy::ProjectIndex::isLaunchQuestion(Recorded, Name);
+      if (Launch ? !Merged->launches(Name, Params) : !Merged->find(Name, Params)) {
         size_t Colon = Name.rfind("::");
         Unresolved.insert(Colon == std::string::npos ? Name : Name.substr(Colon + 2));
       }
+    }
   std::vector<InputFile> Others = sourcesNaming(Unresolved, Root, Known, Config.Model.get());
   std::vector<FileResult> OtherFacts(Others.size());
   for (size_t I = 0; I < Others.size(); ++I)

@@ -106,12 +106,16 @@ bool writeIndexFile(const std::string &Path, const rocmtidy::ProjectIndex &Index
 std::shared_ptr<const rocmtidy::ProjectIndex> mergeKernelFacts(const std::vector<const FileResult *> &Results,
                                                                const std::string &Cwd) {
   std::vector<rocmtidy::KernelDefinition> All;
-  for (const FileResult *R : Results)
+  std::vector<rocmtidy::KernelLaunches> Launches;
+  for (const FileResult *R : Results) {
     for (rocmtidy::KernelDefinition K : R->Kernels) {
       K.Display = Cwd.empty() ? K.File : relativeToCwd(K.File, Cwd);
       All.push_back(std::move(K));
     }
-  return std::make_shared<const rocmtidy::ProjectIndex>(rocmtidy::ProjectIndex::fromDefinitions(std::move(All)));
+    Launches.insert(Launches.end(), R->Launches.begin(), R->Launches.end());
+  }
+  return std::make_shared<const rocmtidy::ProjectIndex>(
+      rocmtidy::ProjectIndex::fromDefinitions(std::move(All), std::move(Launches)));
 }
 
 bool indexAnswersChanged(const FileResult &R, const rocmtidy::ProjectIndex &Index) {

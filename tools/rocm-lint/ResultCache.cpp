@@ -364,6 +364,7 @@ static json resultJson(const FileResult &R) {
   J["findings"] = Findings;
   J["errors"] = stringList(R.Errors);
   J["kernels"] = bytesJson(rocmtidy::definitionsToJson(R.Kernels));
+  J["launches"] = bytesJson(rocmtidy::launchesToJson(R.Launches));
   json Skipped = json::array();
   for (const rocmtidy::SkippedInclude &S : R.SkippedIncludes)
     Skipped.push_back({{"includer", bytesJson(S.Includer)}, {"line", S.Line}, {"spelled", bytesJson(S.Spelled)}});
@@ -441,6 +442,14 @@ static std::optional<FileResult> resultFrom(const json &J) {
   if (!Defs)
     return std::nullopt;
   R.Kernels = std::move(*Defs);
+  // An entry written before launches were recorded is read as a miss: its file is parsed again.
+  std::string Launched;
+  if (!readString(J, "launches", Launched))
+    return std::nullopt;
+  auto Launches = rocmtidy::launchesFromJson(Launched, Error);
+  if (!Launches)
+    return std::nullopt;
+  R.Launches = std::move(*Launches);
   if (!J.contains("skippedIncludes") || !J["skippedIncludes"].is_array() || !J.contains("indexLookups") ||
       !J["indexLookups"].is_array())
     return std::nullopt;

@@ -1,0 +1,86 @@
+#include "ast/LaunchTally.h"
+
+#include "ast/ConstantValue.h"
+#include "ast/LaunchRecognizer.h"
+#include "core/LaunchApiTable.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace rocmtidy {
+
+const FunctionDecl *LaunchTally::kernelKey(const FunctionDecl *FD) {
+  if (!FD || !FD->hasAttr<CUDAGlobalAttr>())
+    return nullptr;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  return FD->getCanonicalDecl();
+}
+
+static llvm::SmallVector<const FunctionDecl *, 2> kernelCandidates(const OverloadExpr *OE) {
+  llvm::SmallVector<const FunctionDecl *, 2> Out;
+  for (const NamedDecl *D : OE->decls())
+    if (const FunctionDecl *K = LaunchTally::kernelKey(D->getUnderlyingDecl()->getAsFunction());
+        K && !llvm::is_contained(Out, K))
+      Out.push_back(K);
+  return Out;
+}
+
+void LaunchTally::noteReference(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const FunctionDecl *K = kernelKey(dyn_cast<FunctionDecl>(DRE->getDecl())))
+      ++Entries[K].References;
+    return;
+  }
+  // A kernel named in a template before its arguments are known: every candidate.
+  if (const auto *OE = dyn_cast<OverloadExpr>(E))
+    for (const FunctionDecl *K : kernelCandidates(OE))
+      ++Entries[K].References;
+}
+
+void LaunchTally::record(const FunctionDecl *Kernel, std::optional<uint64_t> Width, std::optional<uint64_t> Threads) {
+  Entries[Kernel].Blocks.add(Width, Threads);
+}
+
+// 'k<<<blocks, threads>>>(args)' in a template whose arguments decide which kernel it is: the
+// block, when it does not depend on them, is the block of every candidate.
+void LaunchTally::dependentLaunch(const CUDAKernelCallExpr *K) {
+  llvm::SmallVector<const FunctionDecl *, 2> Kernels;
+  const Expr *Callee = K->getCallee()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee)) {
+    if (const FunctionDecl *Kernel = kernelKey(dyn_cast<FunctionDecl>(DRE->getDecl())))
+      Kernels.push_back(Kernel);
+  } else if (const auto *OE = dyn_cast<OverloadExpr>(Callee)) {
+    Kernels = kernelCandidates(OE);
+  }
+  const CallExpr *Config = K->getConfig();
+  const Expr *BlockArg = Config && Config->getNumArgs() >= 2 ? Config->getArg(1) : nullptr;
+  Dim3Value Block = BlockArg && !isDependentExpr(*BlockArg) ? evaluateDim3(BlockArg, Ctx) : Dim3Value();
+  for (const FunctionDecl *Kernel : Kernels)
+    record(Kernel, Block.X, Block.total());
+}
+
+void LaunchTally::noteLaunch(const CallExpr *CE) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE); K && CE->isInstantiationDependent()) {
+    dependentLaunch(K);
+    return;
+  }
+  if (!isa<CUDAKernelCallExpr>(CE)) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || !launchApiTable().find(std::string_view(Callee->getName())))
+      return;
+  }
+  std::optional<KernelLaunch> L = recogniseLaunch(*CE, Ctx);
+  if (!L)
+    return;
+  if (const FunctionDecl *K = kernelKey(L->Kernel))
+    record(K, L->Block.X, L->Block.total());
+}
+
+const LaunchTally::Entry *LaunchTally::find(const FunctionDecl *Kernel) const {
+  auto It = Entries.find(kernelKey(Kernel));
+  return It == Entries.end() ? nullptr : &It->second;
+}
+
+} // namespace rocmtidy
