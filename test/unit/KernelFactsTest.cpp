@@ -346,11 +346,17 @@ TEST(ProjectIndexMerge, LaunchesOfOneKernelAreMerged) {
   EXPECT_FALSE(ProjectIndex::isLaunchQuestion("k", Name));
   std::string Error;
   auto Back = ProjectIndex::fromJson(Both.toJson(), Error);
-  ASSERT_TRUE(Back) << Error;
+  if (!Back) {
+    ADD_FAILURE() << Error;
+    return;
+  }
   ASSERT_NE(Back->launches("k", 1), nullptr);
   EXPECT_EQ(Back->launches("k", 1)->fingerprint(), Both.launches("k", 1)->fingerprint());
   auto List = launchesFromJson(launchesToJson({A}), Error);
-  ASSERT_TRUE(List) << Error;
+  if (!List) {
+    ADD_FAILURE() << Error;
+    return;
+  }
   ASSERT_EQ(List->size(), 1u);
   EXPECT_EQ((*List)[0].fingerprint(), A.fingerprint());
   EXPECT_FALSE(launchesFromJson("[{\"name\": \"k\"}]", Error));

@@ -222,9 +222,11 @@ static void dropMissingToolkitPaths(std::vector<std::string> &Argv, const std::s
         Dir = (llvm::Twine(WorkDir) + "/" + Value).str();
       if (!Value.empty() && llvm::sys::fs::is_directory(Dir))
         return false;
-      if (Notices)
-        Notices->push_back("command: " + Display + ": dropped '" + A +
-                           "' from the compile command (not a folder on this machine)");
+      if (Notices) {
+        std::string Notice = "command: " + Display;
+        Notice += ": dropped '" + A + "' from the compile command (not a folder on this machine)";
+        Notices->push_back(std::move(Notice));
+      }
       return true;
     }
     return false;

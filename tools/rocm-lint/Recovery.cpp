@@ -46,9 +46,7 @@ static bool isHipcubHeader(llvm::StringRef Name) { return Name.starts_with("hipc
 static constexpr const char *RocwmmaMain = "rocwmma/rocwmma.hpp";
 static constexpr const char *RocwmmaOthers[] = {"rocwmma/rocwmma_coop.hpp", "rocwmma/rocwmma_transforms.hpp",
                                                 "rocwmma/rocwmma-version.hpp"};
-static bool isStandInHeader(llvm::StringRef Name) {
-  return isHipcubHeader(Name) || Name.starts_with("rocwmma/");
-}
+static bool isStandInHeader(llvm::StringRef Name) { return isHipcubHeader(Name) || Name.starts_with("rocwmma/"); }
 
 // The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
 static bool declaresRuntimeApi(const std::string &Cuda) {

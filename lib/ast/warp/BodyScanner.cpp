@@ -175,12 +175,14 @@ void WarpBodyScanner::settleFragmentTiles() {
             F.FragmentTiles.push_back({X, CE});
           return StmtWalk::SkipChildren;
         }
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
-            if (auto Defs = analysis().reaching(DRE))
-              Work.append(Defs->begin(), Defs->end());
-            else // a local the dataflow does not track (a pointer): at least its initialiser
-              Work.push_back(VD->getInit());
+        const auto *DRE = dyn_cast<DeclRefExpr>(X);
+        const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        if (!VD || !VD->isLocalVarDecl())
+          return StmtWalk::Continue;
+        if (auto Defs = analysis().reaching(DRE))
+          Work.append(Defs->begin(), Defs->end());
+        else // a local the dataflow does not track (a pointer): at least its initialiser
+          Work.push_back(VD->getInit());
         return StmtWalk::Continue;
       });
     }
