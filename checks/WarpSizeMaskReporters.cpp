@@ -300,9 +300,15 @@ void WarpSizeAssumptionCheck::reportShortArrays(const rocmtidy::FunctionWarpFact
     SourceLocation Loc = A.At->getBeginLoc();
     if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 4))
       continue;
-    diag(Loc, "lane number that reaches 63 indexes '%0', which has %1 elements on a 64-lane wavefront; %2, so "
-              "lanes %1-63 reach past its end: test the lane against the number of elements first")
-        << A.Array->getName() << static_cast<unsigned>(A.Extent) << Wave64;
+    if (A.Offset)
+      diag(Loc, "lane number that reaches 63, plus %3, indexes '%0', which has %1 elements; %2, so lanes %4-63 reach "
+                "past its end: test the lane first, or size the array for the wavefront")
+          << A.Array->getName() << static_cast<unsigned>(A.Extent) << Wave64 << static_cast<unsigned>(A.Offset)
+          << static_cast<unsigned>(A.Extent - A.Offset);
+    else
+      diag(Loc, "lane number that reaches 63 indexes '%0', which has %1 elements on a 64-lane wavefront; %2, so "
+                "lanes %1-63 reach past its end: test the lane against the number of elements first")
+          << A.Array->getName() << static_cast<unsigned>(A.Extent) << Wave64;
     diag(A.Array->getLocation(), "'%0' is declared here", DiagnosticIDs::Note) << A.Array->getName();
   }
 }

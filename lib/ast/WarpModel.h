@@ -102,7 +102,8 @@ struct ShortReduction {
 struct ShortLaneArray {
   const clang::ArraySubscriptExpr *At;
   const clang::VarDecl *Array;
-  uint64_t Extent; ///< elements on a 64-lane wavefront
+  uint64_t Extent;     ///< elements on a 64-lane wavefront
+  uint64_t Offset = 0; ///< 'tmp[lane + 32]': the constant added to the lane number
 };
 
 /// A shift of a 32-bit value by an amount computed from a lane number or a bit position of a

@@ -131,15 +131,26 @@ bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index
 void WarpBodyScanner::settleShortArrays() {
   for (const ArraySubscriptExpr *ASE : Subscripts) {
     const Expr *Index = ASE->getIdx();
-    if (!Index || Index->isTypeDependent() || !reaches63(Index))
+    if (!Index || Index->isTypeDependent())
+      continue;
+    // 'tmp[lane + 32]' in a tree written for 32 lanes: the lane number plus a constant.
+    int64_t Offset = 0;
+    if (const auto *Add = dyn_cast<BinaryOperator>(Index->IgnoreParenImpCasts()); Add && Add->getOpcode() == BO_Add)
+      for (auto [Lane, Constant] : {std::pair(Add->getLHS(), Add->getRHS()), std::pair(Add->getRHS(), Add->getLHS())})
+        if (auto C = constantValue(Constant, Ctx); C && *C > 0 && *C < 64 && reaches63(Lane)) {
+          Offset = *C;
+          Index = Lane;
+          break;
+        }
+    if (Offset == 0 && !reaches63(Index))
       continue;
     const VarDecl *VD = subscriptedArray(ASE);
     if (!VD)
       continue;
     std::optional<int64_t> Extent = extentOf(ASE, VD);
-    if (!Extent || *Extent <= 0 || *Extent >= 64 || guardedBy(ASE, Index))
+    if (!Extent || *Extent <= Offset || *Extent >= 64 + Offset || guardedBy(ASE, Index))
       continue;
-    F.ShortArrays.push_back({ASE, VD, static_cast<uint64_t>(*Extent)});
+    F.ShortArrays.push_back({ASE, VD, static_cast<uint64_t>(*Extent), static_cast<uint64_t>(Offset)});
   }
 }
 
