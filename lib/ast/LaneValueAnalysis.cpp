@@ -270,15 +270,15 @@ namespace {
 
 bool isWarpWidth(const Expr *E) {
   auto V = integerLiteralValue(E);
-  return (V && *V == 32) || isWarpSizeRef(E);
+  return (V && *V == 32) || isWarpSizeRef(E) || isWarpSizeCall(E);
 }
 
 bool isLaneMask(const Expr *E) {
   if (auto V = integerLiteralValue(E))
     return *V == 31;
-  // warpSize - 1
+  // warpSize - 1, getWarpSize() - 1
   if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()))
-    if (BO->getOpcode() == BO_Sub && isWarpSizeRef(BO->getLHS()))
+    if (BO->getOpcode() == BO_Sub && (isWarpSizeRef(BO->getLHS()) || isWarpSizeCall(BO->getLHS())))
       if (auto V = integerLiteralValue(BO->getRHS()))
         return *V == 1;
   return false;

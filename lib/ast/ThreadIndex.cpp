@@ -115,6 +115,16 @@ bool isWarpSizeRef(const Expr *E) {
          !VD->isStaticDataMember();
 }
 
+bool isWarpSizeCall(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(stripValue(E));
+  if (!CE || CE->getNumArgs() != 0 || !CE->getType()->isIntegerType())
+    return false;
+  llvm::StringRef Name = calleeName(CE);
+  std::string Lower = Name.lower();
+  llvm::StringRef L(Lower);
+  return (L.contains("warp") || L.contains("wavefront")) && (L.contains("size") || L.contains("width"));
+}
+
 std::optional<uint64_t> integerLiteralValue(const Expr *E) {
   if (!E)
     return std::nullopt;

@@ -18,8 +18,8 @@ namespace rocmtidy {
 /// Where a thread coordinate comes from.
 struct ThreadIndexRef {
   enum class Source {
-    ThreadIdx,     ///< threadIdx.x/y/z, hipThreadIdx_x/y/z, __ockl_get_local_id, workitem_id builtins
-    LaneId,        ///< __lane_id(): the lane within the wavefront
+    ThreadIdx, ///< threadIdx.x/y/z, hipThreadIdx_x/y/z, __ockl_get_local_id, workitem_id builtins
+    LaneId,    ///< __lane_id(): the lane within the wavefront
   };
   Source From;
   /// 0, 1, 2 for x, y, z (0 for a lane id).
@@ -36,6 +36,11 @@ llvm::StringRef calleeName(const clang::CallExpr *CE);
 
 /// True for a reference to the device variable 'warpSize' (not a struct member of that name).
 bool isWarpSizeRef(const clang::Expr *E);
+
+/// True for a call of a project's warp-width function: no arguments, an integer result, and a name
+/// that says so ('getWarpSize()', 'warp_size()', 'wavefront_size()'). Such functions pick 32 or 64
+/// per target, so what they return is the width of the warps the code runs in.
+bool isWarpSizeCall(const clang::Expr *E);
 
 /// True if FD is device code written as such: a function with an explicit __global__ or
 /// __device__ attribute, or a lambda without explicit attributes inside such a function. Clang

@@ -185,11 +185,14 @@ struct FunctionWarpFacts {
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;
-  /// Block barriers ('__syncthreads()') in a branch that only the first warp or wavefront of the
-  /// block takes ('if (tid < warpSize)', 'if (warp == 0)'): Cond is the branch's condition.
+  /// Block barriers ('__syncthreads()', or a project function that is that call alone) in a branch
+  /// that only the first warp or wavefront of the block takes ('if (tid < warpSize)', 'if (warp == 0)')
+  /// or only some lanes of each warp take ('if (lane < 16)'): Cond is the branch's condition.
   struct BranchBarrier {
     const clang::CallExpr *Call;
     const clang::Expr *Cond;
+    /// The branch is taken by a few lanes of every warp rather than by the first warp.
+    bool SomeLanes = false;
   };
   std::vector<BranchBarrier> BranchBarriers;
   /// Calls of matrix-core builtins that need a 32-lane wavefront ('..._w32').

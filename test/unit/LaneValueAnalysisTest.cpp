@@ -200,6 +200,29 @@ TEST(LaneValueAnalysisTest, WidthAndNamedConstants) {
   EXPECT_EQ(A->classify(Warp[0]), ThreadValue::None);
 }
 
+// A project's warp-width function picks 32 or 64 per target: its result, and one less as a mask,
+// make lane and warp numbers; another function returning 32 does not.
+TEST(LaneValueAnalysisTest, WarpWidthFunctions) {
+  Snippet S("constexpr int getWarpSize() { return 32; }\n"
+            "constexpr int tileRows() { return 32; }\n"
+            "__global__ void k(int *out) {\n"
+            "  int lane = threadIdx.x & (getWarpSize() - 1);\n"
+            "  int warp = threadIdx.x / getWarpSize();\n"
+            "  int row = threadIdx.x & (tileRows() - 1);\n"
+            "  out[lane + warp + row] = 0;\n"
+            "}\n",
+            "k");
+  ASSERT_TRUE(S.Fn);
+  auto A = S.analysis();
+  auto Lane = S.reads("lane"), Warp = S.reads("warp"), Row = S.reads("row");
+  ASSERT_EQ(Lane.size(), 1u);
+  ASSERT_EQ(Warp.size(), 1u);
+  ASSERT_EQ(Row.size(), 1u);
+  EXPECT_EQ(A->classify(Lane[0]), ThreadValue::LaneId);
+  EXPECT_EQ(A->classify(Warp[0]), ThreadValue::WarpId);
+  EXPECT_EQ(A->classify(Row[0]), ThreadValue::None);
+}
+
 TEST(LaneValueAnalysisTest, MembersSetByConstructors) {
   const char *Code = "struct Warp {\n"
                      "  int lane;\n"

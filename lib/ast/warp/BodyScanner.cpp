@@ -69,41 +69,80 @@ bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
   return true;
 }
 
-// A condition only the threads of the block's first warp or wavefront meet: a thread index below
-// a constant of at most 64 or below the warp width ('tid < warpSize', 'threadIdx.x < WARP_SIZE'),
-// or a warp number equal to a constant. Either side of '&&' is enough.
-bool WarpBodyScanner::firstWarpTakes(const Expr *Cond) {
+// A condition only a few threads of the block meet. The block's first warp or wavefront: a thread
+// index below a constant of at most 64 or below the warp width ('tid < warpSize', 'threadIdx.x <
+// WARP_SIZE'), or a warp number equal to a constant. Some lanes of every warp: a lane number below a
+// constant under 32 ('lane < 16'), which no warp width lets every lane meet. Either side of '&&'
+// is enough.
+WarpBodyScanner::BranchTakers WarpBodyScanner::fewThreadsTake(const Expr *Cond) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LAnd)
-    return firstWarpTakes(BO->getLHS()) || firstWarpTakes(BO->getRHS());
+    return BranchTakers::All;
+  if (BO->getOpcode() == BO_LAnd) {
+    BranchTakers L = fewThreadsTake(BO->getLHS());
+    return L != BranchTakers::All ? L : fewThreadsTake(BO->getRHS());
+  }
   if (!BO->isComparisonOp() || BO->getOpcode() == BO_NE)
-    return false;
+    return BranchTakers::All;
   for (bool Swap : {false, true}) {
     const Expr *Value = Swap ? BO->getRHS() : BO->getLHS();
     const Expr *Bound = Swap ? BO->getLHS() : BO->getRHS();
-    if (Value->isValueDependent())
-      continue;
     ThreadValue V = analysis().classify(Value);
-    // A template's body, which the dataflow may not follow: 'int tid = threadIdx.x' read directly.
+    // A template's body, which the dataflow may not follow: 'int tid = threadIdx.x' or 'const Index
+    // lane = threadIdx.x & (warpSize - 1)' read from the local's initialiser.
     if (V == ThreadValue::None)
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-            VD && VD->isLocalVarDecl() && VD->getInit() && matchThreadIndex(VD->getInit()))
-          V = ThreadValue::ThreadIndex;
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl() && VD->getInit()) {
+          if (matchThreadIndex(VD->getInit()))
+            V = Value->isValueDependent() ? ThreadValue::None : ThreadValue::ThreadIndex;
+          else if (analysis().classify(VD->getInit()) == ThreadValue::LaneId)
+            V = ThreadValue::LaneId;
+        }
+    // A lane number keeps its meaning in a template whose index type is a parameter; a thread
+    // index compared there may be anything the instantiation makes it.
+    if (V != ThreadValue::LaneId && Value->isValueDependent())
+      continue;
     if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ && evaluate(Bound))
-      return true;
+      return BranchTakers::FirstWarp;
     bool Below = Swap ? (BO->getOpcode() == BO_GT || BO->getOpcode() == BO_GE)
                       : (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE);
-    if (V != ThreadValue::ThreadIndex || !Below)
+    if (!Below)
+      continue;
+    bool Inclusive = BO->getOpcode() == BO_LE || BO->getOpcode() == BO_GE;
+    if (V == ThreadValue::LaneId) {
+      // How many lane numbers pass: fewer than 32 leaves lanes of every warp outside.
+      if (auto C = valueAt64Lanes(Bound, Ctx); C && *C + Inclusive > 0 && *C + Inclusive < 32)
+        return BranchTakers::SomeLanes;
+      continue;
+    }
+    if (V != ThreadValue::ThreadIndex)
       continue;
     if (isWarpSizeRef(Bound->IgnoreParenImpCasts()))
-      return true;
+      return BranchTakers::FirstWarp;
     if (auto C = valueAt64Lanes(Bound, Ctx); C && *C > 0 && *C <= 64)
-      return true;
+      return BranchTakers::FirstWarp;
   }
-  return false;
+  return BranchTakers::All;
+}
+
+// A call that is the block barrier: '__syncthreads()', or a project function whose body is that
+// call alone (a '__syncwarp' stand-in for ROCm before 7, whatever its name).
+static bool isBlockBarrier(const CallExpr *CE, StringRef Name, const SourceManager &SM) {
+  if (CE->getNumArgs() != 0)
+    return false;
+  if (Name == "__syncthreads")
+    return true;
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return false;
+  const auto *Inner = dyn_cast<CallExpr>(*Body->body_begin());
+  const FunctionDecl *InnerCallee = Inner ? Inner->getDirectCallee() : nullptr;
+  return InnerCallee && InnerCallee->getIdentifier() && InnerCallee->getName() == "__syncthreads" &&
+         Inner->getNumArgs() == 0;
 }
 
 // '__syncthreads()' where only the first warp goes ('if (tid < warpSize) { ... __syncthreads(); }'),
@@ -126,8 +165,8 @@ void WarpBodyScanner::branchBarrier(const CallExpr *CE) {
       Cond = IS->getCond();
     else if (const auto *WS = dyn_cast<WhileStmt>(P); WS && WS->getBody() == S)
       Cond = WS->getCond();
-    if (Cond && firstWarpTakes(Cond)) {
-      F.BranchBarriers.push_back({CE, Cond});
+    if (BranchTakers Takers = Cond ? fewThreadsTake(Cond) : BranchTakers::All; Takers != BranchTakers::All) {
+      F.BranchBarriers.push_back({CE, Cond, Takers == BranchTakers::SomeLanes});
       return;
     }
     S = P;
@@ -453,7 +492,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
     F.UnitCalls.push_back(CE);
   if (fragmentOp(CE))
     return true;
-  if (Name == "__syncthreads" && CE->getNumArgs() == 0)
+  if (isBlockBarrier(CE, Name, SM))
     branchBarrier(CE);
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
     if (const ShuffleInfo *S = T.shuffle(Name); S && S->Library && namesNothing(CE)) {

@@ -123,7 +123,8 @@ private:
   void settleGroupShuffles();
   bool oneGroupTakes(const clang::Expr *Cond);
   bool underOneGroup(const clang::Stmt *S);
-  bool firstWarpTakes(const clang::Expr *Cond);
+  enum class BranchTakers { All, FirstWarp, SomeLanes };
+  BranchTakers fewThreadsTake(const clang::Expr *Cond);
   void branchBarrier(const clang::CallExpr *CE);
 
   // MaskFacts.cpp

@@ -90,3 +90,56 @@ __global__ void cuda_only(float *out) {
     out[threadIdx.x] = 0.0f;
   }
 }
+
+// A '__syncwarp' stand-in for ROCm before 7 that is the block barrier alone, called where only a few
+// lanes of each warp go: the lanes that skip the branch never arrive.
+namespace port {
+__device__ inline void __syncwarp() { __syncthreads(); }
+// The project's warp width, chosen per target: its lane numbers are the hardware's.
+inline constexpr int getWarpSize() {
+#if defined(__GFX9__)
+  return 64;
+#else
+  return 32;
+#endif
+}
+} // namespace port
+template <typename Index> __device__ void tail_reduce(float *part, Index warp) {
+  const Index lane = threadIdx.x & (port::getWarpSize() - 1);
+  if (warp == 0 && lane < 16) {
+    part[lane] += part[lane + 16];
+    // CHECK: :[[@LINE+1]]:5: warning: block barrier 'port::__syncwarp' in a branch only some lanes of each warp take; the other lanes never reach it, so the block hangs or the barrier pairs with a later one: synchronise the wavefront instead ('__syncwarp()' on ROCm 7, '__builtin_amdgcn_wave_barrier()' before) [rocm-warp-size-assumption]
+    port::__syncwarp();
+    // CHECK: :[[@LINE-4]]:7: note: only the threads of a few lanes of each warp take this branch
+    part[lane] += part[lane + 8];
+  }
+}
+
+// The same branch in plain code with a literal barrier.
+__global__ void lanes_below_eight(float *part) {
+  int lane = threadIdx.x % 32;
+  if (lane < 8) {
+    // CHECK: :[[@LINE+1]]:5: warning: block barrier in a branch only some lanes of each warp take
+    __syncthreads();
+    // CHECK: :[[@LINE-3]]:7: note: only the threads of a few lanes of each warp take this branch
+    part[lane] += part[lane + 8];
+  }
+}
+
+// Negative cases for lane branches.
+__device__ inline void sync_and_count(int *n) {
+  __syncthreads();
+  ++*n;
+}
+__global__ void lanes_quiet(float *part, int *n) {
+  int lane = threadIdx.x % 32;
+  // Every lane number of a 32-lane group is below 32: each thread takes the branch.
+  if (lane < 32)
+    __syncthreads();
+  // A function that does more than the barrier is not a stand-in (the branch is another question).
+  if (lane < 4)
+    sync_and_count(n);
+  // The stand-in outside any branch: every thread arrives.
+  port::__syncwarp();
+  part[lane] = 0.0f;
+}
