@@ -16,10 +16,14 @@ namespace rocmtidy {
 
 namespace {
 
-// Integers hold lane values; pointers are followed to the array they point into.
+// Integers hold lane values; pointers are followed to the array they point into. In a template, a
+// constant local of the index type parameter ('const IndexType lane = threadIdx.x & 63') holds its
+// initialiser whatever the instantiation: one definition, no assignment to miss.
 bool isTracked(const VarDecl *VD) {
+  QualType T = VD->getType();
   return VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-         (VD->getType()->isIntegralOrEnumerationType() || VD->getType()->isPointerType());
+         (T->isIntegralOrEnumerationType() || T->isPointerType() ||
+          (T->isDependentType() && T.isConstQualified() && !T->isReferenceType()));
 }
 
 const VarDecl *trackedVar(const Expr *E) {
@@ -249,7 +253,8 @@ LaneValueAnalysis::~LaneValueAnalysis() = default;
 std::optional<llvm::ArrayRef<const Expr *>> LaneValueAnalysis::reaching(const Expr *Use) const {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Use ? Use->IgnoreParenImpCasts() : nullptr);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !isTracked(VD) || Results->escapes(VD))
+  // A template's reads are not loads yet, so a dependent constant looks escaped; it cannot change.
+  if (!VD || !isTracked(VD) || (Results->escapes(VD) && !VD->getType()->isDependentType()))
     return std::nullopt;
   if (Results->Reached.contains(DRE)) {
     auto It = Results->AtRead.find(DRE);

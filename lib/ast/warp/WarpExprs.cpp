@@ -72,7 +72,8 @@ const Expr *loopBound(const ForStmt *FS, const VarDecl *VD, bool &Inclusive) {
 
 bool isWarpSizeMinusOne(const Expr *E) {
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  return BO && BO->getOpcode() == BO_Sub && isWarpSizeRef(BO->getLHS()) && isLit(BO->getRHS(), 1);
+  return BO && BO->getOpcode() == BO_Sub && (isWarpSizeRef(BO->getLHS()) || isWarpSizeCall(BO->getLHS())) &&
+         isLit(BO->getRHS(), 1);
 }
 
 bool mentionsWidthName(const Stmt *S) {

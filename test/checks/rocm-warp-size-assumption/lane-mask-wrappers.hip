@@ -44,6 +44,21 @@ __global__ void last_lane(int *out, float v) {
     out[1] = 1;
 }
 
+// A template whose index type is a parameter: the constant local holds its initialiser in every
+// instantiation, even one never written.
+template <typename Index> __global__ void last_lane_template(Index *out, const Index *in) {
+  const Index lane = threadIdx.x & (warpSize - 1);
+  // CHECK: :[[@LINE+1]]:12: warning: lane number that reaches 63 compared with 31, the last lane of a 32-lane warp
+  if (lane == 31)
+    out[0] = in[lane];
+  // Quiet: a non-constant local of the parameter type may be reassigned on some path.
+  Index other = threadIdx.x & (warpSize - 1);
+  if (in[0] > 0)
+    other = 0;
+  if (other == 31)
+    out[1] = in[other];
+}
+
 // Quiet: a logical lane compared with 31 is the last lane of its 32-lane group.
 __global__ void last_of_group(int *out) {
   int group_lane = threadIdx.x & 31;
