@@ -88,20 +88,17 @@ WarpBodyScanner::BranchTakers WarpBodyScanner::fewThreadsTake(const Expr *Cond) 
     const Expr *Value = Swap ? BO->getRHS() : BO->getLHS();
     const Expr *Bound = Swap ? BO->getLHS() : BO->getRHS();
     ThreadValue V = analysis().classify(Value);
-    // A template's body, which the dataflow may not follow: 'int tid = threadIdx.x' or 'const Index
-    // lane = threadIdx.x & (warpSize - 1)' read from the local's initialiser.
-    if (V == ThreadValue::None)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl() && VD->getInit()) {
-          if (matchThreadIndex(VD->getInit()))
-            V = Value->isValueDependent() ? ThreadValue::None : ThreadValue::ThreadIndex;
-          else if (analysis().classify(VD->getInit()) == ThreadValue::LaneId)
-            V = ThreadValue::LaneId;
-        }
-    // A lane number keeps its meaning in a template whose index type is a parameter; a thread
-    // index compared there may be anything the instantiation makes it.
+    // A lane number keeps its meaning in a template whose index type is a parameter (LaneValueAnalysis
+    // follows its constant locals); a thread index compared there may be anything the instantiation
+    // makes it.
     if (V != ThreadValue::LaneId && Value->isValueDependent())
       continue;
+    // A template's body, which the dataflow may not follow: 'int tid = threadIdx.x' read directly.
+    if (V == ThreadValue::None)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->isLocalVarDecl() && VD->getInit() && matchThreadIndex(VD->getInit()))
+          V = ThreadValue::ThreadIndex;
     if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ && evaluate(Bound))
       return BranchTakers::FirstWarp;
     bool Below = Swap ? (BO->getOpcode() == BO_GT || BO->getOpcode() == BO_GE)
