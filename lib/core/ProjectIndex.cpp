@@ -212,64 +212,51 @@ std::string ProjectIndex::answer(const std::string &QualifiedName, unsigned Para
   return K ? K->fingerprint() : "none";
 }
 
-std::string launchesToJson(const std::vector<KernelLaunches> &Launches) {
+// The index's lists of facts as JSON text, one entry per element, and back. Reading checks the
+// nesting first: nlohmann's parser recurses once per level, so a file of '[' must fail here, quickly.
+template <typename T, typename ToJson> static std::string listToJson(const std::vector<T> &List, ToJson Entry) {
   nlohmann::json A = nlohmann::json::array();
-  for (const KernelLaunches &L : Launches)
-    A.push_back(launchesJson(L));
+  for (const T &E : List)
+    A.push_back(Entry(E));
   return A.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::optional<std::vector<KernelLaunches>> launchesFromJson(const std::string &Text, std::string &Error) {
+template <typename T, typename FromJson>
+static std::optional<std::vector<T>> listFromJson(const std::string &Text, std::string &Error, const char *Facts,
+                                                  const char *List, FromJson Entry) {
   if (!jsonDepthWithin(Text, 16)) {
-    Error = "nested deeper than launch facts are";
+    Error = std::string("nested deeper than ") + Facts + " facts are";
     return std::nullopt;
   }
   nlohmann::json J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded() || !J.is_array()) {
-    Error = "not a list of kernel launches";
+    Error = std::string("not a list of ") + List;
     return std::nullopt;
   }
-  std::vector<KernelLaunches> Out;
+  std::vector<T> Out;
   try {
     for (const auto &E : J)
-      Out.push_back(launchesFrom(E));
+      Out.push_back(Entry(E));
   } catch (const nlohmann::json::exception &X) {
     Error = std::string("malformed entry: ") + X.what();
     return std::nullopt;
   }
   return Out;
+}
+
+std::string launchesToJson(const std::vector<KernelLaunches> &Launches) { return listToJson(Launches, launchesJson); }
+
+std::optional<std::vector<KernelLaunches>> launchesFromJson(const std::string &Text, std::string &Error) {
+  return listFromJson<KernelLaunches>(Text, Error, "launch", "kernel launches", launchesFrom);
 }
 
 // 2: facts from each translation unit's parse (the bound as a template parameter's name).
 static constexpr int IndexFormatVersion = 2;
 
-std::string definitionsToJson(const std::vector<KernelDefinition> &Defs) {
-  nlohmann::json A = nlohmann::json::array();
-  for (const KernelDefinition &K : Defs)
-    A.push_back(definitionJson(K));
-  return A.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
+std::string definitionsToJson(const std::vector<KernelDefinition> &Defs) { return listToJson(Defs, definitionJson); }
 
 std::optional<std::vector<KernelDefinition>> definitionsFromJson(const std::string &Text, std::string &Error) {
-  // nlohmann's parser recurses once per level: a file of '[' must fail here, quickly.
-  if (!jsonDepthWithin(Text, 16)) {
-    Error = "nested deeper than kernel facts are";
-    return std::nullopt;
-  }
-  nlohmann::json J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_array()) {
-    Error = "not a list of kernel definitions";
-    return std::nullopt;
-  }
-  std::vector<KernelDefinition> Out;
-  try {
-    for (const auto &E : J)
-      Out.push_back(definitionFrom(E));
-  } catch (const nlohmann::json::exception &X) {
-    Error = std::string("malformed entry: ") + X.what();
-    return std::nullopt;
-  }
-  return Out;
+  return listFromJson<KernelDefinition>(Text, Error, "kernel", "kernel definitions", definitionFrom);
 }
 
 std::string ProjectIndex::toJson() const {
