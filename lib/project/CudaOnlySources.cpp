@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -49,6 +50,9 @@ struct Script {
   /// branch's "rocm/*.hip.cu"). Path is the folder, Glob the pattern as written.
   std::vector<Mention> CudaGlobs, OtherGlobs;
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
+  /// The line of a project() or enable_language() outside any branch that enables CUDA (0: none):
+  /// with no HIP anywhere in the script, the script is a CUDA build of its own.
+  unsigned CudaLanguageLine = 0;
   /// Sources a HIP branch takes out of a list (`list(REMOVE_ITEM CUDA_SOURCES a.cu)` under
   /// `elseif(WITH_HIP)`): Path and List as in Mention; Condition the HIP branch's.
   std::vector<Mention> RemovedForHip;
@@ -153,8 +157,11 @@ struct CMakeReader : cmake::ParseCallbacks {
       LanguageHip |= C.Args[I].Value == "LANGUAGE" && C.Args[I + 1].Value == "HIP";
     S.BuildsHip |= LanguageHip;
     if (N == "enable_language" || N == "project")
-      for (const auto &A : C.Args)
+      for (const auto &A : C.Args) {
         S.BuildsHip |= A.Value == "HIP";
+        if (A.Value == "CUDA" && Stack.empty() && !S.CudaLanguageLine)
+          S.CudaLanguageLine = C.Line;
+      }
     Mention Probe;
     context(Stack, Probe);
     if (N == "list" && C.Args.size() >= 3 && C.Args[0].Value == "REMOVE_ITEM") {
@@ -481,6 +488,71 @@ bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs
   return true;
 }
 
+/// Whether \p S names \p File in any way: by its path, by a computed path that may spell its name,
+/// or by a glob that may match it.
+bool namesFile(const Script &S, const fs::path &File, const std::string &Ext) {
+  std::string Name = File.filename().string();
+  for (const std::string &G : S.GlobExtensions)
+    if (G == "*" || G == Ext)
+      return true;
+  for (const auto *Globs : {&S.CudaGlobs, &S.OtherGlobs})
+    for (const Mention &G : *Globs)
+      if (globMatches(G, File))
+        return true;
+  return std::any_of(S.Mentions.begin(), S.Mentions.end(),
+                     [&](const Mention &M) { return M.Computed ? M.Path == Name : M.Path == File.string(); });
+}
+
+/// Whether \p A and \p B both list some source by its path: two builds of the same code.
+bool shareASource(const Script &A, const Script &B) {
+  std::set<std::string> Paths;
+  for (const Mention &M : A.Mentions)
+    if (!M.Computed)
+      Paths.insert(M.Path);
+  return std::any_of(B.Mentions.begin(), B.Mentions.end(),
+                     [&](const Mention &M) { return !M.Computed && Paths.count(M.Path); });
+}
+
+/// Why \p File belongs to a CUDA build that has a HIP twin beside it rather than a HIP branch
+/// (`cuda/CMakeLists.txt` and `hip/CMakeLists.txt`, each a project() of its own, both listing
+/// `../src/common.c`, one `../src/k.cu` and the other `../src/k.hip`), or "" when it does not.
+/// Every script of \p Scripts (the file's folders) and of the walk that names the file must be a
+/// CUDA project with no HIP in it, naming it by its path; some other script must build HIP, list a
+/// source the CUDA one lists too, and not name the file. A CUDA project beside an unrelated HIP
+/// example shares no source with it and stays in scope: a project without a HIP build is ported whole.
+std::string siblingCudaProjectWhy(const ProjectModel &Model, const fs::path &File, const std::string &Ext,
+                                  const std::vector<std::shared_ptr<Script>> &Scripts) {
+  std::set<std::string> Paths(Model.cmakeScripts().begin(), Model.cmakeScripts().end());
+  for (const auto &S : Scripts)
+    if (fs::path(S->File).filename() == "CMakeLists.txt")
+      Paths.insert(S->File);
+  std::vector<std::shared_ptr<Script>> Listers, Others;
+  for (const auto &P : Paths) {
+    std::shared_ptr<Script> S = scriptAt(P, true);
+    (namesFile(*S, File, Ext) ? Listers : Others).push_back(S);
+  }
+  for (const auto &S : Scripts)
+    if (fs::path(S->File).filename() != "CMakeLists.txt" && namesFile(*S, File, Ext))
+      return ""; // a setup.py: its branches decide
+  if (Listers.empty())
+    return "";
+  for (const auto &S : Listers)
+    if (S->BuildsHip || !S->CudaLanguageLine ||
+        std::none_of(S->Mentions.begin(), S->Mentions.end(),
+                     [&](const Mention &M) { return !M.Computed && M.Path == File.string(); }))
+      return ""; // named by a HIP build, by a script that is not a CUDA build of its own, or by a pattern
+  const Script &Lister = *Listers.front();
+  auto Twin = std::find_if(Others.begin(), Others.end(),
+                           [&](const auto &S) { return S->BuildsHip && shareASource(Lister, *S); });
+  if (Twin == Others.end())
+    return "";
+  const Mention &Listing = *std::find_if(Lister.Mentions.begin(), Lister.Mentions.end(),
+                                         [&](const Mention &M) { return !M.Computed && M.Path == File.string(); });
+  return shownFromCwd(Lister.File) + ":" + std::to_string(Listing.Line) +
+         ": listed only by a CUDA project (CUDA enabled at line " + std::to_string(Lister.CudaLanguageLine) +
+         "); its HIP twin " + shownFromCwd((*Twin)->File) + " builds the same sources without it";
+}
+
 /// What a backend scheme driven by a variable (see BackendRegistry.h) says of \p File, read from
 /// the project's top CMakeLists.txt on the way from the root down to it.
 BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs::path &File) {
@@ -536,10 +608,11 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   if (removedForHip(Scripts, File, Ext, Why))
     return true;
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
-  // branches there are the code to port.
+  // branches there are the code to port. Unless it is the CUDA half of a pair of builds.
   if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; })) {
-    Why = MakeWhy;
-    return !MakeWhy.empty();
+    std::string Sibling = siblingCudaProjectWhy(Model, File, Ext, Scripts);
+    Why = Sibling.empty() ? MakeWhy : Sibling;
+    return !Why.empty();
   }
   const Mention *CudaOnly = nullptr;
   const Script *Where = nullptr;

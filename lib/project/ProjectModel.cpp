@@ -183,6 +183,9 @@ ProjectModel ProjectModel::load(const LoadOptions &Opts) {
   }
   std::sort(M.ProjectDirs.begin(), M.ProjectDirs.end());
   std::sort(M.Files.begin(), M.Files.end(), [](const WalkedFile &A, const WalkedFile &B) { return A.Path < B.Path; });
+  for (const WalkedFile &F : M.Files)
+    if (path::filename(F.Path) == "CMakeLists.txt")
+      M.CMakeScripts.push_back(F.Path);
   return M;
 }
 

@@ -72,6 +72,8 @@ public:
   const std::vector<WalkedFile> &files() const { return Files; }
   /// The walked files below \p Dir.
   std::vector<const WalkedFile *> filesUnder(const std::string &Dir) const;
+  /// The walked files named CMakeLists.txt, sorted by path.
+  const std::vector<std::string> &cmakeScripts() const { return CMakeScripts; }
   /// Folders the walk could not read: (folder, message).
   const std::vector<std::pair<std::string, std::string>> &walkErrors() const { return Errors; }
   /// The project folders the walk covered (LoadOptions::ProjectDirs), sorted.
@@ -118,6 +120,7 @@ private:
 
   std::string Root, Cwd;
   std::vector<WalkedFile> Files;
+  std::vector<std::string> CMakeScripts;
   std::vector<std::string> ProjectDirs;
   std::vector<std::pair<std::string, std::string>> Errors;
   bool Truncated = false;
