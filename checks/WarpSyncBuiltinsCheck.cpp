@@ -69,22 +69,32 @@ void WarpSyncBuiltinsCheck::registerPPCallbacks(const SourceManager &SM, Preproc
   const rocmtidy::WarpSyncTable &T = rocmtidy::warpSyncTable();
   OptInDefined = false;
   Reported.clear();
+  ProjectCopies.clear();
   BlockBarrierMacros.clear();
   PP->addPPCallbacks(std::make_unique<OptInCallbacks>(*this, T.OptInMacro));
   PP->addPPCallbacks(Platforms.callbacks(SM, *PP));
 }
 
 void WarpSyncBuiltinsCheck::registerMatchers(MatchFinder *Finder) {
-  // A project's own parameterless shim of a builtin that newer HIP headers define the same way.
-  std::vector<StringRef> Defined;
-  for (const rocmtidy::WarpSyncBuiltin &B : rocmtidy::warpSyncTable().Builtins)
+  // A project's own shim of a builtin that newer HIP headers define the same way: parameterless,
+  // or a template on the mask type (its shape is checked in reportShim).
+  std::vector<StringRef> Defined, Templates;
+  for (const rocmtidy::WarpSyncBuiltin &B : rocmtidy::warpSyncTable().Builtins) {
     if (B.DefinedWithoutParameters)
       Defined.push_back(B.Name);
+    if (B.MaskTemplateParameters)
+      Templates.push_back(B.Name);
+  }
   if (!Defined.empty())
     Finder->addMatcher(
         functionDecl(isDefinition(), parameterCountIs(0), hasAnyName(Defined), hasParent(translationUnitDecl()))
             .bind("shim"),
         this);
+  if (!Templates.empty())
+    Finder->addMatcher(functionDecl(isDefinition(), hasAnyName(Templates),
+                                    hasParent(functionTemplateDecl(hasParent(translationUnitDecl()))))
+                           .bind("shim"),
+                       this);
   // A '__syncwarp' stand-in (any scope) whose body is the block barrier alone.
   Finder->addMatcher(
       functionDecl(isDefinition(), hasName("__syncwarp"),
@@ -140,7 +150,9 @@ void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
   }
   if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
     const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-    if (isProjectDefinition(FD, SM))
+    // A declaration of HIP's can win overload resolution over the project's copy (a plain
+    // function of the stand-in headers against its template); the call is meant for the copy.
+    if (isProjectDefinition(FD, SM) || ProjectCopies.count(FD->getNameAsString()))
       return;
     report(FD->getName(), Ref->getLocation(), SM);
     return;
@@ -175,22 +187,42 @@ void WarpSyncBuiltinsCheck::reportBlockBarrier(SourceLocation Loc, const SourceM
             "__syncwarp does)");
 }
 
-// 'inline __device__ void __syncwarp() {}' for HIP releases without one: from the release that
-// defines it, the headers hold the same function, and the build stops at the second definition.
-// A shim the author put behind a version test, or in code only the CUDA build compiles, is right.
+// Whether \p FD has the shape of HIP's own template of \p B: as many parameters, the first (the
+// mask) of a template type parameter's type. Another shape (a 32-bit mask, fewer parameters) is
+// an overload of HIP's, which its headers leave alone.
+static bool hasHipTemplateShape(const FunctionDecl *FD, const rocmtidy::WarpSyncBuiltin &B) {
+  if (FD->getNumParams() != B.MaskTemplateParameters)
+    return false;
+  QualType Mask = FD->getParamDecl(0)->getType();
+  return Mask->getAs<TemplateTypeParmType>() != nullptr;
+}
+
+// 'inline __device__ void __syncwarp() {}', or a copy of HIP's '__shfl_sync' template, for HIP
+// releases without one: from the release that defines it, the headers hold the same function, and
+// the build stops at the second definition. A shim the author put behind a version test, or in
+// code only the CUDA build compiles, is right.
 void WarpSyncBuiltinsCheck::reportShim(const FunctionDecl *Shim, const SourceManager &SM) {
+  if (const FunctionDecl *Pattern = Shim->getTemplateInstantiationPattern())
+    Shim = Pattern;
   const rocmtidy::WarpSyncBuiltin *B = rocmtidy::warpSyncTable().find(Shim->getName());
   // A shim a macro writes is reported where the macro is used: no fix-it is offered either way.
   SourceLocation Loc = SM.getExpansionLoc(Shim->getLocation());
   if (!B || Loc.isInvalid() || SM.isInSystemHeader(Loc) || !isProjectDefinition(Shim, SM))
     return;
+  if (Shim->getDescribedFunctionTemplate() && !hasHipTemplateShape(Shim, *B))
+    return;
+  ProjectCopies.insert(B->Name);
   if (Platforms.at(Loc, SM) == rocmtidy::Platform::CudaOnly || Platforms.inTestedChain(Loc, SM))
     return;
   if (!Reported.insert(Loc.getRawEncoding()).second)
     return;
   diag(Loc, "the project's own '%0()' is a second definition of the one HIP's headers define from ROCm %1 on, and "
             "the build stops there; guard it with '#if HIP_VERSION < %2'")
-      << Shim->getName() << B->Since.str() << std::to_string(B->Since.hipVersion());
+      << Shim->getName() << B->DefaultSince.str() << std::to_string(B->DefaultSince.hipVersion());
+  if (B->Since < B->DefaultSince)
+    diag(Loc, "from ROCm %0 on it is defined there too when 'HIP_ENABLE_WARP_SYNC_BUILTINS' is defined",
+         DiagnosticIDs::Note)
+        << B->Since.str();
 }
 
 void WarpSyncBuiltinsCheck::report(StringRef Name, SourceLocation Loc, const SourceManager &SM) {

@@ -43,6 +43,8 @@ private:
   rocmtidy::PlatformGuards Platforms;
   // Template code and macro bodies are reported once per spelling.
   std::set<unsigned> Reported;
+  /// Builtins the project defines a copy of in this translation unit: its calls call the copy.
+  std::set<std::string> ProjectCopies;
 };
 
 } // namespace clang::tidy::rocm

@@ -108,6 +108,14 @@ std::optional<WarpSyncTable> parseWarpSyncTableJson(std::string_view Json, std::
       }
       W.DefinedWithoutParameters = B["defined_without_parameters"].get<bool>();
     }
+    if (B.contains("mask_template_parameters")) {
+      const auto &N = B["mask_template_parameters"];
+      if (!N.is_number_unsigned() || N.get<unsigned>() == 0 || N.get<unsigned>() > 8) {
+        Error = "builtin '" + W.Name + "': 'mask_template_parameters' must be a count from 1 to 8";
+        return std::nullopt;
+      }
+      W.MaskTemplateParameters = N.get<unsigned>();
+    }
     if (B.contains("sources")) {
       if (!B["sources"].is_array()) {
         Error = "builtin '" + W.Name + "': 'sources' must be an array";

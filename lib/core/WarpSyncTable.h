@@ -30,6 +30,11 @@ struct WarpSyncBuiltin {
   /// HIP's headers define it from Since on as a plain function without parameters, so a
   /// project's own parameterless shim of the name is a second definition there.
   bool DefinedWithoutParameters = false;
+  /// HIP's headers define it as a function template whose first parameter is a template type
+  /// parameter (the mask: `template <typename MaskT, ...> f(MaskT mask, ...)`) with this many
+  /// parameters (0: not defined that way). A project template of the same name and shape at global
+  /// scope is a second definition from the release that declares HIP's.
+  unsigned MaskTemplateParameters = 0;
   std::vector<std::string> Sources;
 };
 

@@ -40,17 +40,28 @@ template <class RocmTidyT = void> ROCM_TIDY_DEVICE void __syncwarp();
 template <class MaskT> ROCM_TIDY_DEVICE void __syncwarp(MaskT mask);
 
 #if !defined(HIP_ENABLE_WARP_SYNC_BUILTINS) || !defined(HIP_VERSION) || HIP_VERSION < 60200000
-template <class MaskT, class T> ROCM_TIDY_DEVICE T __shfl_sync(MaskT mask, T var, int srcLane, int width = 64);
-template <class MaskT, class T>
-ROCM_TIDY_DEVICE T __shfl_up_sync(MaskT mask, T var, unsigned int delta, int width = 64);
-template <class MaskT, class T>
-ROCM_TIDY_DEVICE T __shfl_down_sync(MaskT mask, T var, unsigned int delta, int width = 64);
-template <class MaskT, class T> ROCM_TIDY_DEVICE T __shfl_xor_sync(MaskT mask, T var, int laneMask, int width = 64);
-template <class MaskT> ROCM_TIDY_DEVICE unsigned long long __ballot_sync(MaskT mask, int predicate);
-template <class MaskT> ROCM_TIDY_DEVICE int __any_sync(MaskT mask, int predicate);
-template <class MaskT> ROCM_TIDY_DEVICE int __all_sync(MaskT mask, int predicate);
-template <class MaskT, class T> ROCM_TIDY_DEVICE unsigned long long __match_any_sync(MaskT mask, T value);
-template <class MaskT, class T> ROCM_TIDY_DEVICE unsigned long long __match_all_sync(MaskT mask, T value, int *pred);
+// Each ends in an empty parameter pack: a project that defines its own copy of one (for the ROCm
+// releases that lack it) declares another template then, not this one again (whose default width
+// would be redefined, an error those releases do not give), and overload resolution prefers the
+// project's, which has no trailing pack.
+#define ROCM_TIDY_REST class... RocmTidyRest
+template <class MaskT, class T, ROCM_TIDY_REST>
+ROCM_TIDY_DEVICE T __shfl_sync(MaskT mask, T var, int srcLane, int width = 64, RocmTidyRest...);
+template <class MaskT, class T, ROCM_TIDY_REST>
+ROCM_TIDY_DEVICE T __shfl_up_sync(MaskT mask, T var, unsigned int delta, int width = 64, RocmTidyRest...);
+template <class MaskT, class T, ROCM_TIDY_REST>
+ROCM_TIDY_DEVICE T __shfl_down_sync(MaskT mask, T var, unsigned int delta, int width = 64, RocmTidyRest...);
+template <class MaskT, class T, ROCM_TIDY_REST>
+ROCM_TIDY_DEVICE T __shfl_xor_sync(MaskT mask, T var, int laneMask, int width = 64, RocmTidyRest...);
+template <class MaskT, ROCM_TIDY_REST>
+ROCM_TIDY_DEVICE unsigned long long __ballot_sync(MaskT mask, int predicate, RocmTidyRest...);
+template <class MaskT, ROCM_TIDY_REST> ROCM_TIDY_DEVICE int __any_sync(MaskT mask, int predicate, RocmTidyRest...);
+template <class MaskT, ROCM_TIDY_REST> ROCM_TIDY_DEVICE int __all_sync(MaskT mask, int predicate, RocmTidyRest...);
+template <class MaskT, class T, ROCM_TIDY_REST>
+ROCM_TIDY_DEVICE unsigned long long __match_any_sync(MaskT mask, T value, RocmTidyRest...);
+template <class MaskT, class T, ROCM_TIDY_REST>
+ROCM_TIDY_DEVICE unsigned long long __match_all_sync(MaskT mask, T value, int *pred, RocmTidyRest...);
+#undef ROCM_TIDY_REST
 #endif
 
 template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_add_sync(MaskT mask, unsigned int value);

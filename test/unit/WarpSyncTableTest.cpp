@@ -22,10 +22,15 @@ TEST(WarpSyncTable, SyncwarpAndReductionsCameWith70) {
     EXPECT_EQ(B->Since.str(), "7.0") << Name;
   }
   EXPECT_EQ(T.find("__shfl_xor"), nullptr);
-  // Only __syncwarp is defined by HIP's headers as a plain parameterless function; the others are
-  // templates over the mask type, which a project's own function overloads.
+  // __syncwarp and __activemask are defined by HIP's headers as plain parameterless functions; the
+  // _sync ones are templates over the mask type, of as many parameters as CUDA's.
   EXPECT_TRUE(T.find("__syncwarp")->DefinedWithoutParameters);
+  EXPECT_TRUE(T.find("__activemask")->DefinedWithoutParameters);
   EXPECT_FALSE(T.find("__shfl_xor_sync")->DefinedWithoutParameters);
+  EXPECT_EQ(T.find("__shfl_xor_sync")->MaskTemplateParameters, 4u);
+  EXPECT_EQ(T.find("__ballot_sync")->MaskTemplateParameters, 2u);
+  EXPECT_EQ(T.find("__match_all_sync")->MaskTemplateParameters, 3u);
+  EXPECT_EQ(T.find("__syncwarp")->MaskTemplateParameters, 0u);
 }
 
 TEST(WarpSyncTable, VersionsParseAndCompare) {
@@ -52,6 +57,10 @@ TEST(WarpSyncTable, MalformedDocumentsAreRejected) {
     "builtins": [{"name": "f", "since": "7.0", "default_since": "7.0", "older": "g", "defined_without_parameters": "yes"}]})",
                                       Error));
   EXPECT_NE(Error.find("'defined_without_parameters' must be true or false"), std::string::npos);
+  EXPECT_FALSE(parseWarpSyncTableJson(R"({"sources": {}, "opt_in_macro": "M", "version_macros": [],
+    "builtins": [{"name": "f", "since": "7.0", "default_since": "7.0", "older": "g", "mask_template_parameters": 0}]})",
+                                      Error));
+  EXPECT_NE(Error.find("'mask_template_parameters' must be a count from 1 to 8"), std::string::npos);
   EXPECT_TRUE(parseWarpSyncTableJson(R"({"sources": {"a": "b"}, "opt_in_macro": "M", "version_macros": ["V"],
     "builtins": [{"name": "f", "since": "6.2", "default_since": "7.0", "older": "g", "sources": ["a"]}]})",
                                      Error));
