@@ -370,6 +370,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportMasks(F, S);
     reportNarrowing(F, S);
     reportShortArrays(F, S);
+    reportLaneStrides(F, S);
     reportLaneShifts(F, S);
     reportWrapperMasks(F, S);
     reportFragmentTiles(F, S);

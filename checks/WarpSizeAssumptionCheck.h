@@ -80,6 +80,7 @@ private:
   void reportMaskMacros(ReportState &S);
   void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
   void reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportLaneStrides(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportLaneShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWideAmountBits(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

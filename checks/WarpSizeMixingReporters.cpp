@@ -339,4 +339,19 @@ void WarpSizeAssumptionCheck::reportWarpSizeTests(const rocmtidy::FunctionWarpFa
   }
 }
 
+// 'for (col = lane; ...; col += warpSize)' with 'lane = tid & 31': the 32 lanes of a warp of 32
+// step by 64 on AMD, and elements 32-63 of every 64 are never visited, whatever the block shape.
+void WarpSizeAssumptionCheck::reportLaneStrides(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const rocmtidy::FunctionWarpFacts::LaneStride &L : F.LaneStrides) {
+    SourceLocation Loc = L.Step->getBeginLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 4))
+      continue;
+    diag(Loc, "loop over the lanes of a 32-lane warp steps by the wavefront width; %0, so each step spans 64 "
+              "elements and the 32 lanes never visit elements 32-63 of them: step by 32, or number the lanes "
+              "with 'warpSize'")
+        << Wave64;
+    diag(L.Op->getOperatorLoc(), "the loop starts at this lane number, below 32", DiagnosticIDs::Note);
+  }
+}
+
 } // namespace clang::tidy::rocm

@@ -64,6 +64,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.WidenedLaneBits.clear();
   F.WideAmountBits.clear();
   F.ShortArrays.clear();
+  F.LaneStrides.clear();
   F.WrapperMasks.clear();
   F.ArgSeeds.clear();
 }

@@ -197,6 +197,14 @@ struct FunctionWarpFacts {
   std::vector<BranchBarrier> BranchBarriers;
   /// Calls of matrix-core builtins that need a 32-lane wavefront ('..._w32').
   std::vector<const clang::CallExpr *> Wave32Builtins;
+  /// Loops that start at a lane number of a 32-lane warp ('col = tid & 31') and step by the
+  /// wavefront width ('col += warpSize'): on 64 lanes, elements 32-63 of every 64 are skipped.
+  struct LaneStride {
+    const clang::ForStmt *Loop;
+    const clang::Expr *Step;         ///< the width the counter steps by
+    const clang::BinaryOperator *Op; ///< the grouping that numbers the lanes within 32
+  };
+  std::vector<LaneStride> LaneStrides;
   /// Calls of library fragment operations the whole wavefront performs together (rocWMMA).
   std::vector<const clang::CallExpr *> FragmentOps;
   /// What picks their tiles: a 32-lane warp number (a WarpDivide or WarpShift grouping's operator)

@@ -32,6 +32,7 @@ void WarpBodyScanner::run() {
   settleNarrowing();
   settleShortArrays();
   settleLane0Tests();
+  settleLaneStrides();
   settleHalfBallots();
   dropWidth32Only();
   settleGroupShuffles();
@@ -353,6 +354,8 @@ bool WarpBodyScanner::VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
 bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
   laneWalk(FS);
   auto [VD, Start] = loopStart(FS);
+  if (VD && Start && FS->getInc())
+    CountedLoops.push_back(FS);
   if (!VD || !Start || !FS->getInc())
     return true;
   LoopInfo L;

@@ -4,7 +4,8 @@
 // The walk over one device function body that fills its FunctionWarpFacts. Private to the warp
 // model. Its members are defined by responsibility:
 //   BodyScanner.cpp   the traversal, and what it records per statement kind
-//   LaneFacts.cpp     lane groupings: constants and their origins, thread-index operands, seeds
+//   LaneFacts.cpp     lane groupings: constants and their origins, thread-index operands, seeds,
+//                     loops from a lane of 32 that step by the wavefront width
 //   ShuffleFacts.cpp  shuffle widths and offsets, loops of offsets, reductions that stop at 16
 //   MaskFacts.cpp     lane masks: 32-bit masks at *_sync calls (directly or through wrappers),
 //                     64-bit masks cut to 32 bits
@@ -109,6 +110,8 @@ private:
   void seedArguments(const clang::CallExpr *CE);
   void seedSplitParameters();
   void settleLane0Tests();
+  void settleLaneStrides();
+  const LaneGrouping32 *laneOf32(const clang::Expr *E, unsigned Depth = 0);
 
   // ShuffleFacts.cpp
   void shuffle(const clang::CallExpr *CE, const ShuffleInfo &S);
@@ -184,6 +187,8 @@ private:
   std::vector<std::pair<const clang::Expr *, const clang::ValueDecl *>> ComparedWithLane;
   /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
   std::vector<clang::SourceRange> Width32Only;
+  /// Every for-loop of the body with a counter (its start may be a grouping the walk records later).
+  std::vector<const clang::ForStmt *> CountedLoops;
 };
 
 } // namespace rocmtidy

@@ -312,4 +312,55 @@ void WarpBodyScanner::settleLane0Tests() {
   }
 }
 
+// The grouping that numbers lanes within 32 ('tid & 31', 'tid % 32') and whose value E is, read
+// through locals with one reaching definition; null for anything else (an offset lane included).
+const LaneGrouping32 *WarpBodyScanner::laneOf32(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 3)
+    return nullptr;
+  const Expr *X = E->IgnoreParenImpCasts();
+  for (const LaneGrouping32 &G : F.Groupings)
+    if (G.Op == X && (G.K == LaneGrouping32::LaneModulo || G.K == LaneGrouping32::LaneMask))
+      return &G;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+    if (const Expr *Def = analysis().singleDefinition(DRE); Def && Def != X)
+      return laneOf32(Def, Depth + 1);
+  return nullptr;
+}
+
+namespace {
+// 'i += S' or 'i = i + S' of VD: S, else null.
+const Expr *addedStep(const Expr *Inc, const VarDecl *VD) {
+  const auto *BO = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
+  if (!BO || !refersTo(BO->getLHS(), VD))
+    return nullptr;
+  if (BO->getOpcode() == BO_AddAssign)
+    return BO->getRHS();
+  const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (BO->getOpcode() != BO_Assign || !Sum || Sum->getOpcode() != BO_Add)
+    return nullptr;
+  return refersTo(Sum->getLHS(), VD) ? Sum->getRHS() : refersTo(Sum->getRHS(), VD) ? Sum->getLHS() : nullptr;
+}
+} // namespace
+
+// 'for (col = tid & 31; col < n; col += warpSize)': the lanes of a 32-lane warp walk the row in
+// steps of the wavefront width. On 64 lanes each step is 64 elements, and the 32 lanes cover only
+// the first 32 of them: the rest are never visited. The width comes as 'warpSize', through a local
+// that holds it, or as a name of the width that is 64 on AMD.
+void WarpBodyScanner::settleLaneStrides() {
+  for (const ForStmt *FS : CountedLoops) {
+    auto [VD, Start] = loopStart(FS);
+    const Expr *Step = addedStep(FS->getInc(), VD);
+    if (!Step || Step->isValueDependent())
+      continue;
+    const LaneGrouping32 *Lane = laneOf32(Start);
+    if (!Lane)
+      continue;
+    bool Width = analysis().value(Step).K == LaneValue::Width;
+    if (!Width && (isWidthOperand(Step) || mentionsWidthName(Step)))
+      Width = valueAt64Lanes(Step, Ctx) == std::optional<int64_t>(64);
+    if (Width)
+      F.LaneStrides.push_back({FS, Step, Lane->Op});
+  }
+}
+
 } // namespace rocmtidy

@@ -114,6 +114,7 @@ void WarpBodyScanner::dropWidth32Only() {
   llvm::erase_if(F.LaneShifts, [&](const LaneShift &L) { return At(L.Shift); });
   llvm::erase_if(F.LastLane31Tests, At);
   llvm::erase_if(F.ShortArrays, [&](const ShortLaneArray &A) { return At(A.At); });
+  llvm::erase_if(F.LaneStrides, [&](const FunctionWarpFacts::LaneStride &L) { return At(L.Loop); });
 }
 
 } // namespace rocmtidy
