@@ -48,6 +48,7 @@ enum class Use {
   IfConstexpr,
   AttributeArgument,
   ConstantExpression,
+  NarrowingInit,
 };
 
 const char *describe(Use U) {
@@ -78,6 +79,8 @@ const char *describe(Use U) {
     return "an 'if constexpr' condition";
   case Use::AttributeArgument:
     return "an attribute argument";
+  case Use::NarrowingInit:
+    return "an element of a braced initializer that narrows it";
   case Use::ConstantExpression:
   default:
     return "a constant expression";
@@ -95,6 +98,8 @@ const char *remedy(Use U) {
   case Use::AttributeArgument:
     return "size it by the largest wavefront (64), or by a template parameter chosen at launch from the "
            "device's warp size";
+  case Use::NarrowingInit:
+    return "initialize with '=' or convert explicitly (static_cast)";
   default:
     return "make the width a template parameter chosen at launch from the device's warp size "
            "(hipDeviceAttributeWarpSize)";
@@ -192,6 +197,24 @@ UseSite decided(Use U) {
 
 UseSite walk(DynTypedNode Child, WalkState St, ASTContext &Ctx, unsigned Depth);
 
+// 'unsigned n{warpSize / 2}': an element of a braced list converted from a signed integer to an
+// unsigned or narrower integer, or to a floating type. That narrowing is allowed only for a
+// constant whose value fits, which warpSize is no longer from ROCm 7 on.
+bool narrowsInBraces(const Expr *List, const Expr *Element, const ASTContext &Ctx) {
+  const auto *IL = dyn_cast<InitListExpr>(List);
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Element);
+  if (!IL || !Cast || List->isInstantiationDependent())
+    return false;
+  QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
+  if (!From->isSignedIntegerType())
+    return false;
+  if (To->isRealFloatingType())
+    return true;
+  if (!To->isIntegerType() || To->isBooleanType())
+    return false;
+  return To->isUnsignedIntegerType() || Ctx.getTypeSize(To) < Ctx.getTypeSize(From);
+}
+
 // One step up: what the parent P says about the use that reached it through Child.
 UseSite stepExpr(const Expr *E, const DynTypedNode &P, const Expr *ChildExpr, WalkState St, ASTContext &Ctx,
                  unsigned Depth) {
@@ -203,6 +226,8 @@ UseSite stepExpr(const Expr *E, const DynTypedNode &P, const Expr *ChildExpr, Wa
   // that names the template, not among its statement children.
   if (hasExplicitTemplateArgs(E) && ChildExpr && !isStmtChild(E, ChildExpr))
     return decided(Use::TemplateArgument);
+  if (narrowsInBraces(E, ChildExpr, Ctx))
+    return decided(Use::NarrowingInit);
   if (const auto *L = dyn_cast<LambdaExpr>(E)) {
     // A read in a lambda's body belongs to the lambda's call operator.
     UseSite R = runtimeOr(St);
@@ -364,7 +389,7 @@ std::optional<UseSite> classifyInBody(const Expr *Ref, const FunctionDecl &FD, c
     if (!P)
       return std::nullopt;
     if (const auto *E = dyn_cast<Expr>(P)) {
-      if (isa<ConstantExpr, UnaryExprOrTypeTraitExpr, CXXNoexceptExpr, CXXTypeidExpr, LambdaExpr>(E) ||
+      if (isa<ConstantExpr, UnaryExprOrTypeTraitExpr, CXXNoexceptExpr, CXXTypeidExpr, LambdaExpr, InitListExpr>(E) ||
           hasExplicitTemplateArgs(E))
         return std::nullopt;
     } else if (isa<CaseStmt>(P) || (isa<IfStmt>(P) && cast<IfStmt>(P)->isConstexpr())) {
@@ -629,7 +654,8 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Loc, "'warpSize' used as %0, which needs a compile-time constant; ROCm 7 makes 'warpSize' a run-time "
               "value and this stops compiling: %1")
         << describe(C.Kind) << remedy(C.Kind);
-    noteTargetMacros(Loc);
+    if (C.Kind != Use::NarrowingInit)
+      noteTargetMacros(Loc);
   } else {
     const auto *Holder = Result.Nodes.getNodeAs<VarDecl>("holder");
     diag(Loc, "'%0' holds 'warpSize' and is used as %1, which needs a compile-time constant; ROCm 7 makes "
