@@ -243,9 +243,10 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   bool Gpu = false, CudaSource = false, CSource = false, RuntimeCompiled = false;
   std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource, RuntimeCompiled);
   if (RuntimeCompiled)
-    R.Notices.push_back(F.Display + ": includes no HIP or CUDA runtime header (a kernel source for hiprtc/NVRTC, or "
-                                    "one that relies on nvcc's implicit cuda_runtime.h): 'hip/hip_runtime.h' was "
-                                    "force-included for its device declarations");
+    R.Notices.push_back(F.Display + ": includes no HIP or CUDA runtime header (a kernel source for hiprtc/NVRTC, "
+                                    "one that relies on nvcc's implicit cuda_runtime.h, or one that gets it through a "
+                                    "header from outside the repository): 'hip/hip_runtime.h' was force-included for "
+                                    "its device declarations");
   // The command comes from the repository: nothing in it may write or load a file (docs/security.md).
   std::vector<rocmtidy::DroppedFlag> Dropped;
   Argv = rocmtidy::sanitizeCompileCommand(Argv, F.Absolute, Dropped);

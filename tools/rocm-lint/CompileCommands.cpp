@@ -312,7 +312,10 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   Mode.BuiltinHip = Builtin;
   Mode.Gpu = Gpu;
   // A kernel source for hiprtc/NVRTC gets its device declarations from the run-time compiler.
-  if (Gpu && !Header && (Ext == ".hip" || Ext == ".cu")) {
+  // A C++ source compiled as HIP whose runtime header comes through a header outside the
+  // repository (a sibling project's '#include <gpu_macros.hpp>') is the same case: without the
+  // runtime, warpSize and threadIdx are undeclared and its kernels are dropped.
+  if (Gpu && !Header && (Ext == ".hip" || Ext == ".cu" || Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx")) {
     std::string Text = readFilePrefix(File, 1 << 20).value_or(std::string());
     rocmtidy::project::QuotedIncludeWalk Followed = quotedIncludes(File);
     RuntimeCompiled = isRuntimeCompiledSource(Text, &Followed);
