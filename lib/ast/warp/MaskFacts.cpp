@@ -72,6 +72,17 @@ bool WarpBodyScanner::isLaneMaskValue(const Expr *E) {
       auto By = constantValue(BO->getRHS(), Ctx);
       return By && *By >= 0 && *By < 32 && isLaneMaskValue(BO->getLHS());
     }
+    case BO_Shl:
+    case BO_Sub: {
+      // '1ull << lane' (the lane's own bit) and '(1ull << lane) - 1' (the lanes below it) with a
+      // lane number that reaches 63: 64-bit masks of the wavefront's lanes.
+      const auto *Shift = dyn_cast<BinaryOperator>(
+          (BO->getOpcode() == BO_Sub ? BO->getLHS() : static_cast<const Expr *>(BO))->IgnoreParenImpCasts());
+      if (BO->getOpcode() == BO_Sub && !(constantValue(BO->getRHS(), Ctx) == std::optional<int64_t>(1)))
+        return false;
+      return Shift && Shift->getOpcode() == BO_Shl && intBits(Shift->getType(), Ctx) == 64 &&
+             constantValue(Shift->getLHS(), Ctx) == std::optional<int64_t>(1) && reaches63(Shift->getRHS());
+    }
     default:
       return false;
     }
