@@ -536,18 +536,20 @@ std::string siblingCudaProjectWhy(const ProjectModel &Model, const fs::path &Fil
       return ""; // a setup.py: its branches decide
   if (Listers.empty())
     return "";
+  auto Literal = [&](const Script &S) {
+    auto It = std::find_if(S.Mentions.begin(), S.Mentions.end(),
+                           [&](const Mention &M) { return !M.Computed && M.Path == File.string(); });
+    return It == S.Mentions.end() ? nullptr : &*It;
+  };
   for (const auto &S : Listers)
-    if (S->BuildsHip || !S->CudaLanguageLine ||
-        std::none_of(S->Mentions.begin(), S->Mentions.end(),
-                     [&](const Mention &M) { return !M.Computed && M.Path == File.string(); }))
+    if (S->BuildsHip || !S->CudaLanguageLine || !Literal(*S))
       return ""; // named by a HIP build, by a script that is not a CUDA build of its own, or by a pattern
   const Script &Lister = *Listers.front();
   auto Twin = std::find_if(Others.begin(), Others.end(),
                            [&](const auto &S) { return S->BuildsHip && shareASource(Lister, *S); });
   if (Twin == Others.end())
     return "";
-  const Mention &Listing = *std::find_if(Lister.Mentions.begin(), Lister.Mentions.end(),
-                                         [&](const Mention &M) { return !M.Computed && M.Path == File.string(); });
+  const Mention &Listing = *Literal(Lister);
   return shownFromCwd(Lister.File) + ":" + std::to_string(Listing.Line) +
          ": listed only by a CUDA project (CUDA enabled at line " + std::to_string(Lister.CudaLanguageLine) +
          "); its HIP twin " + shownFromCwd((*Twin)->File) + " builds the same sources without it";

@@ -327,21 +327,6 @@ const LaneGrouping32 *WarpBodyScanner::laneOf32(const Expr *E, unsigned Depth) {
   return nullptr;
 }
 
-namespace {
-// 'i += S' or 'i = i + S' of VD: S, else null.
-const Expr *addedStep(const Expr *Inc, const VarDecl *VD) {
-  const auto *BO = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
-  if (!BO || !refersTo(BO->getLHS(), VD))
-    return nullptr;
-  if (BO->getOpcode() == BO_AddAssign)
-    return BO->getRHS();
-  const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-  if (BO->getOpcode() != BO_Assign || !Sum || Sum->getOpcode() != BO_Add)
-    return nullptr;
-  return refersTo(Sum->getLHS(), VD) ? Sum->getRHS() : refersTo(Sum->getRHS(), VD) ? Sum->getLHS() : nullptr;
-}
-} // namespace
-
 // 'for (col = tid & 31; col < n; col += warpSize)': the lanes of a 32-lane warp walk the row in
 // steps of the wavefront width. On 64 lanes each step is 64 elements, and the 32 lanes cover only
 // the first 32 of them: the rest are never visited. The width comes as 'warpSize', through a local

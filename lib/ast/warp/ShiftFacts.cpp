@@ -153,18 +153,10 @@ bool WarpBodyScanner::below32(const Expr *E, unsigned Depth) {
 namespace {
 // '++i', 'i++', 'i += 1', 'i = i + 1'.
 bool stepsByOne(const Expr *Inc, const VarDecl *VD) {
-  Inc = Inc->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc->IgnoreParenImpCasts()))
     return U->isIncrementOp() && refersTo(U->getSubExpr(), VD);
-  const auto *BO = dyn_cast<BinaryOperator>(Inc);
-  if (!BO || !refersTo(BO->getLHS(), VD))
-    return false;
-  if (BO->getOpcode() == BO_AddAssign)
-    return isLit(BO->getRHS(), 1);
-  const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-  return BO->getOpcode() == BO_Assign && Sum && Sum->getOpcode() == BO_Add &&
-         ((refersTo(Sum->getLHS(), VD) && isLit(Sum->getRHS(), 1)) ||
-          (refersTo(Sum->getRHS(), VD) && isLit(Sum->getLHS(), 1)));
+  const Expr *Step = addedStep(Inc, VD);
+  return Step && isLit(Step, 1);
 }
 } // namespace
 

@@ -49,6 +49,18 @@ bool steps(const Expr *Inc, const VarDecl *VD, bool Halve) {
   return false;
 }
 
+const Expr *addedStep(const Expr *Inc, const VarDecl *VD) {
+  const auto *BO = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
+  if (!BO || !refersTo(BO->getLHS(), VD))
+    return nullptr;
+  if (BO->getOpcode() == BO_AddAssign)
+    return BO->getRHS();
+  const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (BO->getOpcode() != BO_Assign || !Sum || Sum->getOpcode() != BO_Add)
+    return nullptr;
+  return refersTo(Sum->getLHS(), VD) ? Sum->getRHS() : refersTo(Sum->getRHS(), VD) ? Sum->getLHS() : nullptr;
+}
+
 std::pair<const VarDecl *, const Expr *> loopStart(const ForStmt *FS) {
   if (!FS->getInit())
     return {nullptr, nullptr};

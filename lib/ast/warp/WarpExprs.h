@@ -31,6 +31,9 @@ bool isLit(const clang::Expr *E, uint64_t V);
 /// 'o /= 2', 'o >>= 1', 'o = o / 2', 'o = o >> 1' (Halve), or the doubling forms of VD.
 bool steps(const clang::Expr *Inc, const clang::VarDecl *VD, bool Halve);
 
+/// What 'i += S' or 'i = i + S' adds to VD: S; null for any other expression.
+const clang::Expr *addedStep(const clang::Expr *Inc, const clang::VarDecl *VD);
+
 /// The counter of a for-loop and its start: 'int o = 16' or 'o = 16'.
 std::pair<const clang::VarDecl *, const clang::Expr *> loopStart(const clang::ForStmt *FS);
 
