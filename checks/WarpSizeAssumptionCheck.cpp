@@ -375,6 +375,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportWrapperMasks(F, S);
     reportFragmentTiles(F, S);
     reportBranchBarriers(F, S);
+    reportSyncFreeSteps(F, S);
   }
   reportMaskMacros(S);
   reportHostSplits(S);

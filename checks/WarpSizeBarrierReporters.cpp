@@ -42,4 +42,25 @@ void WarpSizeAssumptionCheck::reportBranchBarriers(const rocmtidy::FunctionWarpF
   }
 }
 
+// Warp-synchronous reduction steps on memory that is not volatile: the loads of the next step may
+// be issued before the other lanes' stores of this one (lib/ast/warp/SyncFreeSteps.cpp).
+void WarpSizeAssumptionCheck::reportSyncFreeSteps(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const auto &Step : F.SyncFreeSteps) {
+    SourceLocation Loc = S.SM.getExpansionLoc(Step.Read->getBeginLoc());
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || !S.once(Loc, 15))
+      continue;
+    diag(Loc, "warp-synchronous step reads '%0' written by other lanes with no barrier between the steps; nothing "
+              "orders those stores before this load on a wavefront unless the memory is volatile: declare '%0' "
+              "'volatile' or synchronise the wavefront between steps ('__syncwarp()' on ROCm 7)")
+        << Step.Array->getName();
+    if (!Step.Why)
+      continue;
+    bool Loop = isa<ForStmt>(Step.Why);
+    diag(Step.Why->getBeginLoc(),
+         "%select{the block barrier is skipped for the last steps|the steps of this loop have no barrier}0",
+         DiagnosticIDs::Note)
+        << Loop;
+  }
+}
+
 } // namespace clang::tidy::rocm

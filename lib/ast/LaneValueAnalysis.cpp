@@ -166,6 +166,18 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
       changed(BO->getLHS(), BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    // A template's dependent operator has no conversions yet: its operands are read all the same
+    // ('sm[tid] += v' with 'sm' sized by a template parameter).
+    if (BO->isTypeDependent()) {
+      if (!BO->isAssignmentOp())
+        readValue(BO->getLHS());
+      readValue(BO->getRHS());
+    }
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    if (ASE->isTypeDependent())
+      readValue(ASE->getIdx());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {

@@ -30,7 +30,12 @@ bool WarpModel::feedsMatrixCore(const FunctionWarpFacts &F) {
 }
 
 bool WarpModel::isWarpSizeName(StringRef Name) const {
-  return !Name.empty() && NameRegex.isValid() && NameRegex.match(Name);
+  if (Name.empty() || !NameRegex.isValid())
+    return false;
+  auto [It, New] = NameVerdicts.try_emplace(Name, false);
+  if (New)
+    It->second = NameRegex.match(Name);
+  return It->second;
 }
 
 void WarpModel::addFunction(const Decl *D, const Stmt *Body) { add(D, Body, nullptr); }

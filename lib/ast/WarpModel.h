@@ -195,6 +195,16 @@ struct FunctionWarpFacts {
     bool SomeLanes = false;
   };
   std::vector<BranchBarrier> BranchBarriers;
+  /// Warp-synchronous reduction steps ('a[tid] += a[tid + s]' with no barrier or wave barrier
+  /// between the steps) on memory that is not volatile: Read is the other lane's element; Why is
+  /// the condition that skips the barrier ('if (s > 16) __syncthreads()'), the halving loop with no
+  /// barrier, or null for unrolled steps.
+  struct SyncFreeStep {
+    const clang::ArraySubscriptExpr *Read;
+    const clang::Stmt *Why;
+    const clang::ValueDecl *Array;
+  };
+  std::vector<SyncFreeStep> SyncFreeSteps;
   /// Calls of matrix-core builtins that need a 32-lane wavefront ('..._w32').
   std::vector<const clang::CallExpr *> Wave32Builtins;
   /// Loops that start at a lane number of a 32-lane warp ('col = tid & 31') and step by the
@@ -342,6 +352,9 @@ private:
 
   clang::ASTContext &Ctx;
   const llvm::Regex &NameRegex;
+  /// llvm::Regex backtracks (tens of thousands of instructions a match) and a unit asks about the
+  /// same few names at every use.
+  mutable llvm::StringMap<bool> NameVerdicts;
   const PlatformGuards &Guards;
   std::vector<std::unique_ptr<FunctionWarpFacts>> Functions;
   /// The call graph of the unit's device code, by canonical declaration (templates: their

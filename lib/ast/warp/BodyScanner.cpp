@@ -37,6 +37,7 @@ void WarpBodyScanner::run() {
   dropWidth32Only();
   settleGroupShuffles();
   settleFragmentTiles();
+  settleSyncFreeSteps();
 }
 
 LaneValueAnalysis &WarpBodyScanner::analysis() {
@@ -328,6 +329,7 @@ bool WarpBodyScanner::TraverseIfStmt(IfStmt *IS) {
 }
 
 bool WarpBodyScanner::VisitIfStmt(IfStmt *IS) {
+  barrierGate(IS);
   if (IS->getCond())
     widthBranches(IS->getCond(), IS->getThen(), IS->getElse(), true);
   if (IS->getElse() && IS->getCond()) {
@@ -383,7 +385,20 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
   return true;
 }
 
+bool WarpBodyScanner::VisitCompoundStmt(CompoundStmt *CS) {
+  unrolledSteps(CS);
+  return true;
+}
+
+bool WarpBodyScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+  if (OC->isAssignmentOp())
+    noteStep(OC);
+  return true;
+}
+
 bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
+  if (BO->isAssignmentOp())
+    noteStep(BO);
   if (BO->getOpcode() == BO_OrAssign || BO->getOpcode() == BO_AndAssign || BO->getOpcode() == BO_XorAssign)
     MaskCompounds.push_back(BO);
   if (BO->getOpcode() == BO_Shr || BO->getOpcode() == BO_ShrAssign)

@@ -12,6 +12,7 @@
 //   ShiftFacts.cpp    32-bit shifts by amounts computed from lane numbers that exceed 31
 //   ArrayFacts.cpp    arrays shorter than a wavefront indexed by a lane number up to 63
 //   WidthBranches.cpp code that runs only on 32-lane wavefronts ('if (warpSize == 32)')
+//   SyncFreeSteps.cpp warp-synchronous reduction steps on memory that is not volatile
 
 #include "ast/LaneValueAnalysis.h"
 #include "ast/ThreadIndex.h"
@@ -57,6 +58,8 @@ public:
   bool VisitRecoveryExpr(clang::RecoveryExpr *RE);
   bool VisitCastExpr(clang::CastExpr *CE);
   bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *ASE);
+  bool VisitCompoundStmt(clang::CompoundStmt *CS);
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *OC);
   bool VisitDeclRefExpr(clang::DeclRefExpr *DRE);
 
 private:
@@ -130,6 +133,15 @@ private:
   BranchTakers fewThreadsTake(const clang::Expr *Cond);
   void branchBarrier(const clang::CallExpr *CE);
 
+  // SyncFreeSteps.cpp
+  const clang::ArraySubscriptExpr *stepRead(const clang::Expr *E, const clang::ValueDecl *&Base,
+                                            const clang::Expr *&Stride);
+  bool isThreadValued(const clang::Expr *E);
+  void barrierGate(const clang::IfStmt *IS);
+  void unrolledSteps(const clang::CompoundStmt *CS);
+  void noteStep(const clang::Expr *E);
+  void settleSyncFreeSteps();
+
   // MaskFacts.cpp
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
   void templateReturnNarrowing(const clang::Expr *E, const clang::FunctionDecl *FD);
@@ -187,6 +199,10 @@ private:
   std::vector<std::pair<const clang::Expr *, const clang::ValueDecl *>> ComparedWithLane;
   /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
   std::vector<clang::SourceRange> Width32Only;
+  /// Reduction steps by a named stride, barriers skipped below a stride, and what settles from them.
+  std::vector<std::pair<const clang::ArraySubscriptExpr *, const clang::ValueDecl *>> StrideSteps;
+  std::vector<std::pair<const clang::IfStmt *, const clang::ValueDecl *>> Gates;
+  std::vector<FunctionWarpFacts::SyncFreeStep> SyncFree;
   /// Every for-loop of the body with a counter (its start may be a grouping the walk records later).
   std::vector<const clang::ForStmt *> CountedLoops;
 };
