@@ -372,6 +372,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportShortArrays(F, S);
     reportLaneStrides(F, S);
     reportLaneShifts(F, S);
+    reportWidthShifts(F, S);
     reportWrapperMasks(F, S);
     reportFragmentTiles(F, S);
     reportBranchBarriers(F, S);

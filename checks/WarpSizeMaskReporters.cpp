@@ -291,6 +291,28 @@ void WarpSizeAssumptionCheck::reportLaneShifts(const rocmtidy::FunctionWarpFacts
   }
 }
 
+// Shifts by the wavefront's run-time width ('(1ull << warpSize) - 1' for "every lane"), and 32-bit
+// bits of a walk over a 64-bit word's positions ('(1 << i) & x', i up to 63).
+void WarpSizeAssumptionCheck::reportWidthShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const BinaryOperator *BO : F.WidthShifts) {
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 16))
+      continue;
+    diag(Loc, "shift by the wavefront width, which is 64 on AMD Instinct GPUs: a shift by as many bits as the "
+              "value has is undefined (the mask of every lane comes out 0); write the all-lanes mask as '~0ull' "
+              "when the width is 64")
+        << BO->getSourceRange();
+  }
+  for (const auto &[BO, Max] : F.BitWalkShifts) {
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 2))
+      continue;
+    diag(Loc, "32-bit '1 << %0' tests a bit of a 64-bit value while '%0' runs up to %1: the shift is undefined for "
+              "positions 32-%1, whose bits (lanes 32-63 of a 64-lane mask) are never seen; shift '1ull'")
+        << cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts())->getDecl()->getName() << static_cast<unsigned>(Max);
+  }
+}
+
 // Arrays of fewer elements than the wavefront has lanes, indexed by a lane number up to 63.
 void WarpSizeAssumptionCheck::reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   if (!F.ShortArrays.empty() && S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)

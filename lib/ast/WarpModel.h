@@ -179,6 +179,12 @@ struct FunctionWarpFacts {
   /// 32-bit shifts by lane-derived amounts above 31 (other than '1u << lane', above); kept for
   /// instantiations too, where the amount may scale with a template argument.
   std::vector<LaneShift> LaneShifts;
+  /// '(1ull << warpSize) - 1': a shift by the wavefront's run-time width, 64 on AMD, as many bits
+  /// as a 64-bit value has (undefined; AMD's shifter takes the amount modulo 64, giving 1 << 0).
+  std::vector<const clang::BinaryOperator *> WidthShifts;
+  /// '(1 << i) & x' in 32 bits with i the counter of a loop over the 64 bit positions of x:
+  /// undefined for positions 32-63 (second: the loop's largest position).
+  std::vector<std::pair<const clang::BinaryOperator *, uint64_t>> BitWalkShifts;
   /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
   /// tree from offset 16 read there stays inside the group on 64 lanes too.
   bool Lane0Of32 = false;

@@ -38,6 +38,7 @@ void WarpBodyScanner::run() {
   settleGroupShuffles();
   settleFragmentTiles();
   settleSyncFreeSteps();
+  settleBitWalks();
 }
 
 LaneValueAnalysis &WarpBodyScanner::analysis() {
@@ -355,6 +356,7 @@ bool WarpBodyScanner::VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
 
 bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
   laneWalk(FS);
+  bitWalk(FS);
   auto [VD, Start] = loopStart(FS);
   if (VD && Start && FS->getInc())
     CountedLoops.push_back(FS);
@@ -393,6 +395,9 @@ bool WarpBodyScanner::VisitCompoundStmt(CompoundStmt *CS) {
 bool WarpBodyScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
   if (OC->isAssignmentOp())
     noteStep(OC);
+  // A template's '<<' on a dependent type: its instantiations show whether it shifts by the width.
+  if (OC->getOperator() == OO_LessLess && OC->getNumArgs() == 2 && OC->isTypeDependent())
+    dependentWidthShift(OC->getArg(1));
   return true;
 }
 
@@ -436,7 +441,7 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
   case BO_Shl:
     if (isLit(BO->getRHS(), 5))
       candidate(BO, BO->getLHS(), BO->getRHS(), 5, LaneGrouping32::ThreadShiftBack);
-    else
+    else if (!widthShift(BO))
       laneShift(BO);
     break;
   case BO_LT:

@@ -86,6 +86,12 @@ private:
   // ShiftFacts.cpp
   void laneShift(const clang::BinaryOperator *BO);
   void laneWalk(const clang::ForStmt *FS);
+  bool widthShift(const clang::BinaryOperator *BO);
+  bool isRunTimeWidth(const clang::Expr *E, unsigned Depth = 0);
+  bool inWidthChoice(const clang::Expr *E);
+  void dependentWidthShift(const clang::Expr *Amount);
+  void bitWalk(const clang::ForStmt *FS);
+  void settleBitWalks();
   bool below32(const clang::Expr *E, unsigned Depth = 0);
   void noteWideShift(const clang::BinaryOperator *BO);
   void settleWideAmounts();
@@ -187,6 +193,10 @@ private:
   llvm::StringMap<const clang::VarDecl *> LocalArrays;
   /// Local arrays split by pointers into them: the first such offset ends the region at the start.
   llvm::DenseMap<const clang::VarDecl *, int64_t> RegionEnds;
+  /// Counters of loops over the bit positions of a 64-bit word ('for (i = 63; i >= 0; --i)'), with
+  /// their largest value, and the 32-bit '1 << i' shifts by such a counter.
+  llvm::DenseMap<const clang::VarDecl *, uint64_t> BitWalks;
+  std::vector<std::pair<const clang::BinaryOperator *, const clang::VarDecl *>> OneShiftedByCounter;
   /// Counters of loops over the wavefront's lanes ('i < warpSize'), with their largest value.
   llvm::DenseMap<const clang::VarDecl *, uint64_t> LaneWalks;
   /// '1 << v' in 32 bits with v of no known range, and the first 64-bit shift by each variable.

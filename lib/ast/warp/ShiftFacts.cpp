@@ -4,6 +4,7 @@
 // the shift is undefined: the upper lanes' bits are lost, or garbage. Also a 32-bit one shifted by
 // a variable that the same body uses to shift a 64-bit value: a bit position up to 63 there.
 
+#include "ast/StmtWalk.h"
 #include "ast/ThreadIndex.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
@@ -246,6 +247,150 @@ std::optional<uint64_t> WarpBodyScanner::laneBoundOfOperator(const BinaryOperato
   default:
     return std::nullopt;
   }
+}
+
+// The wavefront's width as the program reads it at run time: 'warpSize', a project's width
+// function ('getWarpSize()'), a portability layer's 'warp::getSize(acc)', or a local holding one.
+bool WarpBodyScanner::isRunTimeWidth(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 3)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    return Cast->getType()->isIntegerType() && isRunTimeWidth(Cast->getSubExpr(), Depth + 1);
+  if (isWarpSizeRef(E) || isWarpSizeCall(E))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const auto *FD = CE->getDirectCallee();
+    const auto *NS = FD ? dyn_cast<NamedDecl>(FD->getDeclContext()) : nullptr;
+    return FD && FD->getIdentifier() && NS && NS->getIdentifier() && CE->getType()->isIntegerType() &&
+           (NS->getName() == "warp" || NS->getName() == "wavefront") &&
+           (FD->getName() == "getSize" || FD->getName() == "size" || FD->getName() == "get_size");
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE || !isa<VarDecl>(DRE->getDecl()) || isa<ParmVarDecl>(DRE->getDecl()))
+    return false;
+  auto Defs = analysis().reaching(DRE);
+  return Defs && !Defs->empty() && llvm::all_of(*Defs, [&](const Expr *D) { return isRunTimeWidth(D, Depth + 1); });
+}
+
+namespace {
+// In a template: an amount that may be the width once instantiated ('warp::getSize(acc)' not yet
+// resolved, a local initialised from it).
+bool mayBeWidth(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 3)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (isWarpSizeRef(E) || isWarpSizeCall(E))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts())) {
+      const NestedNameSpecifier *Q = ULE->getQualifier();
+      const NamespaceDecl *NS = Q ? Q->getAsNamespace() : nullptr;
+      const IdentifierInfo *Id = ULE->getName().getAsIdentifierInfo();
+      return NS && NS->getIdentifier() && NS->getName() == "warp" && Id && Id->getName() == "getSize";
+    }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl() && VD->getInit())
+      return mayBeWidth(VD->getInit(), Depth + 1);
+  return false;
+}
+
+// A comparison in Cond that tests the width or a type's size: the shift is one arm of a choice
+// that handles the full width separately ('w == 64 ? ~0ull : (1ull << w) - 1').
+bool testsWidth(const Expr *Cond) {
+  return anyStmtOutsideLambdas(Cond, [](const Stmt *S) {
+    const auto *Cmp = dyn_cast<BinaryOperator>(S);
+    if (!Cmp || !Cmp->isComparisonOp())
+      return false;
+    return anyStmtOutsideLambdas(Cmp, [](const Stmt *X) {
+      const auto *E = dyn_cast<Expr>(X);
+      return E && (isa<UnaryExprOrTypeTraitExpr>(E) || isWarpSizeRef(E) || isWarpSizeCall(E) || mayBeWidth(E));
+    });
+  });
+}
+} // namespace
+
+bool WarpBodyScanner::inWidthChoice(const Expr *E) {
+  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(E));
+  for (unsigned Depth = 0; Depth < 12; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    if (const auto *CO = Node.get<ConditionalOperator>(); CO && testsWidth(CO->getCond()))
+      return true;
+    if (const auto *IS = Node.get<IfStmt>(); IS && IS->getCond() && testsWidth(IS->getCond()))
+      return true;
+    if (Node.get<Decl>() && !Node.get<VarDecl>())
+      return false;
+  }
+  return false;
+}
+
+void WarpBodyScanner::dependentWidthShift(const Expr *Amount) {
+  if (mayBeWidth(Amount))
+    F.DependentCandidate = true;
+}
+
+// '(1ull << warpSize) - 1' for the mask of every lane.
+bool WarpBodyScanner::widthShift(const BinaryOperator *BO) {
+  if (BO->isTypeDependent())
+    dependentWidthShift(BO->getRHS());
+  if (BO->isTypeDependent() || !BO->getType()->isIntegerType() || intBits(BO->getType(), Ctx) > 64)
+    return false;
+  // Older HIP headers make 'warpSize' a constant of 64: the shift is just as undefined.
+  const Expr *Amount = BO->getRHS();
+  if (Amount->isValueDependent() || !isRunTimeWidth(Amount))
+    return false;
+  if (auto V = constantValue(Amount, Ctx); V && *V != 64)
+    return false;
+  if (inWidthChoice(BO))
+    return true;
+  F.WidthShifts.push_back(BO);
+  return true;
+}
+
+// 'for (int i = 63; i >= 0; --i)' / 'for (int i = 0; i < 64; ++i)': a walk over the bit positions of
+// a 64-bit word (the constant end is 63 or 64 whichever way it runs).
+void WarpBodyScanner::bitWalk(const ForStmt *FS) {
+  auto [VD, Start] = loopStart(FS);
+  if (!VD || !Start || !FS->getInc() || Start->isValueDependent())
+    return;
+  std::optional<int64_t> From = evaluate(Start);
+  bool Inclusive = false;
+  const Expr *Bound = loopBound(FS, VD, Inclusive);
+  std::optional<int64_t> To = Bound && !Bound->isValueDependent() ? evaluate(Bound) : std::nullopt;
+  std::optional<int64_t> Max;
+  if (From && *From == 63)
+    Max = 63;
+  else if (From && *From >= 0 && To && *To - (Inclusive ? 0 : 1) == 63)
+    Max = 63;
+  if (Max)
+    BitWalks[VD] = static_cast<uint64_t>(*Max);
+}
+
+// The 32-bit shift by such a counter whose result meets a 64-bit value ('(1 << i) & x'): the bit
+// was meant as one of x's 64, and positions 32-63 shift past the int.
+void WarpBodyScanner::settleBitWalks() {
+  if (BitWalks.empty())
+    return;
+  walkStmts(F.Body, [&](const Stmt *S) {
+    const auto *Op = dyn_cast<BinaryOperator>(S);
+    if (!Op || (Op->getOpcode() != BO_And && Op->getOpcode() != BO_Or && Op->getOpcode() != BO_Xor) ||
+        Op->isTypeDependent() || intBits(Op->getType(), Ctx) != 64)
+      return StmtWalk::Continue;
+    for (const Expr *Side : {Op->getLHS(), Op->getRHS()}) {
+      const auto *Shift = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
+      if (!Shift || Shift->getOpcode() != BO_Shl || Shift->isTypeDependent() ||
+          intBits(Shift->getType(), Ctx) != 32 || !isLit(Shift->getLHS(), 1))
+        continue;
+      const auto *DRE = dyn_cast<DeclRefExpr>(Shift->getRHS()->IgnoreParenImpCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (auto It = VD ? BitWalks.find(VD) : BitWalks.end(); It != BitWalks.end())
+        F.BitWalkShifts.push_back({Shift, It->second});
+    }
+    return StmtWalk::Continue;
+  });
 }
 
 } // namespace rocmtidy
