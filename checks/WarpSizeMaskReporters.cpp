@@ -294,14 +294,15 @@ void WarpSizeAssumptionCheck::reportLaneShifts(const rocmtidy::FunctionWarpFacts
 // Shifts by the wavefront's run-time width ('(1ull << warpSize) - 1' for "every lane"), and 32-bit
 // bits of a walk over a 64-bit word's positions ('(1 << i) & x', i up to 63).
 void WarpSizeAssumptionCheck::reportWidthShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
-  for (const BinaryOperator *BO : F.WidthShifts) {
-    SourceLocation Loc = BO->getOperatorLoc();
+  for (const Expr *Shift : F.WidthShifts) {
+    const auto *BO = dyn_cast<BinaryOperator>(Shift);
+    SourceLocation Loc = BO ? BO->getOperatorLoc() : cast<CXXOperatorCallExpr>(Shift)->getOperatorLoc();
     if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 16))
       continue;
     diag(Loc, "shift by the wavefront width, which is 64 on AMD Instinct GPUs: a shift by as many bits as the "
               "value has is undefined (the mask of every lane comes out 0); write the all-lanes mask as '~0ull' "
               "when the width is 64")
-        << BO->getSourceRange();
+        << Shift->getSourceRange();
   }
   for (const auto &[BO, Max] : F.BitWalkShifts) {
     SourceLocation Loc = BO->getOperatorLoc();

@@ -181,7 +181,7 @@ struct FunctionWarpFacts {
   std::vector<LaneShift> LaneShifts;
   /// '(1ull << warpSize) - 1': a shift by the wavefront's run-time width, 64 on AMD, as many bits
   /// as a 64-bit value has (undefined; AMD's shifter takes the amount modulo 64, giving 1 << 0).
-  std::vector<const clang::BinaryOperator *> WidthShifts;
+  std::vector<const clang::Expr *> WidthShifts; ///< a BinaryOperator, or a template's operator call
   /// '(1 << i) & x' in 32 bits with i the counter of a loop over the 64 bit positions of x:
   /// undefined for positions 32-63 (second: the loop's largest position).
   std::vector<std::pair<const clang::BinaryOperator *, uint64_t>> BitWalkShifts;

@@ -397,7 +397,7 @@ bool WarpBodyScanner::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
     noteStep(OC);
   // A template's '<<' on a dependent type: its instantiations show whether it shifts by the width.
   if (OC->getOperator() == OO_LessLess && OC->getNumArgs() == 2 && OC->isTypeDependent())
-    dependentWidthShift(OC->getArg(1));
+    dependentWidthShift(OC, OC->getArg(0), OC->getArg(1));
   return true;
 }
 

@@ -89,7 +89,7 @@ private:
   bool widthShift(const clang::BinaryOperator *BO);
   bool isRunTimeWidth(const clang::Expr *E, unsigned Depth = 0);
   bool inWidthChoice(const clang::Expr *E);
-  void dependentWidthShift(const clang::Expr *Amount);
+  void dependentWidthShift(const clang::Expr *Shift, const clang::Expr *Value, const clang::Expr *Amount);
   void bitWalk(const clang::ForStmt *FS);
   void settleBitWalks();
   bool below32(const clang::Expr *E, unsigned Depth = 0);

@@ -327,15 +327,26 @@ bool WarpBodyScanner::inWidthChoice(const Expr *E) {
   return false;
 }
 
-void WarpBodyScanner::dependentWidthShift(const Expr *Amount) {
-  if (mayBeWidth(Amount))
-    F.DependentCandidate = true;
+// 'Result{1} << w' in a template, Result a dependent integer type: an integer one shifted by the
+// width is undefined whatever the instantiation, so the template itself is reported (its
+// instantiations may be out of sight in a partial parse); otherwise its instantiations decide.
+void WarpBodyScanner::dependentWidthShift(const Expr *Shift, const Expr *Value, const Expr *Amount) {
+  if (!mayBeWidth(Amount))
+    return;
+  F.DependentCandidate = true;
+  const Expr *One = Value->IgnoreParenImpCasts();
+  if (const auto *UC = dyn_cast<CXXUnresolvedConstructExpr>(One); UC && UC->getNumArgs() == 1)
+    One = UC->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *IL = dyn_cast<InitListExpr>(One); IL && IL->getNumInits() == 1)
+    One = IL->getInit(0)->IgnoreParenImpCasts();
+  if (isLit(One, 1) && !inWidthChoice(Shift))
+    F.WidthShifts.push_back(Shift);
 }
 
 // '(1ull << warpSize) - 1' for the mask of every lane.
 bool WarpBodyScanner::widthShift(const BinaryOperator *BO) {
   if (BO->isTypeDependent())
-    dependentWidthShift(BO->getRHS());
+    dependentWidthShift(BO, BO->getLHS(), BO->getRHS());
   if (BO->isTypeDependent() || !BO->getType()->isIntegerType() || intBits(BO->getType(), Ctx) > 64)
     return false;
   // Older HIP headers make 'warpSize' a constant of 64: the shift is just as undefined.
