@@ -231,6 +231,9 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
     // takes lanes of its own group only, on 64 lanes as on 32.
     if (R.K != rocmtidy::ShortReduction::ScanTo16 && Logical32 && F.Lane0Of32 && allDown(R))
       continue;
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && F.HalfLeaders && allDown(R) && !Model.meetsHardwareGrouping(F) &&
+        !Model.fullOpMet(F))
+      continue;
     if (R.K == rocmtidy::ShortReduction::ScanTo16) {
       // A scan guarded by a lane number of 32 ('if (lane >= d)' with 'lane = tid % 32') adds only
       // values from its own 32-lane group: logical 32-lane code.

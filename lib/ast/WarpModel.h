@@ -188,6 +188,9 @@ struct FunctionWarpFacts {
   /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
   /// tree from offset 16 read there stays inside the group on 64 lanes too.
   bool Lane0Of32 = false;
+  /// Tests both 'tid == 0' and 'tid == 32': the first thread of each half of a 64-thread block
+  /// reads a result, so a shuffle-down tree from 16 serves each half on its own.
+  bool HalfLeaders = false;
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;

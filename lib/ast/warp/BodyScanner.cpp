@@ -466,6 +466,8 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
 void WarpBodyScanner::comparison(const BinaryOperator *BO) {
   if (BO->getOpcode() == BO_EQ && (isLit(BO->getRHS(), 0) || isLit(BO->getLHS(), 0)))
     ZeroTests.push_back(isLit(BO->getRHS(), 0) ? BO->getLHS() : BO->getRHS());
+  if (BO->getOpcode() == BO_EQ && (isLit(BO->getRHS(), 32) || isLit(BO->getLHS(), 32)))
+    UpperLeaderTests.push_back(isLit(BO->getRHS(), 32) ? BO->getLHS() : BO->getRHS());
   // 'lane == 31' / '31 == lane' with a lane number that reaches 63: the last lane of a 32-lane
   // warp is the middle of a wavefront.
   if ((isLit(BO->getRHS(), 31) && reaches63(BO->getLHS())) || (isLit(BO->getLHS(), 31) && reaches63(BO->getRHS())))

@@ -190,6 +190,8 @@ private:
   llvm::DenseMap<const clang::Expr *, bool> MaskVars; ///< per read of a local
   std::vector<const clang::ArraySubscriptExpr *> Subscripts;
   std::vector<const clang::Expr *> ZeroTests;
+  /// 'tid == 32': the first thread of a wavefront's upper 32 lanes, tested beside 'tid == 0'.
+  std::vector<const clang::Expr *> UpperLeaderTests;
   llvm::StringMap<const clang::VarDecl *> LocalArrays;
   /// Local arrays split by pointers into them: the first such offset ends the region at the start.
   llvm::DenseMap<const clang::VarDecl *, int64_t> RegionEnds;

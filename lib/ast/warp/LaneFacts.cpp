@@ -295,6 +295,10 @@ void WarpBodyScanner::seedSplitParameters() {
 // 'lane == 0' where 'lane' is a lane of a 32-lane group (the grouping itself, or a local that
 // holds it).
 void WarpBodyScanner::settleLane0Tests() {
+  // 'if (tid == 0) ... if (tid == 32) ...': each 32-lane half's first thread reads its own half.
+  auto ThreadIndex = [&](const Expr *E) { return analysis().classify(E) == ThreadValue::ThreadIndex; };
+  if (!UpperLeaderTests.empty() && llvm::any_of(UpperLeaderTests, ThreadIndex) && llvm::any_of(ZeroTests, ThreadIndex))
+    F.HalfLeaders = true;
   llvm::DenseSet<const Expr *> Lanes;
   for (const LaneGrouping32 &G : F.Groupings)
     if (G.K == LaneGrouping32::LaneModulo || G.K == LaneGrouping32::LaneMask)

@@ -28,3 +28,33 @@ __global__ void every_lane(const float *v, float *out) {
     val += __shfl_down_sync(FULL_MASK, val, i);
   out[row * 32 + (thread_idx & 31)] = val;
 }
+
+// The first thread of each half of a 64-thread block reads the tree's result ('tid == 0' and
+// 'tid == 32'): each half's sum is its own, on 64 lanes as on 32. Quiet.
+__global__ void half_leaders(const float *v, float *out) {
+  int tid = threadIdx.x;
+  float val = v[tid];
+  val += __shfl_down_sync(FULL_MASK, val, 16);
+  val += __shfl_down_sync(FULL_MASK, val, 8);
+  val += __shfl_down_sync(FULL_MASK, val, 4);
+  val += __shfl_down_sync(FULL_MASK, val, 2);
+  val += __shfl_down_sync(FULL_MASK, val, 1);
+  if (tid == 0)
+    out[0] = val;
+  if (tid == 32)
+    out[1] = val;
+}
+
+// Only thread 0 reads it: lanes 32-63 never reach the sum.
+__global__ void first_leader_only(const float *v, float *out) {
+  int tid = threadIdx.x;
+  float val = v[tid];
+  val += __shfl_down_sync(FULL_MASK, val, 16);
+  // CHECK: :[[@LINE-1]]:43: warning: shuffle reduction starts at lane offset 16 and combines 32 lanes only
+  val += __shfl_down_sync(FULL_MASK, val, 8);
+  val += __shfl_down_sync(FULL_MASK, val, 4);
+  val += __shfl_down_sync(FULL_MASK, val, 2);
+  val += __shfl_down_sync(FULL_MASK, val, 1);
+  if (tid == 0)
+    out[0] = val;
+}
