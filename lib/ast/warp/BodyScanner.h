@@ -93,6 +93,7 @@ private:
   void bitWalk(const clang::ForStmt *FS);
   void settleBitWalks();
   bool below32(const clang::Expr *E, unsigned Depth = 0);
+  bool everyDefinition(const clang::Expr *E, llvm::function_ref<bool(const clang::Expr *)> Pred);
   void noteWideShift(const clang::BinaryOperator *BO);
   void settleWideAmounts();
   std::optional<uint64_t> laneBound(const clang::Expr *E, unsigned Depth = 0);

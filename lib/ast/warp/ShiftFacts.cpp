@@ -144,11 +144,16 @@ bool WarpBodyScanner::below32(const Expr *E, unsigned Depth) {
     }
     return false;
   }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return everyDefinition(E, [&](const Expr *D) { return below32(D, Depth + 1); });
+}
+
+// E reads a local (not a parameter) whose every reaching definition satisfies Pred.
+bool WarpBodyScanner::everyDefinition(const Expr *E, llvm::function_ref<bool(const Expr *)> Pred) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   if (!DRE || !isa<VarDecl>(DRE->getDecl()) || isa<ParmVarDecl>(DRE->getDecl()))
     return false;
   auto Defs = analysis().reaching(DRE);
-  return Defs && !Defs->empty() && llvm::all_of(*Defs, [&](const Expr *D) { return below32(D, Depth + 1); });
+  return Defs && !Defs->empty() && llvm::all_of(*Defs, Pred);
 }
 
 namespace {
@@ -266,11 +271,7 @@ bool WarpBodyScanner::isRunTimeWidth(const Expr *E, unsigned Depth) {
            (NS->getName() == "warp" || NS->getName() == "wavefront") &&
            (FD->getName() == "getSize" || FD->getName() == "size" || FD->getName() == "get_size");
   }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  if (!DRE || !isa<VarDecl>(DRE->getDecl()) || isa<ParmVarDecl>(DRE->getDecl()))
-    return false;
-  auto Defs = analysis().reaching(DRE);
-  return Defs && !Defs->empty() && llvm::all_of(*Defs, [&](const Expr *D) { return isRunTimeWidth(D, Depth + 1); });
+  return everyDefinition(E, [&](const Expr *D) { return isRunTimeWidth(D, Depth + 1); });
 }
 
 namespace {
