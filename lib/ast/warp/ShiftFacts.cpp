@@ -393,8 +393,8 @@ void WarpBodyScanner::settleBitWalks() {
       return StmtWalk::Continue;
     for (const Expr *Side : {Op->getLHS(), Op->getRHS()}) {
       const auto *Shift = dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
-      if (!Shift || Shift->getOpcode() != BO_Shl || Shift->isTypeDependent() ||
-          intBits(Shift->getType(), Ctx) != 32 || !isLit(Shift->getLHS(), 1))
+      if (!Shift || Shift->getOpcode() != BO_Shl || Shift->isTypeDependent() || intBits(Shift->getType(), Ctx) != 32 ||
+          !isLit(Shift->getLHS(), 1))
         continue;
       const auto *DRE = dyn_cast<DeclRefExpr>(Shift->getRHS()->IgnoreParenImpCasts());
       const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
