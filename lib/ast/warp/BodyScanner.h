@@ -158,6 +158,7 @@ private:
   bool meetsLaneMask(const clang::Expr *Shift);
   bool writtenOnlyMasks(const clang::ValueDecl *D);
   void settleNarrowing();
+  bool firstWarpLanesOnly(const clang::Expr *E);
   void wrapperMasks(const clang::CallExpr *CE);
   bool isOverloadMaskParameter(const clang::Expr *E) const;
   bool projectOverloadDropsMask(const clang::CallExpr *CE) const;

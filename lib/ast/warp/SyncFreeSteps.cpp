@@ -219,11 +219,13 @@ void WarpBodyScanner::settleSyncFreeSteps() {
     for (const auto &[IS, Var] : Gates)
       if (Var == By)
         Why = IS->getCond();
-    if (const auto *VD = dyn_cast<VarDecl>(By); !Why && VD)
-      if (auto It = Loops.find(VD); It != Loops.end() && It->second.Halves && It->second.StartValue &&
-                                    *It->second.StartValue > 0 && *It->second.StartValue <= 32 &&
-                                    !Synchronises(It->second.Loop->getBody(), true))
+    const auto *VD = dyn_cast<VarDecl>(By);
+    auto It = VD && !Why ? Loops.find(VD) : Loops.end();
+    if (It != Loops.end() && It->second.Halves) {
+      int64_t Start = It->second.StartValue.value_or(0);
+      if (Start > 0 && Start <= 32 && !Synchronises(It->second.Loop->getBody(), true))
         Why = It->second.Loop;
+    }
     if (Why)
       SyncFree.push_back({Read, Why, baseDecl(Read)});
   }

@@ -52,3 +52,24 @@ __global__ void count(const float *in, int *out) {
   n += __popc(m);
   out[threadIdx.x] = n + total + rank + leader + last + (int)low + (int)active + below + anyVote;
 }
+
+// Only threads below the block's warp count vote ('NT / 32' is at most 32: a block has at most 1024
+// threads), all of them lanes 0-31 of the first wavefront: the vote has no bits above 31. Quiet,
+// also through a helper's 'tid' parameter. A bound of 64 lets lanes 32-63 vote: reported.
+template <int NT> __device__ unsigned firstWarpVote(int tid, const int *flags) {
+  const int NumWarps = NT / 32;
+  unsigned bits = 0;
+  if (tid < NumWarps) {
+    unsigned ctaBits = __ballot(flags[tid] != 0);
+    bits = ctaBits;
+  }
+  return bits;
+}
+__global__ void warpCountVote(const int *flags, unsigned *out) {
+  out[0] = firstWarpVote<256>(threadIdx.x, flags);
+  if (threadIdx.x < 64) {
+    unsigned wide = __ballot(flags[threadIdx.x] != 0);
+    // CHECK: :[[@LINE-1]]:21: warning: result of '__ballot' narrowed to the 32-bit type 'unsigned int'
+    out[1] = wide;
+  }
+}
