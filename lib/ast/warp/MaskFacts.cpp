@@ -364,7 +364,8 @@ bool WarpBodyScanner::firstWarpLanesOnly(const Expr *E) {
       return true;
     const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
     const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    return P && P->getIdentifier() && (P->getName() == "tid" || P->getName() == "thread_id" || P->getName() == "threadId");
+    return P && P->getIdentifier() &&
+           (P->getName() == "tid" || P->getName() == "thread_id" || P->getName() == "threadId");
   };
   DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(E));
   const Stmt *Child = E;
