@@ -288,3 +288,40 @@ TEST(LaneValueAnalysisTest, UnresolvedCallsReadTheirArguments) {
   EXPECT_EQ(A->classify(Src[0]), ThreadValue::LaneId);
   EXPECT_EQ(A->classify(Other[0]), ThreadValue::None);
 }
+
+// A template's dependent subscripts and operators have no conversions yet: 'tid' under them is read,
+// not escaped ('__shared__ T s[B]' makes every 's[tid]' dependent). Binding it to a reference still
+// escapes it.
+TEST(LaneValueAnalysisTest, DependentOperandsAreReads) {
+  Snippet S("__device__ void sink(int &r);\n"
+            "template <int B, typename T> __global__ void k(T *out) {\n"
+            "  __shared__ T s[B];\n"
+            "  int tid = threadIdx.x;\n"
+            "  s[tid] += s[tid + 16];\n"
+            "  out[tid] = s[0] * tid;\n"
+            "  int other = threadIdx.x;\n"
+            "  s[other] = 0;\n"
+            "  sink(other);\n"
+            "}\n",
+            "k");
+  ASSERT_TRUE(S.Fn);
+  auto A = S.analysis();
+  struct Refs : RecursiveASTVisitor<Refs> {
+    StringRef Var;
+    std::vector<const Expr *> Out;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl()->getIdentifier() && DRE->getDecl()->getName() == Var)
+        Out.push_back(DRE);
+      return true;
+    }
+  } Tid, Other;
+  Tid.Var = "tid";
+  Tid.TraverseStmt(S.Fn->getBody());
+  Other.Var = "other";
+  Other.TraverseStmt(S.Fn->getBody());
+  ASSERT_EQ(Tid.Out.size(), 4u);
+  for (const Expr *E : Tid.Out)
+    EXPECT_EQ(A->classify(E), ThreadValue::ThreadIndex);
+  ASSERT_EQ(Other.Out.size(), 2u);
+  EXPECT_EQ(A->classify(Other.Out[0]), ThreadValue::None);
+}
