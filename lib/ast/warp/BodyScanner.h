@@ -135,6 +135,7 @@ private:
   void settleLadders();
   void settleGroupShuffles();
   bool oneGroupTakes(const clang::Expr *Cond);
+  bool isWarpCountBound(const clang::Expr *B);
   bool underOneGroup(const clang::Stmt *S);
   enum class BranchTakers { All, FirstWarp, SomeLanes };
   BranchTakers fewThreadsTake(const clang::Expr *Cond);
@@ -158,7 +159,6 @@ private:
   bool meetsLaneMask(const clang::Expr *Shift);
   bool writtenOnlyMasks(const clang::ValueDecl *D);
   void settleNarrowing();
-  bool firstWarpLanesOnly(const clang::Expr *E);
   void wrapperMasks(const clang::CallExpr *CE);
   bool isOverloadMaskParameter(const clang::Expr *E) const;
   bool projectOverloadDropsMask(const clang::CallExpr *CE) const;

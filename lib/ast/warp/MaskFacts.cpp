@@ -5,7 +5,6 @@
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -338,54 +337,8 @@ void WarpBodyScanner::settleNarrowing() {
       What = ("result of '" + calleeName(Call) + "'").str();
     F.NarrowCasts.push_back({RHS, To, What, BO->getOperatorLoc()});
   }
-  llvm::erase_if(F.NarrowCasts, [&](const NarrowValue &N) { return firstWarpLanesOnly(N.Source); });
-}
-
-// Whether only threads 0-31 reach E: it is in the then-branch of 'if (tid < n)' with n at most 32, or
-// the warp count of a block ('NT / 32', 'blockDim.x >> 5': a block has at most 1024 threads). A vote
-// there has no bits above 31, so keeping it in 32 bits loses nothing.
-bool WarpBodyScanner::firstWarpLanesOnly(const Expr *E) {
-  auto WarpCount = [&](const Expr *B) {
-    B = B->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(B))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getType().isConstQualified() && VD->getInit())
-        B = VD->getInit()->IgnoreParenImpCasts();
-    if (!B->isValueDependent())
-      if (auto V = constantValue(B, Ctx))
-        return *V <= 32;
-    const auto *Div = dyn_cast<BinaryOperator>(B);
-    return Div && ((Div->getOpcode() == BO_Div && isLit(Div->getRHS(), 32)) ||
-                   (Div->getOpcode() == BO_Shr && isLit(Div->getRHS(), 5)));
-  };
-  // A helper's 'tid' parameter that no caller in the unit seeds is still a thread index by name: the
-  // answer only quiets a finding.
-  auto ThreadIndexLike = [&](const Expr *X) {
-    if (analysis().classify(X) == ThreadValue::ThreadIndex)
-      return true;
-    const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-    const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    return P && P->getIdentifier() &&
-           (P->getName() == "tid" || P->getName() == "thread_id" || P->getName() == "threadId");
-  };
-  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(E));
-  const Stmt *Child = E;
-  for (unsigned Depth = 0; Depth < 16; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return false;
-    Node = Parents[0];
-    const Stmt *P = Node.get<Stmt>();
-    if (!P && Node.get<VarDecl>())
-      continue; // an initialiser: on to its declaration statement
-    if (!P)
-      return false;
-    if (const auto *IS = dyn_cast<IfStmt>(P); IS && IS->getThen() == Child && IS->getCond())
-      if (const auto *Cmp = dyn_cast<BinaryOperator>(IS->getCond()->IgnoreParenImpCasts());
-          Cmp && Cmp->getOpcode() == BO_LT && ThreadIndexLike(Cmp->getLHS()) && WarpCount(Cmp->getRHS()))
-        return true;
-    Child = P;
-  }
-  return false;
+  // Only threads 0-31 vote there: the vote has no bits above 31, so keeping it in 32 bits loses nothing.
+  llvm::erase_if(F.NarrowCasts, [&](const NarrowValue &N) { return underOneGroup(N.Source); });
 }
 
 // A project wrapper of a ballot or an active mask ('auto activemask() { return __activemask(); }'):

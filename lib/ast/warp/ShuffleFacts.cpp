@@ -134,8 +134,20 @@ void WarpBodyScanner::settleGroupShuffles() {
       F.GroupShuffles.push_back(CE);
 }
 
+// The number of warps of a block: 'NT / 32', 'blockDim.x >> 5', or a constant local holding one. A
+// block has at most 1024 threads, so at most 32.
+bool WarpBodyScanner::isWarpCountBound(const Expr *B) {
+  B = B->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(B))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getType().isConstQualified() && VD->getInit())
+      B = VD->getInit()->IgnoreParenImpCasts();
+  const auto *Div = dyn_cast<BinaryOperator>(B);
+  return Div && ((Div->getOpcode() == BO_Div && isLit(Div->getRHS(), 32)) ||
+                 (Div->getOpcode() == BO_Shr && isLit(Div->getRHS(), 5)));
+}
+
 // A branch that one warp of 32 takes at most: 'warp == 0' with a warp number, or a thread index
-// below a constant of at most 32.
+// below a constant of at most 32 or below the block's number of warps.
 bool WarpBodyScanner::oneGroupTakes(const Expr *Cond) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO)
@@ -146,10 +158,19 @@ bool WarpBodyScanner::oneGroupTakes(const Expr *Cond) {
     return false;
   for (bool Swap : {false, true}) {
     const Expr *Value = Swap ? BO->getRHS() : BO->getLHS();
-    auto C = evaluate(Swap ? BO->getLHS() : BO->getRHS());
+    const Expr *Bound = Swap ? BO->getLHS() : BO->getRHS();
+    auto C = evaluate(Bound);
+    if (!C && isWarpCountBound(Bound))
+      C = 32;
     if (!C || Value->isValueDependent())
       continue;
     ThreadValue V = analysis().classify(Value);
+    // A helper's 'tid' parameter that no caller in the unit seeds is a thread index by its name
+    // (the answer only quiets findings).
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts()); V == ThreadValue::None && DRE)
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && P->getIdentifier() &&
+                                                                 (P->getName() == "tid" || P->getName() == "thread_id"))
+        V = ThreadValue::ThreadIndex;
     if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ)
       return true;
     bool Below = Swap ? (BO->getOpcode() == BO_GT || BO->getOpcode() == BO_GE)
@@ -169,6 +190,8 @@ bool WarpBodyScanner::underOneGroup(const Stmt *S) {
       return false;
     Node = Parents[0];
     const Stmt *P = Node.get<Stmt>();
+    if (!P && Node.get<VarDecl>())
+      continue; // an initialiser: on to its declaration statement
     if (!P || P == F.Body)
       return false;
     const Expr *Cond = nullptr;
