@@ -168,8 +168,8 @@ bool WarpBodyScanner::oneGroupTakes(const Expr *Cond) {
     // A helper's 'tid' parameter that no caller in the unit seeds is a thread index by its name
     // (the answer only quiets findings).
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts()); V == ThreadValue::None && DRE)
-      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && P->getIdentifier() &&
-                                                                 (P->getName() == "tid" || P->getName() == "thread_id"))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+          P && P->getIdentifier() && (P->getName() == "tid" || P->getName() == "thread_id"))
         V = ThreadValue::ThreadIndex;
     if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ)
       return true;
