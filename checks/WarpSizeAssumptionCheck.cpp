@@ -361,6 +361,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportGroupings(F, S);
     reportWidths(F, S);
     reportShortReductions(F, S);
+    reportMixedRoundings(F, S);
     reportRowShuffles(F, S);
     reportGroupShuffles(F, S);
     reportWarpSizeTests(F, S);

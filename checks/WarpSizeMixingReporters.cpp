@@ -207,6 +207,15 @@ static bool allDown(const rocmtidy::ShortReduction &R) {
   });
 }
 
+// F reads its reduction at the first lane of each 32-lane group, or returns it to callers that
+// all do ('v = reduce(v); if (lane == 0) smem[warp] = v;' with 'lane = tid % 32').
+static bool readAtLane0Of32(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::WarpModel &Model) {
+  if (F.Lane0Of32)
+    return true;
+  llvm::ArrayRef<rocmtidy::FunctionWarpFacts *> Callers = Model.callers(F);
+  return !Callers.empty() && llvm::all_of(Callers, [](const rocmtidy::FunctionWarpFacts *G) { return G->Lane0Of32; });
+}
+
 void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   // Blocks 32 threads wide (or less): 'threadIdx.x' numbers the lanes of a 32-lane row, the
   // halves of a wavefront are rows, and a reduction over 32 lanes is one over the row.
@@ -229,7 +238,7 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
       continue;
     // A shuffle-down tree from 16 read by the first lane of each 32-lane group: that lane's sum
     // takes lanes of its own group only, on 64 lanes as on 32.
-    if (R.K != rocmtidy::ShortReduction::ScanTo16 && Logical32 && F.Lane0Of32 && allDown(R))
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && Logical32 && readAtLane0Of32(F, Model) && allDown(R))
       continue;
     if (R.K != rocmtidy::ShortReduction::ScanTo16 && F.HalfLeaders && allDown(R) && !Model.meetsHardwareGrouping(F) &&
         !Model.fullOpMet(F))
@@ -354,6 +363,23 @@ void WarpSizeAssumptionCheck::reportLaneStrides(const rocmtidy::FunctionWarpFact
               "with 'warpSize'")
         << Wave64;
     diag(L.Op->getOperatorLoc(), "the loop starts at this lane number, below 32", DiagnosticIDs::Note);
+  }
+}
+
+// A count rounded up by one width and divided by the other.
+void WarpSizeAssumptionCheck::reportMixedRoundings(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const auto &[BO, ByWarpSize] : F.MixedRoundings) {
+    SourceLocation Loc = BO->getOperatorLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 17))
+      continue;
+    if (ByWarpSize)
+      diag(Loc, "count rounded up by 31 but divided by 'warpSize'; %0, so it counts one wavefront too few when 1-32 "
+                "threads are left over: round up by 'warpSize - 1'")
+          << Wave64 << BO->getSourceRange();
+    else
+      diag(Loc, "count rounded up by 'warpSize' but divided by 32; %0, so it counts one 32-lane group more than "
+                "there are: round up by 31, or divide by 'warpSize'")
+          << Wave64 << BO->getSourceRange();
   }
 }
 

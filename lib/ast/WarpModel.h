@@ -185,6 +185,11 @@ struct FunctionWarpFacts {
   /// '(1 << i) & x' in 32 bits with i the counter of a loop over the 64 bit positions of x:
   /// undefined for positions 32-63 (second: the loop's largest position).
   std::vector<std::pair<const clang::BinaryOperator *, uint64_t>> BitWalkShifts;
+  /// '(n + warpSize - 1) >> 5', '(n + warpSize - 1) / 32' (second: false), '(n + 31) / warpSize' (true):
+  /// a count rounded up by one width and divided by the other. Equal on 32-lane warps; on 64 lanes
+  /// the first counts one 32-lane group more than n threads have, the second can count one
+  /// wavefront fewer.
+  std::vector<std::pair<const clang::BinaryOperator *, bool>> MixedRoundings;
   /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
   /// tree from offset 16 read there stays inside the group on 64 lanes too.
   bool Lane0Of32 = false;
@@ -310,6 +315,12 @@ public:
   bool meetsGrouping32(const FunctionWarpFacts &F);
 
   bool isWarpSizeName(llvm::StringRef Name) const;
+
+  /// The unit's functions that call F directly (none for a kernel, or a helper no one calls).
+  llvm::ArrayRef<FunctionWarpFacts *> callers(const FunctionWarpFacts &F) const {
+    auto It = CallersOf.find(graphKey(F));
+    return It == CallersOf.end() ? llvm::ArrayRef<FunctionWarpFacts *>() : llvm::ArrayRef(It->second);
+  }
 
   /// The analysed body of FD's definition (a template's pattern for its specialisations); null
   /// when the unit has none.

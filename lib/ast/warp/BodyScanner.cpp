@@ -34,6 +34,7 @@ void WarpBodyScanner::run() {
   settleLane0Tests();
   settleLaneStrides();
   settleHalfBallots();
+  settleMaskOnlyVotes();
   dropWidth32Only();
   settleGroupShuffles();
   settleFragmentTiles();
@@ -417,6 +418,8 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
       }
   addBothWidthsTests(BO, Dispatch);
   noteWideShift(BO);
+  if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Shr)
+    mixedRounding(BO);
   switch (BO->getOpcode()) {
   case BO_Rem:
   case BO_Div:
@@ -534,6 +537,13 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
       Lexer::getSourceText(CharSourceRange::getTokenRange(NameLoc), SM, Ctx.getLangOpts()) != Name)
     return true;
   bool CudaOnly = M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly;
+  if (const Expr *Mask = T.takesMask(Name) ? explicitArg(CE, 0) : nullptr) {
+    const Expr *Bare = Mask->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+        ++MaskArgUses[VD];
+    MaskArgCalls.insert(Bare);
+  }
   if (const ShuffleInfo *S = T.shuffle(Name)) {
     // '#ifdef USE_ROCM __shfl_down(v, i) #else __shfl_down_sync(m, v, i) #endif' inside one loop:
     // the CUDA spelling stands for the AMD one the parse skipped, for the loop's offsets only.
@@ -707,6 +717,24 @@ void WarpBodyScanner::settleHalfBallots() {
     return llvm::any_of(CallInits, [&](const auto &Init) { return Init.second == Source && Unread(Init.first); }) ||
            llvm::any_of(CallStores, [&](const auto &Store) { return Store.second == Source && Unread(Store.first); });
   });
+}
+
+// A vote whose every use is the mask argument of a *_sync call ('m = __ballot_sync(__activemask(),
+// ok); v = __shfl_sync(m, v, lane - 1, 32)') names the lanes taking part: on AMD the mask moves
+// no data between the 32-lane groups, so it is not the wavefront-wide operation a 32-lane grouping
+// can meet. A narrowed one is still a narrowing.
+void WarpBodyScanner::settleMaskOnlyVotes() {
+  auto OnlyMask = [&](const CrossLaneOp &Op) {
+    if (!Op.Call || !T.returnsLaneMask(Op.Name))
+      return false;
+    if (MaskArgCalls.contains(Op.Call))
+      return true;
+    for (const auto &[VD, Init] : CallInits)
+      if (Init == Op.Call)
+        return Assigned.lookup(VD) == 0 && Named.lookup(VD) > 0 && Named.lookup(VD) == MaskArgUses.lookup(VD);
+    return false;
+  };
+  llvm::erase_if(F.FullOps, OnlyMask);
 }
 
 } // namespace rocmtidy

@@ -70,6 +70,8 @@ private:
   void callees(const clang::CallExpr *CE);
   static bool namesNothing(const clang::CallExpr *CE);
   void settleHalfBallots();
+  void settleMaskOnlyVotes();
+  void mixedRounding(const clang::BinaryOperator *BO);
   bool selectsLaneHalf(const clang::Expr *E, unsigned Depth = 0) const;
   LaneValueAnalysis &analysis();
   bool fragmentOp(const clang::CallExpr *CE);
@@ -179,6 +181,10 @@ private:
   // local nothing reads loses nothing.
   std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>> CallStores;
   llvm::DenseMap<const clang::VarDecl *, unsigned> Named, Assigned;
+  // The mask arguments of *_sync calls: a vote that only ever names the lanes taking part in one
+  // spans no data across the 32-lane groups (settleMaskOnlyVotes).
+  llvm::DenseMap<const clang::VarDecl *, unsigned> MaskArgUses;
+  llvm::DenseSet<const clang::Expr *> MaskArgCalls;
   llvm::DenseSet<const clang::Expr *> Dispatch;
   std::vector<clang::SourceRange> WidthDispatch;
   llvm::DenseMap<const clang::VarDecl *, LoopInfo> Loops;

@@ -21,7 +21,49 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     if (const Expr *Def = analysis().singleDefinition(DRE); Def && Def != E)
       return evaluate(Def);
-  return std::nullopt;
+  // Arithmetic on such a local: 'for (int off = ws / 2; ...)' after 'int ws = 32;'.
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || !BO->getType()->isIntegerType())
+    return std::nullopt;
+  auto L = evaluate(BO->getLHS()), R = evaluate(BO->getRHS());
+  if (!L || !R || *L < 0 || *R < 0 || *L > (1 << 20) || *R > (1 << 20))
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Shr:
+    return *R < 31 ? std::optional<int64_t>(*L >> *R) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+// A count rounded up by one width and divided by the other ('(blockDim.x + warpSize - 1) >> 5'):
+// the terms added to the numerator, not those subtracted, hold the rounding.
+void WarpBodyScanner::mixedRounding(const BinaryOperator *BO) {
+  bool ByWarpSize = BO->getOpcode() == BO_Div && isWarpSizeRef(BO->getRHS());
+  std::optional<int64_t> D = ByWarpSize ? std::nullopt : evaluate(BO->getRHS());
+  bool By32 = D && *D == (BO->getOpcode() == BO_Div ? 32 : 5);
+  if (!ByWarpSize && !By32)
+    return;
+  std::function<bool(const Expr *)> Adds = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Sum = dyn_cast<BinaryOperator>(E); Sum && Sum->isAdditiveOp())
+      return Adds(Sum->getLHS()) || (Sum->getOpcode() == BO_Add && Adds(Sum->getRHS()));
+    if (By32)
+      return isWarpSizeRef(E);
+    std::optional<int64_t> V = evaluate(E);
+    return V && *V == 31;
+  };
+  const auto *Num = dyn_cast<BinaryOperator>(BO->getLHS()->IgnoreParenImpCasts());
+  if (Num && Num->isAdditiveOp() && Adds(Num))
+    F.MixedRoundings.push_back({BO, ByWarpSize});
 }
 
 // The name of the warp-width macro whose body wrote Loc, if any; Other is set when a macro not
