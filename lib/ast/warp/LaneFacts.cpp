@@ -48,7 +48,8 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
 // the terms added to the numerator, not those subtracted, hold the rounding.
 void WarpBodyScanner::mixedRounding(const BinaryOperator *BO) {
   bool ByWarpSize = BO->getOpcode() == BO_Div && isWarpSizeRef(BO->getRHS());
-  std::optional<int64_t> D = ByWarpSize ? std::nullopt : evaluate(BO->getRHS());
+  // Constants as written: a division by a local does not build the function's dataflow.
+  std::optional<int64_t> D = ByWarpSize ? std::nullopt : constantValue(BO->getRHS(), Ctx);
   bool By32 = D && *D == (BO->getOpcode() == BO_Div ? 32 : 5);
   if (!ByWarpSize && !By32)
     return;
@@ -58,7 +59,7 @@ void WarpBodyScanner::mixedRounding(const BinaryOperator *BO) {
       return Adds(Sum->getLHS()) || (Sum->getOpcode() == BO_Add && Adds(Sum->getRHS()));
     if (By32)
       return isWarpSizeRef(E);
-    std::optional<int64_t> V = evaluate(E);
+    std::optional<int64_t> V = constantValue(E, Ctx);
     return V && *V == 31;
   };
   const auto *Num = dyn_cast<BinaryOperator>(BO->getLHS()->IgnoreParenImpCasts());
