@@ -25,7 +25,22 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!BO || !BO->getType()->isIntegerType())
     return std::nullopt;
-  auto L = evaluate(BO->getLHS()), R = evaluate(BO->getRHS());
+  // Only operands that can fold: literals, locals, constants, arithmetic on them ('threadIdx.x / 32'
+  // stops here, without the dataflow).
+  auto Foldable = [](const Expr *X) {
+    X = X->IgnoreParenImpCasts();
+    if (isa<IntegerLiteral, BinaryOperator>(X))
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(X);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && (VD->isLocalVarDecl() || VD->getType().isConstQualified());
+  };
+  if (!Foldable(BO->getLHS()) || !Foldable(BO->getRHS()))
+    return std::nullopt;
+  auto L = evaluate(BO->getLHS());
+  if (!L)
+    return std::nullopt;
+  auto R = evaluate(BO->getRHS());
   if (!L || !R || *L < 0 || *R < 0 || *L > (1 << 20) || *R > (1 << 20))
     return std::nullopt;
   switch (BO->getOpcode()) {
