@@ -182,41 +182,6 @@ void WarpModel::seedHelpers() {
   }
 }
 
-// The wavefront width as a helper's argument: 'warpSize' (in any expression), or 64 and more.
-static bool isWavefrontWidth(const Expr *Arg, const ASTContext &Ctx) {
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
-    Arg = Default->getExpr();
-  if (Arg->isValueDependent())
-    return false;
-  if (warp::mentionsWarpSize(Arg))
-    return true;
-  auto V = warp::constantValue(Arg, Ctx);
-  return V && *V >= 64;
-}
-
-// Calls that give a helper's width parameter the wavefront width: the helper's shuffle covers
-// the whole wavefront in the caller, which meets the caller's lane groupings. Each helper is
-// summarised once (its WidthParams); the calls are read here, after the helpers are final.
-void WarpModel::applyCallSummaries() {
-  for (const auto &FP : Functions)
-    for (const CallExpr *CE : FP->UnitCalls) {
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
-      const FunctionWarpFacts *G = ByDecl.lookup((Pattern ? Pattern : Callee)->getCanonicalDecl());
-      if (!G || G == FP.get())
-        continue;
-      bool Wide = llvm::any_of(
-          G->WidthParams, [&](unsigned I) { return I < CE->getNumArgs() && isWavefrontWidth(CE->getArg(I), Ctx); });
-      const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
-      Wide = Wide || (Args && llvm::any_of(G->WidthTemplateParams, [&](unsigned I) {
-                        return I < Args->size() && Args->get(I).getKind() == TemplateArgument::Integral &&
-                               Args->get(I).getAsIntegral().getExtValue() >= 64;
-                      }));
-      if (Wide)
-        FP->FullOps.push_back({CE, calleeName(CE)});
-    }
-}
-
 template <class PredT> bool WarpModel::anyConnected(const FunctionWarpFacts &F, PredT Pred, bool WithCallers) {
   // Callees (transitively) of F and of every caller of F (transitively): the code that runs in
   // the same kernels as F.

@@ -369,6 +369,8 @@ private:
   void analyseInstantiations();
   void seedHelpers();
   void applyCallSummaries();
+  void passWidthParameters();
+  const FunctionWarpFacts *calleeFacts(const clang::CallExpr *CE) const;
 
   clang::ASTContext &Ctx;
   const llvm::Regex &NameRegex;

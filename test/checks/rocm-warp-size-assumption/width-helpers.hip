@@ -1,6 +1,7 @@
 // Summaries across calls: a helper whose shuffle width is its parameter covers the whole
 // wavefront when a caller passes 'warpSize' (or 64), and that caller's 32-lane grouping meets it
-// exactly as if the shuffle were written inline.
+// exactly as if the shuffle were written inline. A helper that hands its own parameter on to such a
+// width has a width parameter too, through any number of helpers.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags -I %S/Inputs 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags -I %S/Inputs 2>&1 \
@@ -129,3 +130,20 @@ __device__ float pass_on(const float *in, int w) {
   int warp = threadIdx.x / 32;
   return sum_over(in[warp], w);
 }
+
+// A width handed on through a second helper, as far as a caller that passes 'warpSize': the
+// '/ 32' numbering of the middle helper meets a reduction over the whole wavefront.
+__device__ float pass_on_wide(const float *in, int w) {
+  int warp = threadIdx.x / 32;
+  // CHECK: :[[@LINE-1]]:26: warning: warp index computed with a warp width of 32
+  return sum_over(in[warp], w);
+}
+__global__ void through_two(float *out, const float *in) { out[blockIdx.x] = pass_on_wide(in, warpSize); }
+// CHECK: :[[@LINE-1]]:78: note: 'pass_on_wide' here covers all 64 lanes of a wavefront on gfx90a (MI210/MI250/MI250X), across the 32-lane groups
+
+// Negative: the same chain given 32 stays inside each 32-lane group.
+__device__ float pass_on_32(const float *in, int w) {
+  int warp = threadIdx.x / 32;
+  return sum_over(in[warp], w);
+}
+__global__ void through_two_32(float *out, const float *in) { out[blockIdx.x] = pass_on_32(in, 32); }
