@@ -41,22 +41,9 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
   if (!L)
     return std::nullopt;
   auto R = evaluate(BO->getRHS());
-  if (!L || !R || *L < 0 || *R < 0 || *L > (1 << 20) || *R > (1 << 20))
+  if (!R || *L < 0 || *R < 0 || *L > (1 << 20) || *R > (1 << 20))
     return std::nullopt;
-  switch (BO->getOpcode()) {
-  case BO_Add:
-    return *L + *R;
-  case BO_Sub:
-    return *L - *R;
-  case BO_Mul:
-    return *L * *R;
-  case BO_Div:
-    return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
-  case BO_Shr:
-    return *R < 31 ? std::optional<int64_t>(*L >> *R) : std::nullopt;
-  default:
-    return std::nullopt;
-  }
+  return foldBinary(BO->getOpcode(), *L, *R);
 }
 
 // A count rounded up by one width and divided by the other ('(blockDim.x + warpSize - 1) >> 5'):

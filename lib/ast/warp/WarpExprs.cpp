@@ -177,6 +177,27 @@ std::optional<int64_t> constantValue(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+std::optional<int64_t> foldBinary(BinaryOperatorKind Op, int64_t L, int64_t R) {
+  switch (Op) {
+  case BO_Add:
+    return L + R;
+  case BO_Sub:
+    return L - R;
+  case BO_Mul:
+    return L * R;
+  case BO_Div:
+    return R ? std::optional<int64_t>(L / R) : std::nullopt;
+  case BO_Rem:
+    return R ? std::optional<int64_t>(L % R) : std::nullopt;
+  case BO_Shl:
+    return R >= 0 && R < 32 ? std::optional<int64_t>(L << R) : std::nullopt;
+  case BO_Shr:
+    return R >= 0 && R < 63 ? std::optional<int64_t>(L >> R) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<int64_t> valueAt64Lanes(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
   if (!E || Depth > 8 || E->isValueDependent())
     return std::nullopt;
@@ -195,24 +216,7 @@ std::optional<int64_t> valueAt64Lanes(const Expr *E, const ASTContext &Ctx, unsi
   auto L = valueAt64Lanes(BO->getLHS(), Ctx, Depth + 1), R = valueAt64Lanes(BO->getRHS(), Ctx, Depth + 1);
   if (!L || !R)
     return std::nullopt;
-  switch (BO->getOpcode()) {
-  case BO_Add:
-    return *L + *R;
-  case BO_Sub:
-    return *L - *R;
-  case BO_Mul:
-    return *L * *R;
-  case BO_Div:
-    return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
-  case BO_Rem:
-    return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
-  case BO_Shl:
-    return *R >= 0 && *R < 32 ? std::optional<int64_t>(*L << *R) : std::nullopt;
-  case BO_Shr:
-    return *R >= 0 && *R < 63 ? std::optional<int64_t>(*L >> *R) : std::nullopt;
-  default:
-    return std::nullopt;
-  }
+  return foldBinary(BO->getOpcode(), *L, *R);
 }
 
 } // namespace rocmtidy::warp

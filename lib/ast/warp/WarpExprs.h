@@ -40,6 +40,10 @@ std::pair<const clang::VarDecl *, const clang::Expr *> loopStart(const clang::Fo
 /// The bound of 'o < B' / 'o <= B' (Inclusive for '<=').
 const clang::Expr *loopBound(const clang::ForStmt *FS, const clang::VarDecl *VD, bool &Inclusive);
 
+/// L Op R for the integer arithmetic operators; std::nullopt for a division by zero, a shift out
+/// of range, or another operator.
+std::optional<int64_t> foldBinary(clang::BinaryOperatorKind Op, int64_t L, int64_t R);
+
 /// 'warpSize - 1'.
 bool isWarpSizeMinusOne(const clang::Expr *E);
 
