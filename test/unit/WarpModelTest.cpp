@@ -315,3 +315,37 @@ TEST(WarpModelTest, TemplateLoopStarts) {
   EXPECT_TRUE(Narrow.ShortReductions.empty());
   EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
 }
+
+// A width handed on through a helper's own parameter: the middle helper has a width parameter
+// too, and only the caller that gives it the wavefront width gets a full-wavefront operation.
+TEST(WarpModelTest, WidthParametersHandedOn) {
+  Model M("__device__ float shflFrom(float v, int src, int width) { return __shfl(v, src, width); }\n"
+          "__device__ float rowSum(float v, int w) { return v + shflFrom(v, threadIdx.x & 31, w); }\n"
+          "__global__ void wide(float *o) { o[0] = rowSum(o[1], warpSize); }\n"
+          "__global__ void narrow(float *o) { o[0] = rowSum(o[1], 32); }\n");
+  EXPECT_EQ(M.of("shflFrom").WidthParams.size(), 1u);
+  ASSERT_EQ(M.of("rowSum").WidthParams.size(), 1u);
+  EXPECT_EQ(M.of("rowSum").WidthParams.front(), 1u);
+  EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
+  EXPECT_TRUE(M.of("narrow").FullOps.empty());
+}
+
+// '(n + warpSize - 1) >> 5' and '(n + 31) / warpSize' are counts rounded by one width and divided
+// by the other; one width throughout is not.
+TEST(WarpModelTest, MixedRoundings) {
+  Model M("__global__ void k(int *o, int n) {\n"
+          "  o[0] = (n + warpSize - 1) >> 5; o[1] = (n + 31) / warpSize;\n"
+          "  o[2] = (n + warpSize - 1) / warpSize; o[3] = (n + 31) / 32; o[4] = (n - warpSize) / 32; }\n");
+  const FunctionWarpFacts &K = M.of("k");
+  ASSERT_EQ(K.MixedRoundings.size(), 2u);
+  EXPECT_FALSE(K.MixedRoundings[0].second);
+  EXPECT_TRUE(K.MixedRoundings[1].second);
+}
+
+TEST(WarpExprsTest, FoldBinary) {
+  EXPECT_EQ(warp::foldBinary(BO_Div, 32, 2), 16);
+  EXPECT_EQ(warp::foldBinary(BO_Shr, 64, 1), 32);
+  EXPECT_EQ(warp::foldBinary(BO_Div, 1, 0), std::nullopt);
+  EXPECT_EQ(warp::foldBinary(BO_Shl, 1, 40), std::nullopt);
+  EXPECT_EQ(warp::foldBinary(BO_LT, 1, 2), std::nullopt);
+}
