@@ -72,6 +72,34 @@ struct LaneValueAnalysis::Flow {
   llvm::DenseSet<const FieldDecl *> ChangedMembers;
   llvm::DenseMap<const DeclRefExpr *, DefList> AtRead;
   llvm::DenseSet<const DeclRefExpr *> Reached;
+  /// Locals a 'for' declares and steps in its increment ('for (int j = gid; j < n; j += s)'),
+  /// with the step, and how many assignments or increments change each local.
+  llvm::DenseMap<const VarDecl *, const Expr *> ForSteps;
+  llvm::DenseMap<const VarDecl *, unsigned> Changes;
+  /// The body and its function, kept for the dataflow, which runs on the first question about a
+  /// local whose reaching definitions differ between reads; Ran says it has.
+  const Decl *D = nullptr;
+  const Stmt *Body = nullptr;
+  bool Ran = false;
+
+  // Locals whose every read is reached by every definition, so that the flow-insensitive list is
+  // the answer and the CFG is not needed (most locals of a kernel):
+  // - defined once, by the initialiser: C++ rejects a jump past an initialised declaration into
+  //   its scope;
+  // - a 'for' loop's own counter, changed only by the loop's increment: each read (condition,
+  //   body, increment) follows both the initialiser (first iteration) and the step (later ones).
+  bool sameAtEveryRead(const VarDecl *VD) const {
+    auto It = AllDefs.find(VD);
+    if (It == AllDefs.end())
+      return true;
+    const DefList &Defs = It->second;
+    if (Defs.empty() || !Defs.front() || Defs.front() != VD->getInit())
+      return false;
+    auto Step = ForSteps.find(VD);
+    return Defs.size() == 1 || (Step != ForSteps.end() && Defs.size() == 2 && Changes.lookup(VD) == 1);
+  }
+  bool followed(const VarDecl *VD) const { return isTracked(VD) && !sameAtEveryRead(VD); }
+  void run(ASTContext &Ctx);
 
   bool escapes(const VarDecl *VD) const {
     auto It = Refs.find(VD);
@@ -81,7 +109,7 @@ struct LaneValueAnalysis::Flow {
   void transfer(const Stmt *S, DefState &St, bool Record) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D); VD && isTracked(VD)) {
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && followed(VD)) {
           DefList &L = St.Vars[VD];
           L.clear();
           if (const Expr *Init = VD->getInit())
@@ -91,7 +119,7 @@ struct LaneValueAnalysis::Flow {
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (Record && VD && isTracked(VD)) {
+      if (Record && VD && followed(VD)) {
         DefList &Out = AtRead[DRE];
         Reached.insert(DRE);
         auto It = St.Vars.find(VD);
@@ -112,7 +140,7 @@ struct LaneValueAnalysis::Flow {
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp()) {
       Target = trackedVar(UO->getSubExpr());
     }
-    if (Target) {
+    if (Target && !sameAtEveryRead(Target)) {
       DefList &L = St.Vars[Target];
       L.clear();
       L.push_back(Def); // null: a value the analysis does not follow
@@ -175,6 +203,19 @@ public:
     }
     return true;
   }
+  bool VisitForStmt(ForStmt *FS) {
+    const auto *Init = dyn_cast_or_null<DeclStmt>(FS->getInit());
+    const Expr *Inc = FS->getInc() ? FS->getInc()->IgnoreParens() : nullptr;
+    const Expr *Stepped = nullptr;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc); BO && BO->isAssignmentOp())
+      Stepped = BO->getLHS();
+    else if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc); UO && UO->isIncrementDecrementOp())
+      Stepped = UO->getSubExpr();
+    const VarDecl *VD = Stepped ? trackedVar(Stepped) : nullptr;
+    if (Init && VD && llvm::is_contained(Init->decls(), VD))
+      F.ForSteps[VD] = Inc;
+    return true;
+  }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
     if (ASE->isTypeDependent())
       readValue(ASE->getIdx());
@@ -209,6 +250,7 @@ private:
     const VarDecl *VD = trackedVar(LHS);
     if (!VD)
       return;
+    ++F.Changes[VD];
     ++F.Refs[VD].second;
     F.AllDefs[VD].push_back(Def); // null for '+=' and '++': a value not followed
   }
@@ -223,9 +265,14 @@ LaneValueAnalysis::LaneValueAnalysis(const Decl *D, const Stmt *Body, ASTContext
     Class = MD->getParent();
   if (!Body)
     return;
-  Flow &F = *Results;
-  BodyFacts(F).TraverseStmt(const_cast<Stmt *>(Body));
-  if (F.AllDefs.empty() || !D)
+  BodyFacts(*Results).TraverseStmt(const_cast<Stmt *>(Body));
+  Results->D = D;
+  Results->Body = Body;
+}
+
+void LaneValueAnalysis::Flow::run(ASTContext &Ctx) {
+  Ran = true;
+  if (AllDefs.empty() || !D)
     return;
   CFG::BuildOptions BO;
   BO.setAllAlwaysAdd();
@@ -238,7 +285,7 @@ LaneValueAnalysis::LaneValueAnalysis(const Decl *D, const Stmt *Body, ASTContext
   auto Transfer = [&](const CFGBlock &B, DefState St, bool Record) {
     for (const CFGElement &E : B)
       if (auto CS = E.getAs<CFGStmt>())
-        F.transfer(CS->getStmt(), St, Record);
+        transfer(CS->getStmt(), St, Record);
     return St;
   };
   ForwardDataflowWorklist Worklist(*Cfg, &POV);
@@ -268,6 +315,12 @@ std::optional<llvm::ArrayRef<const Expr *>> LaneValueAnalysis::reaching(const Ex
   // A template's reads are not loads yet, so a dependent constant looks escaped; it cannot change.
   if (!VD || !isTracked(VD) || (Results->escapes(VD) && !VD->getType()->isDependentType()))
     return std::nullopt;
+  if (Results->sameAtEveryRead(VD)) {
+    auto All = Results->AllDefs.find(VD);
+    return All == Results->AllDefs.end() ? llvm::ArrayRef<const Expr *>() : llvm::ArrayRef<const Expr *>(All->second);
+  }
+  if (!Results->Ran)
+    Results->run(Ctx);
   if (Results->Reached.contains(DRE)) {
     auto It = Results->AtRead.find(DRE);
     return llvm::ArrayRef<const Expr *>(It->second);

@@ -152,6 +152,45 @@ TEST(LaneValueAnalysisTest, LoopCountersAndEscapes) {
   EXPECT_EQ(A->classify(U[1]), ThreadValue::None);
 }
 
+// The flow-insensitive answer stands in for the CFG only where it is the same at every read: a
+// local defined once by its initialiser, a 'for' counter stepped only by the loop's increment.
+// A counter also changed in the body, or a local declared without a value, still gets the flow.
+TEST(LaneValueAnalysisTest, ShortcutsAgreeWithTheFlow) {
+  Snippet S("__global__ void k(int *out, int n) {\n"
+            "  const int lane = threadIdx.x % 32;\n"
+            "  for (int j = lane; j < n; j = j + 32)\n"
+            "    out[j] = lane;\n"
+            "  for (int m = lane; m < n; m = m + 32) {\n"
+            "    out[m] = 0;\n"
+            "    m = m + 1;\n"
+            "    out[m] = 1;\n"
+            "  }\n"
+            "  int w;\n"
+            "  for (int i = 0; i < 2; ++i) {\n"
+            "    if (i) out[w] = 2;\n"
+            "    w = threadIdx.x / 32;\n"
+            "  }\n"
+            "}\n",
+            "k");
+  ASSERT_TRUE(S.Fn);
+  auto A = S.analysis();
+  auto Lane = S.reads("lane"), J = S.reads("j"), M = S.reads("m"), W = S.reads("w");
+  ASSERT_EQ(Lane.size(), 3u);
+  EXPECT_EQ(A->classify(Lane[1]), ThreadValue::LaneId);
+  // Condition, body and increment each follow the initialiser and the step.
+  ASSERT_EQ(J.size(), 3u);
+  for (const Expr *R : J)
+    EXPECT_EQ(A->reaching(R).value_or(llvm::ArrayRef<const Expr *>()).size(), 2u);
+  // 'm' (reads: condition, increment, body): the read after the body's own step sees that step alone.
+  ASSERT_EQ(M.size(), 5u);
+  ASSERT_TRUE(A->reaching(M[4]));
+  EXPECT_EQ(A->reaching(M[4]).value_or(llvm::ArrayRef<const Expr *>()).size(), 1u);
+  EXPECT_EQ(A->reaching(M[2]).value_or(llvm::ArrayRef<const Expr *>()).size(), 2u);
+  // 'w' is read in the second iteration, after the first one's assignment: the warp number.
+  ASSERT_EQ(W.size(), 1u);
+  EXPECT_EQ(A->classify(W[0]), ThreadValue::WarpId);
+}
+
 // 'c ? lane : first' of two lvalues is converted to a value as a whole: both locals are read
 // there, not escaped, so their other reads keep their definitions.
 TEST(LaneValueAnalysisTest, ConditionalLvaluesAreReads) {
