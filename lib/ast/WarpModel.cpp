@@ -63,8 +63,8 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   });
   F.NarrowMaskTypes.clear();
   F.MaskAsValue.clear();
-  F.NarrowBitOps.clear();
-  F.NarrowCasts.clear();
+  // NarrowBitOps and NarrowCasts: a narrowing the template's own parse saw is its finding; one
+  // where its argument was dependent is the instantiation's (analyseInstantiations keeps those).
   F.NarrowLaneBits.clear();
   F.WidenedLaneBits.clear();
   F.WideAmountBits.clear();
@@ -102,6 +102,33 @@ void WarpModel::finish() {
   Grouping32Memo.clear();
 }
 
+namespace {
+
+// The instantiations of a function template, of a method of a class template, and of a method
+// template of a class template (one per class instantiation, each with its own specialisations).
+llvm::SmallVector<const FunctionDecl *, 8> instancesOf(const FunctionDecl *FD) {
+  llvm::SmallVector<const FunctionDecl *, 8> Instances;
+  const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate();
+  if (FTD)
+    llvm::append_range(Instances, FTD->specializations());
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  const ClassTemplateDecl *CTD = MD ? MD->getParent()->getDescribedClassTemplate() : nullptr;
+  if (!CTD)
+    return Instances;
+  for (const ClassTemplateSpecializationDecl *Spec : CTD->specializations())
+    for (const Decl *D : Spec->decls()) {
+      if (const auto *M = dyn_cast<CXXMethodDecl>(D); M && !FTD && M->getInstantiatedFromMemberFunction() == MD)
+        Instances.push_back(M);
+      const auto *MT = dyn_cast<FunctionTemplateDecl>(D);
+      const FunctionTemplateDecl *From = MT ? MT->getInstantiatedFromMemberTemplate() : nullptr;
+      if (FTD && From && From->getCanonicalDecl() == FTD->getCanonicalDecl())
+        llvm::append_range(Instances, MT->specializations());
+    }
+  return Instances;
+}
+
+} // namespace
+
 // Templates whose lane arithmetic uses a template argument: each instantiation once.
 void WarpModel::analyseInstantiations() {
   size_t Patterns = Functions.size();
@@ -110,17 +137,7 @@ void WarpModel::analyseInstantiations() {
     const auto *FD = dyn_cast<FunctionDecl>(F.D);
     if (!F.DependentCandidate || !FD)
       continue;
-    llvm::SmallVector<const FunctionDecl *, 8> Instances;
-    if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate()) {
-      for (const FunctionDecl *Spec : FTD->specializations())
-        Instances.push_back(Spec);
-    } else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
-      if (const ClassTemplateDecl *CTD = MD->getParent()->getDescribedClassTemplate())
-        for (const ClassTemplateSpecializationDecl *Spec : CTD->specializations())
-          for (const CXXMethodDecl *M : Spec->methods())
-            if (M->getInstantiatedFromMemberFunction() == MD)
-              Instances.push_back(M);
-    }
+    llvm::SmallVector<const FunctionDecl *, 8> Instances = instancesOf(FD);
     llvm::SmallVector<FunctionWarpFacts *, 8> Added;
     // A template instantiated with 32 and with 64 for the same parameter is written for both
     // widths (the host picks one per device): its 32 is no assumption.
@@ -140,8 +157,12 @@ void WarpModel::analyseInstantiations() {
       TemplateSpecializationKind Kind = Spec->getTemplateSpecializationKind();
       if ((Kind == TSK_ImplicitInstantiation || Kind == TSK_ExplicitInstantiationDefinition) && Spec->hasBody() &&
           Spec->getBody() != F.Body)
-        if (FunctionWarpFacts *P = add(Spec, Spec->getBody(), Spec))
+        if (FunctionWarpFacts *P = add(Spec, Spec->getBody(), Spec)) {
+          auto Kept = [&](const Expr *E) { return llvm::is_contained(F.DependentMaskSites, E->getBeginLoc()); };
+          llvm::erase_if(P->NarrowBitOps, [&](const auto &B) { return !Kept(B.first); });
+          llvm::erase_if(P->NarrowCasts, [&](const NarrowValue &N) { return !Kept(N.Source); });
           Added.push_back(P);
+        }
     }
     if (llvm::any_of(Widths, [](const auto &W) { return W.second.first && W.second.second; }))
       for (FunctionWarpFacts *P : Added)

@@ -261,6 +261,11 @@ struct FunctionWarpFacts {
   /// A lane-arithmetic operand is a template parameter ('threadIdx.x % WS'): the instantiations
   /// say what it is.
   bool DependentCandidate = false;
+  /// Where a template hands a type-dependent value to a bit function ('__popc(tile.ballot(p))',
+  /// the call) or to a project function ('ffs32(m)' with 'auto m = tile.ballot(p)', the
+  /// argument): whether a 64-bit lane mask is narrowed there is known in each instantiation only,
+  /// which keeps its narrowings at these places.
+  llvm::SmallVector<clang::SourceLocation, 2> DependentMaskSites;
   /// Facts of an instantiation: only the groupings whose constant is a template argument (the
   /// rest repeats the template's own findings).
   const clang::FunctionDecl *Instantiation = nullptr;

@@ -526,6 +526,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
       return true;
     }
     seedArguments(CE);
+    dependentMaskArguments(CE);
     if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
       wrapperMasks(CE);
     return true;
@@ -596,6 +597,22 @@ void WarpBodyScanner::callees(const CallExpr *CE) {
   }
 }
 
+// A template's local of a type the template decides, given to a project function
+// ('auto m = tile.ballot(p); ffs32(m)'): an instantiation may narrow a 64-bit mask there.
+void WarpBodyScanner::dependentMaskArguments(const CallExpr *CE) {
+  if (F.Instantiation)
+    return;
+  for (const Expr *Arg : CE->arguments()) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (VD && VD->isLocalVarDecl() && VD->getType()->isDependentType() && VD->getInit() &&
+        isa<CallExpr>(VD->getInit()->IgnoreParenImpCasts())) {
+      F.DependentCandidate = true;
+      F.DependentMaskSites.push_back(DRE->getBeginLoc());
+    }
+  }
+}
+
 // The intrinsics other than shuffles: masks, whole-wavefront votes, matrix cores, bit counts.
 void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
   const bool MaskKept = T.takesMask(Name) && !projectOverloadDropsMask(CE);
@@ -611,6 +628,10 @@ void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
   if (const BitOp32 *B = T.bitOp(Name); B && CE->getNumArgs() == 1) {
     BitOps.push_back({CE, B});
     BitOpArgs.insert(CE->getArg(0));
+    if (CE->getArg(0)->isTypeDependent()) {
+      F.DependentCandidate = true;
+      F.DependentMaskSites.push_back(CE->getBeginLoc());
+    }
   }
 }
 

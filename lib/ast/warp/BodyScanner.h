@@ -155,6 +155,7 @@ private:
   // MaskFacts.cpp
   void dependentNarrowing(const clang::Expr *E, clang::QualType To);
   void templateReturnNarrowing(const clang::Expr *E, const clang::FunctionDecl *FD);
+  void dependentMaskArguments(const clang::CallExpr *CE);
   bool isNarrowMaskValue(const clang::Expr *Arg);
   bool isLaneMaskValue(const clang::Expr *E);
   bool isNarrowMaskType(const clang::Expr *Arg);
