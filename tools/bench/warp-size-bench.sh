@@ -63,9 +63,13 @@ for ((r = 0; r < runs; ++r)); do
     > "$work/profile" 2>&1 || true
   profiles+=("$(awk '/rocm-warp-size-assumption/ && /[0-9]/ {print; exit}' "$work/profile")")
 done
-profile=$(printf '%s\n' "${profiles[@]}" | sort -n -k5 | awk '{a[NR]=$0} END {print a[int((NR+1)/2)]}')
-check_cpu=$(echo "$profile" | awk '{print $5}')
-check_wall=$(echo "$profile" | awk '{print $7}')
+cpu_of() { awk '{n = 0; for (i = 1; i <= NF; ++i) if ($i ~ /^[0-9.]+$/) t[++n] = $i; print t[n - 1], $0}'; }
+profile=$(printf '%s\n' "${profiles[@]}" | cpu_of | sort -n -k1 | awk '{a[NR]=$0} END {print a[int((NR+1)/2)]}' |
+  cut -d' ' -f2-)
+# LLVM leaves out a column whose total is zero (often the system time), so the times are read
+# from the right: the last is wall time, the one before it user + system.
+check_cpu=$(echo "$profile" | awk '{n = 0; for (i = 1; i <= NF; ++i) if ($i ~ /^[0-9.]+$/) t[++n] = $i; print t[n - 1]}')
+check_wall=$(echo "$profile" | awk '{n = 0; for (i = 1; i <= NF; ++i) if ($i ~ /^[0-9.]+$/) t[++n] = $i; print t[n]}')
 
 lines=$(wc -l < "$src")
 echo "warp-size-bench: $kernels kernels, $lines lines, $headers, $pass pass, $runs runs each, $findings findings"
