@@ -72,9 +72,9 @@ struct LaneValueAnalysis::Flow {
   llvm::DenseSet<const FieldDecl *> ChangedMembers;
   llvm::DenseMap<const DeclRefExpr *, DefList> AtRead;
   llvm::DenseSet<const DeclRefExpr *> Reached;
-  /// Locals a 'for' declares and steps in its increment ('for (int j = gid; j < n; j += s)'),
-  /// with the step, and how many assignments or increments change each local.
-  llvm::DenseMap<const VarDecl *, const Expr *> ForSteps;
+  /// Locals a 'for' declares and steps in its increment ('for (int j = gid; j < n; j += s)'), and
+  /// how many assignments or increments change each local.
+  llvm::DenseSet<const VarDecl *> ForSteps;
   llvm::DenseMap<const VarDecl *, unsigned> Changes;
   /// The body and its function, kept for the dataflow, which runs on the first question about a
   /// local whose reaching definitions differ between reads; Ran says it has.
@@ -95,8 +95,7 @@ struct LaneValueAnalysis::Flow {
     const DefList &Defs = It->second;
     if (Defs.empty() || !Defs.front() || Defs.front() != VD->getInit())
       return false;
-    auto Step = ForSteps.find(VD);
-    return Defs.size() == 1 || (Step != ForSteps.end() && Defs.size() == 2 && Changes.lookup(VD) == 1);
+    return Defs.size() == 1 || (Defs.size() == 2 && Changes.lookup(VD) == 1 && ForSteps.contains(VD));
   }
   bool followed(const VarDecl *VD) const { return isTracked(VD) && !sameAtEveryRead(VD); }
   void run(ASTContext &Ctx);
@@ -213,7 +212,7 @@ public:
       Stepped = UO->getSubExpr();
     const VarDecl *VD = Stepped ? trackedVar(Stepped) : nullptr;
     if (Init && VD && llvm::is_contained(Init->decls(), VD))
-      F.ForSteps[VD] = Inc;
+      F.ForSteps.insert(VD);
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
