@@ -365,6 +365,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportRowShuffles(F, S);
     reportGroupShuffles(F, S);
     reportWarpSizeTests(F, S);
+    reportTileVotes(F, S);
     reportReducerCalls(F, S);
     reportReducerParameters(F, S);
     // Always: masks and narrowing (AMD-only code too).

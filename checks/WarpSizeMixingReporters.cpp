@@ -384,3 +384,30 @@ void WarpSizeAssumptionCheck::reportMixedRoundings(const rocmtidy::FunctionWarpF
 }
 
 } // namespace clang::tidy::rocm
+
+namespace clang::tidy::rocm {
+
+// A wavefront's ballot read as the vote of a narrower tile.
+void WarpSizeAssumptionCheck::reportTileVotes(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const rocmtidy::TileVote &V : F.TileVotes) {
+    SourceLocation Loc = V.Call->getBeginLoc();
+    // Where every selected target runs 32-lane wavefronts the text's premise (64 lanes) does not hold.
+    if (S.Lanes < 64 || V.TileLanes >= S.Lanes || skipForMacro(Loc, S) || !S.once(Loc, 18))
+      continue;
+    if (V.TileLanes == 0) {
+      diag(Loc, "'%0' votes across the whole wavefront in code that works on tiles of a size the template leaves "
+                "open; %1, so unless each tile has 64 lanes the mask also holds other tiles' lanes, numbered by "
+                "wavefront lane rather than tile rank: use the tile's ballot, or keep the tile's bits")
+          << V.Name << Wave64;
+      diag(V.Tile->getLocation(), "the tile", DiagnosticIDs::Note);
+      continue;
+    }
+    diag(Loc, "'%0' votes across the whole wavefront in code that works on tiles of %1 lanes; %2, so the mask also "
+              "holds the other tiles' lanes, numbered by wavefront lane rather than tile rank: keep the tile's bits "
+              "(shift the mask right by the tile's first lane and cut it to %1 bits), as 'tile.ballot' does")
+        << V.Name << static_cast<unsigned>(V.TileLanes) << Wave64;
+    diag(V.Tile->getLocation(), "the tile of %0 lanes", DiagnosticIDs::Note) << static_cast<unsigned>(V.TileLanes);
+  }
+}
+
+} // namespace clang::tidy::rocm

@@ -42,8 +42,11 @@ void WarpModel::addFunction(const Decl *D, const Stmt *Body) { add(D, Body, null
 
 void WarpModel::scan(FunctionWarpFacts &F) {
   WarpBodyScanner(*this, F).run();
-  if (!F.Instantiation)
+  if (!F.Instantiation) {
+    if (F.HasBallot)
+      findTileVotes(F);
     return;
+  }
   // An instantiation repeats its template: keep what the template arguments decide, and what
   // connects it to other code (its calls, its full-wavefront operations, its widths).
   llvm::erase_if(F.Groupings, [](const LaneGrouping32 &G) { return !G.Origin.InstantiatedAt.isValid(); });
@@ -102,10 +105,6 @@ void WarpModel::finish() {
   Grouping32Memo.clear();
 }
 
-namespace {
-
-// The instantiations of a function template, of a method of a class template, and of a method
-// template of a class template (one per class instantiation, each with its own specialisations).
 llvm::SmallVector<const FunctionDecl *, 8> instancesOf(const FunctionDecl *FD) {
   llvm::SmallVector<const FunctionDecl *, 8> Instances;
   const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate();
@@ -126,8 +125,6 @@ llvm::SmallVector<const FunctionDecl *, 8> instancesOf(const FunctionDecl *FD) {
     }
   return Instances;
 }
-
-} // namespace
 
 // Templates whose lane arithmetic uses a template argument: each instantiation once.
 void WarpModel::analyseInstantiations() {

@@ -121,6 +121,17 @@ struct WrapperMask {
   bool FullConstant;       ///< 0xffffffff; otherwise a run-time value of a 32-bit type
 };
 
+/// A ballot over the whole wavefront in code that works on cooperative-group tiles of fewer lanes
+/// than a wavefront has, whose mask is read as the tile's: its bits counted or searched
+/// ('__ffsll', '__popcll'), or returned as the tile's vote. On 64 lanes the mask also holds the
+/// other tiles' lanes, numbered by wavefront lane rather than by tile rank.
+struct TileVote {
+  const clang::CallExpr *Call; ///< in the body analysed (a template's instantiation)
+  llvm::StringRef Name;
+  uint64_t TileLanes;           ///< 0: a template's tile whose size its (unseen) arguments choose
+  const clang::NamedDecl *Tile; ///< the parameter, local, member or class that is the tile
+};
+
 /// Everything the model knows about one device function (or device lambda) body.
 struct FunctionWarpFacts {
   const clang::Decl *D = nullptr;
@@ -199,6 +210,10 @@ struct FunctionWarpFacts {
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;
+  /// Calls a ballot (outside code only the CUDA build compiles).
+  bool HasBallot = false;
+  /// Its ballots in code working on narrower tiles (a template's: found in its instantiations).
+  std::vector<TileVote> TileVotes;
   /// Block barriers ('__syncthreads()', or a project function that is that call alone) in a branch
   /// that only the first warp or wavefront of the block takes ('if (tid < warpSize)', 'if (warp == 0)')
   /// or only some lanes of each warp take ('if (lane < 16)'): Cond is the branch's condition.
@@ -375,6 +390,8 @@ private:
   void seedHelpers();
   void applyCallSummaries();
   void passWidthParameters();
+  void findTileVotes(FunctionWarpFacts &F); // warp/TileVotes.cpp
+  void findOpenTileVotes(FunctionWarpFacts &F, const clang::FunctionDecl &FD);
   const FunctionWarpFacts *calleeFacts(const clang::CallExpr *CE) const;
 
   clang::ASTContext &Ctx;

@@ -262,6 +262,7 @@ __device__ int __syncthreads_or(int);
 
 // Warp (wavefront) intrinsics: 64-bit masks and results, as on AMD.
 __device__ unsigned long long __ballot(int predicate);
+__device__ unsigned long long __ballot64(int predicate);
 __device__ unsigned long long __activemask();
 __device__ int __any(int predicate);
 __device__ int __all(int predicate);

@@ -538,6 +538,8 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
       Lexer::getSourceText(CharSourceRange::getTokenRange(NameLoc), SM, Ctx.getLangOpts()) != Name)
     return true;
   bool CudaOnly = M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly;
+  if (!CudaOnly && Name.starts_with("__ballot"))
+    F.HasBallot = true;
   if (const Expr *Mask = T.takesMask(Name) ? explicitArg(CE, 0) : nullptr) {
     const Expr *Bare = Mask->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))

@@ -25,6 +25,10 @@
 
 namespace rocmtidy {
 
+/// The instantiations of a function template, of a method of a class template, and of a method
+/// template of a class template (one per class instantiation, each with its own specialisations).
+llvm::SmallVector<const clang::FunctionDecl *, 8> instancesOf(const clang::FunctionDecl *FD);
+
 /// How a loop moves its counter through lane offsets.
 struct LoopInfo {
   const clang::ForStmt *Loop = nullptr;
