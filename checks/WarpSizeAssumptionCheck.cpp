@@ -110,12 +110,14 @@ private:
 
 void WarpSizeAssumptionCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
   WarpSizeMacros.clear();
+  TargetListGaps.clear();
   IntrinsicMacros.clear();
   StubMacros.clear();
   SkippedRanges.clear();
   Targets.reportUnknown(*this, "rocm-warp-size-assumption");
   PP->addPPCallbacks(std::make_unique<WarpSizeMacroCallbacks>(*this, SM, *PP));
   PP->addPPCallbacks(Guards.callbacks(SM, *PP));
+  PP->addPPCallbacks(targetListCallbacks(SM, PP->getLangOpts()));
   if (!PP->getLangOpts().CUDAIsDevice)
     PP->addPPCallbacks(Splits.callbacks(SM, *PP));
 }
@@ -355,6 +357,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
           << M.Body << Wave64;
 
   reportStubMacros(SM);
+  reportTargetListGaps();
   collectRemappedForAmd(S);
   for (const auto &FP : Model.functions()) {
     const rocmtidy::FunctionWarpFacts &F = *FP;

@@ -39,12 +39,23 @@ public:
 private:
   friend class WarpSizeMacroCallbacks;
   friend class UserCodeVisitor;
+  friend class TargetListCallbacks;
+  /// Per-target '#if' lists of 64-lane GPUs that leave selected targets in a 32-lane '#else'
+  /// (WarpSizeTargetLists.cpp).
+  std::unique_ptr<PPCallbacks> targetListCallbacks(const SourceManager &SM, const LangOptions &LO);
 
   /// '#define warpSize ...' seen by the preprocessor: where, and its body.
   struct WarpSizeMacro {
     SourceLocation Loc;
     std::string Body;
   };
+  /// '#if __gfx906__ || __gfx90a__' giving Name 64, and its '#else' 32 on the Missing targets.
+  struct TargetListGap {
+    SourceLocation If, Else;
+    std::string Missing, Name;
+  };
+  std::vector<TargetListGap> TargetListGaps;
+  void reportTargetListGaps();
   /// '#define __activemask() 0x3F': a cross-lane intrinsic replaced by a constant.
   struct StubMacro {
     std::string Name;

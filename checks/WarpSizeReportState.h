@@ -10,6 +10,7 @@
 //                                 lanes by the wavefront width
 //   WarpSizeMaskReporters.cpp     what is wrong whatever the grouping: 32-bit masks, narrowed
 //                                 lane masks, '1u << lane', short lane arrays, *_sync overloads
+//   WarpSizeTargetLists.cpp       '#if' lists of 64-lane GPUs that leave selected ones a 32-lane '#else'
 //   WarpSizeHostSplit.cpp         host launches shaped with a width the device pass defines otherwise
 
 #include "WarpSizeAssumptionCheck.h"
