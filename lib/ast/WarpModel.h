@@ -264,6 +264,9 @@ struct FunctionWarpFacts {
   /// A call that passes the wavefront width ('warpSize', 64) for one makes that shuffle cover
   /// the whole wavefront in the caller.
   llvm::SmallVector<unsigned, 2> WidthParams, WidthTemplateParams;
+  /// Parameters (by index) that are the source lane of one of its wavefront-wide index shuffles:
+  /// a broadcast helper ('warpBroadcast(x, 0)'), whose callers read that lane across the wavefront.
+  llvm::SmallVector<unsigned, 1> SourceLaneParams;
   /// Thread indices and lane numbers this body passes to the unit's own functions.
   struct ArgSeed {
     const clang::FunctionDecl *Callee; ///< canonical declaration of the callee's definition

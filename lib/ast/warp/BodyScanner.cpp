@@ -528,6 +528,8 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
     seedArguments(CE);
     dependentMaskArguments(CE);
     if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
+      broadcastCall(CE);
+    if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
       wrapperMasks(CE);
     return true;
   }

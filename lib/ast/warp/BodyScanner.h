@@ -132,6 +132,7 @@ private:
   // ShuffleFacts.cpp
   void shuffle(const clang::CallExpr *CE, const ShuffleInfo &S);
   void rowShuffle(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *Lane);
+  void broadcastCall(const clang::CallExpr *CE);
   void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
   void widthParameter(const clang::Expr *W);
   std::optional<int64_t> templateStart(const clang::Expr *Start);

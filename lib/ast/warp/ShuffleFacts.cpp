@@ -91,6 +91,11 @@ void WarpBodyScanner::explicitWidth(const CallExpr *CE, const ShuffleInfo &S, co
 void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const Expr *Lane) {
   if (S.Op != ShuffleInfo::Kind::Index || !Lane || Lane->isValueDependent())
     return;
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()); DRE && FD)
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+        P && P->getDeclContext() == FD && !llvm::is_contained(F.SourceLaneParams, P->getFunctionScopeIndex()))
+      F.SourceLaneParams.push_back(P->getFunctionScopeIndex());
   if (auto V = evaluate(Lane)) {
     if (*V >= 0 && *V < 32)
       F.RowShuffles.push_back(CE);
@@ -100,6 +105,22 @@ void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const
     F.RowShuffles.push_back(CE);
   else if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()); DRE && isa<VarDecl>(DRE->getDecl()))
     ShuffleFromVariable.push_back({CE, DRE->getDecl()}); // settled with the body's comparisons
+}
+
+// A call of the unit's broadcast helper with a source lane below 32 ('warpBroadcast(x, 0)') is
+// that helper's wavefront-wide shuffle from the caller's point of view. The helper is defined
+// before its callers in the usual header order; one defined later is not seen here.
+void WarpBodyScanner::broadcastCall(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const FunctionWarpFacts *G = Callee ? M.definition(Callee) : nullptr;
+  if (!G || G == &F)
+    return;
+  for (unsigned I : G->SourceLaneParams)
+    if (I < CE->getNumArgs())
+      if (auto V = evaluate(CE->getArg(I)); V && *V >= 0 && *V < 32) {
+        F.RowShuffles.push_back(CE);
+        return;
+      }
 }
 
 // Code that numbers its lanes within warps of 32 and broadcasts from a lane below 32 over the
