@@ -185,6 +185,10 @@ void WarpModel::findTileVotes(FunctionWarpFacts &F) {
         Tile.note(tileLanes(Field->getType()), Field);
     }
     const bool TileParam = Tile.D && isa<ParmVarDecl>(Tile.D);
+    // Only a template's locals are looked at in the body: a concrete function without a tile
+    // parameter or member is done (most functions with a ballot).
+    if (!Template && !Tile.D)
+      continue;
     VoteUses Uses;
     Uses.TraverseStmt(const_cast<Stmt *>(Body->getBody()));
     if (Uses.Ballots.empty())
