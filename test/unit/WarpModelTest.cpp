@@ -209,6 +209,28 @@ TEST(WarpModelTest, WidthParameterSummaries) {
   EXPECT_TRUE(M.of("narrow").FullOps.empty());
 }
 
+// The tile a ballot is read against: its size from the instantiation (16), open in a template no one
+// instantiates (0), none where no tile reaches the code; a broadcast helper's source-lane parameter.
+TEST(WarpModelTest, TileVotesAndBroadcastSummaries) {
+  Model M("#include <hip/hip_cooperative_groups.h>\n"
+          "namespace cg = cooperative_groups;\n"
+          "template <class G> __device__ int first(const G &g, bool p) { return __ffsll(__ballot(p)) - 1; }\n"
+          "template <class G> __device__ int open(const G &g, bool p) { auto m = __ballot(p);"
+          " return g.shfl(p, __ffsll(m) - 1); }\n"
+          "template <class G> __device__ int kept(const G &g, bool p) { return __popcll(__ballot(p) >> 32); }\n"
+          "__device__ int alone(bool p) { return __ffsll(__ballot(p)); }\n"
+          "__device__ float bcast(float x, int src) { return __shfl(x, src); }\n"
+          "__global__ void k(int *o) { auto t = cg::tiled_partition<16>(cg::this_thread_block());"
+          " o[0] = first(t, o[1] > 0) + kept(t, o[2] > 0); }\n");
+  ASSERT_EQ(M.of("first").TileVotes.size(), 1u);
+  EXPECT_EQ(M.of("first").TileVotes[0].TileLanes, 16u);
+  ASSERT_EQ(M.of("open").TileVotes.size(), 1u);
+  EXPECT_EQ(M.of("open").TileVotes[0].TileLanes, 0u);
+  EXPECT_TRUE(M.of("kept").TileVotes.empty());
+  EXPECT_TRUE(M.of("alone").TileVotes.empty());
+  EXPECT_EQ(M.of("bcast").SourceLaneParams, (llvm::SmallVector<unsigned, 1>{1}));
+}
+
 } // namespace
 
 TEST(WarpExprsTest, ValueAt64Lanes) {
