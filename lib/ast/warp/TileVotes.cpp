@@ -216,12 +216,12 @@ void WarpModel::findOpenTileVotes(FunctionWarpFacts &F, const FunctionDecl &FD) 
   if (Uses.Ballots.empty())
     return;
   const NamedDecl *Tile = nullptr;
-  bool TileParam = false;
+  // The first one written, so that the note does not depend on the set's order.
+  const SourceManager &SM = Ctx.getSourceManager();
   for (const ValueDecl *D : Uses.OpenTiles)
-    if (isa<ParmVarDecl, VarDecl>(D) && !Tile) {
+    if (isa<VarDecl>(D) && (!Tile || SM.isBeforeInTranslationUnit(D->getLocation(), Tile->getLocation())))
       Tile = D;
-      TileParam = isa<ParmVarDecl>(D);
-    }
+  const bool TileParam = Tile && isa<ParmVarDecl>(Tile);
   // A member is a tile where any method of the class uses it as one.
   const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
   if (!Tile && MD)
@@ -230,7 +230,8 @@ void WarpModel::findOpenTileVotes(FunctionWarpFacts &F, const FunctionDecl &FD) 
       if (M->hasBody())
         Other.TraverseStmt(M->getBody());
       for (const ValueDecl *D : Other.OpenTiles)
-        if (isa<FieldDecl>(D) && cast<FieldDecl>(D)->getParent() == MD->getParent())
+        if (isa<FieldDecl>(D) && cast<FieldDecl>(D)->getParent() == MD->getParent() &&
+            (!Tile || SM.isBeforeInTranslationUnit(D->getLocation(), Tile->getLocation())))
           Tile = D;
       if (Tile)
         break;
@@ -238,7 +239,7 @@ void WarpModel::findOpenTileVotes(FunctionWarpFacts &F, const FunctionDecl &FD) 
   if (!Tile)
     return;
   for (const CallExpr *B : Uses.Ballots)
-    if (Guards.at(B->getBeginLoc(), Ctx.getSourceManager()) != Platform::CudaOnly && Uses.readAsTile(B, TileParam))
+    if (Guards.at(B->getBeginLoc(), SM) != Platform::CudaOnly && Uses.readAsTile(B, TileParam))
       F.TileVotes.push_back({B, calleeName(B), 0, Tile});
 }
 
