@@ -221,7 +221,7 @@ void WarpModel::findOpenTileVotes(FunctionWarpFacts &F, const FunctionDecl &FD) 
   for (const ValueDecl *D : Uses.OpenTiles)
     if (isa<VarDecl>(D) && (!Tile || SM.isBeforeInTranslationUnit(D->getLocation(), Tile->getLocation())))
       Tile = D;
-  const bool TileParam = Tile && isa<ParmVarDecl>(Tile);
+  const bool TileParam = isa_and_nonnull<ParmVarDecl>(Tile);
   // A member is a tile where any method of the class uses it as one.
   const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
   if (!Tile && MD)
