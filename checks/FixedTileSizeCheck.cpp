@@ -66,14 +66,6 @@ static std::optional<uint64_t> firstIntegralArgument(const TemplateArgumentList 
   return Args->get(0).getAsIntegral().getZExtValue();
 }
 
-static std::optional<uint64_t> tileSizeOfType(QualType T) {
-  T = T.getNonReferenceType();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
-  if (!Spec)
-    return std::nullopt;
-  return firstIntegralArgument(&Spec->getTemplateArgs());
-}
-
 // The expression that spells a tile's size: the template argument of the call or of the written
 // type, or the size argument of the run-time form; null when there is none to see.
 static const Expr *sizeArgumentOfCall(const CallExpr &Call) {
@@ -162,7 +154,7 @@ void FixedTileSizeCheck::check(const MatchFinder::MatchResult &Result) {
     // 'auto t = tiled_partition<32>(block)': the call says it.
     if (D->getType()->getContainedAutoType())
       return;
-    std::optional<uint64_t> V = tileSizeOfType(D->getType());
+    std::optional<uint64_t> V = rocmtidy::tileLanes(D->getType());
     if (!V)
       return;
     S.Size = *V;

@@ -132,6 +132,11 @@ struct TileVote {
   const clang::NamedDecl *Tile; ///< the parameter, local, member or class that is the tile
 };
 
+/// The lanes of a cooperative-group tile type: HIP's 'thread_block_tile<N>' or a project's tile
+/// class, a class template specialisation whose first argument is N and that has 'thread_rank()'
+/// (references looked through). std::nullopt for any other type.
+std::optional<uint64_t> tileLanes(clang::QualType T);
+
 /// Everything the model knows about one device function (or device lambda) body.
 struct FunctionWarpFacts {
   const clang::Decl *D = nullptr;

@@ -40,10 +40,6 @@ std::optional<uint64_t> tileLanes(const CXXRecordDecl *RD) {
   return Args[0].getAsIntegral().getZExtValue();
 }
 
-std::optional<uint64_t> tileLanes(QualType T) {
-  return T.isNull() ? std::nullopt : tileLanes(T.getNonReferenceType()->getAsCXXRecordDecl());
-}
-
 // rocm-fixed-tile-size reports a concrete function given a 'thread_block_tile<32>' that calls a
 // wavefront-wide operation, at the tile.
 bool fixedTileOf32(QualType T) {
@@ -153,6 +149,10 @@ struct TileSeen {
 };
 
 } // namespace
+
+std::optional<uint64_t> tileLanes(QualType T) {
+  return T.isNull() ? std::nullopt : tileLanes(T.getNonReferenceType()->getAsCXXRecordDecl());
+}
 
 // A template's ballots are resolved in its instantiations only, where the tile's type is known too.
 // A concrete function's own 'thread_block_tile<32>' (a local or a parameter) is rocm-fixed-tile-size's;
