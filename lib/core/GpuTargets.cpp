@@ -103,4 +103,14 @@ std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::ve
   return Out;
 }
 
+const GpuTarget *deviceParseTarget(const std::vector<const GpuTarget *> &Selected) {
+  const GpuTarget *Newest64 = nullptr;
+  for (const GpuTarget *T : Selected)
+    if (T->defaultWavefront() == 64 && (!Newest64 || T > Newest64))
+      Newest64 = T;
+  if (Newest64)
+    return Newest64;
+  return Selected.empty() ? nullptr : Selected.front();
+}
+
 } // namespace rocmtidy

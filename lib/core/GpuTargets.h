@@ -34,6 +34,11 @@ const GpuTarget *findGpuTarget(std::string_view Name);
 /// ("gfx90a;gfx942" or "gfx90a,gfx942"). Unknown names are returned in \p Unknown and skipped.
 std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::vector<std::string> &Unknown);
 
+/// The target a device pass is parsed for when a run selects \p Selected: the newest 64-lane one in the
+/// table's order, because `#if __gfx90a__ || ...` width lists written before a GPU existed leave exactly
+/// that GPU in their 32-lane branch; the first target when none is 64-lane; nullptr for an empty list.
+const GpuTarget *deviceParseTarget(const std::vector<const GpuTarget *> &Selected);
+
 /// Parse a JSON document in the gpu_targets.json format; used by allGpuTargets() and tests.
 /// Returns std::nullopt and sets \p Error when the document is malformed.
 std::optional<std::vector<GpuTarget>> parseGpuTargetsJson(std::string_view Json, std::string &Error);

@@ -63,6 +63,22 @@ TEST(GpuTargets, ParseTargetLists) {
   EXPECT_TRUE(Unknown.empty());
 }
 
+TEST(GpuTargets, DeviceParseTargetIsTheNewest64LaneOne) {
+  std::vector<std::string> Unknown;
+  auto Pick = [&](const char *List) {
+    const GpuTarget *T = deviceParseTarget(parseGpuTargetList(List, Unknown));
+    return T ? T->Name : std::string("none");
+  };
+  // Order on the command line does not matter; the table's does.
+  EXPECT_EQ(Pick("gfx90a;gfx942"), "gfx942");
+  EXPECT_EQ(Pick("gfx942,gfx90a"), "gfx942");
+  EXPECT_EQ(Pick("gfx1100;gfx90a"), "gfx90a");
+  EXPECT_EQ(Pick("gfx908"), "gfx908");
+  // Only wave32-by-default targets: the first one named.
+  EXPECT_EQ(Pick("gfx1100;gfx1030"), "gfx1100");
+  EXPECT_EQ(Pick(""), "none");
+}
+
 TEST(GpuTargets, MalformedJsonIsAnErrorNotACrash) {
   std::string Error;
   EXPECT_FALSE(parseGpuTargetsJson("{", Error));

@@ -45,7 +45,8 @@ SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config)
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
   std::vector<std::string> Unknown;
   auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);
-  P->OffloadArch = rocmtidy::compat::offloadArchForThisClang(List.empty() ? "gfx90a" : List.front()->offloadArch());
+  const rocmtidy::GpuTarget *Device = rocmtidy::deviceParseTarget(List);
+  P->OffloadArch = rocmtidy::compat::offloadArchForThisClang(Device ? Device->offloadArch() : "gfx90a");
   switch (Opts.Headers) {
   case HipHeaders::Builtin:
     P->Builtin = true;
