@@ -16,6 +16,7 @@ namespace rocmtidy {
 struct CrossLaneOp;
 struct FunctionWarpFacts;
 struct LaneGrouping32;
+struct NarrowValue;
 struct ShortReduction;
 class WarpModel;
 } // namespace rocmtidy
@@ -88,6 +89,7 @@ private:
   void reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   bool perTargetTypeInHostPass(QualType Ty, const ReportState &S) const;
   void reportNarrowBitOps(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportMacroNarrowing(const rocmtidy::NarrowValue &N, ReportState &S);
   void reportMaskMacros(ReportState &S);
   void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
   void reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

@@ -123,6 +123,23 @@ static StringRef renamingMacro(const CallExpr *CE, const SourceManager &SM, cons
   return {};
 }
 
+// A cast to a 32-bit type written in a project macro's body ('#define __ballot_sync(m, p)
+// ((uint32_t)__ballot(p))', a port's shim): every use loses lanes 32-63, and the definition is the
+// one place that mends them all. Reported once there; each use is reported where it stores the value.
+void WarpSizeAssumptionCheck::reportMacroNarrowing(const rocmtidy::NarrowValue &N, ReportState &S) {
+  const SourceManager &SM = S.SM;
+  if (!N.Written || !S.inMacroBody(N.Written->getBeginLoc()))
+    return;
+  SourceLocation Def = SM.getSpellingLoc(N.Written->getBeginLoc());
+  if (!Def.isFileID() || SM.isInSystemHeader(Def) || platform(Def, SM) == rocmtidy::Platform::CudaOnly ||
+      perTargetTypeInHostPass(N.To, S) || !S.once(Def, 19))
+    return;
+  StringRef Macro = Lexer::getImmediateMacroName(N.Written->getBeginLoc(), SM, S.Ctx.getLangOpts());
+  diag(Def, "macro '%0' narrows the %1 to the %2-bit type %3 for every use; %4, so lanes 32-63 are lost: keep it in "
+            "a 64-bit integer")
+      << Macro << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
+}
+
 // 64-bit lane masks given to 32-bit bit functions, directly or through a project macro that
 // renames one ('#define popcount(x) __popc(x)'): the mask is written at the macro's use, so the
 // use is where the lanes are lost. A macro that writes the mask too is the macro's own business.
@@ -171,6 +188,7 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
   const SourceManager &SM = S.SM;
   reportNarrowBitOps(F, S);
   for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
+    reportMacroNarrowing(N, S);
     const Expr *Source = N.Source;
     SourceLocation Loc = Source->getBeginLoc();
     // As for the bit functions above: a macro that only renames the vote ('#define __ballot_sync(m,

@@ -196,6 +196,20 @@ void WarpSizeAssumptionCheck::reportWidths(const rocmtidy::FunctionWarpFacts &F,
       reportWidth(CE);
 }
 
+StringRef wrapperMacroUse(const CallExpr *CE, const Expr *Arg, const SourceManager &SM, const LangOptions &LO,
+                          SourceLocation &Use) {
+  SourceLocation Callee = CE->getCallee()->getBeginLoc();
+  if (!Callee.isMacroID() || !Arg->getBeginLoc().isValid())
+    return {};
+  CharSourceRange Written = SM.getExpansionRange(Callee);
+  SourceLocation ArgAt = SM.getSpellingLoc(Arg->getBeginLoc());
+  if (!Written.getBegin().isFileID() || !ArgAt.isFileID() ||
+      !SM.isPointWithin(ArgAt, Written.getBegin(), Written.getEnd()))
+    return {};
+  Use = Written.getBegin();
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Use, Use), SM, LO);
+}
+
 // Reductions and scans over the default width that stop at 16.
 // Code that groups lanes by 32 and whose other cross-lane operations stay inside 32 lanes is
 // logical 32-lane code: a width of 32 on the reduction keeps its meaning. Where a full-wavefront
@@ -325,12 +339,23 @@ void WarpSizeAssumptionCheck::reportGroupShuffles(const rocmtidy::FunctionWarpFa
     return;
   for (const CallExpr *CE : F.GroupShuffles) {
     SourceLocation Loc = CE->getBeginLoc();
-    if (platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S) || !S.once(Loc, 6))
+    StringRef Name = rocmtidy::calleeName(CE);
+    // A port's shim ('#define __shfl_sync(m, v, l) __shfl(v, l, warpSize)'): the source lane is the
+    // user's, written at the macro's use, which is where the report goes.
+    if (skipForMacro(Loc, S)) {
+      const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(Name);
+      Name = Info && Info->LaneArg < CE->getNumArgs()
+                 ? wrapperMacroUse(CE, CE->getArg(Info->LaneArg), S.SM, S.Ctx.getLangOpts(), Loc)
+                 : StringRef();
+      if (Name.empty())
+        continue;
+    }
+    if (platform(Loc, S.SM) != rocmtidy::Platform::Any || !S.once(Loc, 6))
       continue;
     diag(Loc, "'%0' reads a lane below 32 across the whole wavefront, but this code numbers its lanes in warps of "
               "32; %1, so lanes 32-63 read that lane of the first warp instead of their own: give the shuffle a "
               "width of 32, or number the lanes by 'warpSize'")
-        << rocmtidy::calleeName(CE) << Wave64;
+        << Name << Wave64;
     diag(Numbering->Op->getOperatorLoc(), "lanes are numbered in warps of 32 here", DiagnosticIDs::Note);
     // A note, which --fix does not apply: where the code broadcasts over the wavefront on purpose
     // (every lane wants lane 0's value), the width of 32 would split it.

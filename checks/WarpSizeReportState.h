@@ -52,6 +52,12 @@ struct WarpSizeAssumptionCheck::ReportState {
   bool inMacroBody(SourceLocation Loc) const { return Loc.isMacroID() && SM.getTopMacroCallerLoc(Loc).isMacroID(); }
 };
 
+/// The outermost macro the user wrote around CE when CE's argument Arg is written at that use too
+/// ('__shfl_sync(m, v, lane & ~3)' through a port's shim that calls '__shfl(v, l, warpSize)'): its
+/// name, with Use set to where it is written; empty when the macro's definitions write Arg.
+StringRef wrapperMacroUse(const CallExpr *CE, const Expr *Arg, const SourceManager &SM, const LangOptions &LO,
+                          SourceLocation &Use);
+
 } // namespace clang::tidy::rocm
 
 #endif

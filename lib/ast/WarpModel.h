@@ -67,6 +67,8 @@ struct NarrowValue {
   std::string What;
   /// Where the narrowing happens when that is not the mask itself: the operator of 'm |= vote'.
   clang::SourceLocation At = {};
+  /// The cast as written ('(uint32_t)__ballot(p)'), when the code spells one.
+  const clang::ExplicitCastExpr *Written = nullptr;
 };
 
 /// A grouping of 32 lanes: thread-index arithmetic with 32, 31 or 5, 'threadIdx.x < 32', or the

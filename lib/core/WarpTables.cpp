@@ -41,6 +41,10 @@ bool WarpTables::isWave32OnlyBuiltin(std::string_view Name) const {
 bool WarpTables::isWavefrontFragmentOp(std::string_view QualifiedName) const {
   return contains(WavefrontFragmentOps, QualifiedName);
 }
+
+bool WarpTables::isWarpCollectiveClass(std::string_view QualifiedName) const {
+  return contains(WarpCollectiveClasses, QualifiedName);
+}
 bool WarpTables::isAmdPlatformMacro(std::string_view Name) const { return contains(AmdPlatformMacros, Name); }
 bool WarpTables::isCudaPlatformMacro(std::string_view Name) const { return contains(CudaPlatformMacros, Name); }
 const RemovedPlatformMacro *WarpTables::removedPlatformMacro(std::string_view Name) const {
@@ -83,6 +87,8 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
   if (Doc.contains("wave32_only_suffixes") && !strings("wave32_only_suffixes", T.Wave32OnlySuffixes))
     return std::nullopt;
   if (Doc.contains("wavefront_fragment_ops") && !strings("wavefront_fragment_ops", T.WavefrontFragmentOps))
+    return std::nullopt;
+  if (Doc.contains("warp_collective_classes") && !strings("warp_collective_classes", T.WarpCollectiveClasses))
     return std::nullopt;
   auto Shuffles = Doc.find("shuffles");
   if (Shuffles == Doc.end() || !Shuffles->is_array()) {

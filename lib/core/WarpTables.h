@@ -62,6 +62,10 @@ struct WarpTables {
   /// Qualified names ('rocwmma::mma_sync') of fragment operations the whole wavefront performs.
   std::vector<std::string> WavefrontFragmentOps;
   bool isWavefrontFragmentOp(std::string_view QualifiedName) const;
+  /// Qualified names ('hipcub::WarpReduce') of library classes whose calls are one collective operation
+  /// over as many lanes as their second template argument says.
+  std::vector<std::string> WarpCollectiveClasses;
+  bool isWarpCollectiveClass(std::string_view QualifiedName) const;
   bool isAmdPlatformMacro(std::string_view Name) const;
   bool isCudaPlatformMacro(std::string_view Name) const;
   const RemovedPlatformMacro *removedPlatformMacro(std::string_view Name) const;

@@ -108,6 +108,24 @@ TEST(WarpTables, WavefrontFragmentOps) {
   EXPECT_NE(Error.find("wavefront_fragment_ops"), std::string::npos);
 }
 
+// Library warp primitives whose logical width is their second template argument, by qualified
+// name; a list of something other than names is an error.
+TEST(WarpTables, WarpCollectiveClasses) {
+  const WarpTables &T = warpTables();
+  EXPECT_TRUE(T.isWarpCollectiveClass("hipcub::WarpReduce"));
+  EXPECT_TRUE(T.isWarpCollectiveClass("rocprim::warp_scan"));
+  EXPECT_FALSE(T.isWarpCollectiveClass("WarpReduce"));
+  EXPECT_FALSE(T.isWarpCollectiveClass("hipcub::BlockReduce"));
+  std::string Error;
+  auto Bad = parseWarpTablesJson(R"({"lane_mask_results": [], "full_wavefront": [], "takes_mask": [],
+                                     "amd_platform_macros": [], "cuda_platform_macros": [],
+                                     "default_project_platform_macros": [], "shuffles": [],
+                                     "warp_collective_classes": {"a": 1}})",
+                                 Error);
+  EXPECT_FALSE(Bad);
+  EXPECT_NE(Error.find("warp_collective_classes"), std::string::npos);
+}
+
 // Matrix-core builtins of 32-lane wavefronts, by their name's ending; other builtins are not.
 TEST(WarpTables, Wave32OnlyBuiltins) {
   const WarpTables &T = warpTables();

@@ -3,6 +3,7 @@
 #include "ast/StmtWalk.h"
 #include "ast/ThreadIndex.h"
 #include "ast/warp/WarpExprs.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -184,6 +185,21 @@ bool WarpBodyScanner::fragmentOp(const CallExpr *CE) {
   if (Is && M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
     F.FragmentOps.push_back(CE);
   return Is;
+}
+
+// A member call of a library warp primitive ('hipcub::WarpReduce<float>(s).Sum(v)'): one collective
+// operation over its logical warp, which hipCUB and rocPRIM make the whole wavefront by default where
+// CUB made it 32 lanes. Wider than 32 lanes, it is a wavefront-wide operation.
+bool WarpBodyScanner::warpCollective(const CallExpr *CE) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+  const auto *Spec = MC ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(MC->getRecordDecl()) : nullptr;
+  if (!Spec || !T.isWarpCollectiveClass(Spec->getQualifiedNameAsString()))
+    return false;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() >= 2 && Args[1].getKind() == TemplateArgument::Integral &&
+      Args[1].getAsIntegral().getLimitedValue() > 32 && M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
+    F.FullOps.push_back({CE, Spec->getName()});
+  return true;
 }
 
 // The 32-lane warp numbers and 'threadIdx.y' reads that reach the arguments of fragment
@@ -515,7 +531,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   if (const FunctionDecl *Callee = CE->getDirectCallee();
       Callee && !isa<CXXOperatorCallExpr>(CE) && !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     F.UnitCalls.push_back(CE);
-  if (fragmentOp(CE))
+  if (fragmentOp(CE) || warpCollective(CE))
     return true;
   if (isBlockBarrier(CE, Name, SM))
     branchBarrier(CE);
@@ -640,6 +656,10 @@ void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
 }
 
 bool WarpBodyScanner::VisitCastExpr(CastExpr *CE) {
+  // C++ spells '(uint32_t)v' as a no-op cast around the implicit conversion that does the work.
+  if (const auto *EC = dyn_cast<ExplicitCastExpr>(CE))
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(EC->getSubExpr()); IC && IC->isPartOfExplicitCast())
+      WrittenCasts[IC] = EC;
   if (CE->getCastKind() == CK_IntegralCast)
     Casts.push_back(CE);
   else if (isa<ExplicitCastExpr>(CE) && CE->getCastKind() == CK_Dependent)

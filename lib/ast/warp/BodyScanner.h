@@ -79,6 +79,7 @@ private:
   bool selectsLaneHalf(const clang::Expr *E, unsigned Depth = 0) const;
   LaneValueAnalysis &analysis();
   bool fragmentOp(const clang::CallExpr *CE);
+  bool warpCollective(const clang::CallExpr *CE);
   void settleFragmentTiles();
   bool narrowFullMask(const clang::CallExpr *CE, llvm::StringRef Name);
 
@@ -133,6 +134,7 @@ private:
   void shuffle(const clang::CallExpr *CE, const ShuffleInfo &S);
   void rowShuffle(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *Lane);
   void broadcastCall(const clang::CallExpr *CE);
+  const clang::Expr *alignedLaneBase(const clang::Expr *Lane);
   void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
   void widthParameter(const clang::Expr *W);
   std::optional<int64_t> templateStart(const clang::Expr *Start);
@@ -141,9 +143,9 @@ private:
   void settleLoopReductions();
   void settleLadders();
   void settleGroupShuffles();
-  bool oneGroupTakes(const clang::Expr *Cond);
+  bool oneGroupTakes(const clang::Expr *Cond, bool FirstThreadsOnly = false);
   bool isWarpCountBound(const clang::Expr *B);
-  bool underOneGroup(const clang::Stmt *S);
+  bool underOneGroup(const clang::Stmt *S, bool FirstThreadsOnly = false);
   enum class BranchTakers { All, FirstWarp, SomeLanes };
   BranchTakers fewThreadsTake(const clang::Expr *Cond);
   void branchBarrier(const clang::CallExpr *CE);
@@ -199,6 +201,7 @@ private:
   std::vector<std::pair<const clang::CallExpr *, const BitOp32 *>> BitOps;
   llvm::DenseSet<const clang::Expr *> BitOpArgs;
   std::vector<const clang::CastExpr *> Casts;
+  llvm::DenseMap<const clang::CastExpr *, const clang::ExplicitCastExpr *> WrittenCasts;
   /// 'mask |= v', '&=', '^=': the computation is as wide as v, the stored result as narrow as mask.
   std::vector<const clang::BinaryOperator *> MaskCompounds;
   llvm::DenseMap<const clang::Expr *, bool> MaskVars; ///< per read of a local

@@ -314,7 +314,8 @@ void WarpBodyScanner::settleNarrowing() {
     std::string What = "lane mask";
     if (const auto *Call = dyn_cast<CallExpr>(Source))
       What = ("result of '" + calleeName(Call) + "'").str();
-    F.NarrowCasts.push_back({Source, Cast->getType(), What});
+    const auto *Written = dyn_cast<ExplicitCastExpr>(Cast);
+    F.NarrowCasts.push_back({Source, Cast->getType(), What, {}, Written ? Written : WrittenCasts.lookup(Cast)});
   }
   // 'unsigned mask = 0; mask |= __ballot(p);': no conversion of the vote shows in the tree (the OR
   // is computed in 64 bits), but the store keeps the low 32.

@@ -65,6 +65,7 @@ void WarpBodyScanner::explicitWidth(const CallExpr *CE, const ShuffleInfo &S, co
   if (mentionsWarpSize(W)) {
     F.FullOps.push_back({CE, calleeName(CE)});
     DefaultWidth.push_back({CE, &S});
+    rowShuffle(CE, S, CE->getArg(S.LaneArg));
     return;
   }
   if (W->isValueDependent()) {
@@ -101,10 +102,44 @@ void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const
       F.RowShuffles.push_back(CE);
     return;
   }
-  if (analysis().classify(Lane) == ThreadValue::LaneId && !reaches63(Lane))
+  const Expr *Base = alignedLaneBase(Lane);
+  if (analysis().classify(Base) == ThreadValue::LaneId && !reaches63(Base))
     F.RowShuffles.push_back(CE);
   else if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()); DRE && isa<VarDecl>(DRE->getDecl()))
     ShuffleFromVariable.push_back({CE, DRE->getDecl()}); // settled with the body's comparisons
+}
+
+// The lane a source lane moves inside an aligned block of lanes ('lane ^ 1', '(lane & ~3) + k' with
+// k below 4, 'lane & ~7'): such a lane stays in the 32-lane group its base lane is in. Otherwise
+// the source lane itself.
+const Expr *WarpBodyScanner::alignedLaneBase(const Expr *Lane) {
+  const auto *BO = dyn_cast<BinaryOperator>(Lane->IgnoreParenImpCasts());
+  if (!BO)
+    return Lane;
+  auto Constant = [&](const Expr *X) { return X->isValueDependent() ? std::nullopt : constantValue(X, Ctx); };
+  if (BO->getOpcode() == BO_Xor)
+    if (auto C = Constant(BO->getRHS()); C && *C >= 0 && *C < 32)
+      return BO->getLHS();
+  if (BO->getOpcode() == BO_And && Constant(BO->getRHS()))
+    return BO->getLHS();
+  if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Or)
+    return Lane;
+  // '(base & ~m) + x': x must stay below the block, the lowest bit the mask keeps.
+  const auto *Masked = dyn_cast<BinaryOperator>(BO->getLHS()->IgnoreParenImpCasts());
+  auto Mask = Masked && Masked->getOpcode() == BO_And ? Constant(Masked->getRHS()) : std::nullopt;
+  if (!Mask || *Mask == 0)
+    return Lane;
+  int64_t Block = *Mask & -*Mask;
+  std::optional<int64_t> Largest = Constant(BO->getRHS());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts()); !Largest && DRE)
+    for (const ForStmt *FS : CountedLoops)
+      if (auto [VD, Start] = loopStart(FS); VD == DRE->getDecl() && Constant(Start).value_or(-1) >= 0) {
+        bool Inclusive = false;
+        if (const Expr *Bound = loopBound(FS, VD, Inclusive))
+          if (auto B = Constant(Bound))
+            Largest = *B - (Inclusive ? 0 : 1);
+      }
+  return Largest && *Largest >= 0 && *Largest < Block ? Masked->getLHS() : Lane;
 }
 
 // A call of the unit's broadcast helper with a source lane below 32 ('warpBroadcast(x, 0)') is
@@ -168,13 +203,15 @@ bool WarpBodyScanner::isWarpCountBound(const Expr *B) {
 }
 
 // A branch that one warp of 32 takes at most: 'warp == 0' with a warp number, or a thread index
-// below a constant of at most 32 or below the block's number of warps.
-bool WarpBodyScanner::oneGroupTakes(const Expr *Cond) {
+// below a constant of at most 32 or below the block's number of warps. FirstThreadsOnly: only the
+// thread-index bounds, where the lanes taking the branch are 0-31 of the first wavefront ('warp'
+// may number 64-lane wavefronts).
+bool WarpBodyScanner::oneGroupTakes(const Expr *Cond, bool FirstThreadsOnly) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO)
     return false;
   if (BO->getOpcode() == BO_LAnd)
-    return oneGroupTakes(BO->getLHS()) || oneGroupTakes(BO->getRHS());
+    return oneGroupTakes(BO->getLHS(), FirstThreadsOnly) || oneGroupTakes(BO->getRHS(), FirstThreadsOnly);
   if (!BO->isComparisonOp() || BO->getOpcode() == BO_NE)
     return false;
   for (bool Swap : {false, true}) {
@@ -192,7 +229,7 @@ bool WarpBodyScanner::oneGroupTakes(const Expr *Cond) {
       if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
           P && P->getIdentifier() && (P->getName() == "tid" || P->getName() == "thread_id"))
         V = ThreadValue::ThreadIndex;
-    if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ)
+    if (V == ThreadValue::WarpId && BO->getOpcode() == BO_EQ && !FirstThreadsOnly)
       return true;
     bool Below = Swap ? (BO->getOpcode() == BO_GT || BO->getOpcode() == BO_GE)
                       : (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE);
@@ -203,7 +240,7 @@ bool WarpBodyScanner::oneGroupTakes(const Expr *Cond) {
 }
 
 // S lies in the branch of an 'if', a loop or a '?:' that one warp of 32 takes at most.
-bool WarpBodyScanner::underOneGroup(const Stmt *S) {
+bool WarpBodyScanner::underOneGroup(const Stmt *S, bool FirstThreadsOnly) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
     auto Parents = Ctx.getParents(Node);
@@ -222,7 +259,7 @@ bool WarpBodyScanner::underOneGroup(const Stmt *S) {
       Cond = WS->getCond();
     else if (const auto *CO = dyn_cast<ConditionalOperator>(P); CO && CO->getTrueExpr() == S)
       Cond = CO->getCond();
-    if (Cond && oneGroupTakes(Cond))
+    if (Cond && oneGroupTakes(Cond, FirstThreadsOnly))
       return true;
     S = P;
   }
@@ -353,7 +390,9 @@ void WarpBodyScanner::settleLoopReductions() {
           SM.isPointWithin(CE->getBeginLoc(), L.Loop->getSourceRange().getBegin(), L.Loop->getSourceRange().getEnd()))
         Shuffles.push_back(CE);
     }
-    if (Shuffles.empty())
+    // Only threads 0-31 run the loop ('if (tid < 32)' after a fold through shared memory): lanes
+    // 32-63 have nothing to lose.
+    if (Shuffles.empty() || underOneGroup(L.Loop, /*FirstThreadsOnly=*/true))
       continue;
     if (L.Halves && Start == 16) {
       R.K = ShortReduction::LoopFrom16;
@@ -391,7 +430,8 @@ void WarpBodyScanner::settleLadders() {
       Sixteen.push_back(CE);
     Ladder.push_back(CE);
   }
-  if (Largest != 16 || !HasEight)
+  if (Largest != 16 || !HasEight ||
+      llvm::all_of(Ladder, [&](const CallExpr *CE) { return underOneGroup(CE, /*FirstThreadsOnly=*/true); }))
     return;
   for (const CallExpr *CE : Sixteen) {
     ShortReduction R;
