@@ -59,8 +59,14 @@ bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
   const Expr *Arg = explicitArg(CE, 0);
   if (!Arg)
     return false;
+  // Only threads 0-31 make the call ('if (tid < 32)'): a 64-bit mask of lanes 0-31 names exactly the
+  // lanes taking part. A mask of a 32-bit type stays wrong there: ROCm rejects it.
+  auto OnlyLanes0To31 = [&](const Expr *Mask) {
+    return intBits(Mask->IgnoreParenImpCasts()->getType(), Ctx) >= 64 && underOneGroup(CE, /*FirstThreadsOnly=*/true);
+  };
   if (isNarrowFullMask(Arg, Ctx)) {
-    F.NarrowMasks.push_back({CE, Name});
+    if (!OnlyLanes0To31(Arg))
+      F.NarrowMasks.push_back({CE, Name});
     return true;
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
@@ -70,7 +76,8 @@ bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
   const Expr *Def = analysis().singleDefinition(DRE);
   if (!Def || !isNarrowFullMask(Def, Ctx))
     return false;
-  F.NarrowMasks.push_back({CE, Name, Def});
+  if (!OnlyLanes0To31(DRE))
+    F.NarrowMasks.push_back({CE, Name, Def});
   return true;
 }
 

@@ -89,3 +89,27 @@ __global__ void everyWarp(const float *in, float *out) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = c;
 }
+
+// Negative: a 64-bit mask of lanes 0-31 where only threads 0-31 make the calls: it names exactly
+// the lanes taking part.
+__global__ void lastWarpSync(const float *in, float *out) {
+  const int sid = threadIdx.x;
+  if (sid < 32) {
+    float v = in[sid];
+    v += __shfl_down_sync(0xFFFFFFFFULL, v, 16);
+    v += __shfl_down_sync(0xFFFFFFFFULL, v, 8);
+    v += __shfl_down_sync(0xFFFFFFFFULL, v, 4);
+    v += __shfl_down_sync(0xFFFFFFFFULL, v, 2);
+    v += __shfl_down_sync(0xFFFFFFFFULL, v, 1);
+    if (sid == 0)
+      out[blockIdx.x] = v;
+  }
+}
+
+// Positive beside it: every thread makes the call, and the mask leaves lanes 32-63 out.
+__global__ void everyWarpSync(const float *in, float *out) {
+  float v = in[threadIdx.x];
+  // CHECK: :[[@LINE+1]]:24: warning: 32-bit full mask passed to '__shfl_xor_sync' selects lanes 0-31 only
+  v += __shfl_xor_sync(0xFFFFFFFFULL, v, 1);
+  out[threadIdx.x] = v;
+}
