@@ -62,7 +62,7 @@ bool WarpBodyScanner::narrowFullMask(const CallExpr *CE, StringRef Name) {
   // Only threads 0-31 make the call ('if (tid < 32)'): a 64-bit mask of lanes 0-31 names exactly the
   // lanes taking part. A mask of a 32-bit type stays wrong there: ROCm rejects it.
   auto OnlyLanes0To31 = [&](const Expr *Mask) {
-    return intBits(Mask->IgnoreParenImpCasts()->getType(), Ctx) >= 64 && underOneGroup(CE, /*FirstThreadsOnly=*/true);
+    return intBits(Mask->IgnoreParenImpCasts()->getType(), Ctx) >= 64 && InFirstThreads.contains(CE);
   };
   if (isNarrowFullMask(Arg, Ctx)) {
     if (!OnlyLanes0To31(Arg))
@@ -343,6 +343,21 @@ void WarpBodyScanner::memberInitialisers() {
 // discards is never compiled, so its operations say nothing about this target.
 bool WarpBodyScanner::TraverseIfStmt(IfStmt *IS) {
   const Expr *Cond = IS->getCond();
+  if (!IS->isConstexpr() && Cond && boundsThreadsBelow32(Cond) && oneGroupTakes(Cond, /*FirstThreadsOnly=*/true)) {
+    // Walked here rather than through a parent map afterwards: building one costs a walk of the
+    // whole unit. What the branch holds runs on threads 0-31 only.
+    if (!WalkUpFromIfStmt(IS))
+      return false;
+    for (Stmt *Child : IS->children()) {
+      bool Then = Child == IS->getThen();
+      FirstThreadsDepth += Then;
+      bool Ok = TraverseStmt(Child);
+      FirstThreadsDepth -= Then;
+      if (!Ok)
+        return false;
+    }
+    return true;
+  }
   if (!IS->isConstexpr() || !Cond || Cond->isValueDependent())
     return RecursiveASTVisitor::TraverseIfStmt(IS);
   bool Taken = false;
@@ -351,6 +366,25 @@ bool WarpBodyScanner::TraverseIfStmt(IfStmt *IS) {
   if (IS->getInit())
     TraverseStmt(IS->getInit());
   return TraverseStmt(Taken ? IS->getThen() : IS->getElse());
+}
+
+// A cheap look at a condition before the lane analysis is asked: a comparison (or a conjunct of one)
+// with a constant of at most 32 or a count of warps of 32 on one side.
+bool WarpBodyScanner::boundsThreadsBelow32(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return boundsThreadsBelow32(BO->getLHS()) || boundsThreadsBelow32(BO->getRHS());
+  if (!BO->isComparisonOp() || BO->getOpcode() == BO_NE)
+    return false;
+  auto Small = [&](const Expr *X) {
+    if (X->isValueDependent())
+      return false;
+    auto V = constantValue(X, Ctx);
+    return (V && *V <= 32) || isWarpCountBound(X);
+  };
+  return Small(BO->getLHS()) || Small(BO->getRHS());
 }
 
 bool WarpBodyScanner::VisitIfStmt(IfStmt *IS) {
@@ -379,6 +413,8 @@ bool WarpBodyScanner::VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
 }
 
 bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
+  if (FirstThreadsDepth)
+    InFirstThreads.insert(FS);
   laneWalk(FS);
   bitWalk(FS);
   auto [VD, Start] = loopStart(FS);
@@ -529,6 +565,8 @@ bool WarpBodyScanner::VisitRecoveryExpr(RecoveryExpr *RE) {
 }
 
 bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
+  if (FirstThreadsDepth)
+    InFirstThreads.insert(CE);
   StringRef Name = calleeName(CE);
   if (Name.empty())
     return true;

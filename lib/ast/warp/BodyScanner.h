@@ -145,7 +145,8 @@ private:
   void settleGroupShuffles();
   bool oneGroupTakes(const clang::Expr *Cond, bool FirstThreadsOnly = false);
   bool isWarpCountBound(const clang::Expr *B);
-  bool underOneGroup(const clang::Stmt *S, bool FirstThreadsOnly = false);
+  bool underOneGroup(const clang::Stmt *S);
+  bool boundsThreadsBelow32(const clang::Expr *Cond);
   enum class BranchTakers { All, FirstWarp, SomeLanes };
   BranchTakers fewThreadsTake(const clang::Expr *Cond);
   void branchBarrier(const clang::CallExpr *CE);
@@ -181,6 +182,10 @@ private:
   // Built only when a candidate needs it: most device functions have none.
   std::optional<LaneValueAnalysis> Analysis;
   unsigned LambdaDepth = 0;
+  // Branches of 'if (tid < 32)' being walked, and the calls and loops met inside one: code that
+  // threads 0-31 alone run.
+  unsigned FirstThreadsDepth = 0;
+  llvm::DenseSet<const clang::Stmt *> InFirstThreads;
   // Right shifts of the body (value, amount) and the locals a call initialises: a ballot shifted by
   // the lane's 32-lane half is a vote of that half (settleHalfBallots).
   std::vector<std::pair<const clang::Expr *, const clang::Expr *>> RightShifts;

@@ -124,12 +124,13 @@ const Expr *WarpBodyScanner::alignedLaneBase(const Expr *Lane) {
     return BO->getLHS();
   if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Or)
     return Lane;
-  // '(base & ~m) + x': x must stay below the block, the lowest bit the mask keeps.
+  // '(base & ~m) + x': x must stay below the aligned block.
   const auto *Masked = dyn_cast<BinaryOperator>(BO->getLHS()->IgnoreParenImpCasts());
   auto Mask = Masked && Masked->getOpcode() == BO_And ? Constant(Masked->getRHS()) : std::nullopt;
   if (!Mask || *Mask == 0)
     return Lane;
-  int64_t Block = *Mask & -*Mask;
+  uint64_t Bits = static_cast<uint64_t>(*Mask);
+  int64_t Block = static_cast<int64_t>(Bits & (~Bits + 1)); // the lowest bit the mask keeps
   std::optional<int64_t> Largest = Constant(BO->getRHS());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts()); !Largest && DRE)
     for (const ForStmt *FS : CountedLoops)
@@ -240,7 +241,7 @@ bool WarpBodyScanner::oneGroupTakes(const Expr *Cond, bool FirstThreadsOnly) {
 }
 
 // S lies in the branch of an 'if', a loop or a '?:' that one warp of 32 takes at most.
-bool WarpBodyScanner::underOneGroup(const Stmt *S, bool FirstThreadsOnly) {
+bool WarpBodyScanner::underOneGroup(const Stmt *S) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
     auto Parents = Ctx.getParents(Node);
@@ -259,7 +260,7 @@ bool WarpBodyScanner::underOneGroup(const Stmt *S, bool FirstThreadsOnly) {
       Cond = WS->getCond();
     else if (const auto *CO = dyn_cast<ConditionalOperator>(P); CO && CO->getTrueExpr() == S)
       Cond = CO->getCond();
-    if (Cond && oneGroupTakes(Cond, FirstThreadsOnly))
+    if (Cond && oneGroupTakes(Cond))
       return true;
     S = P;
   }
@@ -392,7 +393,7 @@ void WarpBodyScanner::settleLoopReductions() {
     }
     // Only threads 0-31 run the loop ('if (tid < 32)' after a fold through shared memory): lanes
     // 32-63 have nothing to lose.
-    if (Shuffles.empty() || underOneGroup(L.Loop, /*FirstThreadsOnly=*/true))
+    if (Shuffles.empty() || InFirstThreads.contains(L.Loop))
       continue;
     if (L.Halves && Start == 16) {
       R.K = ShortReduction::LoopFrom16;
@@ -431,7 +432,7 @@ void WarpBodyScanner::settleLadders() {
     Ladder.push_back(CE);
   }
   if (Largest != 16 || !HasEight ||
-      llvm::all_of(Ladder, [&](const CallExpr *CE) { return underOneGroup(CE, /*FirstThreadsOnly=*/true); }))
+      llvm::all_of(Ladder, [&](const CallExpr *CE) { return InFirstThreads.contains(CE); }))
     return;
   for (const CallExpr *CE : Sixteen) {
     ShortReduction R;
