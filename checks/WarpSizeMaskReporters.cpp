@@ -302,6 +302,14 @@ void WarpSizeAssumptionCheck::reportLaneShifts(const rocmtidy::FunctionWarpFacts
     SourceLocation Loc = L.Shift->getOperatorLoc();
     if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 2))
       continue;
+    if (S.Ctx.getIntWidth(L.Shift->getType()) == 64) {
+      diag(Loc, "64-bit value shifted by an amount computed from the lane number, which reaches %0; %1, so the "
+                "shift is undefined for lane 63: keep the amount below 64 ('~0ull >> (63 - lane)' for the lanes up "
+                "to this one)")
+          << static_cast<unsigned>(L.MaxAmount) << Wave64;
+      diag(L.Shift->getRHS()->getBeginLoc(), "the amount, at most 32 on a 32-lane warp", DiagnosticIDs::Note);
+      continue;
+    }
     diag(Loc, "32-bit value shifted by an amount computed from the lane number, which reaches %0; %1, so the "
               "shift is undefined for the lanes past 31 bits: shift a 64-bit value")
         << static_cast<unsigned>(L.MaxAmount) << Wave64;

@@ -92,6 +92,7 @@ private:
 
   // ShiftFacts.cpp
   void laneShift(const clang::BinaryOperator *BO);
+  void wideLaneShift(const clang::BinaryOperator *BO, const clang::Expr *Amount);
   void laneWalk(const clang::ForStmt *FS);
   bool widthShift(const clang::BinaryOperator *BO);
   bool isRunTimeWidth(const clang::Expr *E, unsigned Depth = 0);

@@ -17,12 +17,16 @@ namespace rocmtidy {
 using namespace warp;
 
 void WarpBodyScanner::laneShift(const BinaryOperator *BO) {
-  if (BO->isTypeDependent() || BO->isValueDependent() || !BO->getType()->isIntegerType() ||
-      intBits(BO->getType(), Ctx) != 32)
+  if (BO->isTypeDependent() || BO->isValueDependent() || !BO->getType()->isIntegerType())
     return;
+  unsigned Bits = intBits(BO->getType(), Ctx);
   const Expr *Amount = BO->getRHS();
-  if (Amount->isValueDependent() || Amount->isEvaluatable(Ctx))
+  if ((Bits != 32 && Bits != 64) || Amount->isValueDependent() || Amount->isEvaluatable(Ctx))
     return;
+  if (Bits == 64) {
+    wideLaneShift(BO, Amount);
+    return;
+  }
   bool One = isLit(BO->getLHS(), 1);
   // The cheap test first: '1 << lane' with a lane straight from the hardware.
   if (One && reaches63(Amount)) {
@@ -46,6 +50,18 @@ void WarpBodyScanner::laneShift(const BinaryOperator *BO) {
   if (One && *Max == 63)
     F.NarrowLaneBits.push_back(BO);
   else
+    F.LaneShifts.push_back({BO, *Max});
+}
+
+// '(1ull << (lane + 1)) - 1', the mask of the lanes up to this one: on a warp of 32 the amount stays
+// below 33, on a 64-lane wavefront lane 63 shifts by 64 (undefined; AMD's shifter takes the amount
+// modulo 64). Only a lane plus a constant is followed: other 64-bit shifts by variables are common
+// and their bounds are not worth the analysis.
+void WarpBodyScanner::wideLaneShift(const BinaryOperator *BO, const Expr *Amount) {
+  const auto *Plus = dyn_cast<BinaryOperator>(Amount->IgnoreParenImpCasts());
+  if (!Plus || Plus->getOpcode() != BO_Add || !(Plus->getRHS()->isEvaluatable(Ctx) || Plus->getLHS()->isEvaluatable(Ctx)))
+    return;
+  if (std::optional<uint64_t> Max = laneBound(Amount); Max && *Max >= 64 && *Max < 128)
     F.LaneShifts.push_back({BO, *Max});
 }
 
