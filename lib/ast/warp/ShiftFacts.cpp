@@ -59,7 +59,8 @@ void WarpBodyScanner::laneShift(const BinaryOperator *BO) {
 // and their bounds are not worth the analysis.
 void WarpBodyScanner::wideLaneShift(const BinaryOperator *BO, const Expr *Amount) {
   const auto *Plus = dyn_cast<BinaryOperator>(Amount->IgnoreParenImpCasts());
-  if (!Plus || Plus->getOpcode() != BO_Add || !(Plus->getRHS()->isEvaluatable(Ctx) || Plus->getLHS()->isEvaluatable(Ctx)))
+  if (!Plus || Plus->getOpcode() != BO_Add ||
+      !(Plus->getRHS()->isEvaluatable(Ctx) || Plus->getLHS()->isEvaluatable(Ctx)))
     return;
   if (std::optional<uint64_t> Max = laneBound(Amount); Max && *Max >= 64 && *Max < 128)
     F.LaneShifts.push_back({BO, *Max});
