@@ -200,7 +200,13 @@ bool WarpBodyScanner::fragmentOp(const CallExpr *CE) {
 bool WarpBodyScanner::warpCollective(const CallExpr *CE) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
   const auto *Spec = MC ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(MC->getRecordDecl()) : nullptr;
-  if (!Spec || !T.isWarpCollectiveClass(Spec->getQualifiedNameAsString()))
+  // Every member call of a specialisation comes here: the unqualified name first, before a string is built.
+  auto Listed = [&](const std::string &Q) {
+    StringRef N = Spec->getName();
+    return StringRef(Q).ends_with(N) && Q.size() > N.size() + 1 && Q[Q.size() - N.size() - 1] == ':';
+  };
+  if (!Spec || !Spec->getIdentifier() || llvm::none_of(T.WarpCollectiveClasses, Listed) ||
+      !T.isWarpCollectiveClass(Spec->getQualifiedNameAsString()))
     return false;
   const TemplateArgumentList &Args = Spec->getTemplateArgs();
   if (Args.size() >= 2 && Args[1].getKind() == TemplateArgument::Integral &&
@@ -703,7 +709,8 @@ void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
 bool WarpBodyScanner::VisitCastExpr(CastExpr *CE) {
   // C++ spells '(uint32_t)v' as a no-op cast around the implicit conversion that does the work.
   if (const auto *EC = dyn_cast<ExplicitCastExpr>(CE))
-    if (const auto *IC = dyn_cast<ImplicitCastExpr>(EC->getSubExpr()); IC && IC->isPartOfExplicitCast())
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(EC->getSubExpr());
+        IC && IC->isPartOfExplicitCast() && IC->getCastKind() == CK_IntegralCast)
       WrittenCasts[IC] = EC;
   if (CE->getCastKind() == CK_IntegralCast)
     Casts.push_back(CE);
