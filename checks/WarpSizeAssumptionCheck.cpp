@@ -133,21 +133,47 @@ public:
       : Check(Check), Ctx(Ctx), Model(Model) {}
 
   bool VisitVarDecl(VarDecl *VD) {
+    if (TilesOnly)
+      return true;
     Check.noteWarpSizeConstant(VD, Ctx);
     return true;
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (TilesOnly)
+      return true;
     Check.reportMaskOverload(FD, Ctx.getSourceManager(), Model);
     // Lambdas are part of the function that defines them, or are added on their own below.
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-    if (FD->doesThisDeclarationHaveABody() && !(MD && MD->getParent()->isLambda()) &&
-        rocmtidy::hasExplicitDeviceAttr(FD))
-      Model.addFunction(FD, FD->getBody());
+    if (!FD->doesThisDeclarationHaveABody() || (MD && MD->getParent()->isLambda()) ||
+        !rocmtidy::hasExplicitDeviceAttr(FD))
+      return true;
+    Model.addFunction(FD, FD->getBody());
+    // The warp model has just read this body. What else this visitor looks for there is host code
+    // (launches, device-property tests, host lambdas), so a function only the device runs is not
+    // walked a second time; its tile widths are read later, and only if a 'warpSize' constant needs them.
+    if (FD->hasAttr<CUDAGlobalAttr>() || (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>()))
+      DeviceOnlyBodies.push_back(FD->getBody());
     return true;
   }
 
+  bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
+    if (S && !DeviceOnlyBodies.empty() && DeviceOnlyBodies.back() == S && !TilesOnly)
+      return true;
+    return RecursiveASTVisitor::TraverseStmt(S, Queue);
+  }
+
+  // Tile widths in the bodies the first walk left to the warp model.
+  void readSkippedTileWidths() {
+    TilesOnly = true;
+    for (Stmt *Body : DeviceOnlyBodies)
+      TraverseStmt(Body);
+    TilesOnly = false;
+  }
+
   bool VisitLambdaExpr(LambdaExpr *LE) {
+    if (TilesOnly)
+      return true;
     // A '__device__' lambda in host code (passed to a parallel algorithm).
     const CXXMethodDecl *Op = LE->getCallOperator();
     if (!Op || !rocmtidy::hasExplicitDeviceAttr(Op))
@@ -175,23 +201,29 @@ public:
     }
   }
   bool VisitIfStmt(IfStmt *IS) {
+    if (TilesOnly)
+      return true;
     if (IS->getElse() && IS->getCond())
       addDispatch(IS->getCond());
     return true;
   }
   bool VisitConditionalOperator(ConditionalOperator *CO) {
+    if (TilesOnly)
+      return true;
     addDispatch(CO->getCond());
     return true;
   }
   // Launches, and every other mention of a kernel: the blocks its code runs with.
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    Model.noteReference(DRE);
+    if (!TilesOnly)
+      Model.noteReference(DRE);
     if (const IdentifierInfo *II = DRE->getDecl()->getIdentifier())
       noteTileWidths(II->getName(), DRE->template_arguments());
     return true;
   }
   bool VisitOverloadExpr(OverloadExpr *OE) {
-    Model.noteReference(OE);
+    if (!TilesOnly)
+      Model.noteReference(OE);
     if (OE->getName().isIdentifier())
       noteTileWidths(OE->getName().getAsIdentifierInfo()->getName(), OE->template_arguments());
     return true;
@@ -220,6 +252,8 @@ public:
     }
   }
   bool VisitCallExpr(CallExpr *CE) {
+    if (TilesOnly)
+      return true;
     Model.noteLaunch(CE);
     StringRef Name = rocmtidy::calleeName(CE);
     if (CE->getNumArgs() < 2 || (Name != "hipDeviceGetAttribute" && Name != "cudaDeviceGetAttribute"))
@@ -236,6 +270,8 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (TilesOnly)
+      return true;
     rocmtidy::addBothWidthsTests(BO, Dispatch);
     if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
       return true;
@@ -286,6 +322,8 @@ private:
   rocmtidy::WarpModel &Model;
   llvm::DenseSet<const Expr *> Dispatch;
   llvm::DenseMap<const VarDecl *, const CallExpr *> QueriedWarpSize;
+  llvm::SmallVector<Stmt *, 16> DeviceOnlyBodies;
+  bool TilesOnly = false;
 };
 
 void WarpSizeAssumptionCheck::registerMatchers(MatchFinder *Finder) {
@@ -335,6 +373,8 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     Visitor.TraverseDecl(D);
   }
+  if (!WarpSizeConstants.empty())
+    Visitor.readSkippedTileWidths();
   Model.finish();
   reportWarpSizeConstants();
 
@@ -365,6 +405,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportWidths(F, S);
     reportShortReductions(F, S);
     reportMixedRoundings(F, S);
+    reportScaledWarpIds(F, S);
     reportRowShuffles(F, S);
     reportGroupShuffles(F, S);
     reportWarpSizeTests(F, S);

@@ -391,6 +391,19 @@ void WarpSizeAssumptionCheck::reportLaneStrides(const rocmtidy::FunctionWarpFact
   }
 }
 
+// A warp number of 32-lane groups scaled by the wavefront width.
+void WarpSizeAssumptionCheck::reportScaledWarpIds(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  for (const auto &[Mul, Group] : F.ScaledWarpIds) {
+    SourceLocation Loc = Mul->getOperatorLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 20))
+      continue;
+    diag(Loc, "number of a 32-lane warp scaled by the wavefront width; %0, so consecutive warps start 64 apart and "
+              "half the rows are skipped: number and scale warps by the same width")
+        << Wave64 << Mul->getSourceRange();
+    diag(Group->getOperatorLoc(), "the warp is numbered in groups of 32 here", DiagnosticIDs::Note);
+  }
+}
+
 // A count rounded up by one width and divided by the other.
 void WarpSizeAssumptionCheck::reportMixedRoundings(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   for (const auto &[BO, ByWarpSize] : F.MixedRoundings) {

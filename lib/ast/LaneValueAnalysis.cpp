@@ -330,6 +330,8 @@ std::optional<llvm::ArrayRef<const Expr *>> LaneValueAnalysis::reaching(const Ex
   return llvm::ArrayRef<const Expr *>(All->second);
 }
 
+bool LaneValueAnalysis::follows(const VarDecl *VD) { return isTracked(VD); }
+
 const Expr *LaneValueAnalysis::singleDefinition(const Expr *Use) const {
   auto Defs = reaching(Use);
   return Defs && Defs->size() == 1 ? Defs->front() : nullptr;

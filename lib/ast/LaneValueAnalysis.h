@@ -64,6 +64,10 @@ public:
   /// The single definition that reaches Use, or null.
   const clang::Expr *singleDefinition(const clang::Expr *Use) const;
 
+  /// Whether reads of VD are followed to their definitions (locals of the function, not its
+  /// parameters): a caller can skip building the analysis for any other read.
+  static bool follows(const clang::VarDecl *VD);
+
   /// Classifies E. If the answer comes through a local variable (or a member, a parameter), *Via
   /// is set to the first such declaration (for a note pointing at its definition).
   ThreadValue classify(const clang::Expr *E, const clang::ValueDecl **Via = nullptr);

@@ -49,7 +49,8 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   }
   // An instantiation repeats its template: keep what the template arguments decide, and what
   // connects it to other code (its calls, its full-wavefront operations, its widths).
-  llvm::erase_if(F.Groupings, [](const LaneGrouping32 &G) { return !G.Origin.InstantiatedAt.isValid(); });
+  llvm::erase_if(F.Groupings,
+                 [](const LaneGrouping32 &G) { return !G.Origin.InstantiatedAt.isValid() && !G.ChosenBranch; });
   F.HardwareGroupings.clear();
   F.Width32FromWarpSize.clear();
   F.Width32Reductions.clear();

@@ -80,6 +80,9 @@ struct LaneGrouping32 {
   const clang::Expr *Constant; ///< the operand holding 32, 31 or 5
   ConstantOrigin Origin;
   const clang::ValueDecl *Via = nullptr; ///< the thread index comes through this local, member or parameter
+  /// Found in an instantiation, in the branch of an 'if constexpr' that its arguments chose: the
+  /// template's own walk left it to the instantiations.
+  bool ChosenBranch = false;
   /// Numbers lanes or warps within groups of 32 ('tid & 31', 'tid / 32'); a first-warp test or a
   /// count of warps does not.
   bool numbersLanes() const { return K != FirstWarpTest && K != WarpCount; }
@@ -208,6 +211,10 @@ struct FunctionWarpFacts {
   /// the first counts one 32-lane group more than n threads have, the second can count one
   /// wavefront fewer.
   std::vector<std::pair<const clang::BinaryOperator *, bool>> MixedRoundings;
+  /// '(tid / 32) * warpSize': the number of a 32-lane group scaled by the wavefront width (second:
+  /// the grouping). Consecutive groups land 64 apart on 64 lanes: half the rows are skipped and the
+  /// index runs past what 32-lane rows need.
+  std::vector<std::pair<const clang::BinaryOperator *, const clang::BinaryOperator *>> ScaledWarpIds;
   /// Tests the first lane of a 32-lane group ('lane == 0' with 'lane = tid & 31'): a shuffle-down
   /// tree from offset 16 read there stays inside the group on 64 lanes too.
   bool Lane0Of32 = false;

@@ -29,6 +29,7 @@ void WarpBodyScanner::run() {
   settleWidth32();
   settleLoopReductions();
   settleLadders();
+  settleScaledWarpIds();
   settleWideAmounts();
   settleNarrowing();
   settleShortArrays();
@@ -364,14 +365,23 @@ bool WarpBodyScanner::TraverseIfStmt(IfStmt *IS) {
     }
     return true;
   }
-  if (!IS->isConstexpr() || !Cond || Cond->isValueDependent())
+  if (IS->isConstexpr() && Cond && Cond->isValueDependent()) {
+    ++DependentBranchDepth;
+    bool Ok = RecursiveASTVisitor::TraverseIfStmt(IS);
+    --DependentBranchDepth;
+    return Ok;
+  }
+  if (!IS->isConstexpr() || !Cond)
     return RecursiveASTVisitor::TraverseIfStmt(IS);
   bool Taken = false;
   if (!Cond->EvaluateAsBooleanCondition(Taken, Ctx))
     return RecursiveASTVisitor::TraverseIfStmt(IS);
   if (IS->getInit())
     TraverseStmt(IS->getInit());
-  return TraverseStmt(Taken ? IS->getThen() : IS->getElse());
+  ChosenBranchDepth += F.Instantiation != nullptr;
+  bool Ok = TraverseStmt(Taken ? IS->getThen() : IS->getElse());
+  ChosenBranchDepth -= F.Instantiation != nullptr;
+  return Ok;
 }
 
 // A cheap look at a condition before the lane analysis is asked: a comparison (or a conjunct of one)
@@ -485,6 +495,8 @@ bool WarpBodyScanner::VisitBinaryOperator(BinaryOperator *BO) {
   noteWideShift(BO);
   if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Shr)
     mixedRounding(BO);
+  if (BO->getOpcode() == BO_Mul && !BO->isTypeDependent())
+    Products.push_back(BO);
   switch (BO->getOpcode()) {
   case BO_Rem:
   case BO_Div:

@@ -143,6 +143,8 @@ private:
   void settleWidth32();
   void settleLoopReductions();
   void settleLadders();
+  void settleScaledWarpIds();
+  bool wavefrontConstant(const clang::Expr *E);
   void settleGroupShuffles();
   bool oneGroupTakes(const clang::Expr *Cond, bool FirstThreadsOnly = false);
   bool isWarpCountBound(const clang::Expr *B);
@@ -186,10 +188,17 @@ private:
   // Branches of 'if (tid < 32)' being walked, and the calls and loops met inside one: code that
   // threads 0-31 alone run.
   unsigned FirstThreadsDepth = 0;
+  // Inside an 'if constexpr' of a template whose condition depends on its arguments: which branch
+  // is compiled is up to each instantiation, so a grouping here is judged in the instantiations.
+  unsigned DependentBranchDepth = 0;
+  // In an instantiation: inside the branch of an 'if constexpr' that was taken.
+  unsigned ChosenBranchDepth = 0;
   llvm::DenseSet<const clang::Stmt *> InFirstThreads;
   // Right shifts of the body (value, amount) and the locals a call initialises: a ballot shifted by
   // the lane's 32-lane half is a vote of that half (settleHalfBallots).
   std::vector<std::pair<const clang::Expr *, const clang::Expr *>> RightShifts;
+  // Products of the body, read once the groupings are known (settleScaledWarpIds).
+  std::vector<const clang::BinaryOperator *> Products;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> CallInits;
   // Locals assigned from a call, and how often each local is named and assigned: a vote stored in a
   // local nothing reads loses nothing.

@@ -19,8 +19,9 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
     return V;
   // A local whose one reaching definition is a constant.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const Expr *Def = analysis().singleDefinition(DRE); Def && Def != E)
-      return evaluate(Def);
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && LaneValueAnalysis::follows(VD))
+      if (const Expr *Def = analysis().singleDefinition(DRE); Def && Def != E)
+        return evaluate(Def);
   // Arithmetic on such a local: 'for (int off = ws / 2; ...)' after 'int ws = 32;'.
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!BO || !BO->getType()->isIntegerType())
@@ -44,6 +45,44 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
   if (!R || *L < 0 || *R < 0 || *L > (1 << 20) || *R > (1 << 20))
     return std::nullopt;
   return foldBinary(BO->getOpcode(), *L, *R);
+}
+
+// A constant named as a warp width ('warp_size', 'kWarpSize') that is 64 for the target parsed; a
+// constant of 64 named otherwise ('kRows') is a count of the code's own.
+bool WarpBodyScanner::wavefrontConstant(const Expr *E) {
+  if (!E || E->isValueDependent() || F.Instantiation)
+    return false;
+  std::optional<ConstantOrigin> O = origin(E);
+  return O && O->Value == 64 && M.isWarpSizeName(O->Name);
+}
+
+// A warp number of 32-lane groups ('tid / 32', 'tid >> 5', or a local holding one) times the
+// wavefront width ('warpSize', or a project constant that is 64 for this target).
+void WarpBodyScanner::settleScaledWarpIds() {
+  if (Products.empty() || llvm::none_of(F.Groupings, [](const LaneGrouping32 &G) {
+        return G.K == LaneGrouping32::WarpDivide || G.K == LaneGrouping32::WarpShift;
+      }))
+    return;
+  auto WarpOf32 = [&](const Expr *E) -> const BinaryOperator * {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && LaneValueAnalysis::follows(VD))
+        if (const Expr *Def = analysis().singleDefinition(DRE))
+          E = Def->IgnoreParenImpCasts();
+    for (const LaneGrouping32 &G : F.Groupings)
+      if ((G.K == LaneGrouping32::WarpDivide || G.K == LaneGrouping32::WarpShift) && G.Op == E)
+        return G.Op;
+    return nullptr;
+  };
+  for (const BinaryOperator *Mul : Products)
+    for (bool Swap : {false, true}) {
+      const Expr *Width = Swap ? Mul->getLHS() : Mul->getRHS();
+      const BinaryOperator *Group = WarpOf32(Swap ? Mul->getRHS() : Mul->getLHS());
+      if (Group && (isWarpSizeRef(Width) || wavefrontConstant(Width))) {
+        F.ScaledWarpIds.push_back({Mul, Group});
+        break;
+      }
+    }
 }
 
 // A count rounded up by one width and divided by the other ('(blockDim.x + warpSize - 1) >> 5'):
@@ -177,11 +216,19 @@ std::optional<ConstantOrigin> WarpBodyScanner::instantiatedOrigin(const Expr *Co
 
 bool WarpBodyScanner::candidate(const BinaryOperator *BO, const Expr *Operand, const Expr *Constant, uint64_t Want,
                                 LaneGrouping32::Kind K) {
-  if (Constant->isValueDependent() && !Operand->isTypeDependent()) {
+  // The tile<I, J> layouts of matrix-core code ('if constexpr (I == 32 && J == 32) return threadIdx.x % 32;'):
+  // a branch no instantiation compiles is not this target's code.
+  if ((Constant->isValueDependent() || DependentBranchDepth) && !Operand->isTypeDependent()) {
     F.DependentCandidate = true;
     return false;
   }
+  // 'off > 0': a literal is no thread's index, and the constant side need not be looked up.
+  if (isa<IntegerLiteral>(Operand->IgnoreParenImpCasts()))
+    return false;
   std::optional<ConstantOrigin> O = F.Instantiation ? instantiatedOrigin(Constant) : origin(Constant);
+  // An instantiation's chosen branch was left to it by the template's walk, whatever its constants.
+  if (!O && F.Instantiation && ChosenBranchDepth)
+    O = origin(Constant);
   if (!O || O->Value != Want)
     return false;
   const ValueDecl *Via = nullptr;
@@ -209,7 +256,7 @@ bool WarpBodyScanner::candidate(const BinaryOperator *BO, const Expr *Operand, c
     if (!Lane)
       return false;
   }
-  F.Groupings.push_back({K, BO, Constant, *O, Via});
+  F.Groupings.push_back({K, BO, Constant, *O, Via, ChosenBranchDepth > 0});
   return true;
 }
 
@@ -323,6 +370,8 @@ public:
 void WarpBodyScanner::seedSplitParameters() {
   const auto *FD = dyn_cast<FunctionDecl>(F.D);
   if (!FD || !F.Body)
+    return;
+  if (llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) { return P->getType()->isIntegerType(); }))
     return;
   SplitFinder Finder(FD, Ctx);
   Finder.TraverseStmt(const_cast<Stmt *>(F.Body));

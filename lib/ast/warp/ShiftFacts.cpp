@@ -386,16 +386,17 @@ void WarpBodyScanner::bitWalk(const ForStmt *FS) {
   if (!VD || !Start || !FS->getInc() || Start->isValueDependent())
     return;
   std::optional<int64_t> From = evaluate(Start);
+  if (!From || *From < 0)
+    return;
+  if (*From == 63) {
+    BitWalks[VD] = 63;
+    return;
+  }
   bool Inclusive = false;
   const Expr *Bound = loopBound(FS, VD, Inclusive);
   std::optional<int64_t> To = Bound && !Bound->isValueDependent() ? evaluate(Bound) : std::nullopt;
-  std::optional<int64_t> Max;
-  if (From && *From == 63)
-    Max = 63;
-  else if (From && *From >= 0 && To && *To - (Inclusive ? 0 : 1) == 63)
-    Max = 63;
-  if (Max)
-    BitWalks[VD] = static_cast<uint64_t>(*Max);
+  if (To && *To - (Inclusive ? 0 : 1) == 63)
+    BitWalks[VD] = 63;
 }
 
 // The 32-bit shift by such a counter whose result meets a 64-bit value ('(1 << i) & x'): the bit

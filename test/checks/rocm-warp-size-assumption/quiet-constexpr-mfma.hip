@@ -1,5 +1,6 @@
 // Quiet where the code is not about the warp width: a branch 'if constexpr' discards for this
-// target, and 32x32 matrix-core tile layouts that meet only MFMA builtins (issue #29).
+// target, and 32x32 matrix-core tile layouts that meet only MFMA builtins (issue #29). A tile
+// template's branches on its own shape are read in the instantiations that choose them.
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_flags 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='warning:' --implicit-check-not='error:'
 // RUN: %clang_tidy -checks='-*,rocm-warp-size-assumption' %s -- %hip_device_flags 2>&1 \
@@ -56,3 +57,45 @@ __global__ void tiles(float *out, const float *a, const float *b) {
   float first = __shfl(acc[0], 0);
   out[threadIdx.x] = first;
 }
+
+// The layouts of a tile template: each 'if constexpr' on the tile's shape is chosen by the
+// instantiation. The 32-row branch is not compiled here (only 16-row tiles are used), so the
+// wavefront-wide vote of the kernel meets no 32-lane grouping.
+namespace shaped_tiles {
+template <int I, int J> struct tile {
+  __device__ static int get_i() {
+    if constexpr (I == 16) {
+      return threadIdx.x % 16;
+    } else if constexpr (I == 32) {
+      return threadIdx.x % 32;
+    } else {
+      return -1;
+    }
+  }
+};
+
+__global__ void attention_max(float *out, const float *in) {
+  float m = in[tile<16, 8>::get_i()];
+  m = fmaxf(m, __shfl_xor(m, 32));
+  m = fmaxf(m, __shfl_xor(m, 16));
+  out[threadIdx.x] = __any(m > 0.0f) ? m : 0.0f;
+}
+
+// Positive: an instantiation that compiles the 32-row branch numbers lanes in groups of 32 next to
+// the same wavefront-wide vote.
+template <int I, int J> struct wide_tile {
+  __device__ static int get_i() {
+    if constexpr (I == 32) {
+      // CHECK: :[[@LINE+1]]:26: warning: lane index computed with a warp width of 32
+      return threadIdx.x % 32;
+    } else {
+      return threadIdx.x % I;
+    }
+  }
+};
+
+__global__ void attention_max_wide(float *out, const float *in) {
+  float m = in[wide_tile<32, 8>::get_i()];
+  out[threadIdx.x] = __any(m > 0.0f) ? m : 0.0f;
+}
+} // namespace shaped_tiles
