@@ -364,3 +364,28 @@ TEST(LaneValueAnalysisTest, DependentOperandsAreReads) {
   ASSERT_EQ(Other.Out.size(), 2u);
   EXPECT_EQ(A->classify(Other.Out[0]), ThreadValue::None);
 }
+
+namespace {
+// Callers skip building the analysis for reads it does not follow (evaluate(), the scaled-warp-id
+// rule): locals are followed, parameters and globals are not, and a parameter has no definition.
+TEST(LaneValueAnalysisTest, FollowsLocalsNotParameters) {
+  Snippet S("__device__ int g;\n"
+            "__global__ void k(int *out, int n) {\n"
+            "  int lane = threadIdx.x % 32;\n"
+            "  out[lane] = n + g;\n"
+            "}\n",
+            "k");
+  ASSERT_TRUE(S.Fn);
+  auto Decl = [&](StringRef Name) -> const VarDecl * {
+    auto Reads = S.reads(Name);
+    return Reads.empty() ? nullptr : dyn_cast<VarDecl>(cast<DeclRefExpr>(Reads.front())->getDecl());
+  };
+  ASSERT_TRUE(Decl("lane") && Decl("n") && Decl("g"));
+  EXPECT_TRUE(LaneValueAnalysis::follows(Decl("lane")));
+  EXPECT_FALSE(LaneValueAnalysis::follows(Decl("n")));
+  EXPECT_FALSE(LaneValueAnalysis::follows(Decl("g")));
+  auto A = S.analysis();
+  EXPECT_EQ(A->singleDefinition(S.reads("n").front()), nullptr);
+  EXPECT_NE(A->singleDefinition(S.reads("lane").front()), nullptr);
+}
+} // namespace
