@@ -204,8 +204,12 @@ static std::optional<uint64_t> evalInt(const Expr *E, ASTContext &Ctx, unsigned 
   if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
     return evalInt(D->getExpr(), Ctx, Depth + 1);
   // Evaluated with its implicit conversions first: dim3(-1) means 4294967295 threads.
-  for (const Expr *Form : {E, E->IgnoreParenImpCasts()}) {
-    if (!Form->getType()->isIntegralOrEnumerationType())
+  const Expr *Forms[] = {E, E->IgnoreParenImpCasts()};
+  for (unsigned I = 0; I < 2; ++I) {
+    const Expr *Form = Forms[I];
+    // Without conversions to strip, the second try would repeat the first (a failed evaluation of a
+    // launch's '(n + 255) / 256' is most of what this costs).
+    if ((I == 1 && Form == E) || !Form->getType()->isIntegralOrEnumerationType())
       continue;
     Expr::EvalResult R;
     if (Form->EvaluateAsInt(R, Ctx)) {
