@@ -127,21 +127,59 @@ void WarpSizeAssumptionCheck::registerPPCallbacks(const SourceManager &SM, Prepr
 // skips the system headers (the C++ library, ROCm's thousands of device functions) wholesale.
 // Template instantiations, which only repeat their template, are not visited.
 
+// 'cg::tiled_partition<warpSize>(block)', 'cg::thread_block_tile<warpSize>': a constant that sizes a
+// tile is the tile's width, whatever it is named.
+class TileWidthReader : public RecursiveASTVisitor<TileWidthReader> {
+public:
+  explicit TileWidthReader(llvm::SmallPtrSetImpl<const VarDecl *> &Widths) : Widths(Widths) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const IdentifierInfo *II = DRE->getDecl()->getIdentifier())
+      note(II->getName(), DRE->template_arguments());
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *OE) {
+    if (OE->getName().isIdentifier())
+      note(OE->getName().getAsIdentifierInfo()->getName(), OE->template_arguments());
+    return true;
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    const TemplateDecl *TD = TL.getTypePtr()->getTemplateName().getAsTemplateDecl();
+    if (!TD || !TD->getIdentifier())
+      return true;
+    llvm::SmallVector<TemplateArgumentLoc, 2> Args;
+    for (unsigned I = 0; I < TL.getNumArgs(); ++I)
+      Args.push_back(TL.getArgLoc(I));
+    note(TD->getName(), Args);
+    return true;
+  }
+
+private:
+  void note(StringRef Template, ArrayRef<TemplateArgumentLoc> Args) {
+    if (Template != "tiled_partition" && Template != "thread_block_tile")
+      return;
+    for (const TemplateArgumentLoc &A : Args) {
+      if (A.getArgument().getKind() != TemplateArgument::Expression)
+        continue;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(A.getArgument().getAsExpr()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+          Widths.insert(VD->getCanonicalDecl());
+    }
+  }
+  llvm::SmallPtrSetImpl<const VarDecl *> &Widths;
+};
+
 class UserCodeVisitor : public RecursiveASTVisitor<UserCodeVisitor> {
 public:
   UserCodeVisitor(WarpSizeAssumptionCheck &Check, ASTContext &Ctx, rocmtidy::WarpModel &Model)
       : Check(Check), Ctx(Ctx), Model(Model) {}
 
   bool VisitVarDecl(VarDecl *VD) {
-    if (TilesOnly)
-      return true;
     Check.noteWarpSizeConstant(VD, Ctx);
     return true;
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (TilesOnly)
-      return true;
     Check.reportMaskOverload(FD, Ctx.getSourceManager(), Model);
     // Lambdas are part of the function that defines them, or are added on their own below.
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
@@ -158,22 +196,18 @@ public:
   }
 
   bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
-    if (S && !DeviceOnlyBodies.empty() && DeviceOnlyBodies.back() == S && !TilesOnly)
+    if (S && !DeviceOnlyBodies.empty() && DeviceOnlyBodies.back() == S)
       return true;
     return RecursiveASTVisitor::TraverseStmt(S, Queue);
   }
 
   // Tile widths in the bodies the first walk left to the warp model.
   void readSkippedTileWidths() {
-    TilesOnly = true;
     for (Stmt *Body : DeviceOnlyBodies)
-      TraverseStmt(Body);
-    TilesOnly = false;
+      Tiles.TraverseStmt(Body);
   }
 
   bool VisitLambdaExpr(LambdaExpr *LE) {
-    if (TilesOnly)
-      return true;
     // A '__device__' lambda in host code (passed to a parallel algorithm).
     const CXXMethodDecl *Op = LE->getCallOperator();
     if (!Op || !rocmtidy::hasExplicitDeviceAttr(Op))
@@ -201,59 +235,27 @@ public:
     }
   }
   bool VisitIfStmt(IfStmt *IS) {
-    if (TilesOnly)
-      return true;
     if (IS->getElse() && IS->getCond())
       addDispatch(IS->getCond());
     return true;
   }
   bool VisitConditionalOperator(ConditionalOperator *CO) {
-    if (TilesOnly)
-      return true;
     addDispatch(CO->getCond());
     return true;
   }
   // Launches, and every other mention of a kernel: the blocks its code runs with.
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (!TilesOnly)
-      Model.noteReference(DRE);
-    if (const IdentifierInfo *II = DRE->getDecl()->getIdentifier())
-      noteTileWidths(II->getName(), DRE->template_arguments());
-    return true;
+    Model.noteReference(DRE);
+    return Tiles.VisitDeclRefExpr(DRE);
   }
   bool VisitOverloadExpr(OverloadExpr *OE) {
-    if (!TilesOnly)
-      Model.noteReference(OE);
-    if (OE->getName().isIdentifier())
-      noteTileWidths(OE->getName().getAsIdentifierInfo()->getName(), OE->template_arguments());
-    return true;
+    Model.noteReference(OE);
+    return Tiles.VisitOverloadExpr(OE);
   }
   bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
-    const TemplateDecl *TD = TL.getTypePtr()->getTemplateName().getAsTemplateDecl();
-    if (!TD || !TD->getIdentifier())
-      return true;
-    llvm::SmallVector<TemplateArgumentLoc, 2> Args;
-    for (unsigned I = 0; I < TL.getNumArgs(); ++I)
-      Args.push_back(TL.getArgLoc(I));
-    noteTileWidths(TD->getName(), Args);
-    return true;
-  }
-  // 'cg::tiled_partition<warpSize>(block)', 'cg::thread_block_tile<warpSize>': a constant that
-  // sizes a tile is the tile's width, whatever it is named.
-  void noteTileWidths(StringRef Template, ArrayRef<TemplateArgumentLoc> Args) {
-    if (Template != "tiled_partition" && Template != "thread_block_tile")
-      return;
-    for (const TemplateArgumentLoc &A : Args) {
-      if (A.getArgument().getKind() != TemplateArgument::Expression)
-        continue;
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(A.getArgument().getAsExpr()->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-          Check.TileWidths.insert(VD->getCanonicalDecl());
-    }
+    return Tiles.VisitTemplateSpecializationTypeLoc(TL);
   }
   bool VisitCallExpr(CallExpr *CE) {
-    if (TilesOnly)
-      return true;
     Model.noteLaunch(CE);
     StringRef Name = rocmtidy::calleeName(CE);
     if (CE->getNumArgs() < 2 || (Name != "hipDeviceGetAttribute" && Name != "cudaDeviceGetAttribute"))
@@ -270,8 +272,6 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (TilesOnly)
-      return true;
     rocmtidy::addBothWidthsTests(BO, Dispatch);
     if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
       return true;
@@ -323,7 +323,7 @@ private:
   llvm::DenseSet<const Expr *> Dispatch;
   llvm::DenseMap<const VarDecl *, const CallExpr *> QueriedWarpSize;
   llvm::SmallVector<Stmt *, 16> DeviceOnlyBodies;
-  bool TilesOnly = false;
+  TileWidthReader Tiles{Check.TileWidths};
 };
 
 void WarpSizeAssumptionCheck::registerMatchers(MatchFinder *Finder) {
