@@ -86,6 +86,8 @@ struct LaneGrouping32 {
   /// Numbers lanes or warps within groups of 32 ('tid & 31', 'tid / 32'); a first-warp test or a
   /// count of warps does not.
   bool numbersLanes() const { return K != FirstWarpTest && K != WarpCount; }
+  /// Numbers the warps of 32 lanes a thread is in ('tid / 32', 'tid >> 5').
+  bool numbersWarps() const { return K == WarpDivide || K == WarpShift; }
 };
 
 /// A cross-lane operation that covers the whole wavefront.

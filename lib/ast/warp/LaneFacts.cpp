@@ -59,9 +59,7 @@ bool WarpBodyScanner::wavefrontConstant(const Expr *E) {
 // A warp number of 32-lane groups ('tid / 32', 'tid >> 5', or a local holding one) times the
 // wavefront width ('warpSize', or a project constant that is 64 for this target).
 void WarpBodyScanner::settleScaledWarpIds() {
-  if (Products.empty() || llvm::none_of(F.Groupings, [](const LaneGrouping32 &G) {
-        return G.K == LaneGrouping32::WarpDivide || G.K == LaneGrouping32::WarpShift;
-      }))
+  if (Products.empty() || llvm::none_of(F.Groupings, [](const LaneGrouping32 &G) { return G.numbersWarps(); }))
     return;
   auto WarpOf32 = [&](const Expr *E) -> const BinaryOperator * {
     E = E->IgnoreParenImpCasts();
@@ -70,7 +68,7 @@ void WarpBodyScanner::settleScaledWarpIds() {
         if (const Expr *Def = analysis().singleDefinition(DRE))
           E = Def->IgnoreParenImpCasts();
     for (const LaneGrouping32 &G : F.Groupings)
-      if ((G.K == LaneGrouping32::WarpDivide || G.K == LaneGrouping32::WarpShift) && G.Op == E)
+      if (G.numbersWarps() && G.Op == E)
         return G.Op;
     return nullptr;
   };
