@@ -224,9 +224,14 @@ bool WarpBodyScanner::candidate(const BinaryOperator *BO, const Expr *Operand, c
   if (isa<IntegerLiteral>(Operand->IgnoreParenImpCasts()))
     return false;
   std::optional<ConstantOrigin> O = F.Instantiation ? instantiatedOrigin(Constant) : origin(Constant);
-  // An instantiation's chosen branch was left to it by the template's walk, whatever its constants.
-  if (!O && F.Instantiation && ChosenBranchDepth)
+  // An instantiation's chosen branch was left to it by the template's walk: a 32 written there (a
+  // literal, or a name that is 32 itself) is read; one the arguments compute ('warp_size / cols_per_warp'
+  // with a warp_size of 64) is a layout of the instantiation's, not a warp width.
+  if (!O && F.Instantiation && ChosenBranchDepth) {
     O = origin(Constant);
+    if (O && !O->IsLiteral && (O->Name.empty() || O->NameValue != O->Value))
+      O.reset();
+  }
   if (!O || O->Value != Want)
     return false;
   const ValueDecl *Via = nullptr;

@@ -99,3 +99,20 @@ __global__ void attention_max_wide(float *out, const float *in) {
   out[threadIdx.x] = __any(m > 0.0f) ? m : 0.0f;
 }
 } // namespace shaped_tiles
+
+// Quiet: in the branch an instantiation chooses, a divisor of 32 that its arguments compute from a
+// width of 64 ('warp_size / cols_per_warp' with two columns per warp) lays out columns, it is no
+// warp width.
+namespace computed_layout {
+constexpr int warp_size = 64;
+template <int Cols> __global__ void load_mask(float *tile, const float *mask) {
+  if constexpr (Cols < 2 * warp_size) {
+    constexpr int cols_per_warp = 2 * warp_size / Cols;
+    const int j = threadIdx.y * cols_per_warp + threadIdx.x / (warp_size / cols_per_warp);
+    const int i = threadIdx.x % (warp_size / cols_per_warp);
+    tile[j * Cols + i] = mask[j * Cols + i];
+  }
+  tile[threadIdx.x] = __any(tile[threadIdx.x] > 0.0f) ? 1.0f : 0.0f;
+}
+template __global__ void load_mask<64>(float *, const float *);
+} // namespace computed_layout
