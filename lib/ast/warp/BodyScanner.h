@@ -144,7 +144,6 @@ private:
   void settleLoopReductions();
   void settleLadders();
   void settleScaledWarpIds();
-  bool wavefrontConstant(const clang::Expr *E);
   void settleGroupShuffles();
   bool oneGroupTakes(const clang::Expr *Cond, bool FirstThreadsOnly = false);
   bool isWarpCountBound(const clang::Expr *B);

@@ -47,15 +47,6 @@ std::optional<int64_t> WarpBodyScanner::evaluate(const Expr *E) {
   return foldBinary(BO->getOpcode(), *L, *R);
 }
 
-// A constant named as a warp width ('warp_size', 'kWarpSize') that is 64 for the target parsed; a
-// constant of 64 named otherwise ('kRows') is a count of the code's own.
-bool WarpBodyScanner::wavefrontConstant(const Expr *E) {
-  if (!E || E->isValueDependent() || F.Instantiation)
-    return false;
-  std::optional<ConstantOrigin> O = origin(E);
-  return O && O->Value == 64 && M.isWarpSizeName(O->Name);
-}
-
 // A warp number of 32-lane groups ('tid / 32', 'tid >> 5', or a local holding one) times the
 // wavefront width ('warpSize', or a project constant that is 64 for this target).
 void WarpBodyScanner::settleScaledWarpIds() {
@@ -76,7 +67,7 @@ void WarpBodyScanner::settleScaledWarpIds() {
     for (bool Swap : {false, true}) {
       const Expr *Width = Swap ? Mul->getLHS() : Mul->getRHS();
       const BinaryOperator *Group = WarpOf32(Swap ? Mul->getRHS() : Mul->getLHS());
-      if (Group && (isWarpSizeRef(Width) || wavefrontConstant(Width))) {
+      if (Group && (isWarpSizeRef(Width) || namedWavefront(Width, 64))) {
         F.ScaledWarpIds.push_back({Mul, Group});
         break;
       }
