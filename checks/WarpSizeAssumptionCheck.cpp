@@ -426,6 +426,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   }
   reportMaskMacros(S);
   reportHostSplits(S);
+  reportHostGrids(S);
 }
 
 // '#define __activemask() 0x3F' in the HIP build: the lanes that are active, and the votes and

@@ -57,8 +57,11 @@ void LaunchTally::dependentLaunch(const CUDAKernelCallExpr *K) {
   const CallExpr *Config = K->getConfig();
   const Expr *BlockArg = Config && Config->getNumArgs() >= 2 ? Config->getArg(1) : nullptr;
   Dim3Value Block = BlockArg && !isDependentExpr(*BlockArg) ? evaluateDim3(BlockArg, Ctx) : Dim3Value();
-  for (const FunctionDecl *Kernel : Kernels)
+  for (const FunctionDecl *Kernel : Kernels) {
     record(Kernel, Block.X, Block.total());
+    if (Config && Config->getNumArgs() >= 1)
+      Entries[Kernel].Grids.push_back(Config->getArg(0));
+  }
 }
 
 void LaunchTally::noteLaunch(const CallExpr *CE) {
@@ -74,8 +77,13 @@ void LaunchTally::noteLaunch(const CallExpr *CE) {
   std::optional<KernelLaunch> L = recogniseLaunch(*CE, Ctx);
   if (!L)
     return;
-  if (const FunctionDecl *K = kernelKey(L->Kernel))
-    record(K, L->Block.X, L->Block.total());
+  const FunctionDecl *K = kernelKey(L->Kernel);
+  if (!K)
+    return;
+  record(K, L->Block.X, L->Block.total());
+  if (const auto *Chevron = dyn_cast<CUDAKernelCallExpr>(CE))
+    if (const CallExpr *Config = Chevron->getConfig(); Config && Config->getNumArgs() >= 1)
+      Entries[K].Grids.push_back(Config->getArg(0));
 }
 
 const LaunchTally::Entry *LaunchTally::find(const FunctionDecl *Kernel) const {

@@ -24,6 +24,9 @@ public:
   struct Entry {
     unsigned References = 0; ///< expressions that name the kernel (each launch names it once)
     KernelLaunches Blocks;   ///< the recognised launches (no name: the key is the declaration)
+    /// The grid argument of each recognised chevron launch (hipLaunchKernelGGL expands to one) as
+    /// written: what the host sized the grid from.
+    std::vector<const clang::Expr *> Grids;
     /// Whether every mention is a launch whose block is known.
     bool complete() const { return !Blocks.Unknown && Blocks.Launches > 0 && References <= Blocks.Launches; }
   };

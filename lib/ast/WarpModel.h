@@ -374,6 +374,8 @@ public:
   /// An expression of the unit's own code that names a function ('k', 'k<float>', an overload
   /// set in a template): a kernel named other than by a recognised launch may run with any block.
   void noteReference(const clang::Expr *E) { Tally.noteReference(E); }
+  /// The unit's launches, per kernel.
+  const LaunchTally &launches() const { return Tally; }
   /// For a kernel the unit never names: what the project's other files launch it with (the
   /// project index), or std::nullopt.
   using LaunchesElsewhereFn = std::function<std::optional<KernelLaunches>(const clang::FunctionDecl &)>;
