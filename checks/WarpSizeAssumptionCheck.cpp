@@ -406,6 +406,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportShortReductions(F, S);
     reportMixedRoundings(F, S);
     reportScaledWarpIds(F, S);
+    reportWavefrontLanes(F, S);
     reportRowShuffles(F, S);
     reportGroupShuffles(F, S);
     reportWarpSizeTests(F, S);

@@ -103,6 +103,7 @@ private:
   void reportWidthShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportMixedRoundings(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportScaledWarpIds(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportWavefrontLanes(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportTileVotes(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   // Declarations, from the visitor: a project overload of a *_sync builtin with a 32-bit mask,
   // a constant 'warpSize' of 32 that hides the device's.

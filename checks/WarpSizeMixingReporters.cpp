@@ -404,6 +404,26 @@ void WarpSizeAssumptionCheck::reportScaledWarpIds(const rocmtidy::FunctionWarpFa
   }
 }
 
+// 'ShuffleIndex<32>(sum, warpSize - 1)' after a scan over the whole wavefront: the lane asked for is
+// the wavefront's last, the width keeps the read inside each 32-lane half, so lanes 0-31 read lane 31's
+// partial result.
+void WarpSizeAssumptionCheck::reportWavefrontLanes(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  if (F.Width32WavefrontLanes.empty() || S.Lanes < 64 || S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow)
+    return;
+  const rocmtidy::CrossLaneOp *Op = S.Model.fullOpMet(F);
+  if (!Op)
+    return;
+  for (const CallExpr *CE : F.Width32WavefrontLanes) {
+    SourceLocation Loc = CE->getBeginLoc();
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || !S.once(Loc, 22))
+      continue;
+    diag(Loc, "shuffle within 32 lanes from a lane computed with 'warpSize'; %0, so each 32-lane half reads its "
+              "own lane 31 instead of the wavefront's last lane: shuffle over the wavefront's width")
+        << Wave64 << CE->getSourceRange();
+    diag(Op->Call->getBeginLoc(), "'%0' here works on all 64 lanes of the wavefront", DiagnosticIDs::Note) << Op->Name;
+  }
+}
+
 // A count rounded up by one width and divided by the other.
 void WarpSizeAssumptionCheck::reportMixedRoundings(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   for (const auto &[BO, ByWarpSize] : F.MixedRoundings) {

@@ -154,6 +154,9 @@ struct FunctionWarpFacts {
   std::vector<CrossLaneOp> FullOps;
   /// Shuffles given an explicit width of 32 in a reduction whose offsets come from warpSize.
   std::vector<const clang::CallExpr *> Width32FromWarpSize;
+  /// Index shuffles given a width of 32 whose source lane is computed from warpSize ('warpSize - 1'):
+  /// on 64 lanes each 32-lane half reads its own lane 31, not the wavefront's last lane.
+  std::vector<const clang::CallExpr *> Width32WavefrontLanes;
   /// Shuffles given an explicit literal width of 32 (logical 32-lane code) in reductions.
   std::vector<const clang::CallExpr *> Width32Reductions;
   /// Any explicit width of 32 or less: the routine works on 32-lane (or smaller) segments.

@@ -11,8 +11,29 @@ namespace {
 bool contains(const std::vector<std::string> &List, std::string_view Name) {
   return std::find(List.begin(), List.end(), Name) != List.end();
 }
+bool shuffleKind(const std::string &Kind, ShuffleInfo::Kind &Op, std::string &Error) {
+  if (Kind == "index")
+    Op = ShuffleInfo::Kind::Index;
+  else if (Kind == "up")
+    Op = ShuffleInfo::Kind::Up;
+  else if (Kind == "down")
+    Op = ShuffleInfo::Kind::Down;
+  else if (Kind == "xor")
+    Op = ShuffleInfo::Kind::Xor;
+  else {
+    Error = "unknown shuffle kind '" + Kind + "'";
+    return false;
+  }
+  return true;
+}
 } // namespace
 
+const ShuffleInfo *WarpTables::templateWidthShuffle(std::string_view QualifiedName) const {
+  for (const ShuffleInfo &S : TemplateWidthShuffles)
+    if (S.Name == QualifiedName)
+      return &S;
+  return nullptr;
+}
 const ShuffleInfo *WarpTables::shuffle(std::string_view Name) const {
   for (const ShuffleInfo &S : Shuffles)
     if (S.Name == Name)
@@ -104,19 +125,8 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
     }
     ShuffleInfo I;
     I.Name = S["name"].get<std::string>();
-    std::string Kind = S["kind"].get<std::string>();
-    if (Kind == "index")
-      I.Op = ShuffleInfo::Kind::Index;
-    else if (Kind == "up")
-      I.Op = ShuffleInfo::Kind::Up;
-    else if (Kind == "down")
-      I.Op = ShuffleInfo::Kind::Down;
-    else if (Kind == "xor")
-      I.Op = ShuffleInfo::Kind::Xor;
-    else {
-      Error = "unknown shuffle kind '" + Kind + "'";
+    if (!shuffleKind(S["kind"].get<std::string>(), I.Op, Error))
       return std::nullopt;
-    }
     I.LaneArg = S["lane"].get<unsigned>();
     I.WidthArg = S["width"].get<unsigned>();
     if (S.contains("library")) {
@@ -131,6 +141,27 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
       return std::nullopt;
     }
     T.Shuffles.push_back(std::move(I));
+  }
+  // hipCUB's 'ShuffleIndex<LOGICAL_WARP_THREADS>(v, src, mask)': the width is a template argument.
+  if (auto Templated = Doc.find("template_width_shuffles"); Templated != Doc.end()) {
+    if (!Templated->is_array()) {
+      Error = "'template_width_shuffles' must be an array";
+      return std::nullopt;
+    }
+    for (const auto &S : *Templated) {
+      ShuffleInfo I;
+      if (!S.is_object() || !S.contains("name") || !S["name"].is_string() || !S.contains("kind") ||
+          !S["kind"].is_string() || !S.contains("lane") || !S["lane"].is_number_unsigned()) {
+        Error = "malformed entry in 'template_width_shuffles'";
+        return std::nullopt;
+      }
+      I.Name = S["name"].get<std::string>();
+      if (!shuffleKind(S["kind"].get<std::string>(), I.Op, Error))
+        return std::nullopt;
+      I.LaneArg = S["lane"].get<unsigned>();
+      I.WidthArg = ShuffleInfo::WidthInTemplate;
+      T.TemplateWidthShuffles.push_back(std::move(I));
+    }
   }
   auto Bits = Doc.find("bit_ops_32");
   if (Bits == Doc.end() || !Bits->is_array()) {

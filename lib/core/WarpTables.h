@@ -23,6 +23,8 @@ struct ShuffleInfo {
   /// call names nothing; with the header, the wrapper's own body says what it does.
   bool Library = false;
   bool isSync() const { return LaneArg == 2; }
+  /// WidthArg of a shuffle whose width is its function template's first argument.
+  static constexpr unsigned WidthInTemplate = ~0u;
 };
 
 /// A 32-bit bit function and its 64-bit form.
@@ -51,6 +53,9 @@ struct WarpTables {
   std::vector<RemovedPlatformMacro> RemovedPlatformMacros;
 
   const ShuffleInfo *shuffle(std::string_view Name) const;
+  /// Library shuffles whose width is their first template argument, by qualified name.
+  std::vector<ShuffleInfo> TemplateWidthShuffles;
+  const ShuffleInfo *templateWidthShuffle(std::string_view QualifiedName) const;
   const BitOp32 *bitOp(std::string_view Name) const;
   bool returnsLaneMask(std::string_view Name) const;
   bool isFullWavefront(std::string_view Name) const;

@@ -371,3 +371,21 @@ TEST(WarpExprsTest, FoldBinary) {
   EXPECT_EQ(warp::foldBinary(BO_Shl, 1, 40), std::nullopt);
   EXPECT_EQ(warp::foldBinary(BO_LT, 1, 2), std::nullopt);
 }
+
+// A shuffle kept within 32 lanes whose source lane is computed from warpSize: through hipCUB's
+// template width or the intrinsic's width argument; a lane of the group itself (31) is not one, nor
+// is a template width of 64, which makes the shuffle wavefront-wide.
+TEST(WarpModelTest, Width32WavefrontLanes) {
+  Model M("namespace hipcub { template <int W, class T> __device__ T ShuffleIndex(T v, int src, unsigned long long m)"
+          " { return v; } }\n"
+          "__device__ int lib(int v) { return hipcub::ShuffleIndex<32>(v, warpSize - 1, ~0ull); }\n"
+          "__device__ float intr(float v) { return __shfl(v, warpSize - 1, 32); }\n"
+          "__device__ int own(int v) { return hipcub::ShuffleIndex<32>(v, 31, ~0ull); }\n"
+          "__device__ int wide(int v) { return hipcub::ShuffleIndex<64>(v, warpSize - 1, ~0ull); }\n");
+  EXPECT_EQ(M.of("lib").Width32WavefrontLanes.size(), 1u);
+  EXPECT_TRUE(M.of("lib").HasLogicalWidth);
+  EXPECT_EQ(M.of("intr").Width32WavefrontLanes.size(), 1u);
+  EXPECT_TRUE(M.of("own").Width32WavefrontLanes.empty());
+  EXPECT_TRUE(M.of("wide").Width32WavefrontLanes.empty());
+  EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
+}

@@ -90,6 +90,29 @@ TEST(WarpTables, LibraryShufflesAreMarked) {
   EXPECT_NE(Error.find("library"), std::string::npos);
 }
 
+// hipCUB's ShuffleIndex<LOGICAL_WARP_THREADS>: found by qualified name only (a project's own
+// 'ShuffleIndex' is not hipCUB's), its width read from the template; a malformed entry is an error.
+TEST(WarpTables, TemplateWidthShuffles) {
+  const WarpTables &T = warpTables();
+  const ShuffleInfo *Index = T.templateWidthShuffle("hipcub::ShuffleIndex");
+  ASSERT_NE(Index, nullptr);
+  EXPECT_EQ(Index->Op, ShuffleInfo::Kind::Index);
+  EXPECT_EQ(Index->LaneArg, 1u);
+  EXPECT_EQ(Index->WidthArg, ShuffleInfo::WidthInTemplate);
+  ASSERT_NE(T.templateWidthShuffle("cub::ShuffleDown"), nullptr);
+  EXPECT_EQ(T.templateWidthShuffle("cub::ShuffleDown")->Op, ShuffleInfo::Kind::Down);
+  EXPECT_EQ(T.templateWidthShuffle("ShuffleIndex"), nullptr);
+  EXPECT_EQ(T.shuffle("ShuffleIndex"), nullptr);
+  std::string Error;
+  auto Bad = parseWarpTablesJson(R"({"lane_mask_results": [], "full_wavefront": [], "takes_mask": [],
+                                     "amd_platform_macros": [], "cuda_platform_macros": [],
+                                     "default_project_platform_macros": [], "shuffles": [],
+                                     "template_width_shuffles": [{"name": "X", "kind": "sideways", "lane": 1}]})",
+                                 Error);
+  EXPECT_FALSE(Bad);
+  EXPECT_NE(Error.find("sideways"), std::string::npos);
+}
+
 // rocWMMA's fragment operations, by qualified name: the whole wavefront performs them. A list of
 // something other than names is an error.
 TEST(WarpTables, WavefrontFragmentOps) {

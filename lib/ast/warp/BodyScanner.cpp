@@ -594,7 +594,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   if (const FunctionDecl *Callee = CE->getDirectCallee();
       Callee && !isa<CXXOperatorCallExpr>(CE) && !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     F.UnitCalls.push_back(CE);
-  if (fragmentOp(CE) || warpCollective(CE))
+  if (fragmentOp(CE) || warpCollective(CE) || (Name.starts_with("Shuffle") && templateWidthShuffle(CE)))
     return true;
   if (isBlockBarrier(CE, Name, SM))
     branchBarrier(CE);

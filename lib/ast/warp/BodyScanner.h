@@ -137,6 +137,7 @@ private:
   void broadcastCall(const clang::CallExpr *CE);
   const clang::Expr *alignedLaneBase(const clang::Expr *Lane);
   void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
+  bool templateWidthShuffle(const clang::CallExpr *CE);
   void widthParameter(const clang::Expr *W);
   std::optional<int64_t> templateStart(const clang::Expr *Start);
   void settleCounters();

@@ -86,6 +86,29 @@ void WarpBodyScanner::explicitWidth(const CallExpr *CE, const ShuffleInfo &S, co
     Width32.push_back({CE, &S});
 }
 
+// 'hipcub::ShuffleIndex<32>(v, src, mask)': a library shuffle whose width is its template's first
+// argument, read as a shuffle given that width.
+bool WarpBodyScanner::templateWidthShuffle(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const TemplateArgumentList *Args = FD ? FD->getTemplateSpecializationArgs() : nullptr;
+  const ShuffleInfo *S = Args && Args->size() > 0 ? T.templateWidthShuffle(FD->getQualifiedNameAsString()) : nullptr;
+  if (!S)
+    return false;
+  const TemplateArgument &W = Args->get(0);
+  if (W.getKind() != TemplateArgument::Integral || !explicitArg(CE, S->LaneArg) ||
+      M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly)
+    return true;
+  uint64_t Width = W.getAsIntegral().getLimitedValue();
+  if (Width >= 64) {
+    F.FullOps.push_back({CE, FD->getName()});
+    return true;
+  }
+  F.HasLogicalWidth = true;
+  if (Width == 32)
+    Width32.push_back({CE, S});
+  return true;
+}
+
 // A wavefront-wide shuffle from a source lane below 32: a constant ('__shfl(v, 0)'), or a lane
 // of a 32-lane group ('(threadIdx.x + 1) & 31'). Where blocks are 32 threads wide, lanes 32-63
 // are the next row of the block, and they read this row's lanes.
@@ -358,6 +381,11 @@ void WarpBodyScanner::settleCounters() {
 void WarpBodyScanner::settleWidth32() {
   for (auto [CE, S] : Width32) {
     const Expr *Lane = CE->getArg(S->LaneArg)->IgnoreParenImpCasts();
+    // 'warpSize - 1' inside 32 lanes: the wavefront's last lane was wanted.
+    if (S->Op == ShuffleInfo::Kind::Index && mentionsWarpSize(Lane)) {
+      F.Width32WavefrontLanes.push_back(CE);
+      continue;
+    }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         auto It = Loops.find(VD);
