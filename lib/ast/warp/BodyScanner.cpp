@@ -454,6 +454,11 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
     if (Bound)
       if (auto B = evaluate(Bound))
         L.BoundValue = *B + (Inclusive ? 1 : 0);
+    // 'o > 1', 'o >= 4': the last offset the halving loop takes is above 1.
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (L.Halves && Cond && (Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE) && refersTo(Cond->getLHS(), VD))
+      if (auto B = evaluate(Cond->getRHS()))
+        L.StopsAbove1 = Cond->getOpcode() == BO_GE ? *B > 1 : *B >= 1;
     if (!L.StartValue && L.Halves) {
       L.StartValue = templateStart(Start);
       L.FromTemplate = L.StartValue.has_value();

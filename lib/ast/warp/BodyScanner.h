@@ -39,6 +39,9 @@ struct LoopInfo {
   /// The start is a template parameter's value ('warp_size / 2'): the largest its instantiations give.
   bool FromTemplate = false;
   std::optional<int64_t> StartValue, BoundValue; ///< BoundValue: the first offset not taken
+  /// A halving loop whose offsets end above 1 ('o >= 4'): it combines the lanes that differ in a few
+  /// chosen bits (a tile layout's column), not a whole warp.
+  bool StopsAbove1 = false;
 };
 
 class WarpBodyScanner : public clang::RecursiveASTVisitor<WarpBodyScanner> {

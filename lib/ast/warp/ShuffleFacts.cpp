@@ -423,7 +423,7 @@ void WarpBodyScanner::settleLoopReductions() {
     // 32-63 have nothing to lose.
     if (Shuffles.empty() || InFirstThreads.contains(L.Loop))
       continue;
-    if (L.Halves && Start == 16) {
+    if (L.Halves && Start == 16 && !L.StopsAbove1) {
       R.K = ShortReduction::LoopFrom16;
       R.At = L.Start;
     } else if (L.Doubles && Start == 1 && Bound > 16 && Bound <= 32 && llvm::any_of(Shuffles, [&](const CallExpr *CE) {

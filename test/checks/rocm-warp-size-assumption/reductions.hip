@@ -125,3 +125,26 @@ __global__ void logical32_scan(unsigned *out) {
   }
   out[threadIdx.x] = v;
 }
+
+// Negative: a butterfly over offsets 16, 8 and 4 only. It combines the 8 lanes that differ in bits
+// 2-4 of the lane number (a matrix tile's column spread over 8 threads), not a whole warp, and stops
+// above 1 on purpose; the other bits stay apart on 64 lanes as on 32.
+__device__ float column_max(float v) {
+  for (int offset = 16; offset >= 4; offset >>= 1)
+    v = fmaxf(v, __shfl_xor(v, offset, warpSize));
+  return v;
+}
+template <int Cols> __device__ float column_sum(float v) {
+  for (int offset = 16; offset > 2; offset /= 2)
+    v += __shfl_down(v, offset);
+  return v + Cols;
+}
+template __device__ float column_sum<8>(float);
+
+// Still reported: a loop from 16 that ends at offset 1, written with '>= 1'.
+__device__ float loop_sum_inclusive(float v) {
+  // CHECK: :[[@LINE+1]]:21: warning: shuffle reduction starts at lane offset 16 and combines 32 lanes only
+  for (int offset = 16; offset >= 1; offset >>= 1)
+    v += __shfl_down(v, offset);
+  return v;
+}
