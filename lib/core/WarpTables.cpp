@@ -26,6 +26,48 @@ bool shuffleKind(const std::string &Kind, ShuffleInfo::Kind &Op, std::string &Er
   }
   return true;
 }
+// One array of shuffles. In 'template_width_shuffles' (hipCUB's 'ShuffleIndex<LOGICAL_WARP_THREADS>(v,
+// src, mask)') the width is the template's first argument, so an entry has no 'width'.
+bool readShuffles(const nlohmann::json &Doc, const char *Key, bool Required, std::vector<ShuffleInfo> &Out,
+                  std::string &Error) {
+  auto It = Doc.find(Key);
+  if (It == Doc.end() && !Required)
+    return true;
+  if (It == Doc.end() || !It->is_array()) {
+    Error = std::string("missing array '") + Key + "'";
+    return false;
+  }
+  const bool TemplateWidth = std::string_view(Key) == "template_width_shuffles";
+  for (const auto &S : *It) {
+    auto has = [&](const char *F, bool Unsigned) {
+      return S.contains(F) && (Unsigned ? S[F].is_number_unsigned() : S[F].is_string());
+    };
+    if (!S.is_object() || !has("name", false) || !has("kind", false) || !has("lane", true) ||
+        (!TemplateWidth && !has("width", true))) {
+      Error = std::string("malformed entry in '") + Key + "'";
+      return false;
+    }
+    ShuffleInfo I;
+    I.Name = S["name"].get<std::string>();
+    if (!shuffleKind(S["kind"].get<std::string>(), I.Op, Error))
+      return false;
+    I.LaneArg = S["lane"].get<unsigned>();
+    I.WidthArg = TemplateWidth ? ShuffleInfo::WidthInTemplate : S["width"].get<unsigned>();
+    if (S.contains("library")) {
+      if (!S["library"].is_boolean()) {
+        Error = "shuffle '" + I.Name + "': 'library' must be true or false";
+        return false;
+      }
+      I.Library = S["library"].get<bool>();
+    }
+    if (!TemplateWidth && I.WidthArg != I.LaneArg + 1) {
+      Error = "shuffle '" + I.Name + "': the width must follow the lane argument";
+      return false;
+    }
+    Out.push_back(std::move(I));
+  }
+  return true;
+}
 } // namespace
 
 const ShuffleInfo *WarpTables::templateWidthShuffle(std::string_view QualifiedName) const {
@@ -111,58 +153,9 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
     return std::nullopt;
   if (Doc.contains("warp_collective_classes") && !strings("warp_collective_classes", T.WarpCollectiveClasses))
     return std::nullopt;
-  auto Shuffles = Doc.find("shuffles");
-  if (Shuffles == Doc.end() || !Shuffles->is_array()) {
-    Error = "missing array 'shuffles'";
+  if (!readShuffles(Doc, "shuffles", /*Required=*/true, T.Shuffles, Error) ||
+      !readShuffles(Doc, "template_width_shuffles", /*Required=*/false, T.TemplateWidthShuffles, Error))
     return std::nullopt;
-  }
-  for (const auto &S : *Shuffles) {
-    if (!S.is_object() || !S.contains("name") || !S["name"].is_string() || !S.contains("kind") ||
-        !S["kind"].is_string() || !S.contains("lane") || !S["lane"].is_number_unsigned() || !S.contains("width") ||
-        !S["width"].is_number_unsigned()) {
-      Error = "malformed entry in 'shuffles'";
-      return std::nullopt;
-    }
-    ShuffleInfo I;
-    I.Name = S["name"].get<std::string>();
-    if (!shuffleKind(S["kind"].get<std::string>(), I.Op, Error))
-      return std::nullopt;
-    I.LaneArg = S["lane"].get<unsigned>();
-    I.WidthArg = S["width"].get<unsigned>();
-    if (S.contains("library")) {
-      if (!S["library"].is_boolean()) {
-        Error = "shuffle '" + I.Name + "': 'library' must be true or false";
-        return std::nullopt;
-      }
-      I.Library = S["library"].get<bool>();
-    }
-    if (I.WidthArg != I.LaneArg + 1) {
-      Error = "shuffle '" + I.Name + "': the width must follow the lane argument";
-      return std::nullopt;
-    }
-    T.Shuffles.push_back(std::move(I));
-  }
-  // hipCUB's 'ShuffleIndex<LOGICAL_WARP_THREADS>(v, src, mask)': the width is a template argument.
-  if (auto Templated = Doc.find("template_width_shuffles"); Templated != Doc.end()) {
-    if (!Templated->is_array()) {
-      Error = "'template_width_shuffles' must be an array";
-      return std::nullopt;
-    }
-    for (const auto &S : *Templated) {
-      ShuffleInfo I;
-      if (!S.is_object() || !S.contains("name") || !S["name"].is_string() || !S.contains("kind") ||
-          !S["kind"].is_string() || !S.contains("lane") || !S["lane"].is_number_unsigned()) {
-        Error = "malformed entry in 'template_width_shuffles'";
-        return std::nullopt;
-      }
-      I.Name = S["name"].get<std::string>();
-      if (!shuffleKind(S["kind"].get<std::string>(), I.Op, Error))
-        return std::nullopt;
-      I.LaneArg = S["lane"].get<unsigned>();
-      I.WidthArg = ShuffleInfo::WidthInTemplate;
-      T.TemplateWidthShuffles.push_back(std::move(I));
-    }
-  }
   auto Bits = Doc.find("bit_ops_32");
   if (Bits == Doc.end() || !Bits->is_array()) {
     Error = "missing array 'bit_ops_32'";
