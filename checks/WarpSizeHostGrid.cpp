@@ -86,8 +86,8 @@ const BinaryOperator *WarpSizeAssumptionCheck::gridWarp32(const Expr *E, ReportS
       if ((BO->getOpcode() == BO_Div && Width32(BO->getRHS())) ||
           (BO->getOpcode() == BO_Mul && (Width32(BO->getLHS()) || Width32(BO->getRHS()))))
         Found = BO;
-    } else if (const auto *X = dyn_cast<Expr>(St); X && isa<DeclRefExpr>(X)) {
-      Found = gridWarp32(initialiserOf(X), S, Depth + 1);
+    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(St)) {
+      Found = gridWarp32(initialiserOf(Ref), S, Depth + 1);
     }
     return Found ? rocmtidy::StmtWalk::Stop : rocmtidy::StmtWalk::Continue;
   });
