@@ -38,7 +38,7 @@ struct Mention {
   std::string Condition; // the CUDA branch's condition, as written
   unsigned ConditionLine = 0;
   std::string List; // the variable a set() or list(APPEND) puts it in ("" for other commands)
-  std::string Glob; // a CUDA branch's glob pattern as written (Script::CudaGlobs)
+  std::string Glob; // a CUDA branch's glob pattern as written (Script::CudaGlobs, WideCudaGlobs)
 };
 
 struct Script {
@@ -49,6 +49,13 @@ struct Script {
   /// inside CUDA branches (`file(GLOB S "cuda/*.cu")` under `if(USE_CUDA)`) and the others (a HIP
   /// branch's "rocm/*.hip.cu"). Path is the folder, Glob the pattern as written.
   std::vector<Mention> CudaGlobs, OtherGlobs;
+  /// A CUDA branch's other globs (`file(GLOB_RECURSE S ${SRC}/*.cu)` under `if(WITH_CUDA)`), by their
+  /// file-name pattern: they decide only where the scripts make the CUDA and HIP builds exclusive.
+  std::vector<Mention> WideCudaGlobs;
+  /// The script stops a configuration that asks for both backends (`if(WITH_ROCM AND WITH_CUDA)`
+  /// `message(FATAL_ERROR ...)`): the HIP build never enters a CUDA branch.
+  bool ExclusiveBackends = false;
+  std::string ExclusiveWhy; // where: "'if(WITH_ROCM AND WITH_CUDA)' (line 39) stops the configuration"
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
   /// The line of a project() or enable_language() outside any branch that enables CUDA (0: none):
   /// with no HIP anywhere in the script, the script is a CUDA build of its own.
@@ -105,6 +112,9 @@ struct CMakeReader : cmake::ParseCallbacks {
   Script &S;
   fs::path Dir;
   std::vector<Frame> Stack;
+  /// Per open if(): whether its condition requires both a HIP and a CUDA switch.
+  std::vector<bool> BothBackendsDepth;
+  std::string BothBackendsText;
   CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
 
   std::string hipCondition() const {
@@ -132,13 +142,46 @@ struct CMakeReader : cmake::ParseCallbacks {
     return true;
   }
 
+  /// A CUDA branch's recursive glob, or one whose folder goes through a variable, by its file-name
+  /// pattern when that has a literal extension ('*.cu'; not '*' or '*.c*').
+  void addWideCudaGlob(const std::string &Item, unsigned Line) {
+    std::string Ext = fs::path(Item).extension().string();
+    if (Ext.size() < 2 || Ext.find_first_of("*?[") != std::string::npos)
+      return;
+    Script Into;
+    addPath(Into, Dir, Item, Line, Stack);
+    Mention M = std::move(Into.Mentions.back());
+    M.Glob = Item;
+    S.WideCudaGlobs.push_back(std::move(M));
+  }
+
+  /// 'if(WITH_ROCM AND WITH_CUDA)': one HIP and one CUDA switch, both required.
+  static bool bothBackends(const std::vector<std::string> &W) {
+    if (W.size() != 3 || W[1] != "and")
+      return false;
+    Branch A = classifyCondition({W[0]}), B = classifyCondition({W[2]});
+    return (A == Branch::Hip && B == Branch::Cuda) || (A == Branch::Cuda && B == Branch::Hip);
+  }
+
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (N == "if") {
-      Stack.push_back(BranchFrame::open(classifyCondition(conditionWords(C), &S.BuildsHip), conditionText(C), C.Line));
+      std::vector<std::string> Words = conditionWords(C);
+      BothBackendsDepth.push_back(bothBackends(Words));
+      if (BothBackendsDepth.back())
+        BothBackendsText = "'" + conditionText(C) + "' (line " + std::to_string(C.Line) + ")";
+      Stack.push_back(BranchFrame::open(classifyCondition(Words, &S.BuildsHip), conditionText(C), C.Line));
+      return;
+    }
+    if (N == "message" && !C.Args.empty() && C.Args[0].Value == "FATAL_ERROR" && !BothBackendsDepth.empty() &&
+        BothBackendsDepth.back()) {
+      S.ExclusiveBackends = true;
+      S.ExclusiveWhy = BothBackendsText + " stops a configuration with both backends";
       return;
     }
     if ((N == "elseif" || N == "else") && !Stack.empty()) {
+      if (!BothBackendsDepth.empty())
+        BothBackendsDepth.back() = false; // only the arm that requires both stops the configuration
       bool IsElse = N == "else";
       Stack.back().next(IsElse, IsElse ? Branch::Other : classifyCondition(conditionWords(C), &S.BuildsHip),
                         conditionText(C), C.Line, "else()");
@@ -147,6 +190,8 @@ struct CMakeReader : cmake::ParseCallbacks {
     if (N == "endif") {
       if (!Stack.empty())
         Stack.pop_back();
+      if (!BothBackendsDepth.empty())
+        BothBackendsDepth.pop_back();
       return;
     }
     if (N == "message")
@@ -187,6 +232,8 @@ struct CMakeReader : cmake::ParseCallbacks {
           if (!Literal && Probe.In != Branch::Cuda) {
             std::string Ext = lower(fs::path(Item).extension().string());
             S.GlobExtensions.push_back(Ext.empty() || Ext.find('*') != std::string::npos ? "*" : Ext);
+          } else if (!Literal) {
+            addWideCudaGlob(Item, A.Line);
           }
           continue;
         }
@@ -395,6 +442,18 @@ const Mention *matchedByCudaGlob(const std::vector<std::shared_ptr<Script>> &Scr
   for (const auto &S : Scripts)
     for (const Mention &G : S->CudaGlobs)
       if (globMatches(G, File)) {
+        Where = S.get();
+        return &G;
+      }
+  return nullptr;
+}
+
+/// The first wide CUDA-branch glob (Script::WideCudaGlobs) whose file-name pattern matches \p File.
+const Mention *matchedByWideCudaGlob(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File,
+                                     const Script *&Where) {
+  for (const auto &S : Scripts)
+    for (const Mention &G : S->WideCudaGlobs)
+      if (fnmatch(fs::path(G.Glob).filename().c_str(), File.filename().c_str(), FNM_PERIOD) == 0) {
         Where = S.get();
         return &G;
       }
@@ -640,6 +699,14 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   }
   if (!CudaOnly)
     CudaOnly = matchedByCudaGlob(Scripts, File, Where);
+  std::string Exclusive;
+  for (const auto &S : Scripts)
+    if (S->ExclusiveBackends && Exclusive.empty())
+      Exclusive = S->ExclusiveWhy;
+  if (!CudaOnly && !Exclusive.empty())
+    CudaOnly = matchedByWideCudaGlob(Scripts, File, Where);
+  else
+    Exclusive.clear();
   if (!CudaOnly) {
     Why = MakeWhy;
     return !MakeWhy.empty();
@@ -650,7 +717,7 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
     ScriptPath = ScriptPath.substr(Cwd.size());
   std::string How = CudaOnly->Glob.empty() ? "listed only" : "matched only by the glob '" + CudaOnly->Glob + "'";
   Why = ScriptPath + ":" + std::to_string(CudaOnly->Line) + ": " + How + " under '" + CudaOnly->Condition + "' (line " +
-        std::to_string(CudaOnly->ConditionLine) + ")";
+        std::to_string(CudaOnly->ConditionLine) + ")" + (Exclusive.empty() ? "" : ", and " + Exclusive);
   return true;
 }
 

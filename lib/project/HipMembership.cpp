@@ -31,6 +31,13 @@ bool spelledAs(const std::string &Inc, const std::string &Includer, const std::s
          Header[Header.size() - Tail.size() - 1] == '/';
 }
 
+// '#include "shuffle.cuh"' in rocm/a.hip when rocm/shuffle.cuh exists: the include finds the file next
+// to its includer first, so it does not reach a header of the same name in another folder.
+bool besideIncluderElsewhere(const std::string &Inc, const std::string &Includer, const std::string &Header) {
+  std::string Beside = (fs::path(Includer).parent_path() / Inc).lexically_normal().string();
+  return Beside != Header && isRegularFile(Beside);
+}
+
 /// The macros the HIP build defines for \p File on its command line (-DNAME, -DNAME=value).
 std::set<std::string> hipDefines(const HipBuildFlags *Flags, const std::string &File) {
   std::set<std::string> Out;
@@ -142,7 +149,7 @@ std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const st
           bool FromDropped = Dropped.count(Path);
           if (FromDropped && spelledAs(Inc, Path, H))
             By = Path;
-          else if (!FromDropped)
+          else if (!FromDropped && !besideIncluderElsewhere(Inc, Path, H))
             Other = true;
         }
         if (Other)
