@@ -113,7 +113,7 @@ private:
   // Host code that shapes a launch with a width macro the device pass defines otherwise.
   void reportHostSplits(ReportState &S);
   void reportHostGrids(ReportState &S);
-  const BinaryOperator *gridWarp32(const Expr *E, ReportState &S, unsigned Depth);
+  const BinaryOperator *gridWarp32(const Expr *E, ReportState &S);
 
   const bool IgnoreMacros;
   const std::string WarpSizeNameRegexSpelling;

@@ -16,45 +16,20 @@ namespace clang::tidy::rocm {
 
 namespace {
 
-// A local's (or a constant's) initialiser. Later assignments are not followed: host code sizes grids
-// with straight-line locals, and a grid reassigned from a 32-lane count would say the same.
-const Expr *initialiserOf(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && !isa<ParmVarDecl>(VD) && (VD->isLocalVarDecl() || VD->getType().isConstQualified()) ? VD->getInit()
-                                                                                                   : nullptr;
-}
-
-// Whether E computes from the block's index: a global thread number, not a thread's place in its
-// block.
-bool readsBlockIndex(const Expr *E, unsigned Depth = 0) {
-  if (!E || Depth > 3)
-    return false;
-  bool Found = false;
-  rocmtidy::walkStmts(E, [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-      if (DRE->getDecl()->getName() == "blockIdx" ||
-          (isa<VarDecl>(DRE->getDecl()) && readsBlockIndex(initialiserOf(DRE), Depth + 1)))
-        Found = true;
-    } else if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S)) {
-      // 'blockIdx.x' as a property: the object sits behind the pseudo-object's opaque value.
-      Found = readsBlockIndex(OVE->getSourceExpr(), Depth);
-    } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      StringRef N = rocmtidy::calleeName(CE);
-      Found |= N == "__ockl_get_group_id" || N.starts_with("__builtin_amdgcn_workgroup_id");
-    }
-    return Found ? rocmtidy::StmtWalk::Stop : rocmtidy::StmtWalk::Continue;
+// Whether E computes from the block's index, directly or through the locals it names: a global thread
+// number, not a thread's place in its block.
+bool readsBlockIndex(const Expr *E) {
+  return !rocmtidy::walkWithInitialisers(E, 3, [](const Stmt *S) {
+    const auto *X = dyn_cast<Expr>(S);
+    return X && rocmtidy::isBlockIndex(X) ? rocmtidy::StmtWalk::Stop : rocmtidy::StmtWalk::Continue;
   });
-  return Found;
 }
 
 // 'global_thread / warpSize': the kernel gives each wavefront one work item. A kernel that also
 // numbers anything in warps of 32 agrees with the host's count on its own terms; it is left to the
 // groupings' reporters.
 const BinaryOperator *wavefrontItem(const rocmtidy::FunctionWarpFacts &F) {
-  if (llvm::any_of(F.Groupings, [](const rocmtidy::LaneGrouping32 &G) {
-        return G.K == rocmtidy::LaneGrouping32::WarpDivide || G.K == rocmtidy::LaneGrouping32::WarpShift;
-      }))
+  if (llvm::any_of(F.Groupings, [](const rocmtidy::LaneGrouping32 &G) { return G.numbersWarps(); }))
     return nullptr;
   for (const Expr *E : F.HardwareGroupings)
     if (const auto *BO = dyn_cast<BinaryOperator>(E);
@@ -67,10 +42,7 @@ const BinaryOperator *wavefrontItem(const rocmtidy::FunctionWarpFacts &F) {
 
 // The division or product by a warp width of 32 that a grid is computed from, through the host
 // function's locals.
-const BinaryOperator *WarpSizeAssumptionCheck::gridWarp32(const Expr *E, ReportState &S, unsigned Depth) {
-  if (!E || Depth > 4)
-    return nullptr;
-  const BinaryOperator *Found = nullptr;
+const BinaryOperator *WarpSizeAssumptionCheck::gridWarp32(const Expr *E, ReportState &S) {
   auto Width32 = [&](const Expr *X) {
     X = X->IgnoreParenImpCasts();
     SourceLocation Loc = X->getBeginLoc();
@@ -81,14 +53,12 @@ const BinaryOperator *WarpSizeAssumptionCheck::gridWarp32(const Expr *E, ReportS
       Name = DRE->getDecl()->getName();
     return !Name.empty() && S.Model.isWarpSizeName(Name) && rocmtidy::evaluateConstantInteger(X, S.Ctx) == 32u;
   };
-  rocmtidy::walkStmts(E, [&](const Stmt *St) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
-      if ((BO->getOpcode() == BO_Div && Width32(BO->getRHS())) ||
-          (BO->getOpcode() == BO_Mul && (Width32(BO->getLHS()) || Width32(BO->getRHS()))))
-        Found = BO;
-    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(St)) {
-      Found = gridWarp32(initialiserOf(Ref), S, Depth + 1);
-    }
+  const BinaryOperator *Found = nullptr;
+  rocmtidy::walkWithInitialisers(E, 4, [&](const Stmt *St) {
+    const auto *BO = dyn_cast<BinaryOperator>(St);
+    if (BO && ((BO->getOpcode() == BO_Div && Width32(BO->getRHS())) ||
+               (BO->getOpcode() == BO_Mul && (Width32(BO->getLHS()) || Width32(BO->getRHS())))))
+      Found = BO;
     return Found ? rocmtidy::StmtWalk::Stop : rocmtidy::StmtWalk::Continue;
   });
   return Found;
@@ -103,7 +73,7 @@ void WarpSizeAssumptionCheck::reportHostGrids(ReportState &S) {
     if (!Item)
       continue;
     for (const Expr *Grid : Entry.Grids) {
-      const BinaryOperator *BO = gridWarp32(Grid, S, 0);
+      const BinaryOperator *BO = gridWarp32(Grid, S);
       if (!BO)
         continue;
       SourceLocation Loc = S.SM.getFileLoc(BO->getOperatorLoc());

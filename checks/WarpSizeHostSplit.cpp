@@ -5,6 +5,7 @@
 
 #include "WarpSizeReportState.h"
 #include "ast/LaunchRecognizer.h"
+#include "ast/StmtWalk.h"
 #include "ast/ThreadIndex.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -33,34 +34,18 @@ static std::vector<const Expr *> hostLaunchShapes(ASTContext &Ctx, const SourceM
   return Shapes;
 }
 
-// The integer literals a launch shape's value comes from: the expression itself, and the
-// initialisers of the variables it names (locals, 'static constexpr' members), a few levels deep.
-static void collectLiterals(const Expr *E, unsigned Depth, llvm::DenseSet<const VarDecl *> &Seen,
-                            std::vector<const IntegerLiteral *> &Out) {
-  if (!E || Depth > 4)
-    return;
-  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
-    Out.push_back(IL);
-    return;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && !isa<ParmVarDecl>(VD) && Seen.insert(VD).second)
-      collectLiterals(VD->getAnyInitializer(), Depth + 1, Seen, Out);
-    return;
-  }
-  for (const Stmt *Child : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-      collectLiterals(CE, Depth, Seen, Out);
-}
-
 void WarpSizeAssumptionCheck::reportHostSplits(ReportState &S) {
   if (S.Ctx.getLangOpts().CUDAIsDevice || Splits.splits().empty())
     return;
   for (const Expr *Shape : hostLaunchShapes(S.Ctx, S.SM)) {
-    llvm::DenseSet<const VarDecl *> Seen;
+    // The integer literals the shape's value comes from: the expression itself, and the
+    // initialisers of the variables it names (locals, 'static constexpr' members).
     std::vector<const IntegerLiteral *> Literals;
-    collectLiterals(Shape, 0, Seen, Literals);
+    rocmtidy::walkWithInitialisers(Shape, 4, [&](const Stmt *St) {
+      if (const auto *IL = dyn_cast<IntegerLiteral>(St))
+        Literals.push_back(IL);
+      return rocmtidy::StmtWalk::Continue;
+    });
     for (const IntegerLiteral *IL : Literals) {
       SourceLocation Loc = IL->getLocation();
       const rocmtidy::DeviceSplitMacro *M = Loc.isMacroID() ? Splits.atHostValue(S.SM.getSpellingLoc(Loc)) : nullptr;

@@ -1,6 +1,8 @@
 #include "ast/StmtWalk.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -27,6 +29,29 @@ bool walkStmts(const Stmt *Root, llvm::function_ref<StmtWalk(const Stmt *)> Visi
       if (C)
         Children.push_back(C);
     Stack.append(Children.rbegin(), Children.rend());
+  }
+  return true;
+}
+
+bool walkWithInitialisers(const Expr *Root, unsigned MaxDepth, llvm::function_ref<StmtWalk(const Stmt *)> Visit) {
+  llvm::DenseSet<const VarDecl *> Seen;
+  llvm::SmallVector<std::pair<const Expr *, unsigned>, 8> Work;
+  if (Root)
+    Work.push_back({Root, 0});
+  while (!Work.empty()) {
+    auto [E, Depth] = Work.pop_back_val();
+    bool Done = walkStmts(E, [&, Depth = Depth](const Stmt *S) {
+      StmtWalk R = Visit(S);
+      if (R != StmtWalk::Continue || Depth >= MaxDepth)
+        return R;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && !isa<ParmVarDecl>(VD) && Seen.insert(VD).second)
+          if (const Expr *Init = VD->getAnyInitializer())
+            Work.push_back({Init, Depth + 1});
+      return R;
+    });
+    if (!Done)
+      return false;
   }
   return true;
 }

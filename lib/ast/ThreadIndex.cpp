@@ -106,6 +106,21 @@ std::optional<ThreadIndexRef> matchThreadIndex(const Expr *E) {
   return std::nullopt;
 }
 
+bool isBlockIndex(const Expr *E) {
+  E = stripValue(E);
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    return ME->getMemberDecl()->getIdentifier() && axisOfName(ME->getMemberDecl()->getName()) &&
+           isCoordinateObject(ME->getBase(), "blockIdx");
+  if (const auto *PR = dyn_cast_or_null<MSPropertyRefExpr>(E))
+    return PR->getPropertyDecl()->getIdentifier() && axisOfName(PR->getPropertyDecl()->getName()) &&
+           isCoordinateObject(PR->getBaseExpr(), "blockIdx");
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(E)) {
+    StringRef Name = calleeName(CE);
+    return Name == "__ockl_get_group_id" || Name.starts_with("__builtin_amdgcn_workgroup_id_");
+  }
+  return false;
+}
+
 bool isWarpSizeRef(const Expr *E) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripValue(E));
   if (!DRE)

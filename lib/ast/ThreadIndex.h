@@ -34,6 +34,11 @@ std::optional<ThreadIndexRef> matchThreadIndex(const clang::Expr *E);
 /// Empty for calls through pointers and for operators.
 llvm::StringRef calleeName(const clang::CallExpr *CE);
 
+/// True for a read of the block's coordinate ('blockIdx.x' as a field or a property,
+/// '__ockl_get_group_id(0)', '__builtin_amdgcn_workgroup_id_x()'): what a global thread number is
+/// built from.
+bool isBlockIndex(const clang::Expr *E);
+
 /// True for a reference to the device variable 'warpSize' (not a struct member of that name).
 bool isWarpSizeRef(const clang::Expr *E);
 

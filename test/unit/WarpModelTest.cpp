@@ -4,6 +4,8 @@
 #include "ast/WarpModel.h"
 #include "HipSnippet.h"
 #include "ast/PlatformGuards.h"
+#include "ast/StmtWalk.h"
+#include "ast/ThreadIndex.h"
 #include "ast/warp/WarpExprs.h"
 #include "core/WarpTables.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -388,4 +390,44 @@ TEST(WarpModelTest, Width32WavefrontLanes) {
   EXPECT_TRUE(M.of("own").Width32WavefrontLanes.empty());
   EXPECT_TRUE(M.of("wide").Width32WavefrontLanes.empty());
   EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
+}
+
+// A global thread number read through the locals it is computed from ('gid' from 'base' from
+// 'blockIdx.x'), and a thread's place in its block, which reads no block coordinate.
+TEST(WarpExprsTest, BlockIndexThroughInitialisers) {
+  auto AST = parseHipSnippet("__global__ void g(int *o) { unsigned base = blockIdx.x * blockDim.x;\n"
+                             "  unsigned gid = base + threadIdx.x; o[0] = gid / warpSize; }\n"
+                             "__global__ void l(int *o) { unsigned t = threadIdx.x; o[0] = t / warpSize; }\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  auto Reads = [](const Expr *E, unsigned Depth) {
+    return !walkWithInitialisers(E, Depth, [](const Stmt *S) {
+      const auto *X = dyn_cast<Expr>(S);
+      return X && isBlockIndex(X) ? StmtWalk::Stop : StmtWalk::Continue;
+    });
+  };
+  auto DivOf = [&](StringRef Fn) -> const Expr * {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      StringRef Name;
+      const BinaryOperator *Found = nullptr;
+      bool InTarget = false;
+      bool TraverseFunctionDecl(FunctionDecl *FD) {
+        InTarget = FD->getIdentifier() && FD->getName() == Name;
+        return RecursiveASTVisitor<Finder>::TraverseFunctionDecl(FD);
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (InTarget && !Found && BO->getOpcode() == BO_Div)
+          Found = BO;
+        return true;
+      }
+    } F;
+    F.Name = Fn;
+    F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    return F.Found ? F.Found->getLHS() : nullptr;
+  };
+  const Expr *Global = DivOf("g"), *Local = DivOf("l");
+  ASSERT_TRUE(Global && Local);
+  EXPECT_TRUE(Reads(Global, 2));
+  EXPECT_FALSE(Reads(Global, 1)); // 'blockIdx' is two initialisers away
+  EXPECT_FALSE(Reads(Local, 3));
 }
