@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
@@ -71,6 +72,11 @@ void WarpSyncBuiltinsCheck::registerPPCallbacks(const SourceManager &SM, Preproc
   Reported.clear();
   ProjectCopies.clear();
   BlockBarrierMacros.clear();
+  BarrierFunctions.clear();
+  SyncwarpCalls.clear();
+  BarrierMacroUses.clear();
+  Uniformity.clear();
+  Ctx = nullptr;
   PP->addPPCallbacks(std::make_unique<OptInCallbacks>(*this, T.OptInMacro));
   PP->addPPCallbacks(Platforms.callbacks(SM, *PP));
 }
@@ -96,13 +102,16 @@ void WarpSyncBuiltinsCheck::registerMatchers(MatchFinder *Finder) {
                            .bind("shim"),
                        this);
   // A '__syncwarp' stand-in (any scope) whose body is the block barrier alone.
-  Finder->addMatcher(
-      functionDecl(isDefinition(), hasName("__syncwarp"),
-                   hasBody(compoundStmt(
-                       statementCountIs(1),
-                       has(callExpr(callee(functionDecl(hasName("__syncthreads")))).bind("block-barrier-call")))))
-          .bind("block-barrier"),
-      this);
+  Finder->addMatcher(functionDecl(isDefinition(), hasName("__syncwarp"),
+                                  hasBody(compoundStmt(statementCountIs(1),
+                                                       has(callExpr(callee(functionDecl(hasName("__syncthreads"))))))))
+                         .bind("block-barrier"),
+                     this);
+  // Where a stand-in is called: the function form by name, the macro form as the block barrier
+  // its expansion spells.
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName("__syncwarp", "__syncthreads")).bind("barrier-callee")))
+                         .bind("barrier-use"),
+                     this);
   Finder->addMatcher(translationUnitDecl().bind("unit"), this);
   std::vector<StringRef> Names;
   for (const rocmtidy::WarpSyncBuiltin &B : rocmtidy::warpSyncTable().Builtins)
@@ -137,15 +146,21 @@ void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   if (const auto *Barrier = Result.Nodes.getNodeAs<FunctionDecl>("block-barrier")) {
-    // At the barrier: the line a fix replaces.
-    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("block-barrier-call");
     if (isProjectDefinition(Barrier, SM))
-      reportBlockBarrier(SM.getExpansionLoc(Call->getBeginLoc()), SM);
+      BarrierFunctions.insert(Barrier->getCanonicalDecl());
+    return;
+  }
+  if (const auto *Use = Result.Nodes.getNodeAs<CallExpr>("barrier-use")) {
+    const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("barrier-callee");
+    if (Callee->getName() == "__syncwarp")
+      SyncwarpCalls[Callee->getCanonicalDecl()].push_back(Use);
+    else if (Use->getBeginLoc().isMacroID() &&
+             Lexer::getImmediateMacroName(Use->getBeginLoc(), SM, Result.Context->getLangOpts()) == "__syncwarp")
+      BarrierMacroUses.push_back(Use);
     return;
   }
   if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
-    for (SourceLocation Loc : BlockBarrierMacros)
-      reportBlockBarrier(Loc, SM);
+    Ctx = Result.Context;
     return;
   }
   if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("ref")) {
@@ -174,17 +189,61 @@ void WarpSyncBuiltinsCheck::check(const MatchFinder::MatchResult &Result) {
   report(Name, Lookup->getNameLoc(), SM);
 }
 
+bool WarpSyncBuiltinsCheck::reachedByWholeBlock(const CallExpr *Use) {
+  if (!Ctx)
+    return false;
+  llvm::SmallVector<const FunctionDecl *, 2> Callers = rocmtidy::BlockUniformity::enclosingFunctions(Use, *Ctx);
+  return !Callers.empty() && llvm::all_of(Callers, [&](const FunctionDecl *Caller) {
+    std::unique_ptr<rocmtidy::BlockUniformity> &U = Uniformity[Caller];
+    if (!U)
+      U = std::make_unique<rocmtidy::BlockUniformity>(Caller, *Ctx);
+    return U->reachedByWholeBlock(Use);
+  });
+}
+
+void WarpSyncBuiltinsCheck::onEndOfTranslationUnit() {
+  if (!Ctx)
+    return;
+  const SourceManager &SM = Ctx->getSourceManager();
+  for (const FunctionDecl *Barrier : BarrierFunctions) {
+    const FunctionDecl *Def = nullptr;
+    if (!Barrier->hasBody(Def) || !Def)
+      continue;
+    // At the barrier: the line a fix replaces.
+    const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+    if (Body && !Body->body_empty())
+      reportBlockBarrier(SM.getExpansionLoc(Body->body_front()->getBeginLoc()), SyncwarpCalls[Barrier]);
+  }
+  for (SourceLocation Loc : BlockBarrierMacros)
+    reportBlockBarrier(Loc, BarrierMacroUses);
+}
+
 // '__device__ void __syncwarp() { __syncthreads(); }' (or the macro) for ROCm releases without one:
 // it waits for the whole block, and __syncwarp is called where one warp works on its own (under
-// 'if (warp == 0)', in a per-warp loop), so the block's other wavefronts never arrive.
-void WarpSyncBuiltinsCheck::reportBlockBarrier(SourceLocation Loc, const SourceManager &SM) {
-  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || Platforms.at(Loc, SM) == rocmtidy::Platform::CudaOnly ||
-      !Reported.insert(Loc.getRawEncoding()).second)
+// 'if (warp == 0)', in a per-warp loop), so the block's other wavefronts never arrive. Where every
+// call the unit makes is reached by the whole block, the stand-in is a block barrier in the right
+// place; with no call in sight, the definition is all there is to judge.
+void WarpSyncBuiltinsCheck::reportBlockBarrier(SourceLocation Loc, const std::vector<const CallExpr *> &Uses) {
+  const SourceManager &SM = Ctx->getSourceManager();
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || Platforms.at(Loc, SM) == rocmtidy::Platform::CudaOnly)
+    return;
+  const CallExpr *Divergent = nullptr;
+  for (const CallExpr *Use : Uses)
+    if (!reachedByWholeBlock(Use)) {
+      Divergent = Use;
+      break;
+    }
+  if ((!Uses.empty() && !Divergent) || !Reported.insert(Loc.getRawEncoding()).second)
     return;
   diag(Loc, "'__syncwarp' stand-in waits for the whole block; where one warp calls it on its own (a branch or loop "
             "of that warp) the block's other wavefronts never arrive and the block hangs: synchronise the "
             "wavefront instead ('__builtin_amdgcn_fence' with '__builtin_amdgcn_wave_barrier()', which ROCm 7's "
             "__syncwarp does)");
+  if (Divergent)
+    diag(SM.getExpansionLoc(Divergent->getBeginLoc()),
+         "called here, where not every thread of the block may arrive (a test that differs between threads, or an "
+         "exit under one)",
+         DiagnosticIDs::Note);
 }
 
 // Whether \p FD has the shape of HIP's own template of \p B: as many parameters, the first (the

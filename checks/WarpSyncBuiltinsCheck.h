@@ -1,10 +1,13 @@
 #ifndef ROCM_TIDY_CHECKS_WARPSYNCBUILTINSCHECK_H
 #define ROCM_TIDY_CHECKS_WARPSYNCBUILTINSCHECK_H
 
+#include "ast/BlockUniform.h"
 #include "ast/PlatformGuards.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "core/WarpSyncTable.h"
 
+#include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -34,7 +37,10 @@ public:
 private:
   void report(StringRef Name, SourceLocation Loc, const SourceManager &SM);
   void reportShim(const FunctionDecl *Shim, const SourceManager &SM);
-  void reportBlockBarrier(SourceLocation Loc, const SourceManager &SM);
+  void reportBlockBarrier(SourceLocation Loc, const std::vector<const CallExpr *> &Uses);
+  void onEndOfTranslationUnit() override;
+  /// Whether every thread of the block reaches Use (BlockUniform.h).
+  bool reachedByWholeBlock(const CallExpr *Use);
 
   const std::string MinRocmVersionSpelling;
   rocmtidy::RocmVersion MinRocmVersion;
@@ -45,6 +51,13 @@ private:
   std::set<unsigned> Reported;
   /// Builtins the project defines a copy of in this translation unit: its calls call the copy.
   std::set<std::string> ProjectCopies;
+  /// '__syncwarp' stand-ins that are the block barrier alone: functions, with the calls of each,
+  /// and the calls a '__syncwarp' macro expands to. Judged once the unit is read.
+  std::set<const FunctionDecl *> BarrierFunctions;
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> SyncwarpCalls;
+  std::vector<const CallExpr *> BarrierMacroUses;
+  std::map<const FunctionDecl *, std::unique_ptr<rocmtidy::BlockUniformity>> Uniformity;
+  ASTContext *Ctx = nullptr;
 };
 
 } // namespace clang::tidy::rocm

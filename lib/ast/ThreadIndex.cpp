@@ -121,6 +121,24 @@ bool isBlockIndex(const Expr *E) {
   return false;
 }
 
+bool isLaunchShape(const Expr *E) {
+  E = stripValue(E);
+  auto IsShapeObject = [](const Expr *Base) {
+    return isCoordinateObject(Base, "blockDim") || isCoordinateObject(Base, "gridDim");
+  };
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    return ME->getMemberDecl()->getIdentifier() && axisOfName(ME->getMemberDecl()->getName()) &&
+           IsShapeObject(ME->getBase());
+  if (const auto *PR = dyn_cast_or_null<MSPropertyRefExpr>(E))
+    return PR->getPropertyDecl()->getIdentifier() && axisOfName(PR->getPropertyDecl()->getName()) &&
+           IsShapeObject(PR->getBaseExpr());
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(E)) {
+    StringRef Name = calleeName(CE);
+    return Name == "__ockl_get_local_size" || Name == "__ockl_get_num_groups";
+  }
+  return false;
+}
+
 bool isWarpSizeRef(const Expr *E) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripValue(E));
   if (!DRE)

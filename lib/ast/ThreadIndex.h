@@ -39,6 +39,10 @@ llvm::StringRef calleeName(const clang::CallExpr *CE);
 /// built from.
 bool isBlockIndex(const clang::Expr *E);
 
+/// True for a read of the launch's shape ('blockDim.x', 'gridDim.y' as fields or properties,
+/// '__ockl_get_local_size(0)', '__ockl_get_num_groups(0)'): the same in every thread of a launch.
+bool isLaunchShape(const clang::Expr *E);
+
 /// True for a reference to the device variable 'warpSize' (not a struct member of that name).
 bool isWarpSizeRef(const clang::Expr *E);
 
