@@ -73,6 +73,7 @@ private:
   void reportGroupings(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
                       const rocmtidy::CrossLaneOp &Op, bool HardwareMeant, ReportState &S);
+  bool reportAmdBranchShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportLaneBits(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G, ReportState &S);
   void groupingNotes(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G, ReportState &S);
   void reportWidths(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

@@ -55,6 +55,8 @@ void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts 
   const rocmtidy::CrossLaneOp *Op = S.Model.fullOpMet(F);
   if (!Op || S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
     return;
+  if (reportAmdBranchShuffles(F, S))
+    return;
   // Fix-its only where the code meant the hardware width: no explicit widths of 32 beside.
   bool HardwareMeant = !S.Model.meetsLogicalWidth(F);
   for (const rocmtidy::LaneGrouping32 &G : F.Groupings) {
@@ -73,6 +75,56 @@ void WarpSizeAssumptionCheck::reportGroupings(const rocmtidy::FunctionWarpFacts 
     if (G.K == rocmtidy::LaneGrouping32::LaneMask || G.K == rocmtidy::LaneGrouping32::LaneModulo)
       reportLaneBits(F, G, S);
   }
+}
+
+// Lanes numbered in warps of 32 in code both vendors compile, and wavefront-wide shuffles that the
+// port wrote in its AMD-only branch ('#if defined(__HIP_PLATFORM_AMD__) __shfl(v, lane + d) #else
+// __shfl_sync(m, v, lane + d)'): the CUDA branch's warp is the 32 lanes the numbering means, so the
+// AMD branch is where lanes cross between warps. Reported at those shuffles, with the numbering as
+// a note; a width of 32 keeps each shuffle inside its warp, as in the other branch.
+bool WarpSizeAssumptionCheck::reportAmdBranchShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  const rocmtidy::WarpTables &T = rocmtidy::warpTables();
+  std::vector<const CallExpr *> Shuffles;
+  for (const rocmtidy::CrossLaneOp &Op : F.FullOps) {
+    rocmtidy::Platform P = platform(Op.Call->getBeginLoc(), S.SM);
+    if (P == rocmtidy::Platform::CudaOnly)
+      continue;
+    const rocmtidy::ShuffleInfo *Info = T.shuffle(Op.Name);
+    if (P != rocmtidy::Platform::AmdOnly || !Info || Info->isSync() || Info->WidthArg != 2)
+      return false;
+    // A shuffle a project macro writes is the macro's business; the numbering is reported instead.
+    if (!skipForMacro(Op.Call->getBeginLoc(), S))
+      Shuffles.push_back(Op.Call);
+  }
+  // The lane's own numbering ('lane = id & 31') says most about what the shuffle should read.
+  const rocmtidy::LaneGrouping32 *Shared = nullptr;
+  for (const rocmtidy::LaneGrouping32 &G : F.Groupings) {
+    SourceLocation Loc = G.Op->getOperatorLoc();
+    if (platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S))
+      continue;
+    bool Lane = G.K == rocmtidy::LaneGrouping32::LaneMask || G.K == rocmtidy::LaneGrouping32::LaneModulo;
+    if (!Shared || Lane)
+      Shared = &G;
+    if (Lane)
+      break;
+  }
+  if (Shuffles.empty() || !Shared)
+    return false;
+  for (const CallExpr *Call : Shuffles) {
+    SourceLocation Loc = Call->getBeginLoc();
+    if (!S.once(Loc, 23))
+      continue;
+    diag(Loc, "'%0' in the AMD-only branch reads across the whole wavefront, but this code numbers its lanes in warps "
+              "of 32; %1, so lanes 32-63 read the other warp's values: pass a width of 32, the warp the other "
+              "branch has")
+        << rocmtidy::calleeName(Call) << Wave64;
+    diag(Shared->Op->getOperatorLoc(), "lanes numbered in warps of 32 here", DiagnosticIDs::Note);
+    // A note, which --fix does not apply: the width changes what the shuffle reads.
+    if (Call->getNumArgs() == 3 && isa<CXXDefaultArgExpr>(Call->getArg(2)) && Call->getRParenLoc().isFileID())
+      diag(Call->getRParenLoc(), "give the shuffle a width of 32", DiagnosticIDs::Note)
+          << FixItHint::CreateInsertion(Call->getRParenLoc(), ", 32");
+  }
+  return true;
 }
 
 // '(1 << lane) - 1' with 'lane = threadIdx.x & 31', in code that meets a wavefront-wide operation:

@@ -40,10 +40,10 @@ PlatformGuards::Implication PlatformGuards::classifyMacro(llvm::StringRef Name, 
   // NVIDIA's macros first: a check's own list of platform macros may name them too.
   if (T.isCudaPlatformMacro(Name)) {
     I = {Platform::CudaOnly, Platform::Any};
-  } else if (T.isAmdPlatformMacro(Name) || Has(ProjectMacros)) {
+  } else if (T.isAmdPlatformMacro(Name) || Has(ProjectMacros) || Has(BuildMacros)) {
     I = {Platform::AmdOnly, Platform::CudaOnly};
-  } else if (Has(perTargetMacros()) || ((Name.starts_with("__gfx") || Name.starts_with("__GFX")) &&
-                                         Name.ends_with("__"))) {
+  } else if (Has(perTargetMacros()) ||
+             ((Name.starts_with("__gfx") || Name.starts_with("__GFX")) && Name.ends_with("__"))) {
     // The table's targets, and the same spellings of older or newer ones (__GFX8__).
     // Not gfx90a may still be another AMD target.
     I = {Platform::AmdOnly, Platform::Any};
@@ -236,6 +236,13 @@ public:
     next(Loc, system(Loc) ? PlatformGuards::Implication{} : macro(Name, MD, true));
   }
   void Else(SourceLocation Loc, SourceLocation) override { next(Loc, {}); }
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    const RemovedPlatformMacro *R = warpTables().removedPlatformMacro(name(Name));
+    SourceLocation Loc = Name.getLocation();
+    if (R && warpTables().isAmdPlatformMacro(R->Replacement) &&
+        (SM.isWrittenInCommandLineFile(Loc) || SM.isWrittenInBuiltinFile(Loc)))
+      G.BuildMacros.push_back(R->Name);
+  }
   void Endif(SourceLocation Loc, SourceLocation) override {
     if (G.Open.empty())
       return;
@@ -301,6 +308,7 @@ private:
 
 std::unique_ptr<PPCallbacks> PlatformGuards::callbacks(const SourceManager &SM, const Preprocessor &PP) {
   Regions.clear();
+  BuildMacros.clear();
   Switches.clear();
   TestedChains.clear();
   Open.clear();

@@ -98,6 +98,9 @@ private:
   static bool inAnyChain(const std::vector<Region> &Chains, clang::SourceLocation Loc, const clang::SourceManager &SM);
 
   std::vector<std::string> ProjectMacros;
+  /// AMD macros ROCm no longer defines that this parse's command line does ('-D__HIP_PLATFORM_HCC__'
+  /// in a port's build): for this build they still name its AMD branch.
+  std::vector<std::string> BuildMacros;
   std::vector<std::string> TestedMacros;
   std::vector<Region> Regions;
   std::vector<Region> Switches;
