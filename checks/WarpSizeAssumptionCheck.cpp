@@ -15,6 +15,8 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <algorithm>
+
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::rocm {
@@ -65,7 +67,12 @@ public:
       Check.IntrinsicMacros.push_back({II->getName().str(), Loc});
       return;
     }
-    if (II->getName() != "warpSize")
+    // The compiler's own width macro set to 32 by the project ('#define __AMDGCN_WAVEFRONT_SIZE 32'
+    // before hipCUB's headers, to make a 32-lane layout compile): every library and kernel below
+    // lays out 32 lanes on a 64-lane target. A 64 for the host pass, where the compiler defines
+    // none, is what a 64-lane device pass has.
+    bool CompilerWidth = II->getName() == "__AMDGCN_WAVEFRONT_SIZE" || II->getName() == "__AMDGCN_WAVEFRONT_SIZE__";
+    if (II->getName() != "warpSize" && !CompilerWidth)
       return;
     const MacroInfo *MI = MD->getMacroInfo();
     if (!MI || MI->isFunctionLike())
@@ -73,7 +80,14 @@ public:
     std::string Body;
     for (const Token &T : MI->tokens())
       Body += (Body.empty() ? "" : " ") + PP.getSpelling(T);
-    Check.WarpSizeMacros.push_back({Loc, Body});
+    if (CompilerWidth) {
+      std::string Packed = Body;
+      Packed.erase(std::remove(Packed.begin(), Packed.end(), ' '), Packed.end());
+      if (StringRef(Packed).trim("()") != "32")
+        return;
+      Body = "32";
+    }
+    Check.WarpSizeMacros.push_back({Loc, II->getName().str(), Body});
   }
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
@@ -390,11 +404,16 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
                 {}};
   S.DevicePass64 = devicePass64(Ctx);
 
-  for (const WarpSizeMacro &M : WarpSizeMacros)
-    if (platform(M.Loc, SM) == rocmtidy::Platform::Any)
+  for (const WarpSizeMacro &M : WarpSizeMacros) {
+    if (M.Name == "warpSize" && platform(M.Loc, SM) == rocmtidy::Platform::Any)
       diag(M.Loc, "'warpSize' redefined as '%0'; the macro hides the device's wavefront width from every use "
                   "below it, and %1: remove the definition")
           << M.Body << Wave64;
+    else if (M.Name != "warpSize" && platform(M.Loc, SM) != rocmtidy::Platform::CudaOnly)
+      diag(M.Loc, "'%0' defined as '%1' overrides the width the compiler gives each target; %2, and hipCUB, rocPRIM "
+                  "and the code below then lay out warps of 32 lanes: remove the definition")
+          << M.Name << M.Body << Wave64;
+  }
 
   reportStubMacros(SM);
   reportTargetListGaps();

@@ -45,9 +45,11 @@ private:
   /// (WarpSizeTargetLists.cpp).
   std::unique_ptr<PPCallbacks> targetListCallbacks(const SourceManager &SM, const LangOptions &LO);
 
-  /// '#define warpSize ...' seen by the preprocessor: where, and its body.
+  /// '#define warpSize ...' (or the compiler's '__AMDGCN_WAVEFRONT_SIZE' set to 32) seen by the
+  /// preprocessor: where, which, and its body.
   struct WarpSizeMacro {
     SourceLocation Loc;
+    std::string Name;
     std::string Body;
   };
   /// '#if __gfx906__ || __gfx90a__' giving Name 64, and its '#else' 32 on the Missing targets.
