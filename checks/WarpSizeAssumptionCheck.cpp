@@ -59,6 +59,8 @@ public:
         SM.isWrittenInCommandLineFile(Loc))
       return;
     const rocmtidy::WarpTables &T = rocmtidy::warpTables();
+    if (MD->getMacroInfo())
+      recordNarrowingCasts(II->getName(), *MD->getMacroInfo());
     if (std::optional<std::string> Value = constantBody(II->getName(), MD->getMacroInfo())) {
       Check.StubMacros.push_back({II->getName().str(), Loc, std::move(*Value)});
       return;
@@ -96,6 +98,46 @@ public:
   }
 
 private:
+  // '(uint32_t)__ballot(p)' or 'static_cast<unsigned>(__activemask())' in a macro's body: the cast's
+  // type as spelled and the intrinsic, whether or not this unit expands the macro.
+  void recordNarrowingCasts(StringRef Name, const MacroInfo &MI) {
+    const rocmtidy::WarpTables &T = rocmtidy::warpTables();
+    ArrayRef<Token> B = MI.tokens();
+    auto TypeWord = [](const Token &Tok) {
+      return Tok.isOneOf(tok::identifier, tok::coloncolon, tok::kw_unsigned, tok::kw_signed, tok::kw_int, tok::kw_short,
+                         tok::kw_long, tok::kw_char, tok::kw_const);
+    };
+    for (size_t I = 0; I < B.size(); ++I) {
+      bool CStyle = B[I].is(tok::l_paren);
+      if (!CStyle && !(B[I].is(tok::kw_static_cast) && I + 1 < B.size() && B[I + 1].is(tok::less)))
+        continue;
+      size_t J = CStyle ? I + 1 : I + 2;
+      std::vector<std::string> Type;
+      for (; J < B.size() && TypeWord(B[J]); ++J)
+        Type.push_back(PP.getSpelling(B[J]));
+      if (Type.empty() || J >= B.size() || !B[J].is(CStyle ? tok::r_paren : tok::greater))
+        continue;
+      size_t Open = 0;
+      for (++J; J < B.size() && B[J].is(tok::l_paren); ++J)
+        ++Open;
+      if (J + 1 >= B.size() || !B[J].is(tok::identifier) || !B[J + 1].is(tok::l_paren))
+        continue;
+      StringRef Callee = B[J].getIdentifierInfo()->getName();
+      // The cast must take the call itself: '(uint32_t)(__ballot(p) >> 32)' keeps a half on purpose.
+      size_t End = J + 1;
+      for (int Depth = 0; End < B.size(); ++End) {
+        Depth += B[End].is(tok::l_paren) ? 1 : B[End].is(tok::r_paren) ? -1 : 0;
+        if (Depth == 0)
+          break;
+      }
+      bool WholeCall = End + Open < B.size();
+      for (size_t K = 1; WholeCall && K <= Open; ++K)
+        WholeCall = B[End + K].is(tok::r_paren);
+      if (WholeCall && T.returnsLaneMask(Callee))
+        Check.NarrowingMacros.push_back({Name.str(), Callee.str(), B[I].getLocation(), std::move(Type)});
+    }
+  }
+
   // The spelling of the constant a function-like macro named like a vote, ballot or active-mask
   // intrinsic expands to ('#define __any_sync(m, p) 1'): such a stub gives every caller a fixed
   // value instead of the lanes' own. A body that is anything else (a call, an expression) is a
@@ -127,6 +169,7 @@ void WarpSizeAssumptionCheck::registerPPCallbacks(const SourceManager &SM, Prepr
   TargetListGaps.clear();
   IntrinsicMacros.clear();
   StubMacros.clear();
+  NarrowingMacros.clear();
   SkippedRanges.clear();
   Targets.reportUnknown(*this, "rocm-warp-size-assumption");
   PP->addPPCallbacks(std::make_unique<WarpSizeMacroCallbacks>(*this, SM, *PP));
@@ -445,6 +488,7 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
     reportSyncFreeSteps(F, S);
   }
   reportMaskMacros(S);
+  reportNarrowingMacros(S);
   reportHostSplits(S);
   reportHostGrids(S);
 }

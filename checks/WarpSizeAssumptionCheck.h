@@ -132,6 +132,15 @@ private:
   /// a project's replacement of the intrinsic, where it was defined.
   std::vector<std::pair<std::string, SourceLocation>> IntrinsicMacros;
   std::vector<StubMacro> StubMacros;
+  /// '#define ballot32(m, p) ((uint32_t)__ballot(p))': a cast of a lane-mask intrinsic written in
+  /// a macro's body, with the cast's type as spelled (resolved once the unit is read).
+  struct NarrowingMacro {
+    std::string Name, Intrinsic;
+    SourceLocation Cast;
+    std::vector<std::string> Type;
+  };
+  std::vector<NarrowingMacro> NarrowingMacros;
+  void reportNarrowingMacros(ReportState &S);
   /// Constants named 'warpSize' that hold 32, and those of them that size cooperative-group tiles.
   std::vector<const VarDecl *> WarpSizeConstants;
   llvm::SmallPtrSet<const VarDecl *, 4> TileWidths;

@@ -140,6 +140,65 @@ void WarpSizeAssumptionCheck::reportMacroNarrowing(const rocmtidy::NarrowValue &
       << Macro << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
 }
 
+// The integer type a macro's cast spells ('uint32_t', 'unsigned int', 'std::uint32_t'), as the unit
+// declares it; null when the words name none.
+static QualType spelledIntegerType(ArrayRef<std::string> Words, ASTContext &Ctx) {
+  unsigned Longs = 0;
+  bool Unsigned = false, Short = false, Char = false, Keywords = true;
+  for (const std::string &W : Words) {
+    Unsigned |= W == "unsigned";
+    Short |= W == "short";
+    Char |= W == "char";
+    Longs += W == "long";
+    Keywords &=
+        W == "unsigned" || W == "signed" || W == "int" || W == "short" || W == "char" || W == "long" || W == "const";
+  }
+  if (Keywords) {
+    if (Char)
+      return Unsigned ? Ctx.UnsignedCharTy : Ctx.CharTy;
+    if (Short)
+      return Unsigned ? Ctx.UnsignedShortTy : Ctx.ShortTy;
+    if (Longs)
+      return Longs == 1 ? (Unsigned ? Ctx.UnsignedLongTy : Ctx.LongTy)
+                        : (Unsigned ? Ctx.UnsignedLongLongTy : Ctx.LongLongTy);
+    return Unsigned ? Ctx.UnsignedIntTy : Ctx.IntTy;
+  }
+  // A name, perhaps qualified ('std::uint32_t'), looked up from the unit's top level.
+  const DeclContext *DC = Ctx.getTranslationUnitDecl();
+  for (size_t I = 0; I < Words.size(); ++I) {
+    if (Words[I] == "::" || Words[I] == "const")
+      continue;
+    const NamedDecl *Found = nullptr;
+    for (const NamedDecl *ND : DC->lookup(&Ctx.Idents.get(Words[I])))
+      Found = ND->getUnderlyingDecl();
+    if (I + 1 == Words.size() || (I + 2 == Words.size() && Words.back() == "const")) {
+      const auto *TD = dyn_cast_or_null<TypedefNameDecl>(Found);
+      return TD ? Ctx.getTypedefType(TD) : QualType();
+    }
+    DC = dyn_cast_or_null<NamespaceDecl>(Found);
+    if (!DC)
+      return {};
+  }
+  return {};
+}
+
+// A cast to a narrower type in a macro's body that this unit does not expand (a port's shim
+// header checked alone, or read by a file that does not call it): the definition is still what
+// every future use loses lanes through. Expanded casts were reported at the same place already.
+void WarpSizeAssumptionCheck::reportNarrowingMacros(ReportState &S) {
+  const SourceManager &SM = S.SM;
+  for (const NarrowingMacro &M : NarrowingMacros) {
+    QualType To = spelledIntegerType(M.Type, S.Ctx);
+    if (To.isNull() || !To->isIntegerType() || To->isBooleanType() || S.Ctx.getIntWidth(To) >= 64 ||
+        SM.isInSystemHeader(M.Cast) || platform(M.Cast, SM) == rocmtidy::Platform::CudaOnly ||
+        perTargetTypeInHostPass(To, S) || !S.once(M.Cast, 19))
+      continue;
+    diag(M.Cast, "macro '%0' narrows the result of '%1' to the %2-bit type %3 for every use; %4, so lanes 32-63 are "
+                 "lost: keep it in a 64-bit integer")
+        << M.Name << M.Intrinsic << S.Ctx.getIntWidth(To) << To << Wave64;
+  }
+}
+
 // 64-bit lane masks given to 32-bit bit functions, directly or through a project macro that
 // renames one ('#define popcount(x) __popc(x)'): the mask is written at the macro's use, so the
 // use is where the lanes are lost. A macro that writes the mask too is the macro's own business.
