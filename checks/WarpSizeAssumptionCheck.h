@@ -93,6 +93,7 @@ private:
   bool perTargetTypeInHostPass(QualType Ty, const ReportState &S) const;
   void reportNarrowBitOps(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportMacroNarrowing(const rocmtidy::NarrowValue &N, ReportState &S);
+  void diagMacroNarrowing(SourceLocation Def, StringRef Macro, StringRef What, QualType To, ReportState &S);
   void reportMaskMacros(ReportState &S);
   void reportLastLaneTests(const rocmtidy::FunctionWarpFacts &F, const SourceManager &SM);
   void reportShortArrays(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

@@ -135,9 +135,14 @@ void WarpSizeAssumptionCheck::reportMacroNarrowing(const rocmtidy::NarrowValue &
       perTargetTypeInHostPass(N.To, S) || !S.once(Def, 19))
     return;
   StringRef Macro = Lexer::getImmediateMacroName(N.Written->getBeginLoc(), SM, S.Ctx.getLangOpts());
+  diagMacroNarrowing(Def, Macro, N.What, N.To.getUnqualifiedType(), S);
+}
+
+void WarpSizeAssumptionCheck::diagMacroNarrowing(SourceLocation Def, StringRef Macro, StringRef What, QualType To,
+                                                 ReportState &S) {
   diag(Def, "macro '%0' narrows the %1 to the %2-bit type %3 for every use; %4, so lanes 32-63 are lost: keep it in "
             "a 64-bit integer")
-      << Macro << N.What << S.Ctx.getIntWidth(N.To) << N.To.getUnqualifiedType() << Wave64;
+      << Macro << What << S.Ctx.getIntWidth(To) << To << Wave64;
 }
 
 // The integer type a macro's cast spells ('uint32_t', 'unsigned int', 'std::uint32_t'), as the unit
@@ -193,9 +198,7 @@ void WarpSizeAssumptionCheck::reportNarrowingMacros(ReportState &S) {
         SM.isInSystemHeader(M.Cast) || platform(M.Cast, SM) == rocmtidy::Platform::CudaOnly ||
         perTargetTypeInHostPass(To, S) || !S.once(M.Cast, 19))
       continue;
-    diag(M.Cast, "macro '%0' narrows the result of '%1' to the %2-bit type %3 for every use; %4, so lanes 32-63 are "
-                 "lost: keep it in a 64-bit integer")
-        << M.Name << M.Intrinsic << S.Ctx.getIntWidth(To) << To << Wave64;
+    diagMacroNarrowing(M.Cast, M.Name, "result of '" + M.Intrinsic + "'", To, S);
   }
 }
 
