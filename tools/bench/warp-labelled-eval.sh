@@ -85,11 +85,18 @@ all_rows() {
 }
 rows_all=$(all_rows) || exit 2
 
+# A snapshot is a bare repository, or (fetched by some tools) a clone with its .git inside.
+mirror_of() {
+  local dir=$mirrors/${1/\//+}/repo
+  [[ -d $dir/.git ]] && dir=$dir/.git
+  printf '%s\n' "$dir"
+}
+
 if [[ $list_only == 1 ]]; then
   missing=0
   while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanism defines; do
     [[ -z $split ]] && continue
-    git_dir=$mirrors/${repo/\//+}/repo
+    git_dir=$(mirror_of "$repo")
     sha=$commit
     [[ $rev == pre ]] && sha=$commit^
     state=ok
@@ -128,7 +135,8 @@ lint_file() { # repo commit rev path defines -> prints "line" per warning in pat
   local repo=$1 commit=$2 rev=$3 path=$4 defines=$5
   local key="$repo|$commit|$rev|$path|$defines"
   if [[ -z ${findings_of[$key]+x} ]]; then
-    local git_dir=$mirrors/${repo/\//+}/repo
+    local git_dir
+    git_dir=$(mirror_of "$repo")
     local sha=$commit
     [[ $rev == pre ]] && sha=$commit^
     local tree=$work/trees/${repo/\//+}-$commit-$rev
@@ -176,7 +184,7 @@ while IFS=$'\t' read -r -u 3 split repo commit rev path line also label mechanis
   # A row whose file cannot be had is not measured: counting it would call a CORRECT row quiet.
   row_sha=$commit
   [[ $rev == pre ]] && row_sha=$commit^
-  if ! git --git-dir="$mirrors/${repo/\//+}/repo" cat-file -e "$row_sha:$path" 2> /dev/null; then
+  if ! git --git-dir="$(mirror_of "$repo")" cat-file -e "$row_sha:$path" 2> /dev/null; then
     echo "warp-labelled-eval: not measured (no mirror, revision or file): $repo $path:$line" >&2
     unmeasured=$((unmeasured + 1))
     continue
