@@ -226,6 +226,52 @@ private:
   llvm::SmallPtrSetImpl<const VarDecl *> &Widths;
 };
 
+// The 'warpSize' constants device code names. A constant only host code reads (a launch
+// configuration's 'static const int warpSize = 32' that sizes blocks) hides nothing from a kernel;
+// a header's constant that device code elsewhere names is reported where that code is read.
+class DeviceNameUses : public RecursiveASTVisitor<DeviceNameUses> {
+public:
+  DeviceNameUses(const llvm::SmallPtrSetImpl<const VarDecl *> &Wanted, llvm::SmallPtrSetImpl<const VarDecl *> &Used)
+      : Wanted(Wanted), Used(Used) {}
+
+  // A member of a class template named through one of its specialisations is its pattern's.
+  static const VarDecl *origin(const VarDecl *VD) {
+    if (const VarDecl *Pattern = VD->getInstantiatedFromStaticDataMember())
+      VD = Pattern;
+    return VD->getCanonicalDecl();
+  }
+
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD)
+      return RecursiveASTVisitor::TraverseDecl(D);
+    bool Outer = InDevice;
+    InDevice = rocmtidy::isDeviceCode(FD);
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    InDevice = Outer;
+    return Continue;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    bool Outer = InDevice;
+    InDevice = InDevice || rocmtidy::isDeviceCode(LE->getCallOperator());
+    bool Continue = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    InDevice = Outer;
+    return Continue;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) { return note(DRE->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *ME) { return note(ME->getMemberDecl()); }
+
+private:
+  bool note(const ValueDecl *D) {
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && InDevice && Wanted.contains(origin(VD)))
+      Used.insert(origin(VD));
+    return true;
+  }
+  const llvm::SmallPtrSetImpl<const VarDecl *> &Wanted;
+  llvm::SmallPtrSetImpl<const VarDecl *> &Used;
+  bool InDevice = false;
+};
+
 class UserCodeVisitor : public RecursiveASTVisitor<UserCodeVisitor> {
 public:
   UserCodeVisitor(WarpSizeAssumptionCheck &Check, ASTContext &Ctx, rocmtidy::WarpModel &Model)
@@ -430,8 +476,17 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     Visitor.TraverseDecl(D);
   }
-  if (!WarpSizeConstants.empty())
+  if (!WarpSizeConstants.empty()) {
     Visitor.readSkippedTileWidths();
+    llvm::SmallPtrSet<const VarDecl *, 4> Wanted, Used;
+    for (const VarDecl *VD : WarpSizeConstants)
+      Wanted.insert(DeviceNameUses::origin(VD));
+    DeviceNameUses Uses(Wanted, Used);
+    for (Decl *D : TU->decls())
+      if (!D->isImplicit() && !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        Uses.TraverseDecl(D);
+    llvm::erase_if(WarpSizeConstants, [&](const VarDecl *VD) { return !Used.contains(DeviceNameUses::origin(VD)); });
+  }
   Model.finish();
   reportWarpSizeConstants();
 
