@@ -79,10 +79,31 @@ std::optional<int64_t> WarpBodyScanner::extentOf(const ArraySubscriptExpr *ASE, 
   return Extent;
 }
 
+// The tests that decide whether the subscript runs, from the innermost out: the condition of an
+// 'if' whose then-branch holds it, of a '?:' whose true arm does, the left side of a '&&'.
+llvm::SmallVector<const Expr *, 4> WarpBodyScanner::testsAround(const ArraySubscriptExpr *ASE) {
+  llvm::SmallVector<const Expr *, 4> Tests;
+  const Stmt *Child = ASE;
+  for (unsigned Depth = 0; Depth < 64 && Child != F.Body; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P)
+      break;
+    if (const auto *IS = dyn_cast<IfStmt>(P); IS && IS->getThen() == Child && IS->getCond())
+      Tests.push_back(IS->getCond());
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(P); CO && CO->getTrueExpr() == Child)
+      Tests.push_back(CO->getCond());
+    else if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->getOpcode() == BO_LAnd && BO->getRHS() == Child)
+      Tests.push_back(BO->getLHS());
+    Child = P;
+  }
+  return Tests;
+}
+
 // A relational test of the index (or of the variable holding it) on the way from the subscript
-// up to the body: the then-branch of an 'if', the true arm of a '?:', the right side of '&&'.
-// A lane number kept as the remainder of a thread coordinate ('lane = threadIdx.x % 64') is
-// bounded by a test of that coordinate too: 'threadIdx.x < n' keeps 'threadIdx.x % 64' below n.
+// up to the body. A lane number kept as the remainder of a thread coordinate ('lane = threadIdx.x
+// % 64') is bounded by a test of that coordinate too: 'threadIdx.x < n' keeps 'threadIdx.x % 64'
+// below n.
 bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index) {
   const auto *IndexRef = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
   std::optional<ThreadIndexRef> RemainderOf;
@@ -110,22 +131,68 @@ bool WarpBodyScanner::guardedBy(const ArraySubscriptExpr *ASE, const Expr *Index
       return StmtWalk::Continue;
     });
   };
-  const Stmt *Child = ASE;
-  for (unsigned Depth = 0; Depth < 64 && Child != F.Body; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (!P)
-      return false;
-    if (const auto *IS = dyn_cast<IfStmt>(P); IS && IS->getThen() == Child && IS->getCond() && Bounds(IS->getCond()))
-      return true;
-    if (const auto *CO = dyn_cast<ConditionalOperator>(P); CO && CO->getTrueExpr() == Child && Bounds(CO->getCond()))
-      return true;
-    if (const auto *BO = dyn_cast<BinaryOperator>(P);
-        BO && BO->getOpcode() == BO_LAnd && BO->getRHS() == Child && Bounds(BO->getLHS()))
-      return true;
-    Child = P;
-  }
-  return false;
+  return llvm::any_of(testsAround(ASE), Bounds);
+}
+
+// 'if (threadIdx.x < WARP_SIZE) sums[threadIdx.x] = 0' with 'sums[32]' and a width of 64: a
+// thread index whose every upper bound on the way to the subscript is the wavefront's width runs
+// to 63, past an array of fewer elements. A bound of another value or none the analysis can read,
+// and an '||' (a way in that the tests do not bound), keep it quiet.
+bool WarpBodyScanner::wavefrontBounded(const ArraySubscriptExpr *ASE, const Expr *Index) {
+  Index = Index->IgnoreParenImpCasts();
+  std::optional<ThreadIndexRef> Coord = matchThreadIndex(Index);
+  const auto *Ref = dyn_cast<DeclRefExpr>(Index);
+  if (Coord ? Coord->From != ThreadIndexRef::Source::ThreadIdx
+            : !Ref || analysis().classify(Ref) != ThreadValue::ThreadIndex)
+    return false;
+  auto IsIndex = [&](const Expr *Side) {
+    Side = Side->IgnoreParenCasts();
+    if (Coord) {
+      std::optional<ThreadIndexRef> C = matchThreadIndex(Side);
+      return C && C->From == Coord->From && C->Axis == Coord->Axis;
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(Side);
+    return D && D->getDecl() == Ref->getDecl();
+  };
+  auto mentions = [&](const Stmt *Root) {
+    return !walkStmts(Root, [&](const Stmt *S) {
+      const auto *E = dyn_cast<Expr>(S);
+      return E && IsIndex(E) ? StmtWalk::Stop : StmtWalk::Continue;
+    });
+  };
+  bool Bounded = false, AllWidth = true;
+  auto Upper = [&](const Expr *Limit, int64_t Past) {
+    std::optional<int64_t> V = valueAt64Lanes(Limit, Ctx);
+    Bounded = true;
+    AllWidth &= V && *V + Past == 64;
+  };
+  auto Read = [&](const Stmt *S) {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO)
+      return StmtWalk::Continue;
+    if (BO->getOpcode() == BO_LOr)
+      AllWidth = false;
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    const auto *Div = dyn_cast<BinaryOperator>(L->IgnoreParenImpCasts());
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (!BO->isComparisonOp())
+      return StmtWalk::Continue;
+    if (Op == BO_EQ && Div && Div->getOpcode() == BO_Div && IsIndex(Div->getLHS()) && valueAt64Lanes(R, Ctx) == 0)
+      Upper(Div->getRHS(), 0); // 'threadIdx.x / WARP_SIZE == 0'
+    else if ((Op == BO_LT || Op == BO_LE) && IsIndex(L))
+      Upper(R, Op == BO_LE);
+    else if ((Op == BO_GT || Op == BO_GE) && IsIndex(R))
+      Upper(L, Op == BO_GE);
+    else if (Op == BO_EQ && (IsIndex(L) || IsIndex(R)))
+      Upper(IsIndex(L) ? R : L, 1);
+    else if (!((Op == BO_GT || Op == BO_GE) && IsIndex(L)) && !((Op == BO_LT || Op == BO_LE) && IsIndex(R)) &&
+             mentions(BO))
+      AllWidth = false; // a test of the index this reading does not value ('tid + 1 < n')
+    return StmtWalk::Continue;
+  };
+  for (const Expr *Test : testsAround(ASE))
+    walkStmts(Test, Read);
+  return Bounded && AllWidth;
 }
 
 void WarpBodyScanner::settleShortArrays() {
@@ -142,13 +209,14 @@ void WarpBodyScanner::settleShortArrays() {
           Index = Lane;
           break;
         }
-    if (Offset == 0 && !reaches63(Index))
+    bool ToWidth = Offset == 0 && !reaches63(Index) && wavefrontBounded(ASE, Index);
+    if (Offset == 0 && !ToWidth && !reaches63(Index))
       continue;
     const VarDecl *VD = subscriptedArray(ASE);
     if (!VD)
       continue;
     std::optional<int64_t> Extent = extentOf(ASE, VD);
-    if (!Extent || *Extent <= Offset || *Extent >= 64 + Offset || guardedBy(ASE, Index))
+    if (!Extent || *Extent <= Offset || *Extent >= 64 + Offset || (!ToWidth && guardedBy(ASE, Index)))
       continue;
     F.ShortArrays.push_back({ASE, VD, static_cast<uint64_t>(*Extent), static_cast<uint64_t>(Offset)});
   }

@@ -113,7 +113,9 @@ private:
   // ArrayFacts.cpp
   void settleShortArrays();
   const clang::VarDecl *subscriptedArray(const clang::ArraySubscriptExpr *ASE);
+  llvm::SmallVector<const clang::Expr *, 4> testsAround(const clang::ArraySubscriptExpr *ASE);
   bool guardedBy(const clang::ArraySubscriptExpr *ASE, const clang::Expr *Index);
+  bool wavefrontBounded(const clang::ArraySubscriptExpr *ASE, const clang::Expr *Index);
   void arrayRegion(const clang::VarDecl *VD);
   std::optional<int64_t> extentOf(const clang::ArraySubscriptExpr *ASE, const clang::VarDecl *VD);
 
