@@ -209,14 +209,14 @@ void WarpBodyScanner::settleShortArrays() {
           Index = Lane;
           break;
         }
-    bool ToWidth = Offset == 0 && !reaches63(Index) && wavefrontBounded(ASE, Index);
-    if (Offset == 0 && !ToWidth && !reaches63(Index))
-      continue;
     const VarDecl *VD = subscriptedArray(ASE);
     if (!VD)
       continue;
     std::optional<int64_t> Extent = extentOf(ASE, VD);
-    if (!Extent || *Extent <= Offset || *Extent >= 64 + Offset || (!ToWidth && guardedBy(ASE, Index)))
+    if (!Extent || *Extent <= Offset || *Extent >= 64 + Offset)
+      continue;
+    // A lane number unless a test bounds it; a thread index when its tests stop it at the width.
+    if (Offset != 0 || reaches63(Index) ? guardedBy(ASE, Index) : !wavefrontBounded(ASE, Index))
       continue;
     F.ShortArrays.push_back({ASE, VD, static_cast<uint64_t>(*Extent), static_cast<uint64_t>(Offset)});
   }
