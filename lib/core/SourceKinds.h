@@ -47,6 +47,16 @@ inline bool isTranslationUnitName(llvm::StringRef Path) {
   return K == SourceKind::Source || K == SourceKind::CSource;
 }
 
+/// A Fortran source (fixed or free form, preprocessed or not). Never analysed; read only for the
+/// headers it includes, which are Fortran include files ('include "common6.h"') when no C or C++
+/// source includes them.
+inline bool isFortranSourceName(llvm::StringRef Path) {
+  return llvm::StringSwitch<bool>(llvm::sys::path::extension(Path))
+      .Cases(".f", ".F", ".for", ".FOR", ".f77", ".F77", true)
+      .Cases(".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08", ".F08", true)
+      .Default(false);
+}
+
 /// What a directory walk hands to the analysis: headers and translation units, not fragments.
 inline bool isWalkedSourceName(llvm::StringRef Path) {
   SourceKind K = sourceKindOf(Path);

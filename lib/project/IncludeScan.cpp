@@ -254,6 +254,54 @@ std::vector<std::string> sourcesReaching(const std::vector<std::string> &Files, 
   return Out;
 }
 
+// The name a Fortran include line quotes ("include 'common6.h'", "INCLUDE \"mpif.h\""), or empty.
+static llvm::StringRef fortranIncludeName(llvm::StringRef Line) {
+  if (!Line.empty() && (Line[0] == 'c' || Line[0] == 'C' || Line[0] == '*' || Line[0] == '!'))
+    return {};
+  Line = Line.ltrim();
+  if (!Line.starts_with_insensitive("include"))
+    return {};
+  Line = Line.drop_front(7).ltrim();
+  if (Line.empty() || (Line[0] != '\'' && Line[0] != '"'))
+    return {};
+  char Quote = Line[0];
+  size_t End = Line.find(Quote, 1);
+  return End == llvm::StringRef::npos ? llvm::StringRef() : Line.slice(1, End).trim();
+}
+
+std::map<std::string, std::string>
+headersIncludedByFortran(const std::vector<std::string> &FortranSources, const std::vector<std::string> &Headers,
+                         const std::function<std::optional<std::string>(const std::string &)> &Read) {
+  std::map<std::string, std::string> Out;
+  if (FortranSources.empty() || Headers.empty())
+    return Out;
+  IncludeResolver Resolver(Headers);
+  // A Fortran include file's own includes are Fortran too ('common6.h' including 'mpif.h').
+  std::deque<std::string> Work(FortranSources.begin(), FortranSources.end());
+  auto Note = [&](const std::string &Source, llvm::StringRef Name) {
+    if (std::optional<std::string> H = Name.empty() ? std::nullopt : Resolver.resolve(Source, Name))
+      if (Out.emplace(*H, Source).second)
+        Work.push_back(*H);
+  };
+  while (!Work.empty()) {
+    std::string Source = std::move(Work.front());
+    Work.pop_front();
+    std::optional<std::string> Text = Read(Source);
+    if (!Text)
+      continue;
+    llvm::StringRef Rest(*Text);
+    while (!Rest.empty()) {
+      auto [Line, Tail] = Rest.split('\n');
+      Note(Source, fortranIncludeName(Line));
+      Rest = Tail;
+    }
+    for (const IncludeLine &I : scanIncludeLines(*Text))
+      if (I.Open == '"' && I.Closed)
+        Note(Source, llvm::StringRef(I.Name.data(), I.Name.size()));
+  }
+  return Out;
+}
+
 QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,
                                        const std::function<std::optional<std::string>(const std::string &)> &Read,
                                        unsigned MaxFiles,

@@ -60,6 +60,16 @@ std::vector<std::string> sourcesReaching(const std::vector<std::string> &Files, 
                                          const std::function<std::optional<std::string>(const std::string &)> &Read,
                                          unsigned MaxDepth = 12);
 
+/// The headers among \p Headers that a source among \p FortranSources includes, each with the
+/// first such includer: Fortran's own include line (the keyword in any case, then a quoted name;
+/// fixed-form comment lines, which start with 'c', 'C', '*' or '!', are skipped) or a preprocessed
+/// source's quoted #include, and the same lines of the headers so found. A name resolves beside
+/// its includer, or as the trailing path of exactly one header (a Fortran build's -I folder).
+/// \p Read gives a file's text.
+std::map<std::string, std::string>
+headersIncludedByFortran(const std::vector<std::string> &FortranSources, const std::vector<std::string> &Headers,
+                         const std::function<std::optional<std::string>(const std::string &)> &Read);
+
 /// includedNames without the includes in a conditional arm that a build defining \p Defined (and
 /// nothing else known) does not take: the #else of `#ifdef M`, `#if defined(M)` or `#if M` for a
 /// defined M, the arms of `#ifndef M` and `#if !defined(M)`, and `#if 0`. Any other condition may

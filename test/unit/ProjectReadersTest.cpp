@@ -155,6 +155,32 @@ TEST(IncludeScan, SourcesReachingAHeader) {
   EXPECT_TRUE(sourcesReaching(Files, "/p/nowhere.h", Read).empty());
 }
 
+TEST(IncludeScan, HeadersFortranSourcesInclude) {
+  std::map<std::string, std::string> Tree = {
+      // Fixed form: a comment line in column 1 names nothing; the keyword in any case.
+      {"/p/src/kick.f", "c     include 'commented.h'\n      INCLUDE 'common6.h'\n      x = 1\n"},
+      // Free form, double quotes; a preprocessed source's #include.
+      {"/p/src/io.F90", "  include \"params.h\"  ! sizes\n#include \"cfg.h\"\n"},
+      // An include file's own include is Fortran too.
+      {"/p/include/common6.h", "      INCLUDE 'mpif.h'\n"},
+  };
+  auto Read = [&](const std::string &P) -> std::optional<std::string> {
+    auto It = Tree.find(P);
+    return It == Tree.end() ? std::nullopt : std::optional<std::string>(It->second);
+  };
+  const std::vector<std::string> Headers = {"/p/include/common6.h",   "/p/include/params.h",
+                                            "/p/src/cfg.h",           "/p/extra/nompi/mpif.h",
+                                            "/p/include/commented.h", "/p/include/kernels.cuh"};
+  std::map<std::string, std::string> Found =
+      headersIncludedByFortran({"/p/src/kick.f", "/p/src/io.F90"}, Headers, Read);
+  EXPECT_EQ(Found, (std::map<std::string, std::string>{{"/p/include/common6.h", "/p/src/kick.f"},
+                                                       {"/p/include/params.h", "/p/src/io.F90"},
+                                                       {"/p/src/cfg.h", "/p/src/io.F90"},
+                                                       {"/p/extra/nompi/mpif.h", "/p/include/common6.h"}}));
+  // No Fortran sources, nothing.
+  EXPECT_TRUE(headersIncludedByFortran({}, Headers, Read).empty());
+}
+
 TEST_F(ProjectReadersTest, CudaOnlySourcesFromCMakeBranches) {
   write("CMakeLists.txt", "project(p LANGUAGES CXX)\n"
                           "if(BUILD_CUDA)\n"

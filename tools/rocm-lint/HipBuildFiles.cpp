@@ -153,6 +153,29 @@ std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::S
   return "";
 }
 
+std::map<std::string, std::string> fortranIncludeFiles(const std::vector<InputFile> &Files,
+                                                       const std::vector<size_t> &Headers,
+                                                       const std::map<std::string, std::string> &ReachedBy,
+                                                       const ProjectConfig &Config) {
+  if (!Config.Model)
+    return {};
+  std::vector<std::string> Unreached, Fortran;
+  for (size_t I : Headers) {
+    const InputFile &H = Files[I];
+    std::error_code EC;
+    if (!H.IsCMake && !H.Named && isHeader(H.Absolute) &&
+        !ReachedBy.count(fs::weakly_canonical(H.Absolute, EC).string()))
+      Unreached.push_back(H.Absolute);
+  }
+  if (Unreached.empty())
+    return {};
+  for (const rocmtidy::project::WalkedFile &W : Config.Model->files())
+    if (rocmtidy::isFortranSourceName(W.Path))
+      Fortran.push_back(W.Path);
+  return rocmtidy::project::headersIncludedByFortran(
+      Fortran, Unreached, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); });
+}
+
 std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files) {
   std::vector<std::string> Sources;
   for (const InputFile &F : Files)

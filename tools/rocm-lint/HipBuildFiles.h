@@ -44,6 +44,14 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
 std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
                                const std::set<std::string> &DroppedFolders = {}, bool IncludedSource = false);
 
+/// The headers among \p Headers (indices into \p Files) that no parse reached (\p ReachedBy, by
+/// real path) and that a Fortran source of the project includes, by absolute path, each with that
+/// source: Fortran include files, which are not analysed. One named on the command line is kept.
+std::map<std::string, std::string> fortranIncludeFiles(const std::vector<InputFile> &Files,
+                                                       const std::vector<size_t> &Headers,
+                                                       const std::map<std::string, std::string> &ReachedBy,
+                                                       const ProjectConfig &Config);
+
 /// The inputs that another input #includes as a translation unit ("look_ahead_update.c" inside a
 /// function): analysed through that includer, like a header, and alone only when no parse reaches
 /// them. Absolute paths as in \p Files.

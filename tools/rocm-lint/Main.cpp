@@ -496,9 +496,24 @@ static int runLint(int Argc, char **Argv) {
     for (size_t I : Order)
       SkippedSites.insert(SkippedSites.end(), Results[I].SkippedIncludes.begin(), Results[I].SkippedIncludes.end());
   std::vector<bool> OffHip(Files.size(), false);
+  // A header that a Fortran source includes and no parse reached is Fortran ('include
+  // "common6.h"' in a code whose GPU part is C++): parsed as C++ it is only compiler errors.
+  const std::map<std::string, std::string> FortranIncludes = fortranIncludeFiles(Files, Headers, ReachedBy, Config);
+  size_t SkippedFortran = 0;
   for (size_t I : Headers) {
     std::error_code HEC;
     auto It = ReachedBy.find(fs::weakly_canonical(Files[I].Absolute, HEC).string());
+    if (auto F = FortranIncludes.find(Files[I].Absolute); It == ReachedBy.end() && F != FortranIncludes.end()) {
+      OffHip[I] = true;
+      ++SkippedFortran;
+      if (Opts.Verbose)
+        std::fprintf(stderr, "rocm-lint: skipped %s: a Fortran include file (included by %s)\n",
+                     Files[I].Display.c_str(), relativeToCwd(F->second, Cwd).c_str());
+      ++Done;
+      if (Stream)
+        Stream->done(I);
+      continue;
+    }
     if (It == ReachedBy.end()) {
       std::string Why = onlyIncludedOffHip(Files[I], SkippedSites, DroppedFolders, Included.count(Files[I].Absolute));
       if (Why.empty()) {
@@ -594,14 +609,17 @@ static int runLint(int Argc, char **Argv) {
   for (const FileReport &R : Reports)
     if (R.Status.Status == AnalysisStatus::Recovered && (!Opts.Quiet || Opts.Strict))
       std::fprintf(stderr, "rocm-lint: %s: %s\n", Opts.Strict ? "error" : "note", statusNote(R).c_str());
+  std::string Skips;
+  if (SkippedOffHip)
+    Skips += ", " + std::to_string(SkippedOffHip) +
+             " skipped as not in the HIP build (--include-cuda-only analyses them; --verbose names them)";
+  if (SkippedFortran)
+    Skips +=
+        ", " + std::to_string(SkippedFortran) + " Fortran include file" + (SkippedFortran == 1 ? "" : "s") + " skipped";
   if (!Opts.Quiet)
     std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked%s%s\n", Unique.size(),
                  Unique.size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s",
-                 statusSummary(Reports).c_str(),
-                 SkippedOffHip ? (", " + std::to_string(SkippedOffHip) + " skipped as not in the HIP build" +
-                                  " (--include-cuda-only analyses them; --verbose names them)")
-                                     .c_str()
-                               : "");
+                 statusSummary(Reports).c_str(), Skips.c_str());
   return exitStatusFor(Opts.FailOn, !RunErrors.empty(), !Errors.empty() || Outcome.StrictFailure, !Unique.empty());
 }
 
