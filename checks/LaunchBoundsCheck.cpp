@@ -1,17 +1,24 @@
 #include "LaunchBoundsCheck.h"
 
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "core/WarpTables.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang-tidy/utils/OptionsUtils.h"
-#include "core/WarpTables.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::rocm {
+
+namespace {
+AST_MATCHER(FunctionDecl, isAmdgcnBuiltin) {
+  return Node.getBuiltinID() != 0 && Node.getIdentifier() && Node.getName().starts_with("__builtin_amdgcn_");
+}
+} // namespace
 
 // SIMDs (execution units) per AMD compute unit, for every GCN, CDNA and RDNA part: what turns
 // blocks per multiprocessor into waves per execution unit.
@@ -40,6 +47,9 @@ void LaunchBoundsCheck::registerMatchers(MatchFinder *Finder) {
                                         hasAttr(attr::AMDGPUFlatWorkGroupSize)))
                          .bind("fn"),
                      this);
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(isAmdgcnBuiltin())), unless(isExpansionInSystemHeader())).bind("amdgcn"), this);
+  Finder->addMatcher(asmStmt(unless(isExpansionInSystemHeader())).bind("asm"), this);
 }
 
 // Whether the attribute was written through a macro named __launch_bounds__ (HIP's own header
@@ -64,10 +74,18 @@ static std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) 
 }
 
 void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   const ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Ctx.getLangOpts();
+  // Device code only: the host pass of HIP's own headers' inline assembly is not the project's.
+  if (Result.Nodes.getNodeAs<CallExpr>("amdgcn") ||
+      (Result.Nodes.getNodeAs<AsmStmt>("asm") && LO.CUDAIsDevice && Ctx.getTargetInfo().getTriple().isAMDGCN())) {
+    AmdNative = true;
+    return;
+  }
+  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!Fn)
+    return;
   // The bounds act only on the device compile, and their values often come from device-only
   // macros (__GFX9__, __AMDGCN_WAVEFRONT_SIZE__): the host pass of a HIP file would judge values
   // the device never sees, so the device pass decides.
@@ -123,31 +141,16 @@ void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
   };
 
   // A minimum of 1 means the same on both platforms: at least one block, at least one wave.
-  if (Min && *Min > 1 && !Guarded(MinExpr)) {
-    SourceLocation MinLoc = SM.getFileLoc(MinExpr->getBeginLoc());
-    if (!Max) {
-      if (Reported.insert({Key, (*Min << 1) | 1}).second)
-        diag(MinLoc, "HIP reads the second argument of '__launch_bounds__' as minimum waves per execution unit, "
-                     "not minimum blocks per multiprocessor, so %0 asks for a different occupancy than on CUDA; "
-                     "drop it or give AMD its own value under '#if defined(__HIP_PLATFORM_AMD__)'")
-            << static_cast<unsigned>(*Min);
-    } else {
-      const uint64_t WavesPerBlock = (*Max + W - 1) / W;
-      const uint64_t Equivalent = (*Min * WavesPerBlock + SimdsPerComputeUnit - 1) / SimdsPerComputeUnit;
-      // Where the two readings ask for the same waves, the carried-over value happens to be right.
-      if (Equivalent != *Min && Reported.insert({Key, (*Min << 33) ^ (*Max << 1) ^ 1}).second) {
-        diag(MinLoc, "HIP reads the second argument of '__launch_bounds__' as minimum waves per execution unit, "
-                     "not minimum blocks per multiprocessor, so %0 asks for a different occupancy than on CUDA; "
-                     "use %1 for the same occupancy under '#if defined(__HIP_PLATFORM_AMD__)', or drop it")
-            << static_cast<unsigned>(*Min) << static_cast<unsigned>(Equivalent);
-        diag(MinLoc, "%0 blocks of %1 threads are %2 %3-lane waves per compute unit, %4 per execution unit on a "
-                     "compute unit of %5 SIMDs",
-             DiagnosticIDs::Note)
-            << static_cast<unsigned>(*Min) << static_cast<unsigned>(*Max)
-            << static_cast<unsigned>(*Min * WavesPerBlock) << W << static_cast<unsigned>(Equivalent)
-            << SimdsPerComputeUnit;
-      }
-    }
+  // A template's maximum is known in its instantiations, which report it (once per value).
+  const bool MaxPending = MaxExpr && !Max && (MaxExpr->isValueDependent() || MaxExpr->isTypeDependent());
+  if (Min && *Min > 1 && !MaxPending && !Guarded(MinExpr)) {
+    MinimumReport R{SM.getFileLoc(MinExpr->getBeginLoc()), *Min, Max.value_or(0), 0, W};
+    if (Max)
+      R.Equivalent = (*Min * ((*Max + W - 1) / W) + SimdsPerComputeUnit - 1) / SimdsPerComputeUnit;
+    // Where the two readings ask for the same waves, the carried-over value happens to be right.
+    const uint64_t Value = Max ? (*Min << 33) ^ (*Max << 1) ^ 1 : (*Min << 1) | 1;
+    if ((!Max || R.Equivalent != *Min) && Reported.insert({Key, Value}).second)
+      Minimums.push_back(R);
   }
 
   if (Max && *Max % W != 0 && !Guarded(MaxExpr) && Reported.insert({Key, *Max << 1}).second) {
@@ -158,6 +161,34 @@ void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
         << static_cast<unsigned>(*Max) << W << (Widest ? Widest->displayName() : std::string("gfx90a"))
         << static_cast<unsigned>(*Max % W) << static_cast<unsigned>(Suggest);
   }
+}
+
+void LaunchBoundsCheck::onEndOfTranslationUnit() {
+  if (!AmdNative || (Guards && Guards->hasCudaOnlyBranch()))
+    for (const MinimumReport &R : Minimums) {
+      if (!R.Max) {
+        diag(R.Loc, "HIP reads the second argument of '__launch_bounds__' as minimum waves per execution unit, "
+                    "not minimum blocks per multiprocessor, so %0 asks for a different occupancy than on CUDA; "
+                    "drop it or give AMD its own value under '#if defined(__HIP_PLATFORM_AMD__)'")
+            << static_cast<unsigned>(R.Min);
+        continue;
+      }
+      diag(R.Loc, "HIP reads the second argument of '__launch_bounds__' as minimum waves per execution unit, "
+                  "not minimum blocks per multiprocessor, so %0 asks for a different occupancy than on CUDA; "
+                  "use %1 for the same occupancy under '#if defined(__HIP_PLATFORM_AMD__)', or drop it")
+          << static_cast<unsigned>(R.Min) << static_cast<unsigned>(R.Equivalent);
+      const uint64_t WavesPerBlock = (R.Max + R.Width - 1) / R.Width;
+      diag(R.Loc,
+           "%0 blocks of %1 threads are %2 %3-lane waves per compute unit, %4 per execution unit on a "
+           "compute unit of %5 SIMDs",
+           DiagnosticIDs::Note)
+          << static_cast<unsigned>(R.Min) << static_cast<unsigned>(R.Max)
+          << static_cast<unsigned>(R.Min * WavesPerBlock) << R.Width << static_cast<unsigned>(R.Equivalent)
+          << SimdsPerComputeUnit;
+    }
+  Minimums.clear();
+  Reported.clear();
+  AmdNative = false;
 }
 
 } // namespace clang::tidy::rocm

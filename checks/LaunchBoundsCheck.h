@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace clang::tidy::rocm {
 
@@ -24,6 +25,7 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override { return LangOpts.CPlusPlus; }
+  void onEndOfTranslationUnit() override;
 
 private:
   rocmtidy::TargetSelection Targets;
@@ -31,6 +33,15 @@ private:
   std::optional<rocmtidy::PlatformGuards> Guards;
   // A template kernel's bounds are reported once per spelling and value, not per instantiation.
   std::set<std::pair<unsigned, uint64_t>> Reported;
+  // A minimum's report waits for the end of the unit: code that calls AMDGCN builtins or holds
+  // AMDGCN assembly, with no branch for CUDA, is written for AMD, and its minimum is HIP's own.
+  struct MinimumReport {
+    SourceLocation Loc;
+    uint64_t Min = 0, Max = 0, Equivalent = 0;
+    unsigned Width = 64;
+  };
+  std::vector<MinimumReport> Minimums;
+  bool AmdNative = false;
 };
 
 } // namespace clang::tidy::rocm

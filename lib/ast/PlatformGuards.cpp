@@ -352,6 +352,10 @@ bool PlatformGuards::inPlatformSwitch(SourceLocation Loc, const SourceManager &S
   return inAnyChain(Switches, Loc, SM);
 }
 
+bool PlatformGuards::hasCudaOnlyBranch() const {
+  return llvm::any_of(Regions, [](const Region &R) { return R.P == Platform::CudaOnly; });
+}
+
 bool PlatformGuards::inTestedChain(SourceLocation Loc, const SourceManager &SM) const {
   return inAnyChain(TestedChains, Loc, SM);
 }

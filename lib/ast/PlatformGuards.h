@@ -47,6 +47,9 @@ public:
   /// The platform of the innermost classified branch around Loc (its expansion location).
   Platform at(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
 
+  /// True if the unit's code has a branch only the CUDA build takes: code written for both vendors.
+  bool hasCudaOnlyBranch() const;
+
   /// True if Loc lies in an '#if' chain that chooses by vendor or target (any branch of it): a
   /// value defined there is a per-target choice, even in the branch the host pass takes.
   bool inPlatformSwitch(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
