@@ -488,6 +488,10 @@ bool Analysis::isIgnoredEdge(const CFGBlock &B, unsigned SuccIndex) const {
 }
 
 void Analysis::reportLeaks(const CFGBlock &B, const FlowState &S) {
+  // Leaving 'main' (a return, its closing brace, an exception nothing catches) ends the process,
+  // which releases its device memory, as 'exit' does.
+  if (FD.isMain())
+    return;
   DeviceAllocFinding Proto{DeviceAllocFinding::Leak};
   const Stmt *Last = nullptr;
   for (auto It = B.rbegin(); It != B.rend() && !Last; ++It)
