@@ -248,18 +248,22 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
       llvm::StringRef Rel = llvm::StringRef(W->Path).drop_front(R.size() + 1);
       llvm::SmallVector<llvm::StringRef, 8> Parts;
       Rel.split(Parts, '/');
-      if (Parts.size() > 5 ||
+      std::string Name = Parts.back().str();
+      fs::path P(W->Path);
+      // A package's own setup.py sits in the folder its sources are under, however deep in a
+      // monorepo (a benchmark suite's backends/ROCM/kernels/setup.py).
+      const bool Above = InputAncestors.count(P.parent_path().string()) != 0;
+      const bool PackageScript = Name == "setup.py" && Above;
+      if ((Parts.size() > 5 && !PackageScript) ||
           std::any_of(Parts.begin(), Parts.end() - 1, [](llvm::StringRef P) { return outsideOwnBuild(P); }))
         continue;
-      std::string Name = Parts.back().str();
       std::string Shown = Rel.str();
-      fs::path P(W->Path);
       // Which languages the project builds may be said anywhere in it (ggml builds src/ggml-cuda
       // from src/ggml-hip/CMakeLists.txt); a hipify step changes the style only where it builds
       // the inputs: the project's own setup.py, or a build script in a folder above an input.
       // Nested sample projects (a tool's own test data) say nothing about the tree.
-      const bool Above = InputAncestors.count(P.parent_path().string()) != 0;
-      if (Parts.size() == 1 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py")) {
+      if ((Parts.size() == 1 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py")) ||
+          PackageScript) {
         lookAtPython(W->Path, Shown, E);
         ++ScriptsRead;
       } else if (Name == "CMakeLists.txt" || P.extension() == ".cmake") {
