@@ -73,6 +73,30 @@ static std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) 
   return V->getZExtValue();
 }
 
+// The maximum and minimum a '__launch_bounds__' gives Fn (HIP's header may have turned it into
+// the two amdgpu attributes), and where it is written; an invalid location when it has none.
+static SourceLocation readBounds(const FunctionDecl &Fn, const SourceManager &SM, const LangOptions &LO,
+                                 const Expr *&MaxExpr, const Expr *&MinExpr) {
+  if (const auto *A = Fn.getAttr<CUDALaunchBoundsAttr>()) {
+    MaxExpr = A->getMaxThreads();
+    MinExpr = A->getMinBlocks();
+    return A->getLocation();
+  }
+  SourceLocation AttrLoc;
+  const auto *Flat = Fn.getAttr<AMDGPUFlatWorkGroupSizeAttr>();
+  const auto *Waves = Fn.getAttr<AMDGPUWavesPerEUAttr>();
+  if (Flat && viaLaunchBoundsMacro(Flat->getLocation(), SM, LO)) {
+    MaxExpr = Flat->getMax();
+    AttrLoc = Flat->getLocation();
+  }
+  if (Waves && viaLaunchBoundsMacro(Waves->getLocation(), SM, LO)) {
+    MinExpr = Waves->getMin();
+    if (AttrLoc.isInvalid())
+      AttrLoc = Waves->getLocation();
+  }
+  return AttrLoc;
+}
+
 void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
   const ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
@@ -93,24 +117,7 @@ void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   const Expr *MaxExpr = nullptr, *MinExpr = nullptr;
-  SourceLocation AttrLoc;
-  if (const auto *A = Fn->getAttr<CUDALaunchBoundsAttr>()) {
-    MaxExpr = A->getMaxThreads();
-    MinExpr = A->getMinBlocks();
-    AttrLoc = A->getLocation();
-  } else {
-    const auto *Flat = Fn->getAttr<AMDGPUFlatWorkGroupSizeAttr>();
-    const auto *Waves = Fn->getAttr<AMDGPUWavesPerEUAttr>();
-    if (Flat && viaLaunchBoundsMacro(Flat->getLocation(), SM, LO)) {
-      MaxExpr = Flat->getMax();
-      AttrLoc = Flat->getLocation();
-    }
-    if (Waves && viaLaunchBoundsMacro(Waves->getLocation(), SM, LO)) {
-      MinExpr = Waves->getMin();
-      if (AttrLoc.isInvalid())
-        AttrLoc = Waves->getLocation();
-    }
-  }
+  SourceLocation AttrLoc = readBounds(*Fn, SM, LO, MaxExpr, MinExpr);
   if (AttrLoc.isInvalid())
     return;
   SourceLocation FileLoc = SM.getFileLoc(AttrLoc);

@@ -272,6 +272,18 @@ private:
   bool InDevice = false;
 };
 
+// Drops the constants no device code of the unit names.
+void keepDeviceNamed(std::vector<const VarDecl *> &Constants, const TranslationUnitDecl &TU, const SourceManager &SM) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Wanted, Used;
+  for (const VarDecl *VD : Constants)
+    Wanted.insert(DeviceNameUses::origin(VD));
+  DeviceNameUses Uses(Wanted, Used);
+  for (Decl *D : TU.decls())
+    if (!D->isImplicit() && !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      Uses.TraverseDecl(D);
+  llvm::erase_if(Constants, [&](const VarDecl *VD) { return !Used.contains(DeviceNameUses::origin(VD)); });
+}
+
 class UserCodeVisitor : public RecursiveASTVisitor<UserCodeVisitor> {
 public:
   UserCodeVisitor(WarpSizeAssumptionCheck &Check, ASTContext &Ctx, rocmtidy::WarpModel &Model)
@@ -468,24 +480,12 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   WarpSizeConstants.clear();
   TileWidths.clear();
   UserCodeVisitor Visitor(*this, Ctx, Model);
-  for (Decl *D : TU->decls()) {
-    if (D->isImplicit())
-      continue;
-    SourceLocation Loc = D->getLocation();
-    if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
-      continue;
-    Visitor.TraverseDecl(D);
-  }
+  for (Decl *D : TU->decls())
+    if (!D->isImplicit() && D->getLocation().isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      Visitor.TraverseDecl(D);
   if (!WarpSizeConstants.empty()) {
     Visitor.readSkippedTileWidths();
-    llvm::SmallPtrSet<const VarDecl *, 4> Wanted, Used;
-    for (const VarDecl *VD : WarpSizeConstants)
-      Wanted.insert(DeviceNameUses::origin(VD));
-    DeviceNameUses Uses(Wanted, Used);
-    for (Decl *D : TU->decls())
-      if (!D->isImplicit() && !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-        Uses.TraverseDecl(D);
-    llvm::erase_if(WarpSizeConstants, [&](const VarDecl *VD) { return !Used.contains(DeviceNameUses::origin(VD)); });
+    keepDeviceNamed(WarpSizeConstants, *TU, SM);
   }
   Model.finish();
   reportWarpSizeConstants();
