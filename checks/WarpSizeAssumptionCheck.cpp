@@ -444,6 +444,7 @@ private:
 void WarpSizeAssumptionCheck::registerMatchers(MatchFinder *Finder) {
   Index.reportProblems(*this, "rocm-warp-size-assumption");
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  Finder->addMatcher(varDecl(hasType(constantArrayType(hasSize(0)))).bind("empty"), this);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,6 +471,10 @@ static bool devicePass64(const ASTContext &Ctx) {
 }
 
 void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Empty = Result.Nodes.getNodeAs<VarDecl>("empty")) {
+    reportEmptyWarpSlots(*Empty, *Result.Context);
+    return;
+  }
   const auto *TU = Result.Nodes.getNodeAs<TranslationUnitDecl>("tu");
   if (!TU)
     return;

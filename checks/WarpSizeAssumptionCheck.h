@@ -6,6 +6,7 @@
 #include "ast/ProjectIndexOption.h"
 #include "ast/TargetOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Regex.h"
 
@@ -33,6 +34,7 @@ public:
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *ModuleExpanderPP) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override { EmptySlots.clear(); }
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus && (LangOpts.CUDA || LangOpts.HIP);
   }
@@ -118,6 +120,9 @@ private:
   void reportHostSplits(ReportState &S);
   void reportHostGrids(ReportState &S);
   const BinaryOperator *gridWarp32(const Expr *E, ReportState &S);
+  // A per-warp array sized 'Block / WarpSize' that has no element in this instantiation.
+  void reportEmptyWarpSlots(const VarDecl &VD, ASTContext &Ctx);
+  llvm::DenseSet<SourceLocation> EmptySlots;
 
   const bool IgnoreMacros;
   const std::string WarpSizeNameRegexSpelling;

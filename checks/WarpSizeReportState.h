@@ -12,6 +12,7 @@
 //                                 lane masks, '1u << lane', short lane arrays, *_sync overloads
 //   WarpSizeTargetLists.cpp       '#if' lists of 64-lane GPUs that leave selected ones a 32-lane '#else'
 //   WarpSizeHostSplit.cpp         host launches shaped with a width the device pass defines otherwise
+//   WarpSizeEmptySlots.cpp        per-warp arrays that a block narrower than the wavefront leaves empty
 //   WarpSizeHostGrid.cpp          host grids counted in warps of 32 for kernels that take one item
 //                                 per wavefront
 
