@@ -135,7 +135,8 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 // The header's own parse is the result instead when the includer's parse fails, never reaches the
 // header (an #if branch the HIP build skips), or drops more declarations (the includer needs
 // headers the header does not, such as a framework's, and loses the code using them). The header
-// is parsed on its own only to decide that last case: an includer that drops nothing cannot lose.
+// is parsed on its own only to decide those cases: an includer that drops nothing cannot lose.
+// Where both parses fail, the includer's findings in the header are kept beside the header's own.
 FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
   InputFile Includer{F.ThroughDisplay, F.Through, false, false, "", ""};
   FileResult R = analyzeAs(Includer, /*FactsOnly=*/false);
@@ -144,9 +145,14 @@ FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
   std::string Why;
   bool KeepThroughFindings = false;
   std::optional<FileResult> Alone;
+  bool Reached = std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), Real) != R.ReachedFiles.end();
   if (R.Status.Status == AnalysisStatus::Failed) {
     Why = "its parse failed";
-  } else if (std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), Real) == R.ReachedFiles.end()) {
+    // A header that needs what its includer declares first (a unity build's parts) fails alone
+    // too; what the includer's parse saw of it, with the build's flags, then stands beside that.
+    Alone = analyzeAs(F, /*FactsOnly=*/false);
+    KeepThroughFindings = Reached && Alone->Status.Status == AnalysisStatus::Failed;
+  } else if (!Reached) {
     Why = "its parse does not reach it";
   } else if (R.Status.DroppedDeclarations > 0) {
     Alone = analyzeAs(F, /*FactsOnly=*/false);
