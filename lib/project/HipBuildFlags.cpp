@@ -181,33 +181,7 @@ public:
       return;
     }
     if (N == "set" && !C.Args.empty()) {
-      std::string Value;
-      bool Known = true;
-      for (size_t I = 1; I < C.Args.size(); ++I) {
-        const std::string &V = C.Args[I].Value;
-        if (V == "CACHE")
-          if (auto It = HipChoice.find(C.Args[0].Value); It != HipChoice.end()) {
-            Value = It->second;
-            break;
-          }
-        if (V == "CACHE" || V == "PARENT_SCOPE")
-          break;
-        std::optional<std::string> E = expand(V);
-        Known &= E.has_value();
-        Value += (I > 1 ? ";" : "") + E.value_or("");
-      }
-      // The standard a HIP build compiles with, for the sources below this script (C++20 code
-      // does not parse as C++17). Each of CMake's language variables is taken: a HIP build
-      // compiles .cu files as HIP and .cpp files with hipcc as the C++ compiler.
-      const std::string &Name = C.Args[0].Value;
-      if ((Name == "CMAKE_HIP_STANDARD" || Name == "CMAKE_CXX_STANDARD" || Name == "CMAKE_CUDA_STANDARD") && Known)
-        noteStandard(Value, C.Args[0].Line);
-      // A value set under a condition other than the HIP build's is not known for it.
-      if (Known && scope() != Scope::Other)
-        Vars[C.Args[0].Value] = Value;
-      else
-        forget(C.Args[0].Value);
-      Partial.erase(C.Args[0].Value);
+      readSet(C);
       return;
     }
     if (N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND") {
@@ -235,15 +209,20 @@ public:
     bool Includes = N == "include_directories" || N == "target_include_directories";
     if (Defines || Includes || N == "add_definitions") {
       size_t First = N.compare(0, 7, "target_") == 0 ? 1 : 0; // the target's name
-      bool Interface = false;
+      bool Interface = false, Public = false;
       for (size_t I = First; I < C.Args.size(); ++I) {
         const std::string &V = C.Args[I].Value;
         if (V == "PUBLIC" || V == "PRIVATE" || V == "INTERFACE") {
           // INTERFACE flags are for the target's users, not its own sources.
           Interface = V == "INTERFACE";
+          Public = V == "PUBLIC";
           continue;
         }
-        if (V == "SYSTEM" || V == "BEFORE" || V == "AFTER" || Interface || V.empty())
+        if (V == "SYSTEM" || V == "BEFORE" || V == "AFTER" || V.empty())
+          continue;
+        if (First && Includes && (Interface || Public))
+          exportInclude(C.Args[0].Value, V, C.Args[I].Line);
+        if (Interface)
           continue;
         std::string Flag;
         if (Includes)
@@ -255,6 +234,12 @@ public:
           Flag = V.compare(0, 2, "-D") == 0 ? "" : "-D";
         note(Flag, V, C.Args[I].Line, Includes);
       }
+      return;
+    }
+    if (N == "target_link_libraries" && scope() != Scope::Cuda) {
+      for (size_t I = 1; I < C.Args.size(); ++I)
+        if (std::optional<std::string> E = expand(C.Args[I].Value))
+          S.Links.push_back(*E);
       return;
     }
     // target_compile_features(t PUBLIC cxx_std_20), and the standard as a target property.
@@ -499,6 +484,53 @@ private:
     S.Flags.insert(S.Flags.end(), Kept.begin(), Kept.end());
   }
 
+  /// set(NAME VALUE...): the variable, and the standard when NAME is a language's.
+  void readSet(const cmake::Command &C) {
+    // 'set(CMAKE_${GPU_RUNTIME}_STANDARD 20)': the name may be written with variables too.
+    const std::string Name = expand(C.Args[0].Value).value_or(C.Args[0].Value);
+    std::string Value;
+    bool Known = true;
+    for (size_t I = 1; I < C.Args.size(); ++I) {
+      const std::string &V = C.Args[I].Value;
+      if (V == "CACHE")
+        if (auto It = HipChoice.find(Name); It != HipChoice.end()) {
+          Value = It->second;
+          break;
+        }
+      if (V == "CACHE" || V == "PARENT_SCOPE")
+        break;
+      std::optional<std::string> E = expand(V);
+      Known &= E.has_value();
+      Value += (I > 1 ? ";" : "") + E.value_or("");
+    }
+    // The standard a HIP build compiles with, for the sources below this script (C++20 code
+    // does not parse as C++17). Each of CMake's language variables is taken: a HIP build
+    // compiles .cu files as HIP and .cpp files with hipcc as the C++ compiler.
+    if ((Name == "CMAKE_HIP_STANDARD" || Name == "CMAKE_CXX_STANDARD" || Name == "CMAKE_CUDA_STANDARD") && Known)
+      noteStandard(Value, C.Args[0].Line);
+    // A value set under a condition other than the HIP build's is not known for it; one set
+    // under no condition is every build's.
+    const Frame *Cond = nullptr;
+    if (Known && (scope(&Cond) != Scope::Other || !Cond))
+      Vars[Name] = Value;
+    else
+      forget(Name);
+    Partial.erase(Name);
+  }
+
+  /// An include folder a target gives its users. Folders are no choice between backends (a
+  /// header-only library's 'include' serves both), so any script's count, except under a
+  /// CUDA-only branch or a condition this reader cannot decide.
+  void exportInclude(const std::string &Target, const std::string &Value, unsigned Line) {
+    const Frame *Cond = nullptr;
+    if (scope(&Cond) == Scope::Cuda || Cond)
+      return;
+    std::optional<std::string> Name = expand(Target);
+    std::vector<ScriptFlag> Kept;
+    if (Name && resolve("-I", Value, Line, /*IsPath=*/true, Kept, /*Quiet=*/true))
+      S.Exports[*Name].insert(S.Exports[*Name].end(), Kept.begin(), Kept.end());
+  }
+
   void noteStandard(const std::string &Spelling, unsigned Line) {
     std::string Flag = newerLanguageStandard(Spelling);
     if (Flag.empty())
@@ -660,9 +692,13 @@ Branch makefileVariant(const std::string &P) {
   return T.HipValues.count(Suffix) ? Branch::Hip : T.CudaValues.count(Suffix) ? Branch::Cuda : Branch::Other;
 }
 
-/// Keeps the include folders among \p Flags and \p Left (the defines are dropped).
+/// Keeps the include folders and the language standard among \p Flags and \p Left (the defines
+/// are dropped).
 void keepIncludeFolders(std::vector<ScriptFlag> &Flags, std::vector<LeftOutFlag> &Left) {
-  auto Define = [](const std::string &A) { return A.compare(0, 2, "-I") != 0 && A.compare(0, 10, "-idirafter") != 0; };
+  // The language standard is no choice between backends either.
+  auto Define = [](const std::string &A) {
+    return A.compare(0, 2, "-I") != 0 && A.compare(0, 10, "-idirafter") != 0 && A.compare(0, 5, "-std=") != 0;
+  };
   Flags.erase(std::remove_if(Flags.begin(), Flags.end(), [&](const ScriptFlag &F) { return Define(F.Arg); }),
               Flags.end());
   Left.erase(std::remove_if(Left.begin(), Left.end(), [&](const LeftOutFlag &F) { return Define(F.Text); }),
@@ -700,6 +736,45 @@ std::optional<ScriptFlag> optInDefine(const std::string &Path, const std::string
 
 } // namespace
 
+/// The include folders of the targets each script links (`target_link_libraries(app PRIVATE
+/// Reduction)` with `target_include_directories(Reduction INTERFACE include)` in another script),
+/// and those of the targets these link in turn. A script read only for its links joins \p Scripts
+/// when they give it a folder.
+static void linkExports(std::vector<HipBuildFlags::Script> &Scripts, std::vector<HipBuildFlags::Script> &LinkOnly,
+                        const std::map<std::string, std::vector<ScriptFlag>> &Exports) {
+  std::map<std::string, std::vector<std::string>> LinksOf;
+  for (const auto *List : {&Scripts, &LinkOnly})
+    for (const HipBuildFlags::Script &S : *List)
+      for (const auto &Export : S.Exports)
+        LinksOf[Export.first].insert(LinksOf[Export.first].end(), S.Links.begin(), S.Links.end());
+  auto Give = [&](HipBuildFlags::Script &S) {
+    std::set<std::string> Seen;
+    std::vector<std::string> Work = S.Links;
+    while (!Work.empty() && Seen.size() < 64) {
+      std::string Name = std::move(Work.back());
+      Work.pop_back();
+      if (!Seen.insert(Name).second)
+        continue;
+      if (auto It = Exports.find(Name); It != Exports.end())
+        for (const ScriptFlag &F : It->second)
+          if (std::none_of(S.Flags.begin(), S.Flags.end(), [&](const ScriptFlag &O) { return O.Arg == F.Arg; }))
+            S.Flags.push_back(F);
+      if (auto It = LinksOf.find(Name); It != LinksOf.end())
+        Work.insert(Work.end(), It->second.begin(), It->second.end());
+    }
+  };
+  for (HipBuildFlags::Script &S : Scripts)
+    Give(S);
+  for (HipBuildFlags::Script &S : LinkOnly) {
+    Give(S);
+    if (S.Flags.empty() && S.Exports.empty())
+      continue;
+    // Not a script of the HIP build: it names no source the HIP build compiles.
+    S.Sources.clear();
+    Scripts.push_back(std::move(S));
+  }
+}
+
 HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
   std::vector<std::string> Scripts;
   for (const WalkedFile &W : Model.files()) {
@@ -716,6 +791,8 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
 HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const std::string &ProjectTop,
                                   const Reader &Read, const BackendRegistry &TopRegistry) {
   HipBuildFlags Out;
+  std::map<std::string, std::vector<ScriptFlag>> Exports;
+  std::vector<Script> LinkOnly;
   const std::string &OptInMacro = rocmtidy::warpSyncTable().OptInMacro;
   for (const std::string &P : Scripts)
     if (Out.OptIns.empty())
@@ -804,13 +881,20 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
       for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
         S.Flags.push_back({F.Arg, F.Script, F.Line});
     configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
-    // Only scripts of the HIP build (or with a HIP branch) carry its flags.
-    if (!Builds && S.Flags.empty())
+    for (auto &[Name, Flags] : S.Exports)
+      Exports[Name].insert(Exports[Name].end(), Flags.begin(), Flags.end());
+    // Only scripts of the HIP build (or with a HIP branch) carry its flags; one that only links
+    // a target with include folders gets those, once every script is read.
+    if (!Builds && S.Flags.empty()) {
+      if (!S.Links.empty() || !S.Exports.empty())
+        LinkOnly.push_back(std::move(S));
       continue;
+    }
     Out.LeftOut.insert(Out.LeftOut.end(), Left.begin(), Left.end());
     S.LeftOut = std::move(Left);
     Out.Scripts.push_back(std::move(S));
   }
+  linkExports(Out.Scripts, LinkOnly, Exports);
   return Out;
 }
 
@@ -859,6 +943,13 @@ std::vector<ScriptFlag> HipBuildFlags::flagsFor(const std::string &Source) const
       if (!Dup)
         Out.push_back(F);
     }
+    // A header of a library is compiled by the library's users, with the folders it gives them.
+    if (isTranslationUnitName(Source))
+      continue;
+    for (const auto &Export : S.Exports)
+      for (const ScriptFlag &F : Export.second)
+        if (std::none_of(Out.begin(), Out.end(), [&](const ScriptFlag &O) { return O.Arg == F.Arg; }))
+          Out.push_back(F);
   }
   for (const ScriptFlag &F : OptIns)
     if (std::none_of(Out.begin(), Out.end(), [&](const ScriptFlag &O) { return O.Arg == F.Arg; }))

@@ -14,6 +14,7 @@
 #define ROCM_TIDY_PROJECT_HIPBUILDFLAGS_H
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -82,6 +83,10 @@ public:
       bool Recurse = false;              // GLOB_RECURSE: any folders between the last two
     };
     std::vector<Pattern> Sources;
+    /// Include folders its targets give their users (INTERFACE, PUBLIC), by target name, and
+    /// the names its targets link: a linked target's folders are this script's too.
+    std::map<std::string, std::vector<ScriptFlag>> Exports;
+    std::vector<std::string> Links;
   };
 
 private:
