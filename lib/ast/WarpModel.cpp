@@ -241,7 +241,15 @@ const CrossLaneOp *WarpModel::fullOpMet(const FunctionWarpFacts &F) {
   // A routine whose own shuffles stay inside 32-lane groups (offsets below 32, widths of 32 or
   // less) keeps its lane groups to itself: what its callers do across the wavefront does not
   // reach them, only what it calls.
-  bool SelfContained = F.Confined32 || F.HasLogicalWidth;
+  // The same holds for one whose cross-lane work is a call of such a routine (a 32-lane scan
+  // helper) and which has no wavefront-wide operation of its own.
+  auto Confined = [](const FunctionWarpFacts &G) { return G.Confined32 || G.HasLogicalWidth; };
+  bool SelfContained = Confined(F) || llvm::any_of(F.Callees, [&](const FunctionDecl *Callee) {
+                         auto It = Bodies.find(Callee);
+                         return It != Bodies.end() && llvm::any_of(It->second, [&](const FunctionWarpFacts *G) {
+                                  return Confined(*G) && G->FullOps.empty();
+                                });
+                       });
   anyConnected(
       F,
       [&](const FunctionWarpFacts &G) {

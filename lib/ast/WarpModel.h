@@ -161,7 +161,8 @@ struct FunctionWarpFacts {
   std::vector<const clang::CallExpr *> Width32Reductions;
   /// Any explicit width of 32 or less: the routine works on 32-lane (or smaller) segments.
   bool HasLogicalWidth = false;
-  /// A shuffle loop whose offsets stay below 32 (a scan to 16, a reduction from 16).
+  /// Default-width shuffles whose offsets stay below 32 (a scan to 16, a reduction from 16, a
+  /// constant step of 8).
   bool Confined32 = false;
   std::vector<ShortReduction> ShortReductions;
   /// Wavefront-wide index shuffles from a source lane below 32 (a constant, a lane of a 32-lane

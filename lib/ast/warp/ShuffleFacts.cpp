@@ -36,26 +36,24 @@ void WarpBodyScanner::shuffle(const CallExpr *CE, const ShuffleInfo &S) {
   rowShuffle(CE, S, Lane);
   // The default width is the wavefront. The operation stays inside aligned groups of 32 lanes
   // when it is a xor below 32; a shift down by less than 32 reads across the boundary only into
-  // lanes whose results a 32-lane reduction does not use. Loop counters are settled later.
-  if (S.Op == ShuffleInfo::Kind::Xor || S.Op == ShuffleInfo::Kind::Down) {
-    if (auto V = evaluate(Lane); V && *V >= 0 && *V < 32)
+  // lanes whose results a 32-lane reduction does not use, and a shift up only into lanes a 32-lane
+  // scan discards ('if (lane >= k)', 'if ((lane & 15) == 8)' after a shift by 8). Loop counters
+  // are settled later.
+  if (S.Op != ShuffleInfo::Kind::Index) {
+    if (auto V = evaluate(Lane); V && *V >= 0 && *V < 32) {
+      F.Confined32 = true;
       return;
+    }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         ByCounter.push_back({CE, VD});
         return;
       }
-    // Another computed offset ('1 << i', a parameter): over the wavefront only if it comes from
-    // warpSize. Unknown offsets do not count: precision first.
-    if (!mentionsWarpSize(Lane))
+    // Another computed offset ('1 << i', a parameter) of a xor or a shift down: over the
+    // wavefront only if it comes from warpSize. Unknown offsets do not count: precision first.
+    if (S.Op != ShuffleInfo::Kind::Up && !mentionsWarpSize(Lane))
       return;
   }
-  if (S.Op == ShuffleInfo::Kind::Up)
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-        ByCounter.push_back({CE, VD});
-        return;
-      }
   F.FullOps.push_back({CE, calleeName(CE)});
 }
 
