@@ -443,19 +443,29 @@ rocmtidy::project::QuotedIncludeWalk SourceAnalyzer::Impl::quotedIncludes(const 
   // A build script that gives the source include folders, or leaves some out under a condition,
   // decides its include path: the project's one file of a path is searched for only where no
   // script says anything about it.
+  // The folders it gives are searched as the compiler searches them ('#include <Reduction/v10.hpp>'
+  // under a linked library's include folder).
   const rocmtidy::project::ProjectModel *Model = Config.Model.get();
+  std::vector<std::string> ScriptFolders;
   if (Config.HipBuild) {
     auto IncludeFlag = [](const std::string &A) { return A.compare(0, 2, "-I") == 0; };
     for (const rocmtidy::project::ScriptFlag &F : Config.HipBuild->flagsFor(File))
-      if (IncludeFlag(F.Arg))
+      if (IncludeFlag(F.Arg)) {
         Model = nullptr;
+        ScriptFolders.push_back(F.Arg.substr(2));
+      }
     for (const rocmtidy::project::LeftOutFlag &F : Config.HipBuild->leftOutFor(File))
       if (IncludeFlag(F.Text))
         Model = nullptr;
   }
   return rocmtidy::project::followQuotedIncludes(
       File, Folders, [](const std::string &Path) { return rocmtidy::project::readRegularFile(Path, 1 << 20); }, 64,
-      [Model](const std::string &Name) { return Model ? Model->includeRootFor(Name) : std::string(); });
+      [Model, ScriptFolders](const std::string &Name) {
+        for (const std::string &Folder : ScriptFolders)
+          if (fs::is_regular_file(fs::path(Folder) / Name))
+            return Folder;
+        return Model ? Model->includeRootFor(Name) : std::string();
+      });
 }
 
 } // namespace rocmlint
