@@ -295,12 +295,14 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
       continue;
     // A xor reduction over offsets below 32 keeps every lane inside its 32-lane group, exactly as a
     // width of 32 would: logical 32-lane code, unless the code around it numbers lanes by the
-    // hardware width or uses a full-wavefront operation.
+    // hardware width or uses a full-wavefront operation. Code that splits its hardware lane
+    // numbers into halves ('lane % 32' of a lane below 64) reduces each half on purpose.
     bool XorOnly = llvm::all_of(R.Shuffles, [](const CallExpr *CE) {
       const rocmtidy::ShuffleInfo *Info = rocmtidy::warpTables().shuffle(rocmtidy::calleeName(CE));
       return Info && Info->Op == rocmtidy::ShuffleInfo::Kind::Xor;
     });
-    if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F))
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly &&
+        ((!Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F)) || F.HalfSplits))
       continue;
     // A shuffle-down tree from 16 read by the first lane of each 32-lane group: that lane's sum
     // takes lanes of its own group only, on 64 lanes as on 32.

@@ -227,6 +227,9 @@ struct FunctionWarpFacts {
   /// Tests both 'tid == 0' and 'tid == 32': the first thread of each half of a 64-thread block
   /// reads a result, so a shuffle-down tree from 16 serves each half on its own.
   bool HalfLeaders = false;
+  /// Groups a lane number of the hardware width by 32 ('lane % 32' with 'lane = tid % 64'): the
+  /// code splits a wavefront it knows to be 64 lanes wide into halves.
+  bool HalfSplits = false;
   std::vector<WrapperMask> WrapperMasks;
   /// Calls a matrix-core builtin (MFMA, WMMA).
   bool MatrixCore = false;

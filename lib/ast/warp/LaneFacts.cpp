@@ -225,6 +225,13 @@ bool WarpBodyScanner::candidate(const BinaryOperator *BO, const Expr *Operand, c
   }
   if (!O || O->Value != Want)
     return false;
+  // 'lane % 32', 'lane / 32' of a 'lane = tid % WARP_SIZE' with a width of 64: the code numbers the
+  // halves of a wavefront it knows to be 64 lanes wide.
+  if (K != LaneGrouping32::FirstWarpTest && K != LaneGrouping32::ThreadShiftBack)
+    if (const auto *Use = dyn_cast<DeclRefExpr>(Operand->IgnoreParenImpCasts()))
+      if (const Expr *Def = analysis().singleDefinition(Use);
+          Def && llvm::is_contained(F.HardwareGroupings, Def->IgnoreParenImpCasts()))
+        F.HalfSplits = true;
   const ValueDecl *Via = nullptr;
   ThreadValue V = analysis().classify(Operand, &Via);
   bool Lane = V == ThreadValue::ThreadIndex || V == ThreadValue::LaneId;
