@@ -521,36 +521,39 @@ void WarpSizeAssumptionCheck::check(const MatchFinder::MatchResult &Result) {
   reportStubMacros(SM);
   reportTargetListGaps();
   collectRemappedForAmd(S);
-  for (const auto &FP : Model.functions()) {
-    const rocmtidy::FunctionWarpFacts &F = *FP;
-    reportGroupings(F, S);
-    reportWidths(F, S);
-    reportShortReductions(F, S);
-    reportMixedRoundings(F, S);
-    reportScaledWarpIds(F, S);
-    reportWavefrontLanes(F, S);
-    reportRowShuffles(F, S);
-    reportGroupShuffles(F, S);
-    reportWarpSizeTests(F, S);
-    reportTileVotes(F, S);
-    reportReducerCalls(F, S);
-    reportReducerParameters(F, S);
-    // Always: masks and narrowing (AMD-only code too).
-    reportMasks(F, S);
-    reportNarrowing(F, S);
-    reportShortArrays(F, S);
-    reportLaneStrides(F, S);
-    reportLaneShifts(F, S);
-    reportWidthShifts(F, S);
-    reportWrapperMasks(F, S);
-    reportFragmentTiles(F, S);
-    reportBranchBarriers(F, S);
-    reportSyncFreeSteps(F, S);
-  }
+  for (const auto &FP : Model.functions())
+    reportFunction(*FP, S);
   reportMaskMacros(S);
   reportNarrowingMacros(S);
   reportHostSplits(S);
   reportHostGrids(S);
+}
+
+// Every reporter that reads one function's facts.
+void WarpSizeAssumptionCheck::reportFunction(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
+  reportGroupings(F, S);
+  reportWidths(F, S);
+  reportShortReductions(F, S);
+  reportMixedRoundings(F, S);
+  reportScaledWarpIds(F, S);
+  reportWavefrontLanes(F, S);
+  reportRowShuffles(F, S);
+  reportGroupShuffles(F, S);
+  reportWarpSizeTests(F, S);
+  reportTileVotes(F, S);
+  reportReducerCalls(F, S);
+  reportReducerParameters(F, S);
+  // Always: masks and narrowing (AMD-only code too).
+  reportMasks(F, S);
+  reportNarrowing(F, S);
+  reportShortArrays(F, S);
+  reportLaneStrides(F, S);
+  reportLaneShifts(F, S);
+  reportWidthShifts(F, S);
+  reportWrapperMasks(F, S);
+  reportFragmentTiles(F, S);
+  reportBranchBarriers(F, S);
+  reportSyncFreeSteps(F, S);
 }
 
 // '#define __activemask() 0x3F' in the HIP build: the lanes that are active, and the votes and

@@ -74,6 +74,7 @@ private:
   bool skipForMacro(SourceLocation Loc, const ReportState &S) const;
   void collectRemappedForAmd(ReportState &S);
   void reportStubMacros(const SourceManager &SM);
+  void reportFunction(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGroupings(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGrouping(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::LaneGrouping32 &G,
                       const rocmtidy::CrossLaneOp &Op, bool HardwareMeant, ReportState &S);
