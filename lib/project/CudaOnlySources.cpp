@@ -63,6 +63,9 @@ struct Script {
   /// Sources a HIP branch takes out of a list (`list(REMOVE_ITEM CUDA_SOURCES a.cu)` under
   /// `elseif(WITH_HIP)`): Path and List as in Mention; Condition the HIP branch's.
   std::vector<Mention> RemovedForHip;
+  /// Where each variable is read ('${cuda_source_files}'), other than by the set() or list(APPEND)
+  /// that fills it: Condition and ConditionLine as in Mention, In the branch of the read.
+  std::map<std::string, std::vector<Mention>> ListReads;
 };
 
 std::string lower(std::string_view S) { return asciiLower(S); }
@@ -115,7 +118,47 @@ struct CMakeReader : cmake::ParseCallbacks {
   /// Per open if(): whether its condition requires both a HIP and a CUDA switch.
   std::vector<bool> BothBackendsDepth;
   std::string BothBackendsText;
+  /// Folders set once outside any branch ('set(source_path "${CMAKE_CURRENT_SOURCE_DIR}/src")'),
+  /// absolute: a source named through one is a path, not only a name.
+  std::map<std::string, std::string> Folders;
   CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
+
+  std::string withFolders(std::string V) const {
+    for (const auto &[Name, Folder] : Folders)
+      for (size_t At; (At = V.find("${" + Name + "}")) != std::string::npos;)
+        V.replace(At, Name.size() + 3, Folder);
+    return V;
+  }
+
+  void noteFolder(const cmake::Command &C) {
+    if (C.Args.empty())
+      return;
+    const std::string &Name = C.Args[0].Value;
+    Folders.erase(Name);
+    if (C.Args.size() != 2 || !Stack.empty())
+      return;
+    std::string V = withFolders(C.Args[1].Value);
+    for (const char *Prefix : {"${CMAKE_CURRENT_SOURCE_DIR}", "${CMAKE_CURRENT_LIST_DIR}"})
+      if (V.rfind(Prefix, 0) == 0)
+        V = Dir.string() + V.substr(std::string(Prefix).size());
+    if (!V.empty() && V.find_first_of("$*;?[") == std::string::npos && !isSourceName(V))
+      Folders[Name] = normal(fs::path(V).is_absolute() ? fs::path(V) : Dir / V);
+  }
+
+  /// The variables C reads: '${NAME}' in any argument ('list(APPEND SRC ${SRC} x.cu)' reads SRC
+  /// too, which keeps it where it was).
+  void noteListReads(const cmake::Command &C, const std::string &Filled, Mention Where) {
+    Where.Line = C.Line;
+    for (const auto &A : C.Args)
+      for (size_t At = A.Value.find("${"); At != std::string::npos; At = A.Value.find("${", At + 2)) {
+        size_t End = A.Value.find('}', At);
+        if (End == std::string::npos)
+          break;
+        std::string Name = A.Value.substr(At + 2, End - At - 2);
+        if (Name != Filled)
+          S.ListReads[Name].push_back(Where);
+      }
+  }
 
   std::string hipCondition() const {
     for (const Frame &F : Stack)
@@ -224,6 +267,9 @@ struct CMakeReader : cmake::ParseCallbacks {
     std::string List = N == "set" && !C.Args.empty()                                      ? C.Args[0].Value
                        : N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND" ? C.Args[1].Value
                                                                                           : "";
+    noteListReads(C, List, Probe);
+    if (N == "set")
+      noteFolder(C);
     for (const auto &A : C.Args) {
       for (const cmake::Piece &P : cmake::listElements(A)) {
         std::string Item(P.Text);
@@ -239,7 +285,7 @@ struct CMakeReader : cmake::ParseCallbacks {
         }
         if (!isSourceName(Item))
           continue;
-        addPath(S, Dir, Item, A.Line, Stack);
+        addPath(S, Dir, withFolders(Item), A.Line, Stack);
         S.Mentions.back().List = List;
         if (LanguageHip)
           S.Mentions.back().In = Branch::Hip; // compiled as HIP, wherever it is listed
@@ -549,6 +595,23 @@ bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs
 
 /// Whether \p S names \p File in any way: by its path, by a computed path that may spell its name,
 /// or by a glob that may match it.
+/// The first read of the variable \p List when every read of it in \p Scripts is in a CUDA
+/// branch; null when one is not, when nothing reads it, or for no variable.
+const Mention *onlyCudaReads(const std::vector<std::shared_ptr<Script>> &Scripts, const std::string &List) {
+  if (List.empty())
+    return nullptr;
+  const Mention *First = nullptr;
+  for (const auto &S : Scripts)
+    if (auto It = S->ListReads.find(List); It != S->ListReads.end())
+      for (const Mention &R : It->second) {
+        if (R.In != Branch::Cuda)
+          return nullptr;
+        if (!First)
+          First = &R;
+      }
+  return First;
+}
+
 bool namesFile(const Script &S, const fs::path &File, const std::string &Ext) {
   std::string Name = File.filename().string();
   for (const std::string &G : S.GlobExtensions)
@@ -687,12 +750,15 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
       bool Match = M.Computed ? M.Path == Name : M.Path == File.string();
       if (!Match)
         continue;
-      if (M.In != Branch::Cuda)
+      // Listed outside a CUDA branch into a variable that only CUDA branches read
+      // ('list(APPEND cuda_sources a.cu)', then 'if(ENABLE_CUDA) list(APPEND srcs ${cuda_sources})').
+      const Mention *Read = M.In == Branch::Cuda ? &M : onlyCudaReads(Scripts, M.List);
+      if (!Read)
         return false; // listed for another build (or a name a computed path may spell)
       if (M.Computed)
         continue;
       if (!CudaOnly) {
-        CudaOnly = &M;
+        CudaOnly = Read;
         Where = S.get();
       }
     }
