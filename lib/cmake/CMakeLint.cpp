@@ -268,51 +268,26 @@ private:
   /// \p S with every ${NAME} of a tracked variable replaced by its value (references to unknown
   /// variables stay as written). \p Used collects the variables replaced. Returns false when the
   /// result would grow past MaxVariableBytes.
-  bool expand(std::string_view S, std::string &Out, std::vector<std::pair<std::string, const Variable *>> &Used,
-              unsigned Level = 0) const {
-    size_t I = 0;
-    while (I < S.size()) {
-      if (S[I] == '$' && I + 1 < S.size() && S[I + 1] == '{') {
-        // The matching brace, counting nested references.
-        size_t J = I + 2;
-        unsigned Open = 1;
-        while (J < S.size() && Open) {
-          if (S[J] == '{')
-            ++Open;
-          else if (S[J] == '}')
-            --Open;
-          ++J;
-        }
-        if (Open) {
-          Out.append(S.substr(I));
-          break;
-        }
-        std::string_view Inner = S.substr(I + 2, J - I - 3);
-        std::string Name;
-        if (Level < 8 && Inner.find("${") != std::string_view::npos) {
-          if (!expand(Inner, Name, Used, Level + 1))
-            return false;
-        } else {
-          Name = std::string(Inner);
-        }
-        auto It = Name == SkipVar ? Vars.end() : Vars.find(Name);
-        if (It != Vars.end()) {
-          Out += It->second.Value;
-          bool Seen = false;
-          for (const auto &U : Used)
-            Seen = Seen || U.first == Name;
-          if (!Seen)
+  bool expand(std::string_view S, std::string &Out, std::vector<std::pair<std::string, const Variable *>> &Used) const {
+    ExpandRules Rules;
+    Rules.KeepUnresolved = true;
+    Rules.GeneratorExpressionsAsText = true;
+    Rules.MaxDepth = 8;
+    Rules.MaxBytes = MaxVariableBytes;
+    std::optional<std::string> E = expandReferences(
+        S,
+        [&](const std::string &Name) {
+          auto It = Name == SkipVar ? Vars.end() : Vars.find(Name);
+          if (It == Vars.end())
+            return VariableValue::unknown();
+          if (std::none_of(Used.begin(), Used.end(), [&](const auto &U) { return U.first == Name; }))
             Used.push_back({Name, &It->second});
-        } else {
-          Out.append(S.substr(I, J - I));
-        }
-        I = J;
-      } else {
-        Out += S[I++];
-      }
-      if (Out.size() > MaxVariableBytes)
-        return false;
-    }
+          return VariableValue::known(It->second.Value);
+        },
+        Rules);
+    if (!E)
+      return false;
+    Out = std::move(*E);
     Work->Used += Out.size();
     if (Work->Used > MaxExpansionBytes) {
       Work->Cut = true;

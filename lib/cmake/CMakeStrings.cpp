@@ -79,4 +79,129 @@ std::string_view libraryFileName(std::string_view File) {
   return File.substr(0, So);
 }
 
+namespace {
+
+/// The index one past the '}' closing the reference whose "${" starts at \p I, or npos.
+size_t referenceEnd(std::string_view S, size_t I) {
+  unsigned Open = 0;
+  for (size_t J = I + 1; J < S.size(); ++J) {
+    if (S[J] == '{')
+      ++Open;
+    else if (S[J] == '}' && --Open == 0)
+      return J + 1;
+  }
+  return std::string_view::npos;
+}
+
+class Expander {
+public:
+  Expander(const VariableLookup &Lookup, const ExpandRules &Rules, std::string *Why)
+      : Lookup(Lookup), Rules(Rules), Why(Why) {}
+
+  std::optional<std::string> run(std::string_view S, unsigned Depth) {
+    if (Depth > Rules.MaxDepth || S.size() > Rules.MaxBytes)
+      return std::nullopt;
+    std::string Out;
+    for (size_t I = 0; I < S.size();) {
+      size_t Next = I + 1;
+      if (size_t End = buildInterfaceEnd(S, I)) {
+        // $<BUILD_INTERFACE:x> is x while building, which is what the model describes.
+        std::optional<std::string> V = run(S.substr(I + 18, End - I - 18), Depth + 1);
+        if (!V)
+          return std::nullopt;
+        Out += *V;
+        Next = End + 1;
+      } else if (S.compare(I, 2, "$<") == 0 && !Rules.GeneratorExpressionsAsText) {
+        if (!unresolved(S.substr(I), S.substr(I), Out))
+          return std::nullopt;
+        Next = S.size();
+      } else if (S.compare(I, 5, "$ENV{") == 0) {
+        size_t End = S.find('}', I);
+        Next = End == std::string_view::npos ? S.size() : End + 1;
+        if (!unresolved(S.substr(I, Next - I), S.substr(I, Next - I), Out))
+          return std::nullopt;
+      } else if (S.compare(I, 2, "${") == 0) {
+        Next = referenceEnd(S, I);
+        if (Next == std::string_view::npos) {
+          if (!unresolved(S.substr(I), S.substr(I), Out))
+            return std::nullopt;
+          Next = S.size();
+        } else if (!reference(S.substr(I, Next - I), Depth, Out)) {
+          return std::nullopt;
+        }
+      } else {
+        Out += S[I];
+      }
+      if (Out.size() > Rules.MaxBytes)
+        return std::nullopt;
+      I = Next;
+    }
+    return Out;
+  }
+
+private:
+  const VariableLookup &Lookup;
+  const ExpandRules &Rules;
+  std::string *Why;
+
+  /// Something not known: kept as \p Text when the rules allow, else the expansion fails.
+  bool unresolved(std::string_view Text, std::string_view Said, std::string &Out) {
+    if (Rules.KeepUnresolved) {
+      Out += Text;
+      return true;
+    }
+    if (Why)
+      *Why = std::string(Said);
+    return false;
+  }
+
+  /// The '>' closing a $<BUILD_INTERFACE:x> at \p I that holds no other generator expression, or 0.
+  static size_t buildInterfaceEnd(std::string_view S, size_t I) {
+    if (S.compare(I, 18, "$<BUILD_INTERFACE:") != 0)
+      return 0;
+    size_t End = S.find('>', I);
+    if (End == std::string_view::npos || S.substr(I + 18, End - I - 18).find("$<") != std::string_view::npos)
+      return 0;
+    return End;
+  }
+
+  /// One "${...}" reference, \p Ref including its braces.
+  bool reference(std::string_view Ref, unsigned Depth, std::string &Out) {
+    std::string_view Inner = Ref.substr(2, Ref.size() - 3);
+    std::optional<std::string> Name = std::string(Inner);
+    if (Inner.find("${") != std::string_view::npos) {
+      std::string *Saved = Why;
+      Name = run(Inner, Depth + 1);
+      Why = Saved;
+      if (!Name)
+        return unresolved(Ref, Ref, Out);
+    }
+    const std::string Shown = "${" + *Name + "}";
+    if (Name->find_first_of("{}$") != std::string::npos)
+      return unresolved(Shown, Shown, Out);
+    VariableValue V = Lookup(*Name);
+    if (V.Is == VariableValue::Known) {
+      Out += V.Text;
+      return true;
+    }
+    if (V.Is == VariableValue::Unset && Rules.UnsetIsEmpty)
+      return true;
+    return unresolved(Shown, V.Text.empty() ? Shown : Shown + " " + V.Text, Out);
+  }
+};
+
+} // namespace
+
+VariableLookup lookupIn(const std::map<std::string, std::string> &Known) {
+  return [&Known](const std::string &Name) {
+    auto It = Known.find(Name);
+    return It == Known.end() ? VariableValue::unknown() : VariableValue::known(It->second);
+  };
+}
+
+std::optional<std::string> expandReferences(std::string_view Text, const VariableLookup &Lookup,
+                                            const ExpandRules &Rules, std::string *Why) {
+  return Expander(Lookup, Rules, Why).run(Text, 0);
+}
+
 } // namespace rocmtidy::cmake

@@ -136,22 +136,11 @@ bool hasPlaceholder(const std::string &S) { return S.find_first_of("\x01\x02\x03
 
 /// \p S with each ${NAME} that \p T knows replaced by its template; other references kept.
 std::string substitute(const std::string &S, const Templates &T) {
-  std::string Out;
-  for (size_t I = 0; I < S.size(); ++I) {
-    if (S.compare(I, 2, "${") == 0) {
-      size_t End = S.find('}', I);
-      if (End != std::string::npos) {
-        auto It = T.find(S.substr(I + 2, End - I - 2));
-        if (It != T.end()) {
-          Out += It->second;
-          I = End;
-          continue;
-        }
-      }
-    }
-    Out += S[I];
-  }
-  return Out;
+  cmake::ExpandRules Rules;
+  Rules.KeepUnresolved = true;
+  Rules.GeneratorExpressionsAsText = true;
+  std::optional<std::string> E = cmake::expandReferences(S, cmake::lookupIn(T), Rules);
+  return E.value_or(S);
 }
 
 std::string recase(const std::string &S, bool ToUpper) {

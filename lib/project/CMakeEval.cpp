@@ -1,6 +1,7 @@
 #include "project/CMakeEval.h"
 
 #include "cmake/CMakeParser.h"
+#include "cmake/CMakeStrings.h"
 #include "core/StringUtil.h"
 
 #include <cctype>
@@ -68,48 +69,21 @@ public:
   std::vector<std::pair<std::string, std::string>> Comparisons;
   std::set<std::string> CacheNames;
 
-  std::optional<std::string> expand(const std::string &S, unsigned Depth = 0) const {
-    if (Depth > MaxExpansionDepth || S.size() > MaxValueBytes)
-      return std::nullopt;
-    std::string Out;
-    for (size_t I = 0; I < S.size(); ++I) {
-      if (S[I] == '$' && I + 1 < S.size() && S[I + 1] == '{') {
-        // The innermost reference first: ${A_${B}} expands ${B}, then ${A_x}.
-        unsigned Level = 0;
-        size_t End = std::string::npos;
-        for (size_t J = I + 1; J < S.size(); ++J) {
-          if (S[J] == '{')
-            ++Level;
-          else if (S[J] == '}' && --Level == 0) {
-            End = J;
-            break;
-          }
-        }
-        if (End == std::string::npos)
-          return std::nullopt;
-        std::optional<std::string> Name = expand(S.substr(I + 2, End - I - 2), Depth + 1);
-        if (!Name)
-          return std::nullopt;
-        auto It = Vars.find(*Name);
-        if (It != Vars.end()) {
-          const std::optional<std::string> &Value = It->second;
-          if (!Value.has_value())
-            return std::nullopt;
-          Out += *Value;
-        } else if (Name->find_first_of("{}$") != std::string::npos || Name->compare(0, 4, "ENV{") == 0) {
-          return std::nullopt;
-        }
-        // An undefined variable is empty, as in CMake.
-        I = End;
-        if (Out.size() > MaxValueBytes)
-          return std::nullopt;
-        continue;
-      }
-      if (S[I] == '$' && S.compare(I, 5, "$ENV{") == 0)
-        return std::nullopt; // the environment of whoever configures is not in the scripts
-      Out += S[I];
-    }
-    return Out;
+  std::optional<std::string> expand(const std::string &S) const {
+    cmake::ExpandRules Rules;
+    Rules.UnsetIsEmpty = true;
+    Rules.GeneratorExpressionsAsText = true;
+    Rules.MaxDepth = MaxExpansionDepth;
+    Rules.MaxBytes = MaxValueBytes;
+    return cmake::expandReferences(
+        S,
+        [this](const std::string &Name) {
+          auto It = Vars.find(Name);
+          if (It == Vars.end())
+            return cmake::VariableValue::unset();
+          return It->second ? cmake::VariableValue::known(*It->second) : cmake::VariableValue::unknown();
+        },
+        Rules);
   }
 
   /// An if() operand: an unquoted name of a defined variable reads its value.

@@ -123,11 +123,12 @@ struct CMakeReader : cmake::ParseCallbacks {
   std::map<std::string, std::string> Folders;
   CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
 
-  std::string withFolders(std::string V) const {
-    for (const auto &[Name, Folder] : Folders)
-      for (size_t At; (At = V.find("${" + Name + "}")) != std::string::npos;)
-        V.replace(At, Name.size() + 3, Folder);
-    return V;
+  std::string withFolders(const std::string &V) const {
+    cmake::ExpandRules Rules;
+    Rules.KeepUnresolved = true;
+    Rules.GeneratorExpressionsAsText = true;
+    std::optional<std::string> E = cmake::expandReferences(V, cmake::lookupIn(Folders), Rules);
+    return E.value_or(V);
   }
 
   void noteFolder(const cmake::Command &C) {

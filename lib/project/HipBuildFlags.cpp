@@ -4,6 +4,7 @@
 #include "buildscripts/ScriptCommon.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "cmake/CMakeStrings.h"
 #include "core/BuildSwitches.h"
 #include "core/Hash.h"
 #include "core/SegmentGlob.h"
@@ -312,53 +313,17 @@ private:
   /// \p V with its ${NAME} references replaced; std::nullopt when one is not known (an
   /// environment or cache variable, one set under another condition, a generator expression).
   std::optional<std::string> expand(const std::string &V, std::string *Unknown = nullptr) const {
-    std::string Out;
-    for (size_t I = 0; I < V.size();) {
-      // $<BUILD_INTERFACE:x> is x while building; other generator expressions are not known.
-      if (V.compare(I, 18, "$<BUILD_INTERFACE:") == 0) {
-        size_t End = V.find('>', I);
-        if (End != std::string::npos && V.compare(I + 18, End - I - 18, "$<") != 0 &&
-            V.substr(I + 18, End - I - 18).find("$<") == std::string::npos) {
-          std::optional<std::string> Inner = expand(V.substr(I + 18, End - I - 18), Unknown);
-          if (!Inner)
-            return std::nullopt;
-          Out += *Inner;
-          I = End + 1;
-          continue;
-        }
-      }
-      if (V.compare(I, 2, "$<") == 0) {
-        if (Unknown)
-          *Unknown = V.substr(I);
-        return std::nullopt;
-      }
-      if (V.compare(I, 2, "${") == 0) {
-        size_t End = V.find('}', I);
-        if (End == std::string::npos)
-          return std::nullopt;
-        auto It = Vars.find(V.substr(I + 2, End - I - 2));
-        if (It != Vars.end() && !PartialOk && Partial.count(It->first)) {
-          if (Unknown)
-            *Unknown = V.substr(I, End - I + 1) + " (set under another condition too)";
-          return std::nullopt;
-        }
-        if (It == Vars.end()) {
-          if (Unknown)
-            *Unknown = V.substr(I, End - I + 1);
-          return std::nullopt;
-        }
-        Out += It->second;
-        I = End + 1;
-        continue;
-      }
-      if (V.compare(I, 5, "$ENV{") == 0) {
-        if (Unknown)
-          *Unknown = V.substr(I, V.find('}', I) - I + 1);
-        return std::nullopt;
-      }
-      Out += V[I++];
-    }
-    return Out;
+    return cmake::expandReferences(
+        V,
+        [this](const std::string &Name) {
+          auto It = Vars.find(Name);
+          if (It == Vars.end())
+            return cmake::VariableValue::unknown();
+          if (!PartialOk && Partial.count(Name))
+            return cmake::VariableValue::unknown("(set under another condition too)");
+          return cmake::VariableValue::known(It->second);
+        },
+        {}, Unknown);
   }
 
   void forget(const std::string &Name) {

@@ -1,0 +1,88 @@
+#include "cmake/CMakeStrings.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+using namespace rocmtidy::cmake;
+
+namespace {
+
+/// A reader that knows \p Known; names in \p Unknown are known to be unknown, the rest unset.
+VariableLookup lookupOf(std::map<std::string, std::string> Known, std::map<std::string, std::string> Unknown = {}) {
+  return [Known, Unknown](const std::string &Name) {
+    if (auto It = Known.find(Name); It != Known.end())
+      return VariableValue::known(It->second);
+    if (auto It = Unknown.find(Name); It != Unknown.end())
+      return VariableValue::unknown(It->second);
+    return VariableValue::unset();
+  };
+}
+
+ExpandRules keeping() {
+  ExpandRules R;
+  R.KeepUnresolved = true;
+  R.GeneratorExpressionsAsText = true;
+  return R;
+}
+
+} // namespace
+
+TEST(CMakeExpand, ReplacesKnownReferencesInnermostFirst) {
+  auto L = lookupOf({{"B", "cuda"}, {"A_cuda", "x.cu"}, {"DIR", "/src"}});
+  EXPECT_EQ(expandReferences("${DIR}/${A_${B}}", L), "/src/x.cu");
+  EXPECT_EQ(expandReferences("no references", L), "no references");
+}
+
+TEST(CMakeExpand, UnsetIsUnknownUnlessTheReaderFollowsCMake) {
+  auto L = lookupOf({{"A", "1"}});
+  std::string Why;
+  EXPECT_EQ(expandReferences("-D${MISSING}", L, {}, &Why), std::nullopt);
+  EXPECT_EQ(Why, "${MISSING}");
+  ExpandRules CMakeLike;
+  CMakeLike.UnsetIsEmpty = true;
+  EXPECT_EQ(expandReferences("-D${MISSING}${A}", L, CMakeLike), "-D1");
+}
+
+TEST(CMakeExpand, UnknownValuesSayWhy) {
+  auto L = lookupOf({}, {{"PARTIAL", "(set under another condition too)"}});
+  std::string Why;
+  EXPECT_EQ(expandReferences("${PARTIAL}", L, {}, &Why), std::nullopt);
+  EXPECT_EQ(Why, "${PARTIAL} (set under another condition too)");
+  // A nested reference that cannot be resolved is named whole, not cut at its first brace.
+  EXPECT_EQ(expandReferences("${X_${PARTIAL}_Y}", L, {}, &Why), std::nullopt);
+  EXPECT_EQ(Why, "${X_${PARTIAL}_Y}");
+}
+
+TEST(CMakeExpand, EnvironmentAndGeneratorExpressions) {
+  auto L = lookupOf({{"INC", "include"}});
+  std::string Why;
+  EXPECT_EQ(expandReferences("$ENV{ROCM_PATH}/lib", L, {}, &Why), std::nullopt);
+  EXPECT_EQ(Why, "$ENV{ROCM_PATH}");
+  EXPECT_EQ(expandReferences("$<BUILD_INTERFACE:${INC}>", L), "include");
+  EXPECT_EQ(expandReferences("$<INSTALL_INTERFACE:include>", L, {}, &Why), std::nullopt);
+  EXPECT_EQ(Why, "$<INSTALL_INTERFACE:include>");
+  EXPECT_EQ(expandReferences("$<$<CONFIG:Debug>:-g>", L, keeping()), "$<$<CONFIG:Debug>:-g>");
+}
+
+TEST(CMakeExpand, KeepingReadersFillWhatTheyKnow) {
+  auto L = lookupOf({{"SRC", "/p/src"}, {"B", "hip"}});
+  EXPECT_EQ(expandReferences("${SRC}/${OTHER}/k.cu", L, keeping()), "/p/src/${OTHER}/k.cu");
+  EXPECT_EQ(expandReferences("${LIST_${B}}", L, keeping()), "${LIST_hip}");
+  EXPECT_EQ(expandReferences("$ENV{HOME}/${SRC}", L, keeping()), "$ENV{HOME}//p/src");
+  EXPECT_EQ(expandReferences("${SRC}/${unclosed", L, keeping()), "/p/src/${unclosed");
+}
+
+TEST(CMakeExpand, SizeAndDepthAreBounded) {
+  auto L = lookupOf({{"K", std::string(1024, 'x')}, {"REF", "${K}"}});
+  ExpandRules Small;
+  Small.MaxBytes = 4096;
+  EXPECT_EQ(expandReferences("${K}${K}${K}${K}", L, Small), std::string(4096, 'x'));
+  EXPECT_EQ(expandReferences("${K}${K}${K}${K}${K}", L, Small), std::nullopt);
+  // A value is not expanded again: a reference inside it is text, as CMake leaves it.
+  EXPECT_EQ(expandReferences("${REF}", L), "${K}");
+  std::string Deep = "${K}";
+  for (int I = 0; I < 40; ++I)
+    Deep = "${A" + Deep + "}";
+  EXPECT_EQ(expandReferences(Deep, L), std::nullopt);
+}
