@@ -9,7 +9,8 @@ using namespace rocmtidy::cmake;
 namespace {
 
 /// A reader that knows \p Known; names in \p Unknown are known to be unknown, the rest unset.
-VariableLookup lookupOf(std::map<std::string, std::string> Known, std::map<std::string, std::string> Unknown = {}) {
+VariableLookup lookupOf(const std::map<std::string, std::string> &Known,
+                        const std::map<std::string, std::string> &Unknown = {}) {
   return [Known, Unknown](const std::string &Name) {
     if (auto It = Known.find(Name); It != Known.end())
       return VariableValue::known(It->second);
@@ -82,7 +83,9 @@ TEST(CMakeExpand, SizeAndDepthAreBounded) {
   // A value is not expanded again: a reference inside it is text, as CMake leaves it.
   EXPECT_EQ(expandReferences("${REF}", L), "${K}");
   std::string Deep = "${K}";
-  for (int I = 0; I < 40; ++I)
-    Deep = "${A" + Deep + "}";
+  for (int I = 0; I < 40; ++I) {
+    Deep.insert(0, "${A");
+    Deep += "}";
+  }
   EXPECT_EQ(expandReferences(Deep, L), std::nullopt);
 }
