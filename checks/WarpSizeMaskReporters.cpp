@@ -249,8 +249,13 @@ bool WarpSizeAssumptionCheck::perTargetTypeInHostPass(QualType Ty, const ReportS
 void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
   const SourceManager &SM = S.SM;
   reportNarrowBitOps(F, S);
+  // Blocks of at most 32 threads leave lanes 32-63 idle: the vote's upper half is always zero, so
+  // a 32-bit copy loses nothing (a macro that narrows is still wrong for its other uses).
+  const bool IdleUpperHalf = !F.NarrowCasts.empty() && S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow;
   for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
     reportMacroNarrowing(N, S);
+    if (IdleUpperHalf)
+      continue;
     const Expr *Source = N.Source;
     SourceLocation Loc = Source->getBeginLoc();
     // As for the bit functions above: a macro that only renames the vote ('#define __ballot_sync(m,

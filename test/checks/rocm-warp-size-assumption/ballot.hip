@@ -73,3 +73,26 @@ __global__ void warpCountVote(const int *flags, unsigned *out) {
     out[1] = wide;
   }
 }
+
+// Every launch in the unit gives the kernel blocks of 32 threads (a local set from a macro, as
+// tile-list repacking kernels do): lanes 32-63 never run, so the vote's upper half is always zero
+// and the 32-bit copy is whole. Quiet. The same body launched with 64 threads is reported.
+#define TILE_ATOMS 32
+typedef unsigned int TileMask;
+__global__ void repackTiles(const int *tiles, int *out) {
+  TileMask b = __ballot(tiles[threadIdx.x] != 0);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = __popc(b);
+}
+__global__ void repackTilesWide(const int *tiles, int *out) {
+  TileMask b = __ballot(tiles[threadIdx.x] != 0);
+  // CHECK: :[[@LINE-1]]:16: warning: result of '__ballot' narrowed to the 32-bit type 'TileMask' (aka 'unsigned int')
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = __popc(b);
+}
+void launchRepack(const int *tiles, int *out, int n, hipStream_t stream) {
+  int nthread = TILE_ATOMS * 1;
+  int nblock = (n - 1) / nthread + 1;
+  repackTiles<<<nblock, nthread, 0, stream>>>(tiles, out);
+  repackTilesWide<<<nblock, 2 * nthread, 0, stream>>>(tiles, out);
+}
