@@ -153,6 +153,7 @@ private:
   void settleGroupShuffles();
   bool oneGroupTakes(const clang::Expr *Cond, bool FirstThreadsOnly = false);
   bool isWarpCountBound(const clang::Expr *B);
+  bool zeroBeyondFirstThreads(const clang::CallExpr *CE);
   bool underOneGroup(const clang::Stmt *S);
   bool boundsThreadsBelow32(const clang::Expr *Cond);
   enum class BranchTakers { All, FirstWarp, SomeLanes };

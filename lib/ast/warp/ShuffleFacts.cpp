@@ -2,6 +2,7 @@
 // that stop at 16 on the default (wavefront) width.
 
 #include "ast/Compat.h"
+#include "ast/StmtWalk.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/DeclTemplate.h"
@@ -220,8 +221,47 @@ bool WarpBodyScanner::isWarpCountBound(const Expr *B) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getType().isConstQualified() && VD->getInit())
       B = VD->getInit()->IgnoreParenImpCasts();
   const auto *Div = dyn_cast<BinaryOperator>(B);
-  return Div && ((Div->getOpcode() == BO_Div && isLit(Div->getRHS(), 32)) ||
-                 (Div->getOpcode() == BO_Shr && isLit(Div->getRHS(), 5)));
+  if (!Div || (Div->getOpcode() != BO_Div && Div->getOpcode() != BO_Shr))
+    return false;
+  // Dividing by more than 32 ('(n + 63) / 64' with a 64-lane WARP_SIZE) only lowers the count.
+  std::optional<int64_t> By = evaluate(Div->getRHS());
+  return By && (Div->getOpcode() == BO_Div ? *By >= 32 : *By >= 5);
+}
+
+static bool isZeroValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *FL = dyn_cast<FloatingLiteral>(E))
+    return FL->getValue().isZero();
+  return isLit(E, 0);
+}
+
+// The shuffled value of CE is a local that only threads 0-31 hold ('v = tid < nwarps ? part[tid] :
+// 0' with at most 32 warps) and that changes only by adding shuffled copies of itself: lanes 32-63
+// add zero, so a shuffle-down tree over 32 lanes gives lane 0 the whole sum.
+bool WarpBodyScanner::zeroBeyondFirstThreads(const CallExpr *CE) {
+  const ShuffleInfo *S = T.shuffle(calleeName(CE));
+  if (!S || S->Op != ShuffleInfo::Kind::Down || S->LaneArg == 0 || CE->getNumArgs() <= S->LaneArg)
+    return false;
+  const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(S->LaneArg - 1)->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !VD->getInit())
+    return false;
+  const auto *CO = dyn_cast<ConditionalOperator>(VD->getInit()->IgnoreParenImpCasts());
+  if (!CO || !isZeroValue(CO->getFalseExpr()) || !oneGroupTakes(CO->getCond(), true))
+    return false;
+  return walkStmts(F.Body, [&](const Stmt *St) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(St);
+        UO && UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr(), VD))
+      return StmtWalk::Stop;
+    const auto *BO = dyn_cast<BinaryOperator>(St);
+    if (!BO || !BO->isAssignmentOp() || !refersTo(BO->getLHS(), VD))
+      return StmtWalk::Continue;
+    const auto *Call = dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenImpCasts());
+    const ShuffleInfo *Added = Call ? T.shuffle(calleeName(Call)) : nullptr;
+    bool AddsOwnCopy = BO->getOpcode() == BO_AddAssign && Added && Added->Op == ShuffleInfo::Kind::Down &&
+                       Call->getNumArgs() > Added->LaneArg && refersTo(Call->getArg(Added->LaneArg - 1), VD);
+    return AddsOwnCopy ? StmtWalk::Continue : StmtWalk::Stop;
+  });
 }
 
 // A branch that one warp of 32 takes at most: 'warp == 0' with a warp number, or a thread index
@@ -419,7 +459,8 @@ void WarpBodyScanner::settleLoopReductions() {
     }
     // Only threads 0-31 run the loop ('if (tid < 32)' after a fold through shared memory): lanes
     // 32-63 have nothing to lose.
-    if (Shuffles.empty() || InFirstThreads.contains(L.Loop))
+    if (Shuffles.empty() || InFirstThreads.contains(L.Loop) ||
+        llvm::all_of(Shuffles, [&](const CallExpr *CE) { return zeroBeyondFirstThreads(CE); }))
       continue;
     if (L.Halves && Start == 16 && !L.StopsAbove1) {
       R.K = ShortReduction::LoopFrom16;
@@ -457,8 +498,9 @@ void WarpBodyScanner::settleLadders() {
       Sixteen.push_back(CE);
     Ladder.push_back(CE);
   }
-  if (Largest != 16 || !HasEight ||
-      llvm::all_of(Ladder, [&](const CallExpr *CE) { return InFirstThreads.contains(CE); }))
+  if (Largest != 16 || !HasEight || llvm::all_of(Ladder, [&](const CallExpr *CE) {
+        return InFirstThreads.contains(CE) || zeroBeyondFirstThreads(CE);
+      }))
     return;
   for (const CallExpr *CE : Sixteen) {
     ShortReduction R;
