@@ -250,8 +250,10 @@ void WarpSizeAssumptionCheck::reportNarrowing(const rocmtidy::FunctionWarpFacts 
   const SourceManager &SM = S.SM;
   reportNarrowBitOps(F, S);
   // Blocks of at most 32 threads leave lanes 32-63 idle: the vote's upper half is always zero, so
-  // a 32-bit copy loses nothing (a macro that narrows is still wrong for its other uses).
-  const bool IdleUpperHalf = !F.NarrowCasts.empty() && S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow;
+  // a 32-bit copy loses nothing (a macro that narrows is still wrong for its other uses). Not when
+  // a block is one 'WARP_SIZE' of 32: set right for AMD, it gives the lanes back to the vote.
+  const bool IdleUpperHalf =
+      !F.NarrowCasts.empty() && S.Model.blockRows(F) == rocmtidy::BlockRows::Narrow && !S.Model.narrowOnlyAsWarp(F);
   for (const rocmtidy::NarrowValue &N : F.NarrowCasts) {
     reportMacroNarrowing(N, S);
     if (IdleUpperHalf)

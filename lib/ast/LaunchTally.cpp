@@ -2,9 +2,12 @@
 
 #include "ast/ConstantValue.h"
 #include "ast/LaunchRecognizer.h"
+#include "ast/StmtWalk.h"
 #include "core/LaunchApiTable.h"
+#include "core/WarpTables.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -39,8 +42,34 @@ void LaunchTally::noteReference(const Expr *E) {
       ++Entries[K].References;
 }
 
-void LaunchTally::record(const FunctionDecl *Kernel, std::optional<uint64_t> Width, std::optional<uint64_t> Threads) {
-  Entries[Kernel].Blocks.add(Width, Threads);
+static const llvm::Regex &defaultWarpNames() {
+  static const llvm::Regex R(warpTables().WarpSizeNameRegex, llvm::Regex::IgnoreCase);
+  return R;
+}
+
+LaunchTally::LaunchTally(ASTContext &Ctx, const llvm::Regex *WarpNames)
+    : Ctx(Ctx), WarpNames(WarpNames ? *WarpNames : defaultWarpNames()) {}
+
+// The block is written with a warp-size constant, or a macro or variable named so ('dim3
+// block{WARP_SIZE}', 'BLOCK_SIZE' defined as 'WARP_SIZE'): one warp per block was meant, so a 32
+// there is the assumption under test, not a fact about which lanes of a 64-lane wavefront run.
+bool LaunchTally::sizedByWarpName(const Expr *BlockArg) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Named = [&](StringRef Name) { return !Name.empty() && WarpNames.isValid() && WarpNames.match(Name); };
+  return !walkWithInitialisers(BlockArg, 3, [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+        DRE && DRE->getDecl()->getIdentifier() && Named(DRE->getDecl()->getName()))
+      return StmtWalk::Stop;
+    for (SourceLocation Loc = S->getBeginLoc(); Loc.isMacroID(); Loc = SM.getImmediateMacroCallerLoc(Loc))
+      if (Named(Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts())))
+        return StmtWalk::Stop;
+    return StmtWalk::Continue;
+  });
+}
+
+void LaunchTally::record(const FunctionDecl *Kernel, const Expr *BlockArg, const Dim3Value &Block) {
+  std::optional<uint64_t> Threads = Block.total();
+  Entries[Kernel].Blocks.add(Block.X, Threads, BlockArg && Threads && *Threads <= 32 && sizedByWarpName(BlockArg));
 }
 
 // 'k<<<blocks, threads>>>(args)' in a template whose arguments decide which kernel it is: the
@@ -58,7 +87,7 @@ void LaunchTally::dependentLaunch(const CUDAKernelCallExpr *K) {
   const Expr *BlockArg = Config && Config->getNumArgs() >= 2 ? Config->getArg(1) : nullptr;
   Dim3Value Block = BlockArg && !isDependentExpr(*BlockArg) ? evaluateDim3(BlockArg, Ctx) : Dim3Value();
   for (const FunctionDecl *Kernel : Kernels) {
-    record(Kernel, Block.X, Block.total());
+    record(Kernel, BlockArg, Block);
     if (Config && Config->getNumArgs() >= 1)
       Entries[Kernel].Grids.push_back(Config->getArg(0));
   }
@@ -80,7 +109,7 @@ void LaunchTally::noteLaunch(const CallExpr *CE) {
   const FunctionDecl *K = kernelKey(L->Kernel);
   if (!K)
     return;
-  record(K, L->Block.X, L->Block.total());
+  record(K, L->BlockArg, L->Block);
   if (const auto *Chevron = dyn_cast<CUDAKernelCallExpr>(CE))
     if (const CallExpr *Config = Chevron->getConfig(); Config && Config->getNumArgs() >= 1)
       Entries[K].Grids.push_back(Config->getArg(0));

@@ -9,6 +9,7 @@
 // at run time) may run with any block. The warp model reads it for its own unit; the facts of a
 // translation unit (ast/KernelFacts) carry it to the project index for the kernels' other files.
 
+#include "ast/ConstantValue.h"
 #include "core/ProjectIndex.h"
 
 #include "clang/AST/ASTContext.h"
@@ -16,6 +17,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Regex.h"
 
 namespace rocmtidy {
 
@@ -31,7 +33,8 @@ public:
     bool complete() const { return !Blocks.Unknown && Blocks.Launches > 0 && References <= Blocks.Launches; }
   };
 
-  explicit LaunchTally(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// \p WarpNames: the names of warp-size constants (the table's default when null).
+  explicit LaunchTally(clang::ASTContext &Ctx, const llvm::Regex *WarpNames = nullptr);
 
   /// A DeclRefExpr or OverloadExpr: counts for every kernel it may name.
   void noteReference(const clang::Expr *E);
@@ -47,9 +50,11 @@ public:
 
 private:
   void dependentLaunch(const clang::CUDAKernelCallExpr *K);
-  void record(const clang::FunctionDecl *Kernel, std::optional<uint64_t> Width, std::optional<uint64_t> Threads);
+  void record(const clang::FunctionDecl *Kernel, const clang::Expr *BlockArg, const Dim3Value &Block);
+  bool sizedByWarpName(const clang::Expr *BlockArg) const;
 
   clang::ASTContext &Ctx;
+  const llvm::Regex &WarpNames;
   llvm::MapVector<const clang::FunctionDecl *, Entry> Entries;
 };
 

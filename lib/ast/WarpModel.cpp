@@ -9,7 +9,7 @@ using namespace clang;
 namespace rocmtidy {
 
 WarpModel::WarpModel(ASTContext &Ctx, const llvm::Regex &NameRegex, const PlatformGuards &Guards)
-    : Ctx(Ctx), NameRegex(NameRegex), Guards(Guards), Tally(Ctx) {}
+    : Ctx(Ctx), NameRegex(NameRegex), Guards(Guards), Tally(Ctx, &NameRegex) {}
 WarpModel::~WarpModel() = default;
 
 const Decl *WarpModel::graphKey(const FunctionWarpFacts &F) {

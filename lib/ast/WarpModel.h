@@ -390,6 +390,9 @@ public:
   /// What the launches of every kernel that runs F (F itself, or the kernels that call it
   /// through the unit's functions) say about its blocks; Unknown when one of them is not seen.
   BlockRows blockRows(const FunctionWarpFacts &F);
+  /// Narrow blocks, one of whose launches writes its block with a warp-size name of 32: lanes
+  /// 32-63 idle only until that constant says 64.
+  bool narrowOnlyAsWarp(const FunctionWarpFacts &F);
 
   /// True if F calls a matrix-core builtin, or a function that calls F does: its lane groupings
   /// are the layout of a matrix tile (a 32x32 MFMA fragment), not a warp width.
@@ -443,8 +446,9 @@ private:
   /// The launches the unit shows, per kernel; and the project's, for kernels it never names.
   LaunchTally Tally;
   LaunchesElsewhereFn LaunchesElsewhere;
-  llvm::DenseMap<const clang::Decl *, BlockRows> RowsMemo;
-  BlockRows kernelRows(const clang::FunctionDecl *Kernel);
+  /// Per function: its blocks, and whether a launch that makes them narrow names its block as a warp.
+  llvm::DenseMap<const clang::Decl *, std::pair<BlockRows, bool>> RowsMemo;
+  BlockRows kernelRows(const clang::FunctionDecl *Kernel, bool &WarpNamed);
   /// The node of a body in the call graph: its function's canonical declaration, the template's
   /// pattern for an instantiation.
   static const clang::Decl *graphKey(const FunctionWarpFacts &F);

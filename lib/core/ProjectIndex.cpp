@@ -57,7 +57,7 @@ static KernelDefinition definitionFrom(const nlohmann::json &E) {
   return K;
 }
 
-void KernelLaunches::add(std::optional<uint64_t> Width, std::optional<uint64_t> Threads) {
+void KernelLaunches::add(std::optional<uint64_t> Width, std::optional<uint64_t> Threads, bool WarpNamed) {
   if (!Width) {
     Unknown = true;
     return;
@@ -65,6 +65,7 @@ void KernelLaunches::add(std::optional<uint64_t> Width, std::optional<uint64_t> 
   ++Launches;
   AllRows32 = AllRows32 && *Width > 0 && *Width <= 32 && (*Width & (*Width - 1)) == 0;
   AllNarrow = AllNarrow && Threads && *Threads <= 32;
+  WarpNamedNarrow = WarpNamedNarrow || (WarpNamed && Threads && *Threads <= 32);
 }
 
 void KernelLaunches::merge(const KernelLaunches &Other) {
@@ -72,11 +73,17 @@ void KernelLaunches::merge(const KernelLaunches &Other) {
   Unknown = Unknown || Other.Unknown;
   AllRows32 = AllRows32 && Other.AllRows32;
   AllNarrow = AllNarrow && Other.AllNarrow;
+  WarpNamedNarrow = WarpNamedNarrow || Other.WarpNamedNarrow;
 }
 
 static nlohmann::json launchesJson(const KernelLaunches &L) {
-  return {{"name", L.Name},       {"params", L.Params},       {"launches", L.Launches},
-          {"unknown", L.Unknown}, {"allRows32", L.AllRows32}, {"allNarrow", L.AllNarrow}};
+  return {{"name", L.Name},
+          {"params", L.Params},
+          {"launches", L.Launches},
+          {"unknown", L.Unknown},
+          {"allRows32", L.AllRows32},
+          {"allNarrow", L.AllNarrow},
+          {"warpNamedNarrow", L.WarpNamedNarrow}};
 }
 
 static KernelLaunches launchesFrom(const nlohmann::json &E) {
@@ -87,12 +94,14 @@ static KernelLaunches launchesFrom(const nlohmann::json &E) {
   L.Unknown = E.at("unknown").get<bool>();
   L.AllRows32 = E.at("allRows32").get<bool>();
   L.AllNarrow = E.at("allNarrow").get<bool>();
+  L.WarpNamedNarrow = E.value("warpNamedNarrow", false);
   return L;
 }
 
 std::string KernelLaunches::fingerprint() const {
   // The name is the lookup's key; what the checks read is the rest.
-  return std::to_string(Launches) + (Unknown ? "u" : "") + (AllRows32 ? "r" : "") + (AllNarrow ? "n" : "");
+  return std::to_string(Launches) + (Unknown ? "u" : "") + (AllRows32 ? "r" : "") + (AllNarrow ? "n" : "") +
+         (WarpNamedNarrow ? "w" : "");
 }
 
 std::string KernelDefinition::fingerprint() const {

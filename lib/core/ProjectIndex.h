@@ -52,8 +52,11 @@ struct KernelLaunches {
   bool Unknown = false;  // a launch whose block is not constant
   bool AllRows32 = true; // every block width a power of two of at most 32
   bool AllNarrow = true; // every block of at most 32 threads
+  /// A block of at most 32 threads written with a warp-size name ('dim3 block{WARP_SIZE}'): one
+  /// warp per block was meant, so its lanes 32-63 are idle only while that constant is wrong.
+  bool WarpNamedNarrow = false;
   /// One launch: its block width and thread count when constant.
-  void add(std::optional<uint64_t> Width, std::optional<uint64_t> Threads);
+  void add(std::optional<uint64_t> Width, std::optional<uint64_t> Threads, bool WarpNamed = false);
   void merge(const KernelLaunches &Other);
   std::string fingerprint() const;
 };

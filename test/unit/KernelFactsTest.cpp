@@ -281,8 +281,13 @@ __global__ void rows(float *);
 __global__ void wide(float *);
 __global__ void computed(float *);
 __global__ void pointed(float *);
+__global__ void oneWarp(float *);
 static __global__ void internal(float *) {}
+#define WARP_SIZE 32
+#define ONE_WARP WARP_SIZE
 void run(float *p, int n) {
+  const dim3 warpBlock{ONE_WARP};
+  oneWarp<<<4, warpBlock>>>(p);
   narrow<<<4, 32>>>(p);
   narrow<<<8, dim3(16, 2)>>>(p);
   rows<<<1, dim3(32, 4)>>>(p);
@@ -303,7 +308,12 @@ void run(float *p, int n) {
   ASSERT_NE(Find("narrow"), nullptr);
   EXPECT_EQ(Find("narrow")->Launches, 2u);
   EXPECT_TRUE(Find("narrow")->AllNarrow);
+  EXPECT_FALSE(Find("narrow")->WarpNamedNarrow);
   EXPECT_FALSE(Find("narrow")->Unknown);
+  // A block written as one warp of 32 is narrow, and says so: on AMD one warp was meant to be 64.
+  ASSERT_NE(Find("oneWarp"), nullptr);
+  EXPECT_TRUE(Find("oneWarp")->AllNarrow);
+  EXPECT_TRUE(Find("oneWarp")->WarpNamedNarrow);
   ASSERT_NE(Find("rows"), nullptr);
   EXPECT_TRUE(Find("rows")->AllRows32);
   EXPECT_FALSE(Find("rows")->AllNarrow);
@@ -325,6 +335,7 @@ TEST(ProjectIndexMerge, LaunchesOfOneKernelAreMerged) {
   A.add(32, 32);
   KernelLaunches B = A;
   B.add(256, 256);
+  B.add(32, 32, /*WarpNamed=*/true);
   ProjectIndex Narrow = ProjectIndex::fromDefinitions({}, {A});
   ASSERT_NE(Narrow.launches("k", 1), nullptr);
   EXPECT_TRUE(Narrow.launches("k", 1)->AllNarrow);
@@ -332,7 +343,9 @@ TEST(ProjectIndexMerge, LaunchesOfOneKernelAreMerged) {
   ProjectIndex Both = ProjectIndex::fromDefinitions({}, {A, B});
   ASSERT_NE(Both.launches("k", 1), nullptr);
   EXPECT_FALSE(Both.launches("k", 1)->AllNarrow);
-  EXPECT_EQ(Both.launches("k", 1)->Launches, 3u);
+  EXPECT_EQ(Both.launches("k", 1)->Launches, 4u);
+  EXPECT_TRUE(Both.launches("k", 1)->WarpNamedNarrow);
+  EXPECT_FALSE(Narrow.launches("k", 1)->WarpNamedNarrow);
   // A launch question is answered from the launches alone; a definition question is not.
   EXPECT_NE(Narrow.answer(ProjectIndex::launchQuestion("k"), 1), Both.answer(ProjectIndex::launchQuestion("k"), 1));
   EXPECT_EQ(Narrow.answer("k", 1), Both.answer("k", 1));
@@ -352,6 +365,7 @@ TEST(ProjectIndexMerge, LaunchesOfOneKernelAreMerged) {
   }
   ASSERT_NE(Back->launches("k", 1), nullptr);
   EXPECT_EQ(Back->launches("k", 1)->fingerprint(), Both.launches("k", 1)->fingerprint());
+  EXPECT_TRUE(Back->launches("k", 1)->WarpNamedNarrow);
   auto List = launchesFromJson(launchesToJson({A}), Error);
   if (!List) {
     ADD_FAILURE() << Error;

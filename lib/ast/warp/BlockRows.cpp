@@ -16,7 +16,7 @@ using namespace clang;
 
 namespace rocmtidy {
 
-BlockRows WarpModel::kernelRows(const FunctionDecl *Kernel) {
+BlockRows WarpModel::kernelRows(const FunctionDecl *Kernel, bool &WarpNamed) {
   // '__launch_bounds__(32)': no launch can give it a wider block.
   if (auto Max = declaredMaxThreads(*Kernel, Ctx); Max && *Max <= 32)
     return BlockRows::Narrow;
@@ -33,6 +33,7 @@ BlockRows WarpModel::kernelRows(const FunctionDecl *Kernel) {
   } else {
     return BlockRows::Unknown;
   }
+  WarpNamed = B->WarpNamedNarrow;
   if (B->AllNarrow)
     return BlockRows::Narrow;
   return B->AllRows32 ? BlockRows::Rows32 : BlockRows::Unknown;
@@ -62,16 +63,18 @@ static const Decl *primaryTemplateKey(const Decl *D) {
 BlockRows WarpModel::blockRows(const FunctionWarpFacts &F) {
   const Decl *Key = graphKey(F);
   if (auto It = RowsMemo.find(Key); It != RowsMemo.end())
-    return It->second;
+    return It->second.first;
   BlockRows Result = BlockRows::Narrow;
-  bool SawKernel = false;
+  bool SawKernel = false, WarpNamed = false;
   llvm::DenseSet<const Decl *> Seen{Key};
   llvm::SmallVector<const FunctionWarpFacts *, 8> Work{&F};
   while (!Work.empty() && Result != BlockRows::Unknown) {
     const FunctionWarpFacts *U = Work.pop_back_val();
     if (const auto *FD = dyn_cast<FunctionDecl>(U->D); FD && FD->hasAttr<CUDAGlobalAttr>()) {
       SawKernel = true;
-      Result = std::min(Result, kernelRows(FD));
+      bool Named = false;
+      Result = std::min(Result, kernelRows(FD, Named));
+      WarpNamed = WarpNamed || Named;
       continue;
     }
     auto Callers = CallersOf.find(graphKey(*U));
@@ -88,8 +91,12 @@ BlockRows WarpModel::blockRows(const FunctionWarpFacts &F) {
   }
   if (!SawKernel)
     Result = BlockRows::Unknown;
-  RowsMemo[Key] = Result;
+  RowsMemo[Key] = {Result, WarpNamed};
   return Result;
+}
+
+bool WarpModel::narrowOnlyAsWarp(const FunctionWarpFacts &F) {
+  return blockRows(F) == BlockRows::Narrow && RowsMemo[graphKey(F)].second;
 }
 
 } // namespace rocmtidy
