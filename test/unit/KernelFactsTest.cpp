@@ -282,12 +282,15 @@ __global__ void wide(float *);
 __global__ void computed(float *);
 __global__ void pointed(float *);
 __global__ void oneWarp(float *);
+__global__ void namedWarp(float *);
 static __global__ void internal(float *) {}
 #define WARP_SIZE 32
 #define ONE_WARP WARP_SIZE
 void run(float *p, int n) {
   const dim3 warpBlock{ONE_WARP};
   oneWarp<<<4, warpBlock>>>(p);
+  const int kWarpSize = 32;
+  namedWarp<<<4, kWarpSize>>>(p);
   narrow<<<4, 32>>>(p);
   narrow<<<8, dim3(16, 2)>>>(p);
   rows<<<1, dim3(32, 4)>>>(p);
@@ -314,6 +317,8 @@ void run(float *p, int n) {
   ASSERT_NE(Find("oneWarp"), nullptr);
   EXPECT_TRUE(Find("oneWarp")->AllNarrow);
   EXPECT_TRUE(Find("oneWarp")->WarpNamedNarrow);
+  ASSERT_NE(Find("namedWarp"), nullptr);
+  EXPECT_TRUE(Find("namedWarp")->WarpNamedNarrow);
   ASSERT_NE(Find("rows"), nullptr);
   EXPECT_TRUE(Find("rows")->AllRows32);
   EXPECT_FALSE(Find("rows")->AllNarrow);
