@@ -150,15 +150,16 @@ struct CMakeReader : cmake::ParseCallbacks {
   /// too, which keeps it where it was).
   void noteListReads(const cmake::Command &C, const std::string &Filled, Mention Where) {
     Where.Line = C.Line;
+    cmake::ExpandRules Rules;
+    Rules.KeepUnresolved = true;
+    Rules.GeneratorExpressionsAsText = true;
+    auto Note = [&](const std::string &Name) {
+      if (Name != Filled)
+        S.ListReads[Name].push_back(Where);
+      return cmake::VariableValue::unknown();
+    };
     for (const auto &A : C.Args)
-      for (size_t At = A.Value.find("${"); At != std::string::npos; At = A.Value.find("${", At + 2)) {
-        size_t End = A.Value.find('}', At);
-        if (End == std::string::npos)
-          break;
-        std::string Name = A.Value.substr(At + 2, End - At - 2);
-        if (Name != Filled)
-          S.ListReads[Name].push_back(Where);
-      }
+      cmake::expandReferences(A.Value, Note, Rules);
   }
 
   std::string hipCondition() const {
@@ -594,8 +595,6 @@ bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs
   return true;
 }
 
-/// Whether \p S names \p File in any way: by its path, by a computed path that may spell its name,
-/// or by a glob that may match it.
 /// The first read of the variable \p List when every read of it in \p Scripts is in a CUDA
 /// branch; null when one is not, when nothing reads it, or for no variable.
 const Mention *onlyCudaReads(const std::vector<std::shared_ptr<Script>> &Scripts, const std::string &List) {
@@ -613,6 +612,8 @@ const Mention *onlyCudaReads(const std::vector<std::shared_ptr<Script>> &Scripts
   return First;
 }
 
+/// Whether \p S names \p File in any way: by its path, by a computed path that may spell its name,
+/// or by a glob that may match it.
 bool namesFile(const Script &S, const fs::path &File, const std::string &Ext) {
   std::string Name = File.filename().string();
   for (const std::string &G : S.GlobExtensions)

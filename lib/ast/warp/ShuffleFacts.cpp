@@ -459,10 +459,12 @@ void WarpBodyScanner::settleLoopReductions() {
     }
     // Only threads 0-31 run the loop ('if (tid < 32)' after a fold through shared memory): lanes
     // 32-63 have nothing to lose.
-    if (Shuffles.empty() || InFirstThreads.contains(L.Loop) ||
-        llvm::all_of(Shuffles, [&](const CallExpr *CE) { return zeroBeyondFirstThreads(CE); }))
+    if (Shuffles.empty() || InFirstThreads.contains(L.Loop))
       continue;
     if (L.Halves && Start == 16 && !L.StopsAbove1) {
+      // Partials only the first threads hold: lanes 32-63 add zero (walked only for a tree from 16).
+      if (llvm::all_of(Shuffles, [&](const CallExpr *CE) { return zeroBeyondFirstThreads(CE); }))
+        continue;
       R.K = ShortReduction::LoopFrom16;
       R.At = L.Start;
     } else if (L.Doubles && Start == 1 && Bound > 16 && Bound <= 32 && llvm::any_of(Shuffles, [&](const CallExpr *CE) {
