@@ -68,6 +68,29 @@ void referencedNames(const std::string &S, std::vector<std::string> &Out) {
   }
 }
 
+/// The words of \p S split at blanks outside references.
+std::vector<std::string> topLevelWords(const std::string &S) {
+  std::vector<std::string> Out;
+  std::string W;
+  unsigned Depth = 0;
+  for (char C : S) {
+    if (C == '(' || C == '{')
+      ++Depth;
+    else if ((C == ')' || C == '}') && Depth)
+      --Depth;
+    if (!Depth && (C == ' ' || C == '\t')) {
+      if (!W.empty())
+        Out.push_back(W);
+      W.clear();
+      continue;
+    }
+    W += C;
+  }
+  if (!W.empty())
+    Out.push_back(W);
+  return Out;
+}
+
 /// The first comma of \p S outside parentheses and braces, or npos.
 size_t topLevelComma(const std::string &S) {
   unsigned Depth = 0;
@@ -107,6 +130,7 @@ bool sourceLikeName(const std::string &Word) {
 
 struct Assignment {
   std::string Value;
+  bool Append = false; // `+=`: more words for the same value, not another value
   MakeBranch In = MakeBranch::Other;
   std::string Condition;
   unsigned ConditionLine = 0, Line = 0;
@@ -125,6 +149,50 @@ bool compilerFlagVariable(const std::string &Name) {
                                               "HIPCCFLAGS", "HIP_FLAGS", "INC",      "INCS",
                                               "INCLUDE",    "INCLUDES",  "INC_DIRS", "INCLUDE_DIRS"};
   return Names.count(Name) != 0;
+}
+
+/// A rule as written: its prerequisites and recipe lines, read once every variable is known.
+struct RuleText {
+  std::string Targets, Prereqs;
+  std::vector<std::pair<std::string, unsigned>> Lines;
+};
+
+/// The tool a command word runs: nvcc, hipcc (or a hipify tool: its input is the HIP build's
+/// source), another compiler or interpreter, or none of them.
+MakeBranch toolOfWord(const std::string &Word, bool &IsTool) {
+  std::string B = asciiLower(Word.substr(Word.find_last_of('/') == std::string::npos ? 0 : Word.rfind('/') + 1));
+  IsTool = true;
+  if (B == "nvcc")
+    return MakeBranch::Cuda;
+  if (B == "hipcc" || B == "hipcc.pl" || B == "amdclang++" || B == "amdclang" || startsWith(B, "hipify"))
+    return MakeBranch::Hip;
+  static const std::set<std::string> Others = {"cc",      "c++",   "gcc",    "g++",    "icpx",  "icx",   "icc",
+                                               "icpc",    "mpicc", "mpicxx", "mpic++", "nvc++", "nvc",   "python",
+                                               "python3", "sh",    "bash",   "cmake",  "make",  "ninja", "perl"};
+  if (Others.count(B) || startsWith(B, "clang") || startsWith(B, "g++-") || startsWith(B, "gcc-"))
+    return MakeBranch::Other;
+  IsTool = false;
+  return MakeBranch::Other;
+}
+
+/// Whether a variable's name says it holds a compiler or make (CC, NVCC, HIP_CXX, MAKE), not its
+/// flags (NVCC_FLAGS).
+bool namesCompiler(const std::string &Name) {
+  return Name == "MAKE" || endsWith(Name, "CC") || endsWith(Name, "CXX") || Name.find("COMPILER") != std::string::npos;
+}
+
+/// Whether \p Line reads its rule's prerequisites ($<, $^, $+, $?, also as $(<D) and ${^}).
+bool readsPrerequisites(const std::string &Line) {
+  for (size_t I = 0; I + 1 < Line.size(); ++I) {
+    if (Line[I] != '$')
+      continue;
+    char C = Line[I + 1];
+    if ((C == '(' || C == '{') && I + 2 < Line.size())
+      C = Line[I + 2];
+    if (C == '<' || C == '^' || C == '+' || C == '?')
+      return true;
+  }
+  return false;
 }
 
 /// A target-specific compiler-flags assignment, resolved once every variable is known.
@@ -184,8 +252,14 @@ public:
         Line += Part;
         break;
       }
-      if (!Line.empty() && Line[0] == '\t' && InRule)
-        continue; // a recipe: what the shell runs, not what make selects
+      if (!Line.empty() && Line[0] == '\t' && InRule) {
+        // A recipe: what the shell runs. It does not select files, but says which compiler
+        // reads the ones it names.
+        if (!Rules.empty())
+          Rules.back().Lines.push_back({Line, First});
+        Unclear |= Line.find("$(eval") != std::string::npos;
+        continue;
+      }
       size_t Hash = Line.find('#');
       while (Hash != std::string::npos && Hash > 0 && Line[Hash - 1] == '\\')
         Hash = Line.find('#', Hash + 1);
@@ -198,12 +272,18 @@ public:
       std::string Rest = trim(T.substr(Word.size()));
       if (InDefine) {
         InDefine = Word != "endef";
+        CannedLines.push_back(T);
         continue;
       }
       if (Word == "define") {
         InDefine = true;
         continue;
       }
+      // Recipes elsewhere (an included file, a $(eval)), or prerequisites found through vpath:
+      // what the recipes here compile is not all there is.
+      if (Word == "include" || Word == "-include" || Word == "sinclude" || Word == "vpath" || startsWith(T, "VPATH") ||
+          T.find("$(eval") != std::string::npos)
+        Unclear = true;
       if (Word == "ifeq" || Word == "ifneq" || Word == "ifdef" || Word == "ifndef") {
         Stack.push_back({classify(Word, Rest), T, First});
         continue;
@@ -228,6 +308,8 @@ public:
       assignmentOrRule(T, Stack, First, InRule);
     }
   }
+
+  bool gaveUp() const { return Work > MaxEntries; }
 
   std::vector<MakeSources::Entry> entries(bool &GaveUp) {
     std::vector<MakeSources::Entry> Out;
@@ -323,6 +405,8 @@ private:
         } else {
           // targets: prerequisites, or a target-specific variable (no recipe follows that)
           InRule = !targetSpecific(T, I, I + Colons, Stack, Line);
+          if (InRule)
+            rule(T.substr(0, I), T.substr(I + Colons), Line);
           return;
         }
       } else {
@@ -334,6 +418,7 @@ private:
       InRule = false;
       Assignment A;
       A.Value = T.substr(ValueAt);
+      A.Append = C == '=' && I > 0 && T[I - 1] == '+';
       A.Line = Line;
       for (const Frame &F : Stack) {
         MakeBranch Was = A.In;
@@ -620,8 +705,295 @@ private:
     return Slot;
   }
 
+  /// Records a rule; \p Rest follows its colon(s): prerequisites, or a static pattern rule's
+  /// target pattern and prerequisite patterns, and maybe `; recipe`.
+  void rule(const std::string &Targets, const std::string &Rest, unsigned Line) {
+    RuleText R;
+    R.Targets = trim(Targets);
+    std::string Prereqs = Rest;
+    size_t Semi = Prereqs.find(';');
+    if (Semi != std::string::npos) {
+      R.Lines.push_back({Prereqs.substr(Semi + 1), Line});
+      Prereqs.resize(Semi);
+    }
+    size_t Colon = Prereqs.find(':');
+    if (Colon != std::string::npos)
+      Prereqs = Prereqs.substr(Colon + 1); // targets: target-pattern: prerequisite-patterns
+    size_t Bar = Prereqs.find('|');
+    if (Bar != std::string::npos)
+      Prereqs.resize(Bar); // order-only prerequisites are not $^
+    R.Prereqs = trim(Prereqs);
+    Rules.push_back(std::move(R));
+  }
+
+  /// The tool \p Name's value runs: Cuda only when every value it is given is nvcc's.
+  MakeBranch toolOfVariable(const std::string &Name, bool &IsTool, unsigned Level = 0) {
+    auto Known = ToolMemo.find(Name);
+    if (Known != ToolMemo.end()) {
+      IsTool = Known->second.second;
+      return Known->second.first;
+    }
+    ToolMemo[Name] = {MakeBranch::Other, false}; // a cycle adds nothing
+    MakeBranch Tool = toolOfAssignments(Name, IsTool, Level);
+    ToolMemo[Name] = {Tool, IsTool};
+    return Tool;
+  }
+
+  MakeBranch toolOfAssignments(const std::string &Name, bool &IsTool, unsigned Level) {
+    IsTool = false;
+    auto It = Vars.find(Name);
+    if (It == Vars.end() || Level > 8) {
+      // Unset, or set where this reader cannot see (the environment, the command line): a name
+      // that says compiler is one, of no known vendor.
+      IsTool = namesCompiler(Name);
+      return MakeBranch::Other;
+    }
+    bool AnyCuda = false, AnyOther = false, AnyNone = false;
+    for (const Assignment &A : It->second) {
+      if (A.Append)
+        continue;
+      std::string V = trim(A.Value);
+      std::string First = V.substr(0, V.find_first_of(" \t"));
+      bool WordIsTool = false;
+      MakeBranch T = MakeBranch::Other;
+      std::string Base =
+          First.substr(First.find_last_of("/)}") == std::string::npos ? 0 : First.find_last_of("/)}") + 1);
+      if (!Base.empty() && Base.find('$') == std::string::npos) {
+        T = toolOfWord(Base, WordIsTool); // $(CUDA_HOME)/bin/nvcc
+      } else if (startsWith(First, "$(") || startsWith(First, "${")) {
+        std::string Inner = First.substr(2, First.size() > 3 ? First.size() - 3 : 0);
+        if (Inner.find_first_of(" \t:$") == std::string::npos && (First.back() == ')' || First.back() == '}'))
+          T = toolOfVariable(Inner, WordIsTool, Level + 1);
+        else // $(shell which nvcc), $(if ...): a compiler of no known vendor, if the name says so
+          WordIsTool = namesCompiler(Name);
+      } else {
+        T = toolOfWord(First, WordIsTool);
+      }
+      if (T == MakeBranch::Hip && WordIsTool) {
+        IsTool = true;
+        return MakeBranch::Hip; // set to hipcc somewhere: the HIP build may run it
+      }
+      AnyCuda |= WordIsTool && T == MakeBranch::Cuda;
+      AnyOther |= WordIsTool && T == MakeBranch::Other;
+      AnyNone |= !WordIsTool;
+    }
+    IsTool = AnyCuda || AnyOther;
+    return AnyCuda && !AnyOther && !AnyNone ? MakeBranch::Cuda : MakeBranch::Other;
+  }
+
+  /// The tool a recipe line runs (see MakeSources::Recipe), and whether it runs one at all.
+  MakeBranch toolOfLine(const std::string &Line, bool &IsTool) {
+    bool Cuda = false, Hip = false, Other = false;
+    IsTool = false;
+    auto note = [&](MakeBranch B, bool T) {
+      IsTool |= T;
+      Cuda |= T && B == MakeBranch::Cuda;
+      Hip |= T && B == MakeBranch::Hip;
+      Other |= T && B == MakeBranch::Other;
+    };
+    std::string Word;
+    auto endWord = [&] {
+      size_t From = Word.find_first_not_of("@-+");
+      bool T = false;
+      MakeBranch B = From == std::string::npos ? MakeBranch::Other : toolOfWord(Word.substr(From), T);
+      Word.clear();
+      note(B, T);
+    };
+    for (size_t I = 0; I < Line.size(); ++I) {
+      char C = Line[I];
+      if (C == '$' && I + 1 < Line.size() && (Line[I + 1] == '(' || Line[I + 1] == '{')) {
+        size_t End = referenceEnd(Line, I);
+        if (End == std::string::npos)
+          break;
+        std::string Inner = Line.substr(I + 2, End - I - 2);
+        if (Inner.find_first_of(" \t:") == std::string::npos) {
+          bool T = false;
+          MakeBranch B = toolOfVariable(Inner, T);
+          note(B, T);
+        }
+        I = End;
+        continue;
+      }
+      if (std::string(" \t;&|()'\"`").find(C) != std::string::npos) {
+        endWord();
+        continue;
+      }
+      Word += C;
+    }
+    endWord();
+    return Hip ? MakeBranch::Hip : Other || !Cuda ? MakeBranch::Other : MakeBranch::Cuda;
+  }
+
+  /// \p Text with each reference to a variable set once, to one word without references
+  /// (EXAMPLES_DIR = .), replaced by that word: `$(EXAMPLES_DIR)/%_hip.cpp` is a pattern then.
+  std::string withFixedFolders(const std::string &Text) {
+    std::string Out;
+    for (size_t I = 0; I < Text.size(); ++I) {
+      if (Text[I] == '$' && I + 1 < Text.size() && (Text[I + 1] == '(' || Text[I + 1] == '{')) {
+        size_t End = referenceEnd(Text, I);
+        if (End != std::string::npos) {
+          auto It = Vars.find(Text.substr(I + 2, End - I - 2));
+          if (It != Vars.end() && It->second.size() == 1) {
+            std::string V = trim(It->second.front().Value);
+            if (!V.empty() && V.find_first_of(" \t$%") == std::string::npos) {
+              Out += V;
+              I = End;
+              continue;
+            }
+          }
+        }
+      }
+      Out += Text[I];
+    }
+    return Out;
+  }
+
+  /// Whether \p Text, or a variable it reads (at any depth), holds what this reader cannot list:
+  /// $(shell), $(call), $(foreach), a variable set nowhere here.
+  bool opaque(const std::string &Text, unsigned Level = 0) {
+    if (Level > 16)
+      return true;
+    for (const std::string &W : topLevelWords(Text)) {
+      // A flag (-I$(ROCM_PATH)/include), an environment assignment (HIP_PATH=$(ROCM_PATH)) or the
+      // compiler itself names no source, whatever its value holds.
+      size_t Eq = W.find('=');
+      if (W[0] == '-' || (Eq != std::string::npos && Eq > 0 && W.find_first_of("$(){}") > Eq))
+        continue;
+      bool IsTool = false;
+      if (W.size() > 3 && W[0] == '$' && (W[1] == '(' || W[1] == '{') && referenceEnd(W, 0) == W.size() - 1 &&
+          W.find_first_of(" \t:$", 1) == std::string::npos)
+        toolOfVariable(W.substr(2, W.size() - 3), IsTool);
+      if (IsTool)
+        continue;
+      for (const char *Fn : {"$(shell", "$(call", "$(foreach", "$(value", "$(file", "${shell", "$(origin"})
+        if (W.find(Fn) != std::string::npos)
+          return true;
+      std::vector<std::string> Names;
+      referencedNames(W, Names);
+      for (const std::string &N : Names) {
+        auto It = Vars.find(N);
+        if (It == Vars.end()) {
+          static const char *Harmless[] = {"FLAGS", "DIR", "PATH", "HOME", "ROOT", "ARCH", "LIB", "INC", "OPT", "ENV"};
+          if (std::none_of(std::begin(Harmless), std::end(Harmless),
+                           [&](const char *H) { return N.find(H) != std::string::npos; }))
+            return true;
+          continue;
+        }
+        auto Known = OpaqueMemo.find(N);
+        if (Known == OpaqueMemo.end()) {
+          OpaqueMemo[N] = false; // a cycle adds nothing
+          bool Any = std::any_of(It->second.begin(), It->second.end(),
+                                 [&](const Assignment &A) { return opaque(A.Value, Level + 1); });
+          Known = OpaqueMemo.insert_or_assign(N, Any).first;
+        }
+        if (Known->second)
+          return true;
+      }
+    }
+    return false;
+  }
+
+  /// Adds the sources the words of \p Text name to \p R: literal paths, '%' patterns (any
+  /// depth, except for nvcc's), variables as far as they expand, and for any tool but nvcc's,
+  /// a name glued to a reference ($(SRC)/k.cu) as that name in any folder.
+  void reachOf(const std::string &Written, MakeSources::Recipe &R) {
+    bool Cuda = R.Tool == MakeBranch::Cuda;
+    std::string Text = withFixedFolders(Written);
+    if (!Cuda && opaque(Text))
+      R.All = true;
+    std::vector<MakeSources::Entry> Named;
+    scan(Text, Named);
+    for (MakeSources::Entry &E : Named)
+      R.Paths.push_back(std::move(E.Pattern));
+    std::string Word;
+    auto endWord = [&] {
+      std::string W = Word;
+      Word.clear();
+      size_t Pct = W.find('%');
+      bool Ref = W.find_first_of("$\x01") != std::string::npos;
+      if (Pct != std::string::npos && !Ref) {
+        std::string Abs = (fs::path(W).is_absolute() ? fs::path(W) : fs::path(Dir) / W).lexically_normal().string();
+        size_t P = Abs.find('%');
+        if (Cuda) {
+          if (Abs.find('/', P) == std::string::npos)
+            R.Paths.push_back(Abs.substr(0, P) + "*" + Abs.substr(P + 1));
+        } else {
+          R.Stems.push_back({Abs.substr(0, P), Abs.substr(P + 1)});
+        }
+        return;
+      }
+      if (Cuda || !Ref)
+        return;
+      std::string Name = W.substr(W.find_last_of("/)}") + 1);
+      std::string Tail = Pct == std::string::npos ? "" : W.substr(Pct + 1);
+      if (Pct != std::string::npos && !Tail.empty() && Tail.find_first_of("$\x01/%") == std::string::npos)
+        R.Stems.push_back({"", Tail}); // $(SRC_DIR)/%_hip.cpp: any file whose name ends so
+      else if (Pct != std::string::npos || Name.find_first_of("$\x01") != std::string::npos)
+        R.All |= sourceLikeName(W) || Pct != std::string::npos;
+      else if (sourceLikeName(Name))
+        R.Stems.push_back({"", "/" + Name});
+    };
+    for (char C : Text) {
+      if (C == ' ' || C == '\t' || C == ';') {
+        endWord();
+        continue;
+      }
+      Word += C;
+    }
+    endWord();
+  }
+
+public:
+  /// Every recipe line, with its tool and reach.
+  std::vector<MakeSources::Recipe> recipes(bool &RecipesUnclear) {
+    std::vector<MakeSources::Recipe> Out;
+    RecipesUnclear = Unclear;
+    for (const std::string &Line : CannedLines) {
+      bool IsTool = false;
+      toolOfLine(Line, IsTool);
+      RecipesUnclear |= IsTool; // a canned recipe that compiles: run where this reader cannot see
+    }
+    if (RecipesUnclear)
+      return Out;
+    for (const RuleText &Rule : Rules)
+      for (const auto &[Text, At] : Rule.Lines) {
+        // `$$` is the shell's `$`: a shell variable or command substitution, no make reference.
+        std::string Line = trim(Text);
+        while (!Line.empty() && (Line[0] == '@' || Line[0] == '-' || Line[0] == '+'))
+          Line = trim(Line.substr(1)); // echo off, ignore errors, always run
+        for (size_t D = Line.find("$$"); D != std::string::npos; D = Line.find("$$", D))
+          Line.replace(D, 2, "\x01");
+        MakeSources::Recipe R;
+        bool IsTool = false;
+        R.Tool = toolOfLine(Line, IsTool);
+        R.Line = At;
+        // A line that runs no compiler, interpreter or script (echo, a loop running the built
+        // programs) reads no source for a build.
+        if (!IsTool)
+          continue;
+        reachOf(Line, R);
+        if (readsPrerequisites(Line)) {
+          if (Rule.Prereqs.empty() && R.Tool != MakeBranch::Cuda)
+            R.All = true; // a suffix rule (.cu.o:) reads whatever matches
+          reachOf(Rule.Prereqs, R);
+        }
+        bool Stem = Line.find("$*") != std::string::npos || Line.find("$(*") != std::string::npos;
+        R.All |= Stem && R.Tool != MakeBranch::Cuda;
+        Out.push_back(std::move(R));
+        if (Work > MaxEntries)
+          break;
+      }
+    return Out;
+  }
+
+private:
   std::string Dir;
   bool &BuildsHip;
+  std::vector<RuleText> Rules;
+  std::vector<std::string> CannedLines;
+  bool Unclear = false;
+  std::map<std::string, std::pair<MakeBranch, bool>> ToolMemo;
+  std::map<std::string, bool> OpaqueMemo;
   std::map<std::string, std::vector<Assignment>> Vars;
   std::set<std::string> Referenced;
   std::map<std::string, std::vector<MakeSources::Entry>> Memo;
@@ -683,6 +1055,9 @@ MakeSources MakeSources::read(const std::string &Path, const std::string &Text) 
   Reader R(fs::path(Path).parent_path().string(), M.BuildsHip);
   R.read(Text);
   M.Entries = R.entries(M.GaveUp);
+  if (!M.GaveUp)
+    M.Recipes = R.recipes(M.RecipesUnclear);
+  M.GaveUp |= R.gaveUp();
   if (!M.GaveUp) {
     R.targetFlags();
     R.noteBranches(M.Entries);
@@ -710,8 +1085,10 @@ const MakeSources::Entry *MakeSources::listing(const std::string &Absolute, bool
 }
 
 bool MakeSources::cudaOnly(const std::string &Absolute, std::string &Why) const {
-  if (GaveUp || !BuildsHip)
+  if (GaveUp)
     return false;
+  if (!BuildsHip)
+    return compiledOnlyByNvcc(Absolute, Why);
   std::vector<std::string> File = segments(fs::path(Absolute).lexically_normal().string());
   const Entry *Cuda = nullptr;
   for (const Entry &E : Entries) {
@@ -719,14 +1096,62 @@ bool MakeSources::cudaOnly(const std::string &Absolute, std::string &Why) const 
         std::any_of(E.Except.begin(), E.Except.end(), [&](const std::string &X) { return matches(X, File); }))
       continue;
     if (E.In != MakeBranch::Cuda)
-      return false;
+      return compiledOnlyByNvcc(Absolute, Why);
     if (!Cuda)
       Cuda = &E;
   }
   if (!Cuda)
-    return false;
+    return compiledOnlyByNvcc(Absolute, Why);
   Why = Path + ":" + std::to_string(Cuda->Line) + ": added only under '" + Cuda->Condition + "' (line " +
         std::to_string(Cuda->ConditionLine) + ")";
+  return true;
+}
+
+} // namespace rocmtidy::project
+
+namespace rocmtidy::project {
+
+namespace {
+
+bool reaches(const MakeSources::Recipe &R, const std::string &Absolute) {
+  if (R.All)
+    return true;
+  for (const auto &[Prefix, Suffix] : R.Stems)
+    if (Absolute.size() > Prefix.size() + Suffix.size() && startsWith(Absolute, Prefix) && endsWith(Absolute, Suffix))
+      return true;
+  return std::any_of(R.Paths.begin(), R.Paths.end(),
+                     [&](const std::string &P) { return MakeSources::matchesPattern(P, Absolute); });
+}
+
+} // namespace
+
+bool MakeSources::compiledOnlyByNvcc(const std::string &Absolute, std::string &Why) const {
+  if (GaveUp || RecipesUnclear)
+    return false;
+  // The Makefile is a HIP build too: some hipcc recipe reads sources.
+  auto HipRecipe = std::find_if(Recipes.begin(), Recipes.end(), [](const Recipe &R) {
+    return R.Tool == MakeBranch::Hip && (R.All || !R.Paths.empty() || !R.Stems.empty());
+  });
+  if (HipRecipe == Recipes.end())
+    return false;
+  // Only .cu files: make's built-in rules compile a .c or .cpp file whose object any list names
+  // with $(CC) or $(CXX), a recipe this reader does not see.
+  std::string File = fs::path(Absolute).lexically_normal().string();
+  if (asciiLower(fs::path(File).extension().string()) != ".cu")
+    return false;
+  const Recipe *Nvcc = nullptr;
+  for (const Recipe &R : Recipes) {
+    if (!reaches(R, File))
+      continue;
+    if (R.Tool != MakeBranch::Cuda)
+      return false;
+    if (!Nvcc)
+      Nvcc = &R;
+  }
+  if (!Nvcc)
+    return false;
+  Why = Path + ":" + std::to_string(Nvcc->Line) + ": compiled only by nvcc; the HIP build's recipes (line " +
+        std::to_string(HipRecipe->Line) + ") do not read it";
   return true;
 }
 

@@ -34,10 +34,24 @@ public:
   /// targets compiler flags ("line 616 under 'ifneq ($(HIP_LIB_DIR),)' (line 596)"): that
   /// conditional is a build of that backend. Empty when there is none, or the reader gave up.
   const std::string &branch(MakeBranch B) const { return B == MakeBranch::Hip ? HipBranch : CudaBranch; }
-  /// Whether \p Absolute is added to a build list only under CUDA conditionals. On true, \p Why
-  /// names the line and the conditional ("Makefile:20: added only under 'ifneq ($(CUDA_DIR),)'
-  /// (line 18)").
+  /// Whether \p Absolute is added to a build list only under CUDA conditionals, or compiled only
+  /// by nvcc recipes in a Makefile whose recipes also compile sources with hipcc. On true, \p Why
+  /// names the line ("Makefile:20: added only under 'ifneq ($(CUDA_DIR),)' (line 18)").
   bool cudaOnly(const std::string &Absolute, std::string &Why) const;
+
+  /// A recipe line and the sources it may read. Tool says which compiler it runs: Cuda when every
+  /// compiler it names is nvcc (literally or through variables only ever set to nvcc), Hip when
+  /// one is hipcc or a hipify tool, Other for any other compiler or command that may read
+  /// sources. Reach over-approximates for every tool but Cuda and under-approximates for Cuda,
+  /// so an unsure reading never drops a source.
+  struct Recipe {
+    MakeBranch Tool = MakeBranch::Other;
+    std::vector<std::string> Paths;                         // Entry::Pattern's form
+    std::vector<std::pair<std::string, std::string>> Stems; // '%' patterns: prefix, suffix, any depth
+    bool All = false;                                       // may read any source
+    unsigned Line = 0;
+  };
+  const std::vector<Recipe> &recipes() const { return Recipes; }
 
   /// One path or pattern reached from a build list, with the branch it was added under.
   struct Entry {
@@ -73,9 +87,13 @@ public:
   const std::vector<Flag> &leftOutFlags() const { return LeftOutFlags; }
 
 private:
+  bool compiledOnlyByNvcc(const std::string &Absolute, std::string &Why) const;
+
   std::string Path;
   bool BuildsHip = false;
   bool GaveUp = false;
+  bool RecipesUnclear = false; // includes, vpath, $(eval) or canned recipes: recipes decide nothing
+  std::vector<Recipe> Recipes;
   std::string HipBranch, CudaBranch;
   std::vector<Entry> Entries;
   std::vector<Flag> Flags, LeftOutFlags;
