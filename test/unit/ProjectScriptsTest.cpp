@@ -163,6 +163,58 @@ TEST(MakeSources, UnsureMeansInScope) {
   EXPECT_FALSE(MakeSources::read("/p/Makefile", Doubling).cudaOnly("/p/cuda/k.c", Why));
 }
 
+TEST(MakeSources, RecipeToolsAndReach) {
+  MakeSources M = MakeSources::read("/p/Makefile", "NVCC = $(CUDA_HOME)/bin/nvcc\n"
+                                                   "NVCC += -O3\n"
+                                                   "HIPCC := hipcc\n"
+                                                   "SRC = src\n"
+                                                   "bin/%_cuda: $(SRC)/%_cuda.cu | bin\n"
+                                                   "\t@echo $<\n"
+                                                   "\t$(NVCC) $< -o $@\n"
+                                                   "bin/%_hip: $(SRC)/%_hip.cpp\n"
+                                                   "\t-$(HIPCC) $(HIPFLAGS) $< -o $@\n"
+                                                   "one: ; $(NVCC) one.cu $$EXTRA\n"
+                                                   "run: ; for f in $(wildcard bin/*); do $$f; done\n");
+  const std::vector<MakeSources::Recipe> &R = M.recipes();
+  // The echo line and the loop run no compiler: they are not recipes that read sources.
+  ASSERT_EQ(R.size(), 3u);
+  // nvcc through a variable whose appended flags are no other value; a '%' prerequisite is read
+  // within its folder only for nvcc (under-approximated), at any depth for hipcc.
+  EXPECT_EQ(R[0].Tool, MakeBranch::Cuda);
+  EXPECT_EQ(R[0].Paths, (std::vector<std::string>{"/p/src/*_cuda.cu"}));
+  EXPECT_EQ(R[1].Tool, MakeBranch::Hip);
+  ASSERT_EQ(R[1].Stems.size(), 1u);
+  EXPECT_EQ(R[1].Stems[0], (std::pair<std::string, std::string>{"/p/src/", "_hip.cpp"}));
+  EXPECT_FALSE(R[1].All); // HIPFLAGS, set nowhere, is a flags variable and names no source
+  EXPECT_EQ(R[2].Tool, MakeBranch::Cuda);
+  EXPECT_EQ(R[2].Line, 10u);
+  std::string Why;
+  EXPECT_TRUE(M.cudaOnly("/p/src/a_cuda.cu", Why));
+  EXPECT_EQ(Why, "/p/Makefile:7: compiled only by nvcc; the HIP build's recipes (line 9) do not read it");
+  EXPECT_TRUE(M.cudaOnly("/p/one.cu", Why));
+  EXPECT_FALSE(M.cudaOnly("/p/src/deeper/a_cuda.cu", Why)); // no recipe is known to read it
+  EXPECT_FALSE(M.cudaOnly("/p/src/a_hip.cpp", Why));
+}
+
+TEST(MakeSources, RecipesUnsureMeansInScope) {
+  std::string Why;
+  // A hipcc recipe over an unset variable may read anything.
+  EXPECT_FALSE(
+      MakeSources::read("/p/Makefile", "a: ; nvcc a.cu\nb: ; hipcc $(SOURCES) b.hip\n").cudaOnly("/p/a.cu", Why));
+  // The nvcc variable is hipcc for one build: its recipes are HIP ones.
+  EXPECT_FALSE(MakeSources::read("/p/Makefile", "NVCC = nvcc\nifdef ROCM_PATH\nNVCC = hipcc\nendif\n"
+                                                "a: ; $(NVCC) a.cu\nb: ; hipcc b.hip\n")
+                   .cudaOnly("/p/a.cu", Why));
+  // A canned recipe that compiles runs where this reader cannot see.
+  EXPECT_FALSE(MakeSources::read("/p/Makefile", "define BUILD\nhipcc $(1)\nendef\n"
+                                                "a: ; nvcc a.cu\nb: ; hipcc b.hip\n")
+                   .cudaOnly("/p/a.cu", Why));
+  // The stem ($*) of a hipcc pattern rule may be any file's.
+  EXPECT_FALSE(MakeSources::read("/p/Makefile", "a: ; nvcc a.cu\n%.x: ; hipcc $*.cu b.hip\n").cudaOnly("/p/a.cu", Why));
+  // Compiled by nvcc, and no hipcc recipe reads any source: no HIP build here.
+  EXPECT_FALSE(MakeSources::read("/p/Makefile", "a: ; nvcc a.cu\ninfo: ; hipcc --version\n").cudaOnly("/p/a.cu", Why));
+}
+
 TEST(MakeSources, CompilerFlags) {
   MakeSources M = MakeSources::read("/p/Makefile", "CPPFLAGS += -DA -I inc\n"
                                                    "ifneq ($(ROCM_PATH),)\n HIPFLAGS += -DR\nendif\n"
