@@ -1,11 +1,11 @@
 #include "HardcodedBlockSizeCheck.h"
 
 #include "ast/KernelLaunch.h"
+#include "ast/MacroChain.h"
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
-#include "clang-tidy/utils/OptionsUtils.h"
 
 #include <algorithm>
 
@@ -63,14 +63,7 @@ static SourceRange userRange(const Expr *E) {
 static bool spelledAsLaunchBounds(const Attr &A, const ASTContext &Ctx) {
   if (isa<CUDALaunchBoundsAttr>(A))
     return true;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation L = A.getLocation();
-  for (unsigned I = 0; L.isMacroID() && I < 16; ++I) {
-    if (Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()) == "__launch_bounds__")
-      return true;
-    L = SM.getImmediateMacroCallerLoc(L);
-  }
-  return false;
+  return rocmtidy::writtenThroughMacro(A.getLocation(), "__launch_bounds__", Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
 void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {

@@ -1,5 +1,6 @@
 #include "LaunchBoundsCheck.h"
 
+#include "ast/MacroChain.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "core/WarpTables.h"
 #include "clang/AST/ASTContext.h"
@@ -7,7 +8,6 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 
 using namespace clang::ast_matchers;
@@ -56,12 +56,7 @@ void LaunchBoundsCheck::registerMatchers(MatchFinder *Finder) {
 // turns it into amdgpu_flat_work_group_size and amdgpu_waves_per_eu); amdgpu_* written by hand
 // are AMD's own meaning, chosen on purpose.
 static bool viaLaunchBoundsMacro(SourceLocation Loc, const SourceManager &SM, const LangOptions &LO) {
-  while (Loc.isMacroID()) {
-    if (Lexer::getImmediateMacroName(Loc, SM, LO) == "__launch_bounds__")
-      return true;
-    Loc = SM.getImmediateMacroCallerLoc(Loc);
-  }
-  return false;
+  return rocmtidy::writtenThroughMacro(Loc, "__launch_bounds__", SM, LO);
 }
 
 static std::optional<uint64_t> constantOf(const Expr *E, const ASTContext &Ctx) {

@@ -5,6 +5,7 @@
 #include "ast/UserCode.h"
 #include "core/BuildSwitches.h"
 
+#include "ast/MacroChain.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -42,11 +43,7 @@ class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
   // HIP's headers define __launch_bounds__ as amdgpu_flat_work_group_size(1, N): a note names the
   // attribute as the user wrote it.
   bool writtenAsLaunchBounds(const Attr &A) const {
-    SourceLocation L = A.getLocation();
-    for (unsigned Depth = 0; L.isMacroID() && Depth < 16; ++Depth, L = SM.getImmediateMacroCallerLoc(L))
-      if (Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()) == "__launch_bounds__")
-        return true;
-    return false;
+    return writtenThroughMacro(A.getLocation(), "__launch_bounds__", SM, Ctx.getLangOpts());
   }
 
 public:

@@ -4,10 +4,10 @@
 #include "ast/LaunchConfig.h"
 #include "core/LaunchApiTable.h"
 
+#include "ast/MacroChain.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 namespace rocmtidy {
 
@@ -73,17 +73,13 @@ static const LaunchApi *launchMacro(llvm::StringRef Name) {
 static SourceLocation launchMacroToken(SourceLocation InMacro, const SourceManager &SM, const LangOptions &LO,
                                        const LaunchApi *&Macro) {
   SourceLocation Found;
-  SourceLocation L = InMacro;
-  for (unsigned I = 0; L.isMacroID() && I < 32; ++I) {
-    if (!SM.isMacroArgExpansion(L)) {
-      StringRef Name = Lexer::getImmediateMacroName(L, SM, LO);
-      if (const LaunchApi *A = launchMacro(Name)) {
-        Found = SM.getImmediateExpansionRange(L).getBegin();
-        Macro = A;
-      }
+  anyMacroCaller(InMacro, SM, LO, [&](StringRef Name, SourceLocation Step) {
+    if (const LaunchApi *A = launchMacro(Name)) {
+      Found = SM.getImmediateExpansionRange(Step).getBegin();
+      Macro = A;
     }
-    L = SM.getImmediateMacroCallerLoc(L);
-  }
+    return false; // the outermost one wins: walk the whole chain
+  });
   return Found;
 }
 

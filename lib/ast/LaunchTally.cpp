@@ -2,12 +2,12 @@
 
 #include "ast/ConstantValue.h"
 #include "ast/LaunchRecognizer.h"
+#include "ast/MacroChain.h"
 #include "ast/StmtWalk.h"
 #include "core/LaunchApiTable.h"
 #include "core/WarpTables.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -60,10 +60,10 @@ bool LaunchTally::sizedByWarpName(const Expr *BlockArg) const {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
         DRE && DRE->getDecl()->getIdentifier() && Named(DRE->getDecl()->getName()))
       return StmtWalk::Stop;
-    for (SourceLocation Loc = S->getBeginLoc(); Loc.isMacroID(); Loc = SM.getImmediateMacroCallerLoc(Loc))
-      if (Named(Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts())))
-        return StmtWalk::Stop;
-    return StmtWalk::Continue;
+    bool ByName = anyMacroCaller(
+        S->getBeginLoc(), SM, Ctx.getLangOpts(), [&](StringRef Name, SourceLocation) { return Named(Name); },
+        MacroArguments::Visit);
+    return ByName ? StmtWalk::Stop : StmtWalk::Continue;
   });
 }
 

@@ -1,10 +1,10 @@
 // Lane groupings: which operands are thread indices or lane numbers, which constants are warp
 // widths and where they come from, and what callers pass to the unit's own helpers.
 
+#include "ast/MacroChain.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -100,16 +100,15 @@ void WarpBodyScanner::mixedRounding(const BinaryOperator *BO) {
 // The name of the warp-width macro whose body wrote Loc, if any; Other is set when a macro not
 // named like a warp width wrote it.
 StringRef WarpBodyScanner::macroName(SourceLocation Loc, bool &Other) {
-  const LangOptions &LO = Ctx.getLangOpts();
-  for (; Loc.isMacroID(); Loc = SM.getImmediateMacroCallerLoc(Loc)) {
-    if (SM.isMacroArgExpansion(Loc))
-      continue;
-    StringRef Name = Lexer::getImmediateMacroName(Loc, SM, LO);
+  StringRef Found;
+  anyMacroCaller(Loc, SM, Ctx.getLangOpts(), [&](StringRef Name, SourceLocation) {
     if (M.isWarpSizeName(Name))
-      return Name;
-    Other = true;
-  }
-  return {};
+      Found = Name;
+    else
+      Other = true;
+    return !Found.empty();
+  });
+  return Found;
 }
 
 // Where the lane-count constant E comes from, if it is one: a literal, or a value named like a

@@ -3,10 +3,10 @@
 // in 32 bits there, or 'lane == 31', is what a 32-lane wavefront needs; the 64-lane path is the
 // other branch. The test itself is a dispatch on the width, not an assumption of it.
 
+#include "ast/MacroChain.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -19,15 +19,10 @@ using namespace warp;
 bool WarpBodyScanner::isWidthOperand(const Expr *E) {
   if (isWarpSizeRef(E))
     return true;
-  SourceLocation Loc = E->IgnoreParenImpCasts()->getBeginLoc();
-  for (; Loc.isMacroID(); Loc = SM.getImmediateMacroCallerLoc(Loc)) {
-    if (SM.isMacroArgExpansion(Loc))
-      continue;
-    StringRef Name = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
-    if (Name == "__AMDGCN_WAVEFRONT_SIZE" || Name == "__AMDGCN_WAVEFRONT_SIZE__" || M.isWarpSizeName(Name))
-      return true;
-  }
-  return false;
+  return anyMacroCaller(
+      E->IgnoreParenImpCasts()->getBeginLoc(), SM, Ctx.getLangOpts(), [&](StringRef Name, SourceLocation) {
+        return Name == "__AMDGCN_WAVEFRONT_SIZE" || Name == "__AMDGCN_WAVEFRONT_SIZE__" || M.isWarpSizeName(Name);
+      });
 }
 
 // 'W == 32' / 'W != 64' (Equal: true when the test holds on 32 lanes) and the width it names.
