@@ -871,6 +871,11 @@ private:
       std::vector<std::string> Names;
       referencedNames(W, Names);
       for (const std::string &N : Names) {
+        // $(patsubst ...), $(wildcard ...): a function, whose arguments are names of their own.
+        size_t At = W.find("(" + N);
+        if (At != std::string::npos && At + 1 + N.size() < W.size() &&
+            (W[At + 1 + N.size()] == ' ' || W[At + 1 + N.size()] == '\t'))
+          continue;
         auto It = Vars.find(N);
         if (It == Vars.end()) {
           static const char *Harmless[] = {"FLAGS", "DIR", "PATH", "HOME", "ROOT", "ARCH", "LIB", "INC", "OPT", "ENV"};

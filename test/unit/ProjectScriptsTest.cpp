@@ -196,6 +196,20 @@ TEST(MakeSources, RecipeToolsAndReach) {
   EXPECT_FALSE(M.cudaOnly("/p/src/a_hip.cpp", Why));
 }
 
+TEST(MakeSources, RecipeListsThroughFunctions) {
+  // $(patsubst ...) names a function, not a variable set nowhere: the hipcc recipe's list is known.
+  MakeSources M = MakeSources::read("/p/Makefile", "LIBS := $(wildcard libs/*.c)\n"
+                                                   "OBJ := $(patsubst %.c,%.o,$(LIBS))\n"
+                                                   "CUDA_CC := nvcc\n"
+                                                   "cuda: $(OBJ) src/main.cu\n\t$(CUDA_CC) -O2 $^ -o $@\n"
+                                                   "hip: $(OBJ) src/main.hip.cpp\n\thipcc -O2 $^ -o $@\n");
+  ASSERT_EQ(M.recipes().size(), 2u);
+  EXPECT_FALSE(M.recipes()[1].All);
+  std::string Why;
+  EXPECT_TRUE(M.cudaOnly("/p/src/main.cu", Why));
+  EXPECT_FALSE(M.cudaOnly("/p/src/main.hip.cpp", Why));
+}
+
 TEST(MakeSources, RecipesUnsureMeansInScope) {
   std::string Why;
   // A hipcc recipe over an unset variable may read anything.
