@@ -542,6 +542,10 @@ std::vector<PyFlag> torchExtensionFlags(const std::vector<PyLine> &Lines, const 
   std::optional<TorchExtensionCall> Call = findTorchCudaExtension(Lines);
   if (!Call)
     return Out;
+  // PyTorch's BuildExtension gives every source of an extension these defines when torch is a
+  // ROCm build (its COMMON_HIP_FLAGS): '#ifdef USE_ROCM' arms are the HIP build's code.
+  for (const char *Define : {"-DUSE_ROCM=1", "-DHIPBLAS_V2"})
+    Out.push_back({Define, Call->Line, ""});
   FlagReader R(Lines, Dir);
   std::vector<LineContext> Ctx = contexts(Lines);
   std::string Callee = Call->Through.empty() ? "" : Call->Through;

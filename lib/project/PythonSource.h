@@ -44,7 +44,8 @@ std::optional<TorchExtensionCall> findTorchCudaExtension(const std::vector<PyLin
 
 /// A -D or -I flag of the torch CUDAExtension's define_macros, include_dirs or extra_compile_args
 /// (its 'nvcc' and 'cxx' lists), given literally in the call or through a name assigned in the
-/// file. Why is empty for a flag of the ROCm build, else it says why the flag was left out (set
+/// file, after the defines PyTorch itself adds in a ROCm build (-DUSE_ROCM=1, -DHIPBLAS_V2, at
+/// the call's line). Why is empty for a flag of the ROCm build, else it says why the flag was left out (set
 /// under a condition other than the ROCm build's, a value that is not a literal).
 struct PyFlag {
   std::string Arg;
