@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <map>
+#include <optional>
 
 namespace rocmtidy::project {
 
@@ -256,7 +257,42 @@ bool namesHip(const std::string &W) {
   return false;
 }
 
-PyBranch classifyCondition(const std::vector<Tok> &T, size_t From, const PyLine &L, bool *NamesHip = nullptr) {
+PyBranch classifyCondition(const std::vector<Tok> &T, size_t From, const PyLine &L, bool *NamesHip = nullptr);
+
+/// `A or B or ...`: the ROCm build takes it when one operand is a plain ROCm test (`is_rocm_pytorch
+/// or torch.cuda.is_available()`); any other alternative is undecided. Null when \p T has no `or`
+/// outside parentheses.
+std::optional<PyBranch> classifyAlternatives(const std::vector<Tok> &T, size_t From, const PyLine &L, bool *NamesHip) {
+  std::vector<size_t> Ors;
+  int Level = 0;
+  for (size_t I = From; I < T.size(); ++I) {
+    if (T[I].Text == "(" || T[I].Text == "[" || T[I].Text == "{")
+      ++Level;
+    else if (T[I].Text == ")" || T[I].Text == "]" || T[I].Text == "}")
+      --Level;
+    else if (Level == 0 && T[I].Kind == Tok::Word && T[I].Text == "or")
+      Ors.push_back(I);
+  }
+  if (Ors.empty())
+    return std::nullopt;
+  Ors.push_back(T.size());
+  size_t Begin = From;
+  for (size_t End : Ors) {
+    std::vector<Tok> Part(T.begin() + static_cast<std::ptrdiff_t>(Begin), T.begin() + static_cast<std::ptrdiff_t>(End));
+    bool Plain = false;
+    if (!Part.empty() && classifyCondition(Part, 0, L, &Plain) == PyBranch::Rocm && Plain) {
+      if (NamesHip)
+        *NamesHip = true;
+      return PyBranch::Rocm;
+    }
+    Begin = End + 1;
+  }
+  return PyBranch::Other;
+}
+
+PyBranch classifyCondition(const std::vector<Tok> &T, size_t From, const PyLine &L, bool *NamesHip) {
+  if (std::optional<PyBranch> Either = classifyAlternatives(T, From, L, NamesHip))
+    return *Either;
   bool Hip = false, Cuda = false, Negated = false, Gpu = false;
   for (size_t I = From; I < T.size(); ++I) {
     std::string W = T[I].Kind == Tok::Word ? T[I].Text : "";
@@ -463,6 +499,15 @@ private:
         ++I;
         continue;
       }
+      if (K == Kw::Includes && T[I].Kind == Tok::Word) {
+        size_t J = I;
+        std::string P;
+        if (literalPath(L, T, J, E, P)) {
+          add("-I" + (!P.empty() && P[0] == '/' ? P : Dir + "/" + P), L.Line, C, Out, "");
+          I = J;
+          continue;
+        }
+      }
       if (T[I].Kind == Tok::Word && K != Kw::Args) {
         Out.push_back({T[I].Text, L.Line, "not a literal"});
       }
@@ -512,6 +557,40 @@ private:
         value(K, L, T, I, T.size(), Ctx[Li], Out, Depth);
       }
     }
+  }
+
+  /// A path spelled with literals only: 'dir', os.path.abspath('dir'), os.path.join('a', 'b'), and
+  /// these nested. A relative result is below the setup.py's folder, where pip runs it.
+  static bool literalPath(const PyLine &L, const std::vector<Tok> &T, size_t &I, size_t E, std::string &Path,
+                          unsigned Depth = 0) {
+    if (I >= E || Depth > 4)
+      return false;
+    if (T[I].Kind == Tok::Str) {
+      Path = str(L, T[I++]);
+      return true;
+    }
+    if (T[I].Kind != Tok::Word || I + 1 >= E || T[I + 1].Text != "(")
+      return false;
+    const std::string &Fn = T[I].Text;
+    bool Join = Fn == "os.path.join";
+    if (!Join && Fn != "os.path.abspath" && Fn != "os.path.realpath" && Fn != "os.path.normpath")
+      return false;
+    size_t J = I + 2;
+    std::string Joined;
+    for (bool First = true;; First = false) {
+      std::string Part;
+      if (!literalPath(L, T, J, E, Part, Depth + 1))
+        return false;
+      Joined = First || (!Part.empty() && Part[0] == '/') ? Part : Joined + "/" + Part;
+      if (!Join || J >= E || T[J].Text != ",")
+        break;
+      ++J;
+    }
+    if (J >= E || T[J].Text != ")")
+      return false;
+    I = J + 1;
+    Path = Joined;
+    return true;
   }
 
   static unsigned strLine(const PyLine &L, const Tok &T) {

@@ -94,6 +94,35 @@ TEST(PythonSource, FlagsOfTheRocmBuild) {
   EXPECT_TRUE(torchExtensionFlags(pythonLines("CppExtension('x', define_macros=[('A', None)])\n"), "/p").empty());
 }
 
+TEST(PythonSource, IncludeFoldersThroughPathFunctionsAndAlternatives) {
+  std::string Py = "inc = []\n"
+                   "if EXT_TYPE == 'pytorch':\n"
+                   "    if with_dipu:\n"
+                   "        inc.append(os.path.abspath('./dipu'))\n"
+                   "    elif is_rocm_pytorch or torch.cuda.is_available():\n"
+                   "        inc.append(os.path.abspath('./csrc/common'))\n"
+                   "        inc.append(os.path.join('csrc', os.path.normpath('cuda')))\n"
+                   "        inc += [os.path.join(root, 'x'), '/abs/inc']\n"
+                   "    elif not is_rocm_pytorch or fast:\n"
+                   "        inc.append('either')\n"
+                   "CUDAExtension('x', include_dirs=inc)\n";
+  std::map<std::string, std::string> Kept, Left;
+  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
+    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  // Literal paths through os.path.abspath/join/normpath, below the setup.py's folder.
+  EXPECT_EQ(Kept.count("-I/p/./csrc/common"), 1u);
+  EXPECT_EQ(Kept.count("-I/p/csrc/cuda"), 1u);
+  EXPECT_EQ(Kept.count("-I/abs/inc"), 1u);
+  // A join with a name is no literal; another build's folder stays undecided.
+  EXPECT_EQ(Left.count("os.path.join"), 1u);
+  EXPECT_EQ(Left.count("-I/p/./dipu"), 1u);
+  // An 'or' whose ROCm test is negated is not the ROCm build's for sure.
+  EXPECT_EQ(Left.count("-I/p/either"), 1u);
+  // The defines PyTorch itself adds in a ROCm build.
+  EXPECT_EQ(Kept.count("-DUSE_ROCM=1"), 1u);
+  EXPECT_EQ(Kept.count("-DHIPBLAS_V2"), 1u);
+}
+
 TEST(PythonSource, RocmTestUnderABuildVariant) {
   // The ROCm define sits under an explicit ROCm test inside a build-variant branch whose
   // condition rocm-lint cannot decide: the ROCm build that takes that path sees it.
@@ -115,10 +144,11 @@ TEST(PythonSource, RocmTestUnderABuildVariant) {
   for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
     (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
   EXPECT_EQ(Kept.count("-DWITH_HIP"), 1u);
-  // Still undecided: a variant without a ROCm test, a condition inside the ROCm test, an 'or'.
+  // An 'or' with a plain ROCm test among its operands holds in every ROCm build.
+  EXPECT_EQ(Kept.count("-DEITHER"), 1u);
+  // Still undecided: a variant without a ROCm test, a condition inside the ROCm test.
   EXPECT_EQ(Left.count("-DPARROTS"), 1u);
   EXPECT_EQ(Left.count("-DHIP_DEBUG"), 1u);
-  EXPECT_EQ(Left.count("-DEITHER"), 1u);
   // The negated ROCm test is the CUDA build's own.
   EXPECT_EQ(Kept.count("-DNV_ONLY") + Left.count("-DNV_ONLY"), 0u);
 }
