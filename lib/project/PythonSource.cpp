@@ -581,7 +581,12 @@ private:
       std::string Part;
       if (!literalPath(L, T, J, E, Part, Depth + 1))
         return false;
-      Joined = First || (!Part.empty() && Part[0] == '/') ? Part : Joined + "/" + Part;
+      if (First || (!Part.empty() && Part[0] == '/')) {
+        Joined = Part; // os.path.join restarts at an absolute part
+      } else {
+        Joined += '/';
+        Joined += Part;
+      }
       if (!Join || J >= E || T[J].Text != ",")
         break;
       ++J;
