@@ -449,6 +449,7 @@ private:
   /// Per function: its blocks, and whether a launch that makes them narrow names its block as a warp.
   llvm::DenseMap<const clang::Decl *, std::pair<BlockRows, bool>> RowsMemo;
   BlockRows kernelRows(const clang::FunctionDecl *Kernel, bool &WarpNamed);
+  bool sumsRowsOf32(const clang::FunctionDecl &Kernel);
   /// The node of a body in the call graph: its function's canonical declaration, the template's
   /// pattern for an instantiation.
   static const clang::Decl *graphKey(const FunctionWarpFacts &F);

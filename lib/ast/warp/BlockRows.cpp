@@ -8,7 +8,10 @@
 // block.
 
 #include "ast/LaunchRecognizer.h"
+#include "ast/StmtWalk.h"
+#include "ast/ThreadIndex.h"
 #include "ast/WarpModel.h"
+#include "core/WarpTables.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -16,23 +19,99 @@ using namespace clang;
 
 namespace rocmtidy {
 
+namespace {
+
+// 'threadIdx.x', or a local initialised from it ('const int thread = threadIdx.x').
+bool isThreadX(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto T = matchThreadIndex(E))
+    return T->From == ThreadIndexRef::Source::ThreadIdx && T->Axis == 0;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || !V->getInit())
+    return false;
+  auto T = matchThreadIndex(V->getInit()->IgnoreParenImpCasts());
+  return T && T->From == ThreadIndexRef::Source::ThreadIdx && T->Axis == 0;
+}
+
+const VarDecl *localOf(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->isLocalVarDecl() ? V : nullptr;
+}
+
+// The locals a loop body adds into ('sum += v[c]').
+void accumulators(const Stmt *Body, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  walkStmts(Body, [&](const Stmt *S) {
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(S); CA && CA->getOpcode() == BO_AddAssign)
+      if (const VarDecl *V = localOf(CA->getLHS()))
+        Out.insert(V);
+    return StmtWalk::Continue;
+  });
+}
+
+} // namespace
+
+// A kernel that sums 'for (c = threadIdx.x; c < n; c += 32)' into a local and then shuffles that
+// local is written for blocks 32 threads wide: with a wider block the lanes from 32 on would add
+// the same elements again, on any GPU. So its rows are 32 lanes, as a launch with such a block
+// would say (mmcv's correlation kernel, whose launch sits in a dispatch macro of a missing header).
+bool WarpModel::sumsRowsOf32(const FunctionDecl &Kernel) {
+  if (!Kernel.hasBody())
+    return false;
+  llvm::SmallPtrSet<const VarDecl *, 4> Sums;
+  walkStmts(Kernel.getBody(), [&](const Stmt *S) {
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (!For || !For->getInit() || !For->getInc() || !For->getBody())
+      return StmtWalk::Continue;
+    const VarDecl *Index = nullptr;
+    if (const auto *DS = dyn_cast<DeclStmt>(For->getInit()); DS && DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()); V && V->getInit() && isThreadX(V->getInit()))
+        Index = V;
+    const auto *Inc = dyn_cast<CompoundAssignOperator>(For->getInc());
+    Expr::EvalResult Step;
+    if (!Index || !Inc || Inc->getOpcode() != BO_AddAssign || localOf(Inc->getLHS()) != Index ||
+        Inc->getRHS()->isValueDependent() || !Inc->getRHS()->EvaluateAsInt(Step, Ctx) || Step.Val.getInt() != 32)
+      return StmtWalk::Continue;
+    accumulators(For->getBody(), Sums);
+    Sums.erase(Index);
+    return StmtWalk::Continue;
+  });
+  if (Sums.empty())
+    return false;
+  return !walkStmts(Kernel.getBody(), [&](const Stmt *S) {
+    const auto *CE = dyn_cast<CallExpr>(S);
+    if (!CE || !warpTables().shuffle(calleeName(CE)))
+      return StmtWalk::Continue;
+    for (const Expr *Arg : CE->arguments()) {
+      bool Reads = !walkStmts(Arg, [&](const Stmt *A) {
+        const auto *E = dyn_cast<Expr>(A);
+        return E && Sums.count(localOf(E)) ? StmtWalk::Stop : StmtWalk::Continue;
+      });
+      if (Reads)
+        return StmtWalk::Stop;
+    }
+    return StmtWalk::Continue;
+  });
+}
+
 BlockRows WarpModel::kernelRows(const FunctionDecl *Kernel, bool &WarpNamed) {
   // '__launch_bounds__(32)': no launch can give it a wider block.
   if (auto Max = declaredMaxThreads(*Kernel, Ctx); Max && *Max <= 32)
     return BlockRows::Narrow;
   std::optional<KernelLaunches> B;
   if (const LaunchTally::Entry *E = Tally.find(Kernel)) {
-    if (!E->complete())
-      return BlockRows::Unknown;
-    B = E->Blocks;
+    if (E->complete())
+      B = E->Blocks;
   } else if (LaunchesElsewhere) {
     // A kernel this unit only defines: what its launches in the project's other files say.
     B = LaunchesElsewhere(*Kernel);
-    if (!B || B->Unknown || B->Launches == 0)
-      return BlockRows::Unknown;
-  } else {
-    return BlockRows::Unknown;
+    if (B && (B->Unknown || B->Launches == 0))
+      B.reset();
   }
+  // No launch that says: the kernel's own loops may.
+  if (!B)
+    return sumsRowsOf32(*Kernel) ? BlockRows::Rows32 : BlockRows::Unknown;
   WarpNamed = B->WarpNamedNarrow;
   if (B->AllNarrow)
     return BlockRows::Narrow;
