@@ -92,6 +92,32 @@ template <class MaskT> ROCM_TIDY_DEVICE unsigned int __reduce_xor_sync(MaskT mas
 #ifndef ROCM_TIDY_BUILD_DEFINES_HIP_PLATFORM_HCC
 #undef __HIP_PLATFORM_HCC__
 #endif
+// ROCm 6.0 gave hipDeviceProp_t the fields of CUDA 12's cudaDeviceProp, as a new struct named
+// hipDeviceProp_tR0600 that the name hipDeviceProp_t stands for through a macro. Code that reads
+// one of those fields ('prop.unifiedAddressing') is an invalid file against HIP 5, so the struct is
+// extended the same way here: the older struct's fields are inherited, and the runtime functions
+// declared with it take this one through the base pointer. Fields the older struct has are not
+// repeated.
+#if defined(HIP_VERSION) && HIP_VERSION < 60000000 && defined(__cplusplus)
+struct hipDeviceProp_tR0600 : hipDeviceProp_t {
+  int deviceOverlap, asyncEngineCount, unifiedAddressing, persistingL2CacheMaxSize;
+  int streamPrioritiesSupported, globalL1CacheSupported, localL1CacheSupported, regsPerMultiprocessor;
+  int multiGpuBoardGroupID, hostNativeAtomicSupported, singleToDoublePrecisionPerfRatio;
+  int computePreemptionSupported, canUseHostPointerForRegisteredMem, maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize, hostRegisterSupported, sparseHipArraySupported;
+  int hostRegisterReadOnlySupported, timelineSemaphoreInteropSupported, memoryPoolsSupported;
+  int gpuDirectRDMASupported, deferredMappingHipArraySupported, ipcEventSupported, clusterLaunch;
+  int unifiedFunctionPointers, maxTexture1DMipmap, maxTextureCubemap, maxSurface1D, maxSurfaceCubemap;
+  int maxTexture2DMipmap[2], maxTexture2DLinear[3], maxTexture2DGather[2], maxTexture3DAlt[3];
+  int maxTexture1DLayered[2], maxTexture2DLayered[3], maxTextureCubemapLayered[2], maxSurface2D[2];
+  int maxSurface3D[3], maxSurface1DLayered[2], maxSurface2DLayered[3], maxSurfaceCubemapLayered[2];
+  unsigned int gpuDirectRDMAFlushWritesOptions, gpuDirectRDMAWritesOrdering, memoryPoolSupportedHandleTypes;
+  unsigned int luidDeviceNodeMask;
+  char luid[8];
+  size_t sharedMemPerMultiprocessor, sharedMemPerBlockOptin, reservedSharedMemPerBlock, surfaceAlignment;
+};
+#define hipDeviceProp_t hipDeviceProp_tR0600
+#endif
 #if defined(HIP_VERSION) && HIP_VERSION < 60200000
 typedef enum hipLaunchAttributeID {
   hipLaunchAttributeAccessPolicyWindow = 1,

@@ -16,3 +16,11 @@ typedef struct dim3 {
 } dim3;
 hipError_t hipMalloc(void **ptr, size_t size);
 hipError_t hipFree(void *ptr);
+// HIP 5's device properties: a few of the fields, none of those ROCm 6.0 added.
+typedef struct hipDeviceProp_t {
+  char name[256];
+  size_t totalGlobalMem;
+  int warpSize;
+  int maxThreadsPerBlock;
+} hipDeviceProp_t;
+hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int deviceId);

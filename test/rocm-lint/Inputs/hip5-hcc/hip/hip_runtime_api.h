@@ -6,3 +6,7 @@ struct dim3 {
 };
 typedef struct ihipStream_t *hipStream_t;
 typedef enum hipError_t { hipSuccess = 0 } hipError_t;
+// Every HIP runtime API declares the device properties; the late supplement extends them.
+typedef struct hipDeviceProp_t {
+  int warpSize;
+} hipDeviceProp_t;
