@@ -153,7 +153,7 @@ bool compilerFlagVariable(const std::string &Name) {
 
 /// A rule as written: its prerequisites and recipe lines, read once every variable is known.
 struct RuleText {
-  std::string Targets, Prereqs;
+  std::string Prereqs;
   std::vector<std::pair<std::string, unsigned>> Lines;
 };
 
@@ -406,7 +406,7 @@ private:
           // targets: prerequisites, or a target-specific variable (no recipe follows that)
           InRule = !targetSpecific(T, I, I + Colons, Stack, Line);
           if (InRule)
-            rule(T.substr(0, I), T.substr(I + Colons), Line);
+            rule(T.substr(I + Colons), Line);
           return;
         }
       } else {
@@ -531,31 +531,16 @@ private:
   std::vector<std::string> targetPatterns(const std::string &Targets) {
     std::vector<std::string> Out;
     std::vector<MakeSources::Entry> Named;
-    std::string Word;
-    auto endWord = [&] {
+    for (const std::string &Word : topLevelWords(Targets)) {
       if (Word.find('$') != std::string::npos) {
         scan(Word, Named);
-      } else if (!Word.empty()) {
-        std::vector<std::string> Files;
-        objectSources(Word, Files);
-        for (const std::string &F : Files)
-          Out.push_back((fs::path(F).is_absolute() ? fs::path(F) : fs::path(Dir) / F).lexically_normal().string());
-      }
-      Word.clear();
-    };
-    unsigned Depth = 0;
-    for (char C : Targets) {
-      if (C == '(' || C == '{')
-        ++Depth;
-      else if ((C == ')' || C == '}') && Depth)
-        --Depth;
-      if (!Depth && (C == ' ' || C == '\t')) {
-        endWord();
         continue;
       }
-      Word += C;
+      std::vector<std::string> Files;
+      objectSources(Word, Files);
+      for (const std::string &F : Files)
+        Out.push_back((fs::path(F).is_absolute() ? fs::path(F) : fs::path(Dir) / F).lexically_normal().string());
     }
-    endWord();
     for (const MakeSources::Entry &E : Named)
       if (std::find(Out.begin(), Out.end(), E.Pattern) == Out.end())
         Out.push_back(E.Pattern);
@@ -707,9 +692,8 @@ private:
 
   /// Records a rule; \p Rest follows its colon(s): prerequisites, or a static pattern rule's
   /// target pattern and prerequisite patterns, and maybe `; recipe`.
-  void rule(const std::string &Targets, const std::string &Rest, unsigned Line) {
+  void rule(const std::string &Rest, unsigned Line) {
     RuleText R;
-    R.Targets = trim(Targets);
     std::string Prereqs = Rest;
     size_t Semi = Prereqs.find(';');
     if (Semi != std::string::npos) {

@@ -21,14 +21,15 @@ namespace rocmtidy {
 
 namespace {
 
-// 'threadIdx.x', or a local initialised from it ('const int thread = threadIdx.x').
+// 'threadIdx.x', or a const local initialised from it ('const int thread = threadIdx.x'; a local
+// that may be assigned again is not followed).
 bool isThreadX(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (auto T = matchThreadIndex(E))
     return T->From == ThreadIndexRef::Source::ThreadIdx && T->Axis == 0;
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->isLocalVarDecl() || !V->getInit())
+  if (!V || !V->isLocalVarDecl() || !V->getType().isConstQualified() || !V->getInit())
     return false;
   auto T = matchThreadIndex(V->getInit()->IgnoreParenImpCasts());
   return T && T->From == ThreadIndexRef::Source::ThreadIdx && T->Axis == 0;

@@ -67,3 +67,18 @@ __global__ void launchedWide(const float *a, float *out, int n) {
 }
 
 void runWide(const float *a, float *out, int n) { launchedWide<<<1, 256>>>(a, out, n); }
+
+// Reported: the start is a local that is assigned again, so it need not hold threadIdx.x.
+__global__ void reassignedStart(const float *a, float *out, int n) {
+  int t = threadIdx.x;
+  if (n > 4096)
+    t = threadIdx.x / 2;
+  float sum = 0.0f;
+  for (int c = t; c < n; c += 32)
+    sum += a[c];
+  for (int offset = 16; offset > 0; offset /= 2)
+    // CHECK: :[[@LINE-1]]:{{[0-9]+}}: warning: shuffle reduction starts at lane offset 16 and combines 32 lanes only
+    sum += __shfl_down(sum, offset);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = sum;
+}
