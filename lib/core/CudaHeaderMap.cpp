@@ -50,6 +50,19 @@ std::optional<CudaHeaderTable> parseCudaHeaderJson(std::string_view Json, std::s
       M.Hip = E["hip"].get<std::string>();
     if (E.contains("note") && E["note"].is_string())
       M.Note = E["note"].get<std::string>();
+    if (E.contains("types")) {
+      if (!E["types"].is_object()) {
+        Error = "cuda header entry '" + M.Cuda + "': 'types' must map CUDA type names to HIP type names";
+        return std::nullopt;
+      }
+      for (const auto &[Cuda, Hip] : E["types"].items()) {
+        if (!Hip.is_string()) {
+          Error = "cuda header entry '" + M.Cuda + "': the HIP name of type '" + Cuda + "' must be a string";
+          return std::nullopt;
+        }
+        M.Types.emplace_back(Cuda, Hip.get<std::string>());
+      }
+    }
     T.Headers.push_back(std::move(M));
   }
   if (Doc->contains("prefix_rules") && (*Doc)["prefix_rules"].is_array()) {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rocmtidy {
@@ -13,6 +14,9 @@ struct CudaHeaderMapping {
   std::string Cuda;  // include path as written, e.g. "cublas_v2.h"
   std::string Hip;   // replacement include path; empty when ROCm has none
   std::string Note;  // extra advice shown as a note; may be empty
+  /// CUDA type names the header declares -> the HIP names the replacement declares for them
+  /// (hipify's renaming), so CUDA code analysed against the replacement keeps its types.
+  std::vector<std::pair<std::string, std::string>> Types;
 };
 
 struct QuietPrefix {

@@ -46,7 +46,11 @@ static bool isHipcubHeader(llvm::StringRef Name) { return Name.starts_with("hipc
 static constexpr const char *RocwmmaMain = "rocwmma/rocwmma.hpp";
 static constexpr const char *RocwmmaOthers[] = {"rocwmma/rocwmma_coop.hpp", "rocwmma/rocwmma_transforms.hpp",
                                                 "rocwmma/rocwmma-version.hpp"};
-static bool isStandInHeader(llvm::StringRef Name) { return isHipcubHeader(Name) || Name.starts_with("rocwmma/"); }
+// hip/hip_bf16.h, which ROCm added in 5.7 (Debian's HIP 5.2 lacks it): lib/data/hip_bf16_standin.h.
+static constexpr const char *HipBf16 = "hip/hip_bf16.h";
+static bool isStandInHeader(llvm::StringRef Name) {
+  return isHipcubHeader(Name) || Name.starts_with("rocwmma/") || Name == HipBf16;
+}
 
 // The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
 static bool declaresRuntimeApi(const std::string &Cuda) {
@@ -99,6 +103,7 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   Add(std::string(SupportDir) + "/" + RocwmmaMain, std::string(rocmtidy::embeddedData("rocwmma_standin.h")));
   for (const char *Other : RocwmmaOthers)
     Add(std::string(SupportDir) + "/" + Other, std::string("#include <") + RocwmmaMain + ">\n");
+  Add(std::string(SupportDir) + "/" + HipBf16, std::string(rocmtidy::embeddedData("hip_bf16_standin.h")));
   if (!BuiltinHip)
     Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
         std::string("// rocm-lint: the installed header, then declarations it lacks\n"
@@ -114,6 +119,8 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
     std::string Text = "// rocm-lint: '" + M.Cuda + "' analysed as its ROCm replacement\n#include <" + Hip + ">\n";
     if (declaresRuntimeApi(M.Cuda))
       Text += std::string("#include <") + rocmtidy::CudaToHipMappingHeaderName + ">\n";
+    for (const auto &[Cuda, Hip] : M.Types)
+      Text.append("typedef ").append(Hip).append(" ").append(Cuda).append(";\n");
     Add(std::string(CudaStandInDir) + "/" + M.Cuda, Text);
   }
   return Mem;
