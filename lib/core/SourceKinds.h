@@ -57,6 +57,15 @@ inline bool isFortranSourceName(llvm::StringRef Path) {
       .Default(false);
 }
 
+/// A source of another accelerator's C dialect: Cambricon BANG (.mlu), Moore Threads MUSA (.mu),
+/// OpenCL C (.cl), Metal (.metal). No HIP build compiles one; a header that only such sources
+/// include is that accelerator's, not HIP code.
+inline bool isOtherAcceleratorSourceName(llvm::StringRef Path) {
+  return llvm::StringSwitch<bool>(llvm::sys::path::extension(Path))
+      .Cases(".mlu", ".mu", ".cl", ".metal", true)
+      .Default(false);
+}
+
 /// What a directory walk hands to the analysis: headers and translation units, not fragments.
 inline bool isWalkedSourceName(llvm::StringRef Path) {
   SourceKind K = sourceKindOf(Path);

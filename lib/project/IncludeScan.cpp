@@ -270,14 +270,15 @@ static llvm::StringRef fortranIncludeName(llvm::StringRef Line) {
 }
 
 std::map<std::string, std::string>
-headersIncludedByFortran(const std::vector<std::string> &FortranSources, const std::vector<std::string> &Headers,
-                         const std::function<std::optional<std::string>(const std::string &)> &Read) {
+headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::string> &Sources,
+                               const std::vector<std::string> &Headers,
+                               const std::function<std::optional<std::string>(const std::string &)> &Read) {
   std::map<std::string, std::string> Out;
-  if (FortranSources.empty() || Headers.empty())
+  if (Sources.empty() || Headers.empty())
     return Out;
   IncludeResolver Resolver(Headers);
   // A Fortran include file's own includes are Fortran too ('common6.h' including 'mpif.h').
-  std::deque<std::string> Work(FortranSources.begin(), FortranSources.end());
+  std::deque<std::string> Work(Sources.begin(), Sources.end());
   auto Note = [&](const std::string &Source, llvm::StringRef Name) {
     if (std::optional<std::string> H = Name.empty() ? std::nullopt : Resolver.resolve(Source, Name))
       if (Out.emplace(*H, Source).second)
@@ -289,8 +290,7 @@ headersIncludedByFortran(const std::vector<std::string> &FortranSources, const s
     std::optional<std::string> Text = Read(Source);
     if (!Text)
       continue;
-    llvm::StringRef Rest(*Text);
-    while (!Rest.empty()) {
+    for (llvm::StringRef Rest(*Text); Language == OtherLanguage::Fortran && !Rest.empty();) {
       auto [Line, Tail] = Rest.split('\n');
       Note(Source, fortranIncludeName(Line));
       Rest = Tail;

@@ -60,15 +60,23 @@ std::vector<std::string> sourcesReaching(const std::vector<std::string> &Files, 
                                          const std::function<std::optional<std::string>(const std::string &)> &Read,
                                          unsigned MaxDepth = 12);
 
-/// The headers among \p Headers that a source among \p FortranSources includes, each with the
-/// first such includer: Fortran's own include line (the keyword in any case, then a quoted name;
-/// fixed-form comment lines, which start with 'c', 'C', '*' or '!', are skipped) or a preprocessed
-/// source's quoted #include, and the same lines of the headers so found. A name resolves beside
-/// its includer, or as the trailing path of exactly one header (a Fortran build's -I folder).
-/// \p Read gives a file's text.
+/// The languages whose sources a HIP build never compiles but whose includes can name a project's
+/// headers.
+enum class OtherLanguage {
+  Fortran,     // Fortran's own include lines too
+  Accelerator, // another accelerator's C dialect (isOtherAcceleratorSourceName)
+};
+
+/// The headers among \p Headers that a source among \p Sources includes, each with the first such
+/// includer: a quoted #include, for Fortran also Fortran's own include line (the keyword in any
+/// case, then a quoted name; fixed-form comment lines, which start with 'c', 'C', '*' or '!', are
+/// skipped), and the same lines of the headers so found (a Fortran include file's includes are
+/// Fortran, an MLU helper's are MLU). A name resolves beside its includer, or as the trailing path
+/// of exactly one header (the other build's -I folder). \p Read gives a file's text.
 std::map<std::string, std::string>
-headersIncludedByFortran(const std::vector<std::string> &FortranSources, const std::vector<std::string> &Headers,
-                         const std::function<std::optional<std::string>(const std::string &)> &Read);
+headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::string> &Sources,
+                               const std::vector<std::string> &Headers,
+                               const std::function<std::optional<std::string>(const std::string &)> &Read);
 
 /// includedNames without the includes in a conditional arm that a build defining \p Defined (and
 /// nothing else known) does not take: the #else of `#ifdef M`, `#if defined(M)` or `#if M` for a

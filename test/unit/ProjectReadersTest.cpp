@@ -172,13 +172,33 @@ TEST(IncludeScan, HeadersFortranSourcesInclude) {
                                             "/p/src/cfg.h",           "/p/extra/nompi/mpif.h",
                                             "/p/include/commented.h", "/p/include/kernels.cuh"};
   std::map<std::string, std::string> Found =
-      headersIncludedByFortran({"/p/src/kick.f", "/p/src/io.F90"}, Headers, Read);
+      headersIncludedByOtherLanguage(OtherLanguage::Fortran, {"/p/src/kick.f", "/p/src/io.F90"}, Headers, Read);
   EXPECT_EQ(Found, (std::map<std::string, std::string>{{"/p/include/common6.h", "/p/src/kick.f"},
                                                        {"/p/include/params.h", "/p/src/io.F90"},
                                                        {"/p/src/cfg.h", "/p/src/io.F90"},
                                                        {"/p/extra/nompi/mpif.h", "/p/include/common6.h"}}));
   // No Fortran sources, nothing.
-  EXPECT_TRUE(headersIncludedByFortran({}, Headers, Read).empty());
+  EXPECT_TRUE(headersIncludedByOtherLanguage(OtherLanguage::Fortran, {}, Headers, Read).empty());
+}
+
+TEST(IncludeScan, HeadersAnotherAcceleratorsSourcesInclude) {
+  std::map<std::string, std::string> Tree = {
+      // An MLU kernel's helper, and the helper's own include.
+      {"/p/mlu/roi.mlu", "#include \"common_mlu_helper.hpp\"\n#include <bang.h>\n__mlu_global__ void k() {}\n"},
+      {"/p/mlu/common_mlu_helper.hpp", "#pragma once\n#include \"mlu_math.hpp\"\n"},
+      // A line that reads as Fortran's include names nothing outside Fortran.
+      {"/p/cl/scan.cl", "include 'fortran_like.h'\n__kernel void s() {}\n"},
+  };
+  auto Read = [&](const std::string &P) -> std::optional<std::string> {
+    auto It = Tree.find(P);
+    return It == Tree.end() ? std::nullopt : std::optional<std::string>(It->second);
+  };
+  const std::vector<std::string> Headers = {"/p/mlu/common_mlu_helper.hpp", "/p/mlu/mlu_math.hpp",
+                                            "/p/cl/fortran_like.h", "/p/cuda/common_cuda_helper.hpp"};
+  EXPECT_EQ(
+      headersIncludedByOtherLanguage(OtherLanguage::Accelerator, {"/p/mlu/roi.mlu", "/p/cl/scan.cl"}, Headers, Read),
+      (std::map<std::string, std::string>{{"/p/mlu/common_mlu_helper.hpp", "/p/mlu/roi.mlu"},
+                                          {"/p/mlu/mlu_math.hpp", "/p/mlu/common_mlu_helper.hpp"}}));
 }
 
 TEST_F(ProjectReadersTest, CudaOnlySourcesFromCMakeBranches) {

@@ -33,3 +33,14 @@ TEST(SourceKinds, WalkSkipsFragmentsOnly) {
   EXPECT_FALSE(isHeaderName("k.inl"));
   EXPECT_FALSE(isTranslationUnitName("k.cuh"));
 }
+
+TEST(SourceKinds, OtherAcceleratorsSourcesAreNotWalked) {
+  for (const char *Name : {"roi.mlu", "nms.mu", "scan.cl", "blit.metal"}) {
+    EXPECT_TRUE(isOtherAcceleratorSourceName(Name)) << Name;
+    EXPECT_FALSE(isWalkedSourceName(Name)) << Name;
+  }
+  // HIP and CUDA sources, and a MUSA header ('.muh', never an input), are not.
+  EXPECT_FALSE(isOtherAcceleratorSourceName("k.cu"));
+  EXPECT_FALSE(isOtherAcceleratorSourceName("k.hip"));
+  EXPECT_FALSE(isOtherAcceleratorSourceName("k.muh"));
+}

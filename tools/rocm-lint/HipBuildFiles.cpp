@@ -153,13 +153,12 @@ std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::S
   return "";
 }
 
-std::map<std::string, std::string> fortranIncludeFiles(const std::vector<InputFile> &Files,
-                                                       const std::vector<size_t> &Headers,
-                                                       const std::map<std::string, std::string> &ReachedBy,
-                                                       const ProjectConfig &Config) {
+std::map<std::string, OtherLanguageInclude>
+otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector<size_t> &Headers,
+                          const std::map<std::string, std::string> &ReachedBy, const ProjectConfig &Config) {
   if (!Config.Model)
     return {};
-  std::vector<std::string> Unreached, Fortran;
+  std::vector<std::string> Unreached, Fortran, Accelerator;
   for (size_t I : Headers) {
     const InputFile &H = Files[I];
     std::error_code EC;
@@ -169,11 +168,21 @@ std::map<std::string, std::string> fortranIncludeFiles(const std::vector<InputFi
   }
   if (Unreached.empty())
     return {};
-  for (const rocmtidy::project::WalkedFile &W : Config.Model->files())
+  for (const rocmtidy::project::WalkedFile &W : Config.Model->files()) {
     if (rocmtidy::isFortranSourceName(W.Path))
       Fortran.push_back(W.Path);
-  return rocmtidy::project::headersIncludedByFortran(
-      Fortran, Unreached, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); });
+    else if (rocmtidy::isOtherAcceleratorSourceName(W.Path))
+      Accelerator.push_back(W.Path);
+  }
+  using rocmtidy::project::OtherLanguage;
+  auto Read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); };
+  std::map<std::string, OtherLanguageInclude> Out;
+  for (auto [Language, Sources] :
+       {std::pair(OtherLanguage::Fortran, &Fortran), std::pair(OtherLanguage::Accelerator, &Accelerator)})
+    for (auto &[Header, Includer] :
+         rocmtidy::project::headersIncludedByOtherLanguage(Language, *Sources, Unreached, Read))
+      Out.emplace(Header, OtherLanguageInclude{Language, std::move(Includer)});
+  return Out;
 }
 
 std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files) {

@@ -3,6 +3,7 @@
 
 #include "Lint.h"
 #include "core/ProjectIndex.h"
+#include "project/IncludeScan.h"
 
 #include <map>
 #include <set>
@@ -44,13 +45,18 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
 std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
                                const std::set<std::string> &DroppedFolders = {}, bool IncludedSource = false);
 
+/// A header that a source of another language includes: the language and the includer.
+struct OtherLanguageInclude {
+  rocmtidy::project::OtherLanguage Language;
+  std::string Includer;
+};
 /// The headers among \p Headers (indices into \p Files) that no parse reached (\p ReachedBy, by
-/// real path) and that a Fortran source of the project includes, by absolute path, each with that
-/// source: Fortran include files, which are not analysed. One named on the command line is kept.
-std::map<std::string, std::string> fortranIncludeFiles(const std::vector<InputFile> &Files,
-                                                       const std::vector<size_t> &Headers,
-                                                       const std::map<std::string, std::string> &ReachedBy,
-                                                       const ProjectConfig &Config);
+/// real path) and that a Fortran source or another accelerator's source of the project includes,
+/// by absolute path: Fortran include files and that accelerator's headers, which are not analysed
+/// (Fortran is asked first). One named on the command line is kept.
+std::map<std::string, OtherLanguageInclude>
+otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector<size_t> &Headers,
+                          const std::map<std::string, std::string> &ReachedBy, const ProjectConfig &Config);
 
 /// The inputs that another input #includes as a translation unit ("look_ahead_update.c" inside a
 /// function): analysed through that includer, like a header, and alone only when no parse reaches

@@ -498,17 +498,21 @@ static int runLint(int Argc, char **Argv) {
   std::vector<bool> OffHip(Files.size(), false);
   // A header that a Fortran source includes and no parse reached is Fortran ('include
   // "common6.h"' in a code whose GPU part is C++): parsed as C++ it is only compiler errors.
-  const std::map<std::string, std::string> FortranIncludes = fortranIncludeFiles(Files, Headers, ReachedBy, Config);
-  size_t SkippedFortran = 0;
+  // Likewise a header that only another accelerator's sources (.mlu, .mu, .cl) include.
+  const std::map<std::string, OtherLanguageInclude> OtherIncludes =
+      otherLanguageIncludeFiles(Files, Headers, ReachedBy, Config);
+  size_t SkippedFortran = 0, SkippedAccelerator = 0;
   for (size_t I : Headers) {
     std::error_code HEC;
     auto It = ReachedBy.find(fs::weakly_canonical(Files[I].Absolute, HEC).string());
-    if (auto F = FortranIncludes.find(Files[I].Absolute); It == ReachedBy.end() && F != FortranIncludes.end()) {
+    if (auto F = OtherIncludes.find(Files[I].Absolute); It == ReachedBy.end() && F != OtherIncludes.end()) {
       OffHip[I] = true;
-      ++SkippedFortran;
+      bool Fortran = F->second.Language == rocmtidy::project::OtherLanguage::Fortran;
+      ++(Fortran ? SkippedFortran : SkippedAccelerator);
       if (Opts.Verbose)
-        std::fprintf(stderr, "rocm-lint: skipped %s: a Fortran include file (included by %s)\n",
-                     Files[I].Display.c_str(), relativeToCwd(F->second, Cwd).c_str());
+        std::fprintf(stderr, "rocm-lint: skipped %s: %s (included by %s)\n", Files[I].Display.c_str(),
+                     Fortran ? "a Fortran include file" : "a header of another accelerator's sources",
+                     relativeToCwd(F->second.Includer, Cwd).c_str());
       ++Done;
       if (Stream)
         Stream->done(I);
@@ -616,6 +620,9 @@ static int runLint(int Argc, char **Argv) {
   if (SkippedFortran)
     Skips +=
         ", " + std::to_string(SkippedFortran) + " Fortran include file" + (SkippedFortran == 1 ? "" : "s") + " skipped";
+  if (SkippedAccelerator)
+    Skips += ", " + std::to_string(SkippedAccelerator) + " header" + (SkippedAccelerator == 1 ? "" : "s") +
+             " of other accelerators' sources skipped";
   if (!Opts.Quiet)
     std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked%s%s\n", Unique.size(),
                  Unique.size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s",
