@@ -66,6 +66,12 @@ inline bool isOtherAcceleratorSourceName(llvm::StringRef Path) {
       .Default(false);
 }
 
+/// A SWIG interface. The headers only interfaces include are compiled inside the wrapper SWIG
+/// generates, after what the interface puts before them; alone they need not parse.
+inline bool isSwigInterfaceName(llvm::StringRef Path) {
+  return llvm::StringSwitch<bool>(llvm::sys::path::extension(Path)).Cases(".i", ".swg", ".swig", true).Default(false);
+}
+
 /// What a directory walk hands to the analysis: headers and translation units, not fragments.
 inline bool isWalkedSourceName(llvm::StringRef Path) {
   SourceKind K = sourceKindOf(Path);

@@ -269,6 +269,19 @@ static llvm::StringRef fortranIncludeName(llvm::StringRef Line) {
   return End == llvm::StringRef::npos ? llvm::StringRef() : Line.slice(1, End).trim();
 }
 
+// The name a SWIG directive quotes ('%include "StringArray.hpp"', '%import "base.h"'), or empty;
+// '%include <std_string.i>' names SWIG's own library.
+static llvm::StringRef swigIncludeName(llvm::StringRef Line) {
+  Line = Line.ltrim();
+  if (!Line.consume_front("%include") && !Line.consume_front("%import"))
+    return {};
+  Line = Line.ltrim();
+  if (!Line.consume_front("\""))
+    return {};
+  size_t End = Line.find('"');
+  return End == llvm::StringRef::npos ? llvm::StringRef() : Line.take_front(End).trim();
+}
+
 std::map<std::string, std::string>
 headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::string> &Sources,
                                const std::vector<std::string> &Headers,
@@ -290,9 +303,9 @@ headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::st
     std::optional<std::string> Text = Read(Source);
     if (!Text)
       continue;
-    for (llvm::StringRef Rest(*Text); Language == OtherLanguage::Fortran && !Rest.empty();) {
+    for (llvm::StringRef Rest(*Text); Language != OtherLanguage::Accelerator && !Rest.empty();) {
       auto [Line, Tail] = Rest.split('\n');
-      Note(Source, fortranIncludeName(Line));
+      Note(Source, Language == OtherLanguage::Fortran ? fortranIncludeName(Line) : swigIncludeName(Line));
       Rest = Tail;
     }
     for (const IncludeLine &I : scanIncludeLines(*Text))

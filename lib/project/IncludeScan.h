@@ -65,13 +65,14 @@ std::vector<std::string> sourcesReaching(const std::vector<std::string> &Files, 
 enum class OtherLanguage {
   Fortran,     // Fortran's own include lines too
   Accelerator, // another accelerator's C dialect (isOtherAcceleratorSourceName)
+  Swig,        // SWIG interfaces (isSwigInterfaceName): their %include and %import lines too
 };
 
 /// The headers among \p Headers that a source among \p Sources includes, each with the first such
 /// includer: a quoted #include, for Fortran also Fortran's own include line (the keyword in any
 /// case, then a quoted name; fixed-form comment lines, which start with 'c', 'C', '*' or '!', are
-/// skipped), and the same lines of the headers so found (a Fortran include file's includes are
-/// Fortran, an MLU helper's are MLU). A name resolves beside its includer, or as the trailing path
+/// skipped), for SWIG a quoted %include or %import, and the same lines of the headers so found (a Fortran include
+/// file's includes are Fortran, an MLU helper's are MLU). A name resolves beside its includer, or as the trailing path
 /// of exactly one header (the other build's -I folder). \p Read gives a file's text.
 std::map<std::string, std::string>
 headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::string> &Sources,

@@ -201,6 +201,28 @@ TEST(IncludeScan, HeadersAnotherAcceleratorsSourcesInclude) {
                                           {"/p/mlu/mlu_math.hpp", "/p/mlu/common_mlu_helper.hpp"}}));
 }
 
+TEST(IncludeScan, HeadersSwigInterfacesInclude) {
+  std::map<std::string, std::string> Tree = {
+      // A quoted %include or %import, and a #include inside the interface's verbatim block; SWIG's
+      // own library (<std_string.i>) is not the project's.
+      {"/p/swig/p.i", "%module p\n%{\n#include \"array.hpp\"\n%}\n %include \"table.hpp\"\n%import \"base.h\"\n"
+                      "%include <std_string.i>\n"},
+  };
+  auto Read = [&](const std::string &P) -> std::optional<std::string> {
+    auto It = Tree.find(P);
+    return It == Tree.end() ? std::nullopt : std::optional<std::string>(It->second);
+  };
+  const std::vector<std::string> Headers = {"/p/swig/array.hpp", "/p/swig/table.hpp", "/p/swig/base.h",
+                                            "/p/swig/std_string.i.h"};
+  EXPECT_EQ(headersIncludedByOtherLanguage(OtherLanguage::Swig, {"/p/swig/p.i"}, Headers, Read),
+            (std::map<std::string, std::string>{{"/p/swig/array.hpp", "/p/swig/p.i"},
+                                                {"/p/swig/table.hpp", "/p/swig/p.i"},
+                                                {"/p/swig/base.h", "/p/swig/p.i"}}));
+  // The same lines read as another accelerator's source name only the #include.
+  EXPECT_EQ(headersIncludedByOtherLanguage(OtherLanguage::Accelerator, {"/p/swig/p.i"}, Headers, Read),
+            (std::map<std::string, std::string>{{"/p/swig/array.hpp", "/p/swig/p.i"}}));
+}
+
 TEST_F(ProjectReadersTest, CudaOnlySourcesFromCMakeBranches) {
   write("CMakeLists.txt", "project(p LANGUAGES CXX)\n"
                           "if(BUILD_CUDA)\n"

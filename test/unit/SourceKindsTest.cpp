@@ -44,3 +44,10 @@ TEST(SourceKinds, OtherAcceleratorsSourcesAreNotWalked) {
   EXPECT_FALSE(isOtherAcceleratorSourceName("k.hip"));
   EXPECT_FALSE(isOtherAcceleratorSourceName("k.muh"));
 }
+
+TEST(SourceKinds, SwigInterfaces) {
+  EXPECT_TRUE(isSwigInterfaceName("swig/lightgbmlib.i"));
+  EXPECT_TRUE(isSwigInterfaceName("python/swigfaiss.swig"));
+  EXPECT_FALSE(isSwigInterfaceName("k.ii"));
+  EXPECT_FALSE(isWalkedSourceName("p.i"));
+}

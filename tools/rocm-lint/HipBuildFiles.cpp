@@ -153,12 +153,26 @@ std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::S
   return "";
 }
 
+std::string otherLanguageHeaderName(rocmtidy::project::OtherLanguage Language, size_t Count) {
+  const char *Plural = Count == 1 ? "" : "s";
+  switch (Language) {
+  case rocmtidy::project::OtherLanguage::Fortran:
+    return std::string("Fortran include file") + Plural;
+  case rocmtidy::project::OtherLanguage::Accelerator:
+    return std::string("header") + Plural +
+           (Count == 1 ? " of another accelerator's sources" : " of other accelerators' sources");
+  case rocmtidy::project::OtherLanguage::Swig:
+    return std::string("header") + Plural + " of SWIG interfaces";
+  }
+  return "";
+}
+
 std::map<std::string, OtherLanguageInclude>
 otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector<size_t> &Headers,
                           const std::map<std::string, std::string> &ReachedBy, const ProjectConfig &Config) {
   if (!Config.Model)
     return {};
-  std::vector<std::string> Unreached, Fortran, Accelerator;
+  std::vector<std::string> Unreached, Fortran, Accelerator, Swig;
   for (size_t I : Headers) {
     const InputFile &H = Files[I];
     std::error_code EC;
@@ -173,12 +187,15 @@ otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector
       Fortran.push_back(W.Path);
     else if (rocmtidy::isOtherAcceleratorSourceName(W.Path))
       Accelerator.push_back(W.Path);
+    else if (rocmtidy::isSwigInterfaceName(W.Path))
+      Swig.push_back(W.Path);
   }
   using rocmtidy::project::OtherLanguage;
   auto Read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); };
   std::map<std::string, OtherLanguageInclude> Out;
   for (auto [Language, Sources] :
-       {std::pair(OtherLanguage::Fortran, &Fortran), std::pair(OtherLanguage::Accelerator, &Accelerator)})
+       {std::pair(OtherLanguage::Fortran, &Fortran), std::pair(OtherLanguage::Accelerator, &Accelerator),
+        std::pair(OtherLanguage::Swig, &Swig)})
     for (auto &[Header, Includer] :
          rocmtidy::project::headersIncludedByOtherLanguage(Language, *Sources, Unreached, Read))
       Out.emplace(Header, OtherLanguageInclude{Language, std::move(Includer)});

@@ -51,12 +51,15 @@ struct OtherLanguageInclude {
   std::string Includer;
 };
 /// The headers among \p Headers (indices into \p Files) that no parse reached (\p ReachedBy, by
-/// real path) and that a Fortran source or another accelerator's source of the project includes,
-/// by absolute path: Fortran include files and that accelerator's headers, which are not analysed
-/// (Fortran is asked first). One named on the command line is kept.
+/// real path) and that a Fortran source, another accelerator's source or a SWIG interface of the
+/// project includes, by absolute path: Fortran include files, that accelerator's headers and the
+/// interface's, which are not analysed (asked in that order). One named on the command line is kept.
 std::map<std::string, OtherLanguageInclude>
 otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector<size_t> &Headers,
                           const std::map<std::string, std::string> &ReachedBy, const ProjectConfig &Config);
+
+/// What such a header is called ("Fortran include file", "headers of SWIG interfaces"), for \p Count.
+std::string otherLanguageHeaderName(rocmtidy::project::OtherLanguage Language, size_t Count);
 
 /// The inputs that another input #includes as a translation unit ("look_ahead_update.c" inside a
 /// function): analysed through that includer, like a header, and alone only when no parse reaches

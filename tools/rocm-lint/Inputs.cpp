@@ -221,11 +221,12 @@ static bool runGit(const std::vector<std::string> &Args, std::vector<std::string
 
 // Names the model keeps from its walk: what the analysis, the build-script readers and the
 // build-style probe read (sources and headers, fragments that includes reach, build scripts,
-// Python and shell scripts that may run hipify), and Fortran sources and other accelerators' sources,
-// for the headers they include.
+// Python and shell scripts that may run hipify), and Fortran sources, other accelerators' sources and
+// SWIG interfaces, for the headers they include.
 static bool keptByWalk(const std::string &Path) {
   if (rocmtidy::sourceKindOf(Path) != rocmtidy::SourceKind::None || isCMakePath(Path) ||
-      rocmtidy::isFortranSourceName(Path) || rocmtidy::isOtherAcceleratorSourceName(Path))
+      rocmtidy::isFortranSourceName(Path) || rocmtidy::isOtherAcceleratorSourceName(Path) ||
+      rocmtidy::isSwigInterfaceName(Path))
     return true;
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
   return Ext == ".py" || Ext == ".sh" || Ext == ".cmake";

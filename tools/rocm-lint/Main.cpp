@@ -501,17 +501,16 @@ static int runLint(int Argc, char **Argv) {
   // Likewise a header that only another accelerator's sources (.mlu, .mu, .cl) include.
   const std::map<std::string, OtherLanguageInclude> OtherIncludes =
       otherLanguageIncludeFiles(Files, Headers, ReachedBy, Config);
-  size_t SkippedFortran = 0, SkippedAccelerator = 0;
+  std::map<rocmtidy::project::OtherLanguage, size_t> SkippedOther;
   for (size_t I : Headers) {
     std::error_code HEC;
     auto It = ReachedBy.find(fs::weakly_canonical(Files[I].Absolute, HEC).string());
     if (auto F = OtherIncludes.find(Files[I].Absolute); It == ReachedBy.end() && F != OtherIncludes.end()) {
       OffHip[I] = true;
-      bool Fortran = F->second.Language == rocmtidy::project::OtherLanguage::Fortran;
-      ++(Fortran ? SkippedFortran : SkippedAccelerator);
+      ++SkippedOther[F->second.Language];
       if (Opts.Verbose)
-        std::fprintf(stderr, "rocm-lint: skipped %s: %s (included by %s)\n", Files[I].Display.c_str(),
-                     Fortran ? "a Fortran include file" : "a header of another accelerator's sources",
+        std::fprintf(stderr, "rocm-lint: skipped %s: a %s (included by %s)\n", Files[I].Display.c_str(),
+                     otherLanguageHeaderName(F->second.Language, 1).c_str(),
                      relativeToCwd(F->second.Includer, Cwd).c_str());
       ++Done;
       if (Stream)
@@ -617,12 +616,8 @@ static int runLint(int Argc, char **Argv) {
   if (SkippedOffHip)
     Skips += ", " + std::to_string(SkippedOffHip) +
              " skipped as not in the HIP build (--include-cuda-only analyses them; --verbose names them)";
-  if (SkippedFortran)
-    Skips +=
-        ", " + std::to_string(SkippedFortran) + " Fortran include file" + (SkippedFortran == 1 ? "" : "s") + " skipped";
-  if (SkippedAccelerator)
-    Skips += ", " + std::to_string(SkippedAccelerator) + " header" + (SkippedAccelerator == 1 ? "" : "s") +
-             " of other accelerators' sources skipped";
+  for (const auto &[Language, Count] : SkippedOther)
+    Skips += ", " + std::to_string(Count) + " " + otherLanguageHeaderName(Language, Count) + " skipped";
   if (!Opts.Quiet)
     std::fprintf(stderr, "rocm-lint: %zu finding%s in %zu file%s checked%s%s\n", Unique.size(),
                  Unique.size() == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s",
