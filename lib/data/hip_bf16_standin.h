@@ -108,6 +108,33 @@ ROCM_TIDY_BF16_COMPARE(__hge)
 ROCM_TIDY_BF16 bool __hisnan(__hip_bfloat16);
 ROCM_TIDY_BF16 int __hisinf(__hip_bfloat16);
 
+// Operators, as ROCm 6.2 and later declare them (on two values of the type; a float operand
+// converts to the type, or the value to float, as it does there).
+#define ROCM_TIDY_BF16_OPERATORS(T)                                                                   \
+  ROCM_TIDY_BF16 T operator+(const T &, const T &);                                                   \
+  ROCM_TIDY_BF16 T operator-(const T &, const T &);                                                   \
+  ROCM_TIDY_BF16 T operator*(const T &, const T &);                                                   \
+  ROCM_TIDY_BF16 T operator/(const T &, const T &);                                                   \
+  ROCM_TIDY_BF16 T &operator+=(T &, const T &);                                                       \
+  ROCM_TIDY_BF16 T &operator-=(T &, const T &);                                                       \
+  ROCM_TIDY_BF16 T &operator*=(T &, const T &);                                                       \
+  ROCM_TIDY_BF16 T &operator/=(T &, const T &);                                                       \
+  ROCM_TIDY_BF16 T operator+(const T &);                                                              \
+  ROCM_TIDY_BF16 T operator-(const T &);                                                              \
+  ROCM_TIDY_BF16 T &operator++(T &);                                                                  \
+  ROCM_TIDY_BF16 T &operator--(T &);                                                                  \
+  ROCM_TIDY_BF16 T operator++(T &, int);                                                              \
+  ROCM_TIDY_BF16 T operator--(T &, int);                                                              \
+  ROCM_TIDY_BF16 bool operator==(const T &, const T &);                                               \
+  ROCM_TIDY_BF16 bool operator!=(const T &, const T &);
+ROCM_TIDY_BF16_OPERATORS(__hip_bfloat16)
+ROCM_TIDY_BF16_OPERATORS(__hip_bfloat162)
+#undef ROCM_TIDY_BF16_OPERATORS
+ROCM_TIDY_BF16 bool operator<(const __hip_bfloat16 &, const __hip_bfloat16 &);
+ROCM_TIDY_BF16 bool operator<=(const __hip_bfloat16 &, const __hip_bfloat16 &);
+ROCM_TIDY_BF16 bool operator>(const __hip_bfloat16 &, const __hip_bfloat16 &);
+ROCM_TIDY_BF16 bool operator>=(const __hip_bfloat16 &, const __hip_bfloat16 &);
+
 // Math functions.
 #define ROCM_TIDY_BF16_MATH(Name)                                                                     \
   ROCM_TIDY_BF16 __hip_bfloat16 Name(__hip_bfloat16);                                                 \

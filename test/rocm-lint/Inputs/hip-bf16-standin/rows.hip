@@ -9,12 +9,13 @@ __global__ void positiveRows(const __hip_bfloat16 *in, unsigned *votes) {
     votes[threadIdx.x / 64] = mask;
 }
 
-// Pairs, the raw bits of ROCm 5.7 to 6.1, and arithmetic through float: all parse; nothing to report.
+// Pairs, the raw bits of ROCm 5.7 to 6.1, and the operators of 6.2: all parse; nothing to report.
 __global__ void scalePairs(__hip_bfloat162 *io, unsigned short *bits, float s) {
   __hip_bfloat162 p = io[threadIdx.x];
   __hip_bfloat16 lo = __low2bfloat16(p);
   __hip_bfloat16 hi = __hmul(p.y, __float2bfloat16(s));
-  io[threadIdx.x] = __halves2bfloat162(lo, hi + 1.0f);
+  hi += lo;
+  io[threadIdx.x] = __halves2bfloat162(lo, -hi) * p;
   bits[threadIdx.x] = lo.data;
 }
 
