@@ -104,12 +104,22 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   for (const char *Other : RocwmmaOthers)
     Add(std::string(SupportDir) + "/" + Other, std::string("#include <") + RocwmmaMain + ">\n");
   Add(std::string(SupportDir) + "/" + HipBf16, std::string(rocmtidy::embeddedData("hip_bf16_standin.h")));
-  if (!BuiltinHip)
+  if (!BuiltinHip) {
     Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
         std::string("// rocm-lint: the installed header, then declarations it lacks\n"
                     "#include_next <hip/hip_runtime_api.h>\n"
                     "#define ROCM_TIDY_HIP_SUPPLEMENT_AFTER_RUNTIME_API\n#include <") +
             SupplementName + ">\n");
+    // HIP 5's cooperative groups helper defines a macro WAVEFRONT_SIZE (and skips all of its
+    // declarations when the includer already has one); current ROCm defines neither, so code for it
+    // that names its own 'constexpr int WAVEFRONT_SIZE' stopped the parse. The installed header is
+    // read with the includer's macro set aside, and what it leaves is taken back.
+    Add(std::string(AfterRuntimeDir) + "/hip/hip_cooperative_groups.h",
+        "// rocm-lint: the installed header, without the macro older HIP leaks\n"
+        "#pragma push_macro(\"WAVEFRONT_SIZE\")\n#undef WAVEFRONT_SIZE\n"
+        "#include_next <hip/hip_cooperative_groups.h>\n"
+        "#undef WAVEFRONT_SIZE\n#pragma pop_macro(\"WAVEFRONT_SIZE\")\n");
+  }
   // A CUDA header with no ROCm counterpart is not served: it is reported as missing.
   for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers) {
     if (M.Hip.empty())
