@@ -1,5 +1,6 @@
 #include "project/CudaOnlySources.h"
 
+#include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
 #include "cmake/CMakeStrings.h"
 #include "core/BuildSwitches.h"
@@ -66,6 +67,9 @@ struct Script {
   /// Where each variable is read ('${cuda_source_files}'), other than by the set() or list(APPEND)
   /// that fills it: Condition and ConditionLine as in Mention, In the branch of the read.
   std::map<std::string, std::vector<Mention>> ListReads;
+  /// The folders add_subdirectory() enters: Path the folder (absolute), or Computed when a variable
+  /// names it; In, Condition and Line as for a source.
+  std::vector<Mention> Subdirectories;
 };
 
 std::string lower(std::string_view S) { return asciiLower(S); }
@@ -208,6 +212,17 @@ struct CMakeReader : cmake::ParseCallbacks {
     return (A == Branch::Hip && B == Branch::Cuda) || (A == Branch::Cuda && B == Branch::Hip);
   }
 
+  void noteSubdirectory(const cmake::Command &C, const Mention &Probe) {
+    if (C.Args.empty())
+      return;
+    Mention M = Probe;
+    M.Line = C.Line;
+    M.Computed = C.Args[0].Value.find('$') != std::string::npos;
+    fs::path Sub(C.Args[0].Value);
+    M.Path = M.Computed ? C.Args[0].Value : normal(Sub.is_absolute() ? Sub : Dir / Sub);
+    S.Subdirectories.push_back(std::move(M));
+  }
+
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (N == "if") {
@@ -272,6 +287,10 @@ struct CMakeReader : cmake::ParseCallbacks {
     noteListReads(C, List, Probe);
     if (N == "set")
       noteFolder(C);
+    if (N == "add_subdirectory") {
+      noteSubdirectory(C, Probe);
+      return;
+    }
     for (const auto &A : C.Args) {
       for (const cmake::Piece &P : cmake::listElements(A)) {
         std::string Item(P.Text);
@@ -694,6 +713,62 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
 
 } // namespace
 
+/// Whether a CMake script outside \p Folder names a path inside it, relative to its own folder or to
+/// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src').
+bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) {
+  std::string Inside = Folder + "/";
+  std::string FromRoot = fs::path(Folder).lexically_relative(Model.root()).generic_string() + "/";
+  for (const WalkedFile &W : Model.files()) {
+    if (W.Path.rfind(Inside, 0) == 0 || !cmake::isCMakeFile(W.Path))
+      continue;
+    std::optional<std::string> Text = readRegularFile(W.Path, 1 << 20);
+    if (!Text)
+      continue;
+    std::string FromScript = fs::path(Folder).lexically_relative(fs::path(W.Path).parent_path()).generic_string() + "/";
+    if (Text->find(FromScript) != std::string::npos || Text->find(FromRoot) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+/// Why the folders of \p File are entered only by the CUDA build, or "": the nearest folder that
+/// the scripts above it add with add_subdirectory() only in CUDA branches ('if(CUDAToolkit_FOUND)'
+/// 'add_subdirectory(platforms/cuda)'). A folder a variable may name, or that no script adds,
+/// decides nothing.
+std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
+  std::vector<std::string> Folders = Model.foldersUpToRoot(File.parent_path().string());
+  for (size_t I = 0; I + 1 < Folders.size(); ++I) {
+    const std::string &Folder = Folders[I];
+    if (!isRegularFile(Folder + "/CMakeLists.txt"))
+      continue;
+    const Mention *Cuda = nullptr;
+    for (size_t J = I + 1; J < Folders.size(); ++J) {
+      fs::path Parent(Folders[J]);
+      if (!isRegularFile((Parent / "CMakeLists.txt").string()))
+        continue;
+      std::shared_ptr<Script> S = scriptAt(Parent / "CMakeLists.txt", true);
+      for (const Mention &M : S->Subdirectories) {
+        if (M.Computed)
+          return "";
+        if (M.Path != Folder)
+          continue;
+        if (M.In != Branch::Cuda)
+          return ""; // entered by the HIP build too, and so are the folders above it
+        if (!Cuda)
+          Cuda = &M;
+      }
+      if (Cuda && namedByAnotherScript(Model, Folder))
+        return ""; // a HIP folder's script may compile its files ('file(GLOB ../ggml-cuda/*.cu)')
+      if (Cuda) {
+        std::string Shown = shownFromCwd((Parent / "CMakeLists.txt").string());
+        return Shown + ":" + std::to_string(Cuda->Line) + ": the folder is added only under '" + Cuda->Condition +
+               "' (line " + std::to_string(Cuda->ConditionLine) + ")";
+      }
+    }
+  }
+  return "";
+}
+
 bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolute, std::string &Why,
                             std::string *Undecided) {
   fs::path File = fs::path(Absolute).lexically_normal();
@@ -740,6 +815,12 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
     Why = Sibling.empty() ? MakeWhy : Sibling;
     return !Why.empty();
   }
+  // A folder only the CUDA build enters ('if(CUDAToolkit_FOUND)' 'add_subdirectory(platforms/cuda)')
+  // is the CUDA backend's, with whatever its scripts list or glob, and the kernel files NVRTC
+  // compiles at run time that they do not.
+  Why = cudaOnlyFolderWhy(Model, File);
+  if (!Why.empty())
+    return true;
   const Mention *CudaOnly = nullptr;
   const Script *Where = nullptr;
   if (matchedByOtherGlob(Scripts, File))
