@@ -714,7 +714,8 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
 } // namespace
 
 /// Whether a CMake script outside \p Folder names a path inside it, relative to its own folder or to
-/// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src').
+/// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src'), other than as an
+/// include folder.
 bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) {
   std::string Inside = Folder + "/";
   std::string FromRoot = fs::path(Folder).lexically_relative(Model.root()).generic_string() + "/";
@@ -725,8 +726,14 @@ bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) 
     if (!Text)
       continue;
     std::string FromScript = fs::path(Folder).lexically_relative(fs::path(W.Path).parent_path()).generic_string() + "/";
-    if (Text->find(FromScript) != std::string::npos || Text->find(FromRoot) != std::string::npos)
-      return true;
+    for (llvm::StringRef Rest(*Text); !Rest.empty();) {
+      auto [Line, Tail] = Rest.split('\n');
+      Rest = Tail;
+      // An include folder inside it (a CUDA plugin reading the CUDA platform's headers) compiles
+      // nothing of it.
+      if ((Line.contains(FromScript) || Line.contains(FromRoot)) && !Line.contains_insensitive("include_directories"))
+        return true;
+    }
   }
   return false;
 }
