@@ -716,7 +716,7 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
 /// Whether a CMake script outside \p Folder names a path inside it, relative to its own folder or to
 /// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src'), other than as an
 /// include folder.
-bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) {
+bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &Folder) {
   std::string Inside = Folder + "/";
   std::string FromRoot = fs::path(Folder).lexically_relative(Model.root()).generic_string() + "/";
   for (const WalkedFile &W : Model.files()) {
@@ -736,6 +736,22 @@ bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) 
     }
   }
   return false;
+}
+
+std::mutex NamedMu;
+std::map<std::string, bool> NamedCache;
+
+bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) {
+  {
+    std::lock_guard<std::mutex> Lock(NamedMu);
+    auto It = NamedCache.find(Folder);
+    if (It != NamedCache.end())
+      return It->second;
+  }
+  bool Named = namedByAnotherScriptUncached(Model, Folder);
+  std::lock_guard<std::mutex> Lock(NamedMu);
+  NamedCache[Folder] = Named;
+  return Named;
 }
 
 /// Why the folders of \p File are entered only by the CUDA build, or "": the nearest folder that
@@ -825,7 +841,7 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   // A folder only the CUDA build enters ('if(CUDAToolkit_FOUND)' 'add_subdirectory(platforms/cuda)')
   // is the CUDA backend's, with whatever its scripts list or glob, and the kernel files NVRTC
   // compiles at run time that they do not.
-  Why = cudaOnlyFolderWhy(Model, File);
+  Why = cudaOnlyFolderOf(Model, File.string());
   if (!Why.empty())
     return true;
   const Mention *CudaOnly = nullptr;
@@ -875,6 +891,21 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   Why = ScriptPath + ":" + std::to_string(CudaOnly->Line) + ": " + How + " under '" + CudaOnly->Condition + "' (line " +
         std::to_string(CudaOnly->ConditionLine) + ")" + (Exclusive.empty() ? "" : ", and " + Exclusive);
   return true;
+}
+
+std::string cudaOnlyFolderOf(const ProjectModel &Model, const std::string &Absolute) {
+  static std::mutex Mu;
+  static std::map<std::string, std::string> ByFolder;
+  std::string Dir = fs::path(Absolute).lexically_normal().parent_path().string();
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    auto It = ByFolder.find(Dir);
+    if (It != ByFolder.end())
+      return It->second;
+  }
+  std::string Why = cudaOnlyFolderWhy(Model, fs::path(Absolute).lexically_normal());
+  std::lock_guard<std::mutex> Lock(Mu);
+  return ByFolder.emplace(Dir, Why).first->second;
 }
 
 } // namespace rocmtidy::project

@@ -23,6 +23,12 @@ class ProjectModel;
 bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolute, std::string &Why,
                             std::string *Undecided = nullptr);
 
+/// Why the folders of \p Absolute are entered only by the CUDA build, or "": the nearest folder with
+/// a CMakeLists.txt that the scripts above it add with add_subdirectory() only in CUDA branches, and
+/// whose files no other script names by path (an include folder aside). A folder a variable may
+/// name decides nothing. Answers are kept per folder.
+std::string cudaOnlyFolderOf(const ProjectModel &Model, const std::string &Absolute);
+
 } // namespace rocmtidy::project
 
 #endif

@@ -130,6 +130,12 @@ std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const st
             W->Path, reachedIncludeNames(readRegularFile(W->Path).value_or(std::string()), hipDefines(Flags, W->Path)));
   }
   std::set<std::string> Dropped(DroppedSources.begin(), DroppedSources.end());
+  // A file in a folder only the CUDA build enters (a CUDA plugin, the CUDA platform's tests) is not
+  // compiled by the HIP build either, whether or not this run walked it.
+  std::set<std::string> InCudaFolder;
+  for (const auto &[Path, Incs] : Includes)
+    if (!cudaOnlyFolderOf(Model, Path).empty())
+      InCudaFolder.insert(Path);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const std::string &H : Headers) {
@@ -146,7 +152,7 @@ std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const st
           // nothing otherwise): it neither keeps nor drops the header.
           if (Path == H)
             continue;
-          bool FromDropped = Dropped.count(Path);
+          bool FromDropped = Dropped.count(Path) || InCudaFolder.count(Path);
           if (FromDropped && spelledAs(Inc, Path, H))
             By = Path;
           else if (!FromDropped && !besideIncluderElsewhere(Inc, Path, H))
