@@ -136,6 +136,9 @@ std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const st
   for (const auto &[Path, Incs] : Includes)
     if (!cudaOnlyFolderOf(Model, Path).empty())
       InCudaFolder.insert(Path);
+  for (const std::string &H : Headers)
+    if (!cudaOnlyFolderOf(Model, H).empty())
+      InCudaFolder.insert(H);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const std::string &H : Headers) {
@@ -161,6 +164,10 @@ std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const st
         if (Other)
           break;
       }
+      // A header in a folder only the CUDA build enters goes when nothing else includes it, even
+      // when nothing includes it at all (the platform's own headers, read through each other).
+      if (By.empty() && !Other && InCudaFolder.count(H))
+        By = H;
       if (!By.empty() && !Other) {
         Dropped.insert(H);
         Why[H] = By;

@@ -46,8 +46,9 @@ public:
   /// any other file's include of the same file name keeps the header (an include path could reach
   /// it), but a header's include of its own name does not, nor does one in a conditional arm the
   /// HIP build does not take, as the defines of \p Flags (optional) settle it. A file in a folder only
-  /// the CUDA build enters (cudaOnlyFolderOf) counts as dropped, walked by this run or not. Empty
-  /// when the walk did not cover the projects of the dropped sources.
+  /// the CUDA build enters (cudaOnlyFolderOf) counts as dropped, walked by this run or not, and a
+  /// header in such a folder that nothing else includes maps to itself. Empty when the walk did not
+  /// cover the projects of the dropped sources.
   std::map<std::string, std::string> headersOnlyIncludedBy(const std::vector<std::string> &Headers,
                                                            const std::vector<std::string> &DroppedSources,
                                                            const HipBuildFlags *Flags = nullptr) const;

@@ -1,6 +1,7 @@
 // What the run analyses of what the HIP build compiles: the answers come from the project model
 // (project/HipMembership.h); skipping or keeping with a note is decided here.
 #include "HipBuildFiles.h"
+#include "project/CudaOnlySources.h"
 
 #include "ProjectPaths.h"
 #include "core/SourceKinds.h"
@@ -115,6 +116,11 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
       continue;
     }
     std::string By = It->second;
+    if (By == H.Absolute && Config.Model) {
+      Skipped.push_back(H.Display + ": not compiled by the HIP build (" +
+                        rocmtidy::project::cudaOnlyFolderOf(*Config.Model, H.Absolute) + ")");
+      continue;
+    }
     if (By.rfind(Cwd, 0) == 0)
       By = By.substr(Cwd.size());
     Skipped.push_back(H.Display + ": only included by files the HIP build does not compile (" + By + ")");
