@@ -760,6 +760,12 @@ bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) 
 /// decides nothing.
 std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
   std::vector<std::string> Folders = Model.foldersUpToRoot(File.parent_path().string());
+  // Without a HIP build above it, a CUDA folder is code to port, not another build's.
+  if (std::none_of(Folders.begin(), Folders.end(), [](const std::string &D) {
+        fs::path Script = fs::path(D) / "CMakeLists.txt";
+        return isRegularFile(Script.string()) && scriptAt(Script, true)->BuildsHip;
+      }))
+    return "";
   for (size_t I = 0; I + 1 < Folders.size(); ++I) {
     const std::string &Folder = Folders[I];
     if (!isRegularFile(Folder + "/CMakeLists.txt"))
