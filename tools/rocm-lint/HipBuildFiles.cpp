@@ -56,7 +56,7 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
   rocmtidy::project::HipMembership Membership(Model, Opts.BuildDir);
   // A file named on the command line is analysed whatever the build does with it: the porter
   // asked for its hazards. The note says they are hazards of porting, not of the HIP build.
-  auto Leave = [&](InputFile &F, std::vector<InputFile> &Kept, const std::string &Why) {
+  auto Leave = [&](InputFile &F, std::vector<InputFile> &Kept, const std::string &Why, const char *Verb = "compiled") {
     if (F.Named) {
       Notes.push_back(F.Display + ": not in the HIP build: findings are porting hazards (" + Why + ")");
       Kept.push_back(std::move(F));
@@ -66,7 +66,7 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
       Kept.push_back(std::move(F));
       return false;
     }
-    Skipped.push_back(F.Display + ": not compiled by the HIP build (" + Why + ")");
+    Skipped.push_back(F.Display + ": not " + Verb + " by the HIP build (" + Why + ")");
     return true;
   };
   using Answer = rocmtidy::project::HipMembership::Answer;
@@ -74,7 +74,17 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
   std::vector<std::string> DroppedByScript;
   std::set<std::string> UndecidedSaid;
   for (InputFile &F : Files) {
-    if (F.IsCMake || isHeader(F.Absolute)) {
+    if (F.IsCMake) {
+      // A script of a folder only the CUDA build enters is never configured by the HIP build: its
+      // link lines and paths are the CUDA backend's (OpenMM's platforms/cuda finding nvrtc).
+      std::string Folder = rocmtidy::project::cudaOnlyFolderOf(Model, F.Absolute);
+      if (Folder.empty())
+        Kept.push_back(std::move(F));
+      else
+        Leave(F, Kept, Folder, "configured");
+      continue;
+    }
+    if (isHeader(F.Absolute)) {
       Kept.push_back(std::move(F));
       continue;
     }
