@@ -352,10 +352,31 @@ std::vector<std::string> pyWords(const std::string &Cond, const std::vector<std:
   return W;
 }
 
-void readSetupPy(const fs::path &P, Script &S) {
+/// Reads a setup.py. PyTorch extensions name their GPU build after CUDA whatever the vendor
+/// (`CUDAExtension` is hipified in a ROCm build), so a switch such as `BUILD_CUDA_EXT` is no CUDA
+/// branch when the script tests ROCm inside it (`if not ROCM_VERSION:` under `if BUILD_CUDA_EXT:`):
+/// the HIP build passes there. Such conditions, as written, are \p Entered (found by a first pass
+/// into \p EnteredOut); a ROCm test whose arm only raises is a guard, not a HIP path.
+void readSetupPyPass(const std::vector<PyLine> &Lines, const fs::path &P, Script &S,
+                     const std::set<std::string> &Entered, std::set<std::string> *EnteredOut) {
   std::vector<Frame> Stack;
   fs::path Dir = P.parent_path();
-  for (const PyLine &L : pythonLines(readRegularFile(P.string()).value_or(std::string()))) {
+  std::vector<std::string> Pending; // conditions a ROCm test just opened inside, kept unless it only raises
+  size_t PendingIndent = 0;
+  auto Classify = [&](const std::string &Cond, const std::string &Head, const PyLine &L) {
+    bool NamesHip = false;
+    Branch B = classifyCondition(pyWords(Cond, L.Strings), &NamesHip);
+    S.BuildsHip |= NamesHip;
+    if (NamesHip && EnteredOut) {
+      Pending.clear();
+      for (const Frame &F : Stack)
+        if (F.Current == Branch::Cuda)
+          Pending.push_back(F.Condition);
+      PendingIndent = L.Indent;
+    }
+    return B == Branch::Cuda && Entered.count(Head) ? Branch::Other : B;
+  };
+  for (const PyLine &L : Lines) {
     std::string Code = L.Code;
     size_t Start = Code.find_first_not_of(" \t");
     std::string Head = Start == std::string::npos ? "" : Code.substr(Start);
@@ -364,6 +385,11 @@ void readSetupPy(const fs::path &P, Script &S) {
       return Head.compare(0, N, K) == 0 &&
              (Head.size() == N || !(std::isalnum(static_cast<unsigned char>(Head[N])) || Head[N] == '_'));
     };
+    if (!Pending.empty()) {
+      if (!(L.Indent > PendingIndent && (keyword("raise") || Head.rfind("sys.exit", 0) == 0)))
+        EnteredOut->insert(Pending.begin(), Pending.end());
+      Pending.clear();
+    }
     bool IsElse = keyword("else") || keyword("elif");
     while (!Stack.empty() && (L.Indent < Stack.back().Indent || (L.Indent == Stack.back().Indent && !IsElse)))
       Stack.pop_back();
@@ -381,13 +407,13 @@ void readSetupPy(const fs::path &P, Script &S) {
           Head.find_first_not_of(" \t", Colon + 1) != std::string::npos) {
         // 'if x: body' on one line: the body's strings are read in the outer branch (kept).
       } else if (keyword("if")) {
-        Stack.push_back(
-            BranchFrame::open(classifyCondition(pyWords(Cond, L.Strings), &S.BuildsHip), Head, L.Line, L.Indent));
+        Stack.push_back(BranchFrame::open(Classify(Cond, Head, L), Head, L.Line, L.Indent));
         continue;
       } else if (!Stack.empty() && Stack.back().Indent == L.Indent) {
         bool IsElse = keyword("else");
-        Stack.back().next(IsElse, IsElse ? Branch::Other : classifyCondition(pyWords(Cond, L.Strings), &S.BuildsHip),
-                          Head, L.Line, "else:");
+        Stack.back().next(IsElse, IsElse ? Branch::Other : Classify(Cond, Head, L), Head, L.Line, "else:");
+        if (Stack.back().Current == Branch::Cuda && Entered.count(Stack.back().Condition))
+          Stack.back().Current = Branch::Other;
         continue;
       }
     }
@@ -395,6 +421,14 @@ void readSetupPy(const fs::path &P, Script &S) {
       if (isSourceName(Str))
         addPath(S, Dir, Str, Line, Stack);
   }
+}
+
+void readSetupPy(const fs::path &P, Script &S) {
+  std::vector<PyLine> Lines = pythonLines(readRegularFile(P.string()).value_or(std::string()));
+  std::set<std::string> Entered;
+  Script First;
+  readSetupPyPass(Lines, P, First, Entered, &Entered);
+  readSetupPyPass(Lines, P, S, Entered, nullptr);
 }
 
 std::mutex CacheMu;
