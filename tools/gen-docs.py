@@ -130,6 +130,9 @@ def notebook_md():
                 if broad:
                     out += ["- or " + ", ".join(broad) + " with a line matching " +
                             ", ".join("`%s`" % p.replace("`", "\\`") for p in e.get("corroborate", []))]
+                if e.get("against"):
+                    out += ["- low confidence at most when a line matches " +
+                            ", ".join("`%s`" % p.replace("`", "\\`") for p in e["against"])]
                 out += ["", "</details>"]
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"

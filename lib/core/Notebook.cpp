@@ -288,9 +288,9 @@ std::vector<const NotebookCause *> rankCauses(const NotebookEntry &E, const LogF
   return Out;
 }
 
-static const std::set<std::string> KnownKeys = {
-    "id",         "phase", "title",   "patterns", "broad",   "corroborate", "icase",  "excerpt",
-    "conditions", "fix",   "confirm", "checks",   "refines", "generic",     "causes", "thread"};
+static const std::set<std::string> KnownKeys = {"id",      "phase",   "title",   "patterns",   "broad", "corroborate",
+                                                "against", "icase",   "excerpt", "conditions", "fix",   "confirm",
+                                                "checks",  "refines", "generic", "causes",     "thread"};
 
 static bool parseCauses(const nlohmann::json &E, NotebookEntry &N, std::string &Error) {
   if (!E.contains("causes"))
@@ -409,8 +409,8 @@ std::optional<std::vector<NotebookEntry>> parseNotebook(std::string_view Json, s
       return std::nullopt;
     }
     if (!stringList(E, "patterns", N.PatternText) || !stringList(E, "broad", N.BroadText) ||
-        !stringList(E, "corroborate", N.CorroborateText)) {
-      Error = Where + ": 'patterns', 'broad' and 'corroborate' must be arrays of strings";
+        !stringList(E, "corroborate", N.CorroborateText) || !stringList(E, "against", N.AgainstText)) {
+      Error = Where + ": 'patterns', 'broad', 'corroborate' and 'against' must be arrays of strings";
       return std::nullopt;
     }
     if (N.PatternText.empty() && N.BroadText.empty()) {
@@ -446,7 +446,7 @@ std::optional<std::vector<NotebookEntry>> parseNotebook(std::string_view Json, s
       Error = Where + ": a 'generic' entry (a symptom with several causes) needs 'causes', and only it has them";
       return std::nullopt;
     }
-    PatternCount += N.PatternText.size() + N.BroadText.size() + N.CorroborateText.size();
+    PatternCount += N.PatternText.size() + N.BroadText.size() + N.CorroborateText.size() + N.AgainstText.size();
     if (PatternCount > MaxNotebookPatterns) {
       Error = Where + ": the notebook has more than " + std::to_string(MaxNotebookPatterns) + " patterns";
       return std::nullopt;
@@ -467,7 +467,7 @@ std::optional<std::vector<NotebookEntry>> parseNotebook(std::string_view Json, s
       return true;
     };
     if (!Compile(N.PatternText, N.Patterns) || !Compile(N.BroadText, N.Broad) ||
-        !Compile(N.CorroborateText, N.Corroborate))
+        !Compile(N.CorroborateText, N.Corroborate) || !Compile(N.AgainstText, N.Against))
       return std::nullopt;
     Out.push_back(std::move(N));
   }
@@ -484,6 +484,7 @@ struct Hits {
   std::set<size_t> StrongPatterns;
   std::vector<std::pair<unsigned, std::string>> Strong, Broad, Corroborating;
   unsigned StrongLines = 0, BroadLines = 0, CorroboratingLines = 0;
+  std::pair<unsigned, std::string> Against; // the first line against the entry (0: none)
 };
 
 void keep(std::vector<std::pair<unsigned, std::string>> &V, unsigned &Count, unsigned Line, const std::string &T) {
@@ -513,7 +514,7 @@ std::vector<NotebookMatch> matchLog(const std::vector<const NotebookEntry *> &En
   size_t FallbackBudget = size_t(1) << 28;
   // One RE2::Set (a single DFA pass per line) finds the candidate patterns; the per-pattern loop
   // is the fallback when the set cannot be built or its DFA runs out of memory on a line.
-  enum Kind { Strong, Broad, Corroborate };
+  enum Kind { Strong, Broad, Corroborate, Against };
   struct Ref {
     size_t Entry;
     Kind K;
@@ -537,12 +538,13 @@ std::vector<NotebookMatch> matchLog(const std::vector<const NotebookEntry *> &En
     AddAll(E.PatternText, Strong);
     AddAll(E.BroadText, Broad);
     AddAll(E.CorroborateText, Corroborate);
+    AddAll(E.AgainstText, Against);
   }
   UseSet = UseSet && Set.Compile();
 
   struct LineHit {
     std::vector<size_t> StrongJ;
-    bool Broad = false, Corroborate = false;
+    bool Broad = false, Corroborate = false, Against = false;
   };
   std::map<size_t, LineHit> LineHits;
   std::vector<int> SetHits;
@@ -560,6 +562,11 @@ std::vector<NotebookMatch> matchLog(const std::vector<const NotebookEntry *> &En
       for (const auto &R : E.Corroborate)
         if (RE2::PartialMatch(Line, *R)) {
           LineHits[I].Corroborate = true;
+          break;
+        }
+      for (const auto &R : E.Against)
+        if (RE2::PartialMatch(Line, *R)) {
+          LineHits[I].Against = true;
           break;
         }
     }
@@ -610,8 +617,10 @@ std::vector<NotebookMatch> matchLog(const std::vector<const NotebookEntry *> &En
             LH.StrongJ.push_back(R.J);
           else if (R.K == Broad)
             LH.Broad = true;
-          else
+          else if (R.K == Corroborate)
             LH.Corroborate = true;
+          else
+            LH.Against = true;
         }
       } else if (Info.kind != re2::RE2::Set::kNoError) {
         Fallback(Line);
@@ -620,6 +629,8 @@ std::vector<NotebookMatch> matchLog(const std::vector<const NotebookEntry *> &En
       Fallback(Line);
     }
     for (const auto &[I, LH] : LineHits) {
+      if (LH.Against && H[I].Against.first == 0)
+        H[I].Against = {LineNo, Line};
       if (!LH.StrongJ.empty()) {
         H[I].StrongPatterns.insert(LH.StrongJ.begin(), LH.StrongJ.end());
         keep(H[I].Strong, H[I].StrongLines, LineNo, Line);
@@ -652,6 +663,10 @@ std::vector<NotebookMatch> matchLog(const std::vector<const NotebookEntry *> &En
     }
     if (Failed && M.Entry->Phase == "performance" && M.Level == Confidence::High)
       M.Level = Confidence::Medium;
+    if (X.Against.first != 0) {
+      M.Level = Confidence::Low;
+      M.Against = X.Against;
+    }
     if (Corroborated)
       for (const auto &L : X.Corroborating)
         if (M.Lines.size() < 4 && std::find(M.Lines.begin(), M.Lines.end(), L) == M.Lines.end())

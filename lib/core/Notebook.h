@@ -43,7 +43,12 @@ struct NotebookEntry {
   /// same log also matches one of CorroborateText.
   std::vector<std::string> BroadText;
   std::vector<std::string> CorroborateText;
-  std::vector<std::shared_ptr<re2::RE2>> Patterns, Broad, Corroborate;
+  /// Text that shows the log has another cause although the patterns match (lld's "did you mean:
+  /// __hip_fatbin_" under an undefined __hip_fatbin: the symbol exists under another name, so the
+  /// objects come from different compilers, not from a missing device link). A match of one keeps
+  /// the entry at low confidence at most.
+  std::vector<std::string> AgainstText;
+  std::vector<std::shared_ptr<re2::RE2>> Patterns, Broad, Corroborate, Against;
   bool CaseInsensitive = false;
   std::string Excerpt;
   std::string Conditions;
@@ -98,6 +103,8 @@ struct NotebookMatch {
   std::string Text;  // that line
   /// Up to three matching lines (line number, text), distinctive ones first.
   std::vector<std::pair<unsigned, std::string>> Lines;
+  /// The first line that matched one of the entry's AgainstText (line 0: none).
+  std::pair<unsigned, std::string> Against;
 };
 
 /// Parses a notebook document; on a malformed document or pattern returns nullopt and sets Error.

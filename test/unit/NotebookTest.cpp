@@ -115,6 +115,33 @@ TEST(Notebook, BroadWordsNeedCorroboration) {
   EXPECT_EQ(M[0].Lines[1].first, 1u);
 }
 
+// A line that shows another cause (lld naming the symbol it does have) keeps a distinctive match,
+// wherever it sits in the log, but never above low confidence; logs without it stay high.
+TEST(Notebook, LinesAgainstAnEntryLowerItsConfidence) {
+  std::string Error;
+  auto Nb =
+      one(R"j("patterns": ["undefined symbol: __hip_fatbin"], "against": ["did you mean: __hip_fatbin\\w"])j", Error);
+  ASSERT_TRUE(Nb) << Error;
+  if (!Nb)
+    return; // for the optional-access analysis, which does not read ASSERT_TRUE
+  const NotebookEntry *E = &Nb->front();
+  auto High = matchLog({E}, "ld.lld: error: undefined symbol: __hip_fatbin\n>>> referenced by a.o\n");
+  ASSERT_EQ(High.size(), 1u);
+  EXPECT_EQ(High[0].Level, Confidence::High);
+  EXPECT_EQ(High[0].Against.first, 0u);
+  for (const char *Log : {"ld.lld: error: undefined symbol: __hip_fatbin\n>>> did you mean: __hip_fatbin_\n",
+                          ">>> did you mean: __hip_fatbin_\nld.lld: error: undefined symbol: __hip_fatbin\n"}) {
+    auto Low = matchLog({E}, Log);
+    ASSERT_EQ(Low.size(), 1u) << Log;
+    EXPECT_EQ(Low[0].Level, Confidence::Low) << Log;
+    EXPECT_NE(Low[0].Against.second.find("did you mean"), std::string::npos) << Log;
+  }
+  // The line alone is no diagnosis.
+  EXPECT_TRUE(matchLog({E}, ">>> did you mean: __hip_fatbin_\n").empty());
+  EXPECT_FALSE(one(R"j("patterns": ["x+y"], "against": "did you mean")j", Error));
+  EXPECT_NE(Error.find("against"), std::string::npos) << Error;
+}
+
 TEST(Notebook, RanksDistinctiveMatchesFirst) {
   // An out-of-memory message alone is not a leak: the generic entry ranks first, and the leak
   // entry needs a sign of growth.

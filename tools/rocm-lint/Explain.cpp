@@ -106,6 +106,8 @@ static void printText(const std::string &LogName, const std::vector<rocmtidy::No
                 E.Generic ? ": the message does not name the cause" : "");
     for (const auto &L : M.Lines)
       std::printf("  > %u: %s\n", L.first, printable(L.second).c_str());
+    if (M.Against.first != 0)
+      std::printf("  but: line %u points to another cause: %s\n", M.Against.first, printable(M.Against.second).c_str());
     if (const std::string *Src = NB.sourceOf(&E))
       std::printf("  from: %s\n", Src->c_str());
     if (!E.Conditions.empty())
@@ -176,6 +178,8 @@ static void printJson(const std::string &LogName, const std::vector<rocmtidy::No
     X["lines"] = nlohmann::ordered_json::array();
     for (const auto &L : M.Lines)
       X["lines"].push_back({{"line", L.first}, {"text", L.second}});
+    if (M.Against.first != 0)
+      X["against"] = {{"line", M.Against.first}, {"text", M.Against.second}};
     J["matches"].push_back(std::move(X));
   }
   // Logs are not always valid UTF-8; replace what is not rather than abort.
