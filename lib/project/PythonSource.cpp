@@ -560,20 +560,30 @@ private:
   }
 
   /// A path spelled with literals only: 'dir', os.path.abspath('dir'), os.path.join('a', 'b'), and
-  /// these nested. A relative result is below the setup.py's folder, where pip runs it.
-  static bool literalPath(const PyLine &L, const std::vector<Tok> &T, size_t &I, size_t E, std::string &Path,
-                          unsigned Depth = 0) {
-    if (I >= E || Depth > 4)
+  /// these nested. A relative result is below the setup.py's folder, where pip runs it. The script's
+  /// own folder (os.path.dirname(os.path.abspath(__file__))) is '.', and a name assigned once in the
+  /// file such a path ('this_dir = ...', then 'os.path.join(this_dir, "csrc")') stands for it.
+  bool literalPath(const PyLine &L, const std::vector<Tok> &T, size_t &I, size_t E, std::string &Path,
+                   unsigned Depth = 0) const {
+    if (I >= E || Depth > 6)
       return false;
     if (T[I].Kind == Tok::Str) {
       Path = str(L, T[I++]);
       return true;
     }
-    if (T[I].Kind != Tok::Word || I + 1 >= E || T[I + 1].Text != "(")
+    if (T[I].Kind != Tok::Word)
       return false;
+    if (I + 1 >= E || T[I + 1].Text != "(") {
+      if (T[I].Text == "__file__")
+        Path = "setup.py";
+      else if (!assignedPath(T[I].Text, Path, Depth + 1))
+        return false;
+      ++I;
+      return true;
+    }
     const std::string &Fn = T[I].Text;
-    bool Join = Fn == "os.path.join";
-    if (!Join && Fn != "os.path.abspath" && Fn != "os.path.realpath" && Fn != "os.path.normpath")
+    bool Join = Fn == "os.path.join", Parent = Fn == "os.path.dirname";
+    if (!Join && !Parent && Fn != "os.path.abspath" && Fn != "os.path.realpath" && Fn != "os.path.normpath")
       return false;
     size_t J = I + 2;
     std::string Joined;
@@ -581,8 +591,8 @@ private:
       std::string Part;
       if (!literalPath(L, T, J, E, Part, Depth + 1))
         return false;
-      if (First || (!Part.empty() && Part[0] == '/')) {
-        Joined = Part; // os.path.join restarts at an absolute part
+      if (First || Joined == "." || (!Part.empty() && Part[0] == '/')) {
+        Joined = Part; // os.path.join restarts at an absolute part; the script's folder is ''
       } else {
         Joined += '/';
         Joined += Part;
@@ -593,9 +603,38 @@ private:
     }
     if (J >= E || T[J].Text != ")")
       return false;
+    if (Parent) {
+      // The folder above: '.' and '..' have one too ('..', '../..').
+      size_t Slash = Joined.find_last_of('/');
+      std::string Last = Slash == std::string::npos ? Joined : Joined.substr(Slash + 1);
+      if (Joined == ".")
+        Joined = "..";
+      else if (Last == "..")
+        Joined += "/..";
+      else
+        Joined = Slash == std::string::npos ? "." : Slash == 0 ? "/" : Joined.substr(0, Slash);
+    }
     I = J + 1;
     Path = Joined;
     return true;
+  }
+
+  /// The path \p Name holds when the file assigns it exactly once, from a literal path.
+  bool assignedPath(const std::string &Name, std::string &Path, unsigned Depth) const {
+    const PyLine *Line = nullptr;
+    for (const PyLine &L : Lines) {
+      std::vector<Tok> T = tokens(L);
+      if (T.size() < 2 || T[0].Kind != Tok::Word || T[0].Text != Name)
+        continue;
+      if (T[1].Text != "=" || Line)
+        return false; // changed in place (+=, .append) or assigned twice: not one path
+      Line = &L;
+    }
+    if (!Line)
+      return false;
+    std::vector<Tok> T = tokens(*Line);
+    size_t I = 2;
+    return literalPath(*Line, T, I, T.size(), Path, Depth) && I == T.size();
   }
 
   static unsigned strLine(const PyLine &L, const Tok &T) {

@@ -123,6 +123,32 @@ TEST(PythonSource, IncludeFoldersThroughPathFunctionsAndAlternatives) {
   EXPECT_EQ(Kept.count("-DHIPBLAS_V2"), 1u);
 }
 
+TEST(PythonSource, IncludeFoldersThroughNamesOfTheScriptFolder) {
+  // The script's folder spelled from __file__, and names assigned once from literal paths, are
+  // paths; a name assigned twice, changed in place, or from anything else is not.
+  std::string Py = "def get_extensions():\n"
+                   "    this_dir = os.path.dirname(os.path.abspath(__file__))\n"
+                   "    ext_dir = os.path.join(this_dir, 'pkg', 'csrc')\n"
+                   "    twice = 'a'\n"
+                   "    twice = 'b'\n"
+                   "    grown = 'c'\n"
+                   "    grown += '/d'\n"
+                   "    env_dir = os.getenv('X_HOME')\n"
+                   "    up = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))\n"
+                   "    inc = [ext_dir, os.path.join(this_dir, 'third_party'), twice, grown, env_dir,\n"
+                   "           os.path.join(up, 'common')]\n"
+                   "    return CUDAExtension('x', include_dirs=inc)\n";
+  std::map<std::string, std::string> Kept, Left;
+  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
+    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  EXPECT_EQ(Kept.count("-I/p/pkg/csrc"), 1u);
+  EXPECT_EQ(Kept.count("-I/p/third_party"), 1u);
+  EXPECT_EQ(Kept.count("-I/p/../common"), 1u);
+  EXPECT_EQ(Left.count("twice"), 1u);
+  EXPECT_EQ(Left.count("grown"), 1u);
+  EXPECT_EQ(Left.count("env_dir"), 1u);
+}
+
 TEST(PythonSource, RocmTestUnderABuildVariant) {
   // The ROCm define sits under an explicit ROCm test inside a build-variant branch whose
   // condition rocm-lint cannot decide: the ROCm build that takes that path sees it.
