@@ -750,6 +750,58 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
 /// Whether a CMake script outside \p Folder names a path inside it, relative to its own folder or to
 /// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src'), other than as an
 /// include folder.
+/// Whether \p Line runs a CMake file of \p Folder that compiles nothing: `include(cuda/get_info.cmake)`
+/// (Ginkgo's build summary) where that file names no source and adds or extends no target. A
+/// relative path is CMake's, from the folder being configured: the root's or the includer's.
+bool includesOnlySettings(llvm::StringRef Line, const std::string &Folder, const fs::path &ScriptDir,
+                          const fs::path &Root) {
+  llvm::StringRef T = Line.trim();
+  if (!T.consume_front_insensitive("include(") || !T.contains(')'))
+    return false;
+  std::string Arg = T.split(')').first.trim().trim('"').str();
+  if (Arg.empty() || Arg.find_first_of("$ ;") != std::string::npos || !llvm::StringRef(Arg).ends_with(".cmake"))
+    return false;
+  for (const fs::path &Base : {Root, ScriptDir}) {
+    std::string Path = normal(Base / Arg);
+    if (Path.rfind(Folder + "/", 0) != 0)
+      continue;
+    std::optional<std::string> Text = readRegularFile(Path, 1 << 20);
+    if (!Text)
+      continue;
+    llvm::StringRef Body(*Text);
+    for (const char *Builds : {"add_library", "add_executable", "target_sources", "glob", "include(",
+                               "add_subdirectory", "set_source_files_properties"})
+      if (Body.contains_insensitive(Builds))
+        return false;
+    std::string Word;
+    for (char C : *Text + " ") {
+      if (std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' || C == '/' || C == '-') {
+        Word += C;
+        continue;
+      }
+      if (isSourceName(Word))
+        return false;
+      Word.clear();
+    }
+    return true;
+  }
+  return false;
+}
+
+/// Whether \p Line names the path \p Prefix ("cuda/", "../cuda/") as a path of its own: at the start
+/// of an argument or after a variable ('${PROJECT_SOURCE_DIR}/cuda/'), never inside another word
+/// ('clang-cuda/g++') or folder ('thrust/system/cuda/'); comments are not read.
+bool namesPath(llvm::StringRef Line, llvm::StringRef Prefix) {
+  Line = Line.split('#').first;
+  for (size_t At = Line.find(Prefix); At != llvm::StringRef::npos; At = Line.find(Prefix, At + 1)) {
+    char Before = At ? Line[At - 1] : ' ';
+    if (std::isspace(static_cast<unsigned char>(Before)) || Before == '"' || Before == '(' || Before == '\'' ||
+        (Before == '/' && At >= 2 && Line[At - 2] == '}'))
+      return true;
+  }
+  return false;
+}
+
 bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &Folder) {
   std::string Inside = Folder + "/";
   std::string FromRoot = fs::path(Folder).lexically_relative(Model.root()).generic_string() + "/";
@@ -765,7 +817,9 @@ bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &
       Rest = Tail;
       // An include folder inside it (a CUDA plugin reading the CUDA platform's headers) compiles
       // nothing of it.
-      if ((Line.contains(FromScript) || Line.contains(FromRoot)) && !Line.contains_insensitive("include_directories"))
+      if ((namesPath(Line, FromScript) || namesPath(Line, FromRoot)) &&
+          !Line.contains_insensitive("include_directories") &&
+          !includesOnlySettings(Line, Folder, fs::path(W.Path).parent_path(), Model.root()))
         return true;
     }
   }
