@@ -155,7 +155,9 @@ void LaunchBoundsCheck::check(const MatchFinder::MatchResult &Result) {
       Minimums.push_back(R);
   }
 
-  if (Max && *Max % W != 0 && !Guarded(MaxExpr) && Reported.insert({Key, *Max << 1}).second) {
+  // A maximum of 1 declares a single-thread kernel (a scalar step such as initialising a status
+  // word): it fills one lane on every GPU, and no other block size is meant.
+  if (Max && *Max > 1 && *Max % W != 0 && !Guarded(MaxExpr) && Reported.insert({Key, *Max << 1}).second) {
     SourceLocation MaxLoc = SM.getFileLoc(MaxExpr->getBeginLoc());
     const uint64_t Suggest = (*Max + W - 1) / W * W;
     diag(MaxLoc, "'__launch_bounds__' maximum of %0 threads is not a multiple of the %1-lane wavefront of %2, so "

@@ -74,3 +74,9 @@ __device__ float h(float X) { return X * 2.0f; }
 #define THREADS_PER_CU 1536
 #endif
 __global__ void __launch_bounds__(1024, THREADS_PER_CU / 1024) quantRows(float *X) { X[threadIdx.x] = 0.0f; }
+
+// A maximum of one thread declares a single-thread kernel (reduced from a solver that sets a
+// stopping status once per launch): one lane on every GPU, and no block size to round up to.
+__global__ void __launch_bounds__(1) initStatus(unsigned *Status) { *Status = 0u; }
+template <int N> __global__ void __launch_bounds__(N) scalarStep(float *X) { X[0] += 1.0f; }
+template __global__ void scalarStep<1>(float *);
