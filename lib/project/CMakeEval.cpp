@@ -299,6 +299,11 @@ public:
     assign("PROJECT_NAME", Name, M);
     assign("PROJECT_SOURCE_DIR", Dir, M);
     assign(Name + "_SOURCE_DIR", Dir, M);
+    // The build folder of the project, where configure_file() writes ('${Ginkgo_BINARY_DIR}/include').
+    if (std::optional<std::string> Bin = Vars["CMAKE_CURRENT_BINARY_DIR"]) {
+      assign("PROJECT_BINARY_DIR", Bin, M);
+      assign(Name + "_BINARY_DIR", Bin, M);
+    }
     for (size_t I = 1; I + 1 < C.Args.size(); ++I) {
       if (C.Args[I].Value != "VERSION")
         continue;
