@@ -859,7 +859,8 @@ std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
     if (!isRegularFile(Folder + "/CMakeLists.txt"))
       continue;
     const Mention *Cuda = nullptr;
-    for (size_t J = I + 1; J < Folders.size(); ++J) {
+    bool EnteredWithParent = false;
+    for (size_t J = I + 1; J < Folders.size() && !EnteredWithParent; ++J) {
       fs::path Parent(Folders[J]);
       if (!isRegularFile((Parent / "CMakeLists.txt").string()))
         continue;
@@ -869,8 +870,13 @@ std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
           return "";
         if (M.Path != Folder)
           continue;
-        if (M.In != Branch::Cuda)
-          return ""; // entered by the HIP build too, and so are the folders above it
+        // Added outside a CUDA branch: entered whenever its parent is, so the folders above decide
+        // (Ginkgo's cuda/test, added under if(GINKGO_BUILD_TESTS) by the CUDA-only cuda/).
+        if (M.In != Branch::Cuda) {
+          EnteredWithParent = true;
+          Cuda = nullptr;
+          break;
+        }
         if (!Cuda)
           Cuda = &M;
       }
