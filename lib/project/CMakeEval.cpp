@@ -1,4 +1,5 @@
 #include "project/CMakeEval.h"
+#include "project/BuildBranch.h"
 
 #include "cmake/CMakeParser.h"
 #include "cmake/CMakeStrings.h"
@@ -65,6 +66,15 @@ bool hasWord(const std::string &Value, const char *Word) {
 class Evaluator {
 public:
   std::map<std::string, std::string> Force;
+  /// Reads a project file that include() runs (null: include() is not followed); IncludeTop is the
+  /// project top, outside which nothing is read.
+  std::function<std::optional<std::string>(const std::string &)> IncludeRead;
+  std::string IncludeTop;
+  /// The project's own HIP switches (option(GINKGO_BUILD_HIP ...)) are on: the build evaluated is
+  /// the HIP build.
+  bool HipSwitchesOn = false;
+  /// A value the build itself sets before any script runs (CMAKE_HIP_COMPILER_ID).
+  void setFact(const std::string &Name, const std::string &Value) { Vars[Name] = Value; }
   /// (cache variable, compared value) from every if()/elseif() seen.
   std::vector<std::pair<std::string, std::string>> Comparisons;
   std::set<std::string> CacheNames;
@@ -333,14 +343,15 @@ public:
 
   /// Runs the commands of one script; \p AtSubdir sees each add_subdirectory and configure_file,
   /// with its mode.
-  void run(const std::vector<Cmd> &Cmds, const std::function<void(const Cmd &, Mode)> &AtSubdir) {
+  void run(const std::vector<Cmd> &Cmds, const std::function<void(const Cmd &, Mode)> &AtSubdir,
+           Mode Base = Mode::Run) {
     struct Frame {
       Mode Parent, Now;
       bool Done = false, AnyMaybe = false;
       bool Block = false; // function/macro/foreach/while: no if chain
     };
     std::vector<Frame> Stack;
-    auto mode = [&] { return Stack.empty() ? Mode::Run : Stack.back().Now; };
+    auto mode = [&] { return Stack.empty() ? Base : Stack.back().Now; };
     auto branch = [&](Frame &F, std::optional<bool> C) {
       if (F.Parent == Mode::Skip || F.Done) {
         F.Now = Mode::Skip;
@@ -393,6 +404,10 @@ public:
       }
       if (M == Mode::Skip || C.Args.empty())
         continue;
+      if (N == "include") {
+        include(C, M, AtSubdir);
+        continue;
+      }
       const std::string &Name = C.Args[0].Value;
       if (N == "set") {
         size_t End = C.Args.size();
@@ -423,6 +438,8 @@ public:
         auto F = Force.find(Name);
         if (F != Force.end())
           assign(Name, F->second, M);
+        else if (HipSwitchesOn && classifyCondition({asciiLower(Name)}) == Branch::Hip)
+          assign(Name, std::string("ON"), M); // the HIP build is configured with its switch on
         else if (!Vars.count(Name))
           assign(Name, C.Args.size() > 2 ? expand(C.Args[2].Value) : std::optional<std::string>("OFF"), M);
       } else if (N == "list" && C.Args.size() >= 2 && Name == "APPEND") {
@@ -442,7 +459,35 @@ public:
   }
 
 private:
+  /// include(file.cmake) of a project file runs its commands in the includer's scope (Ginkgo's
+  /// include(cmake/hip.cmake) sets what its config.hpp.in reads); a module name is CMake's own.
+  void include(const Cmd &C, Mode M, const std::function<void(const Cmd &, Mode)> &AtSubdir) {
+    if (!IncludeRead || IncludeDepth >= 8)
+      return;
+    std::optional<std::string> P = expand(C.Args[0].Value);
+    if (!P || P->size() < 7 || P->compare(P->size() - 6, 6, ".cmake") != 0)
+      return;
+    std::string Dir = Vars["CMAKE_CURRENT_SOURCE_DIR"].value_or("");
+    fs::path Path = fs::path(*P).is_absolute() ? fs::path(*P) : fs::path(Dir) / *P;
+    std::string Norm = Path.lexically_normal().string();
+    if (Norm.size() <= IncludeTop.size() + 1 || Norm.compare(0, IncludeTop.size(), IncludeTop) != 0 ||
+        Norm[IncludeTop.size()] != '/')
+      return;
+    std::optional<std::string> Text = IncludeRead(Norm);
+    Collect Included;
+    cmake::ParseError Err;
+    if (!Text || !cmake::parseCMake(*Text, Included, Err))
+      return;
+    std::optional<std::string> ListDir = Vars["CMAKE_CURRENT_LIST_DIR"];
+    Vars["CMAKE_CURRENT_LIST_DIR"] = fs::path(Norm).parent_path().string();
+    ++IncludeDepth;
+    run(Included.Out, AtSubdir, M);
+    --IncludeDepth;
+    Vars["CMAKE_CURRENT_LIST_DIR"] = ListDir;
+  }
+
   std::map<std::string, std::optional<std::string>> Vars;
+  unsigned IncludeDepth = 0;
 };
 
 std::string shown(const std::string &Path) {
@@ -577,6 +622,12 @@ std::vector<ConfiguredFile> configureForHip(const std::vector<std::string> &Chai
   E.Force = Hip;
   E.BinaryTop = BinaryTop;
   const std::string Top = fs::path(Chain.front()).parent_path().string();
+  E.IncludeRead = Read;
+  E.IncludeTop = Top;
+  // The HIP language of CMake on AMD: what a script that tells the platforms apart compares.
+  E.setFact("CMAKE_HIP_COMPILER_ID", "Clang");
+  E.setFact("CMAKE_HIP_PLATFORM", "amd");
+  E.HipSwitchesOn = true;
   for (size_t I = 0; I < Scripts->size(); ++I) {
     E.enterScript(Chain[I]);
     E.run((*Scripts)[I], [&](const Cmd &C, Mode M) {
