@@ -747,9 +747,6 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
 
 } // namespace
 
-/// Whether a CMake script outside \p Folder names a path inside it, relative to its own folder or to
-/// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src'), other than as an
-/// include folder.
 /// Whether \p Line runs a CMake file of \p Folder that compiles nothing: `include(cuda/get_info.cmake)`
 /// (Ginkgo's build summary) where that file names no source and adds or extends no target. A
 /// relative path is CMake's, from the folder being configured: the root's or the includer's.
@@ -802,6 +799,9 @@ bool namesPath(llvm::StringRef Line, llvm::StringRef Prefix) {
   return false;
 }
 
+/// Whether a CMake script outside \p Folder names a path inside it, relative to its own folder or to
+/// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src'), other than as an
+/// include folder.
 bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &Folder) {
   std::string Inside = Folder + "/";
   std::string FromRoot = fs::path(Folder).lexically_relative(Model.root()).generic_string() + "/";

@@ -15,6 +15,13 @@ namespace {
 
 std::optional<TorchExtensionCall> call(const std::string &Py) { return findTorchCudaExtension(pythonLines(Py)); }
 
+/// The ROCm build's flags of \p Py (a setup.py below /p): kept ones, and those left out with why.
+void splitFlags(const std::string &Py, std::map<std::string, std::string> &Kept,
+                std::map<std::string, std::string> &Left) {
+  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
+    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+}
+
 TEST(PythonSource, LogicalLinesJoinBracketsAndKeepStringsApart) {
   std::vector<PyLine> L = pythonLines("x = ['a',\n     \"b\"]  # 'c'\nif y:\n    z = '''m\nn'''\n");
   ASSERT_EQ(L.size(), 3u);
@@ -78,8 +85,7 @@ TEST(PythonSource, FlagsOfTheRocmBuild) {
                    "CUDAExtension('x', define_macros=m, include_dirs=['inc', base],\n"
                    "              extra_compile_args={'nvcc': ['-DN', '-O3'], 'cxx': ['-Iextra']})\n";
   std::map<std::string, std::string> Kept, Left;
-  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
-    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  splitFlags(Py, Kept, Left);
   EXPECT_EQ(Kept.count("-DA"), 1u);
   EXPECT_EQ(Kept.count("-DR=1"), 1u);
   EXPECT_EQ(Kept.count("-DG"), 1u); // 'cuda' is PyTorch's name of the ROCm device too
@@ -107,8 +113,7 @@ TEST(PythonSource, IncludeFoldersThroughPathFunctionsAndAlternatives) {
                    "        inc.append('either')\n"
                    "CUDAExtension('x', include_dirs=inc)\n";
   std::map<std::string, std::string> Kept, Left;
-  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
-    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  splitFlags(Py, Kept, Left);
   // Literal paths through os.path.abspath/join/normpath, below the setup.py's folder.
   EXPECT_EQ(Kept.count("-I/p/./csrc/common"), 1u);
   EXPECT_EQ(Kept.count("-I/p/csrc/cuda"), 1u);
@@ -139,8 +144,7 @@ TEST(PythonSource, IncludeFoldersThroughNamesOfTheScriptFolder) {
                    "           os.path.join(up, 'common')]\n"
                    "    return CUDAExtension('x', include_dirs=inc)\n";
   std::map<std::string, std::string> Kept, Left;
-  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
-    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  splitFlags(Py, Kept, Left);
   EXPECT_EQ(Kept.count("-I/p/pkg/csrc"), 1u);
   EXPECT_EQ(Kept.count("-I/p/third_party"), 1u);
   EXPECT_EQ(Kept.count("-I/p/../common"), 1u);
@@ -167,8 +171,7 @@ TEST(PythonSource, RocmTestUnderABuildVariant) {
                    "        m += [('EITHER', None)]\n"
                    "CUDAExtension('x', define_macros=m)\n";
   std::map<std::string, std::string> Kept, Left;
-  for (const PyFlag &F : torchExtensionFlags(pythonLines(Py), "/p"))
-    (F.Why.empty() ? Kept : Left)[F.Arg] = F.Why;
+  splitFlags(Py, Kept, Left);
   EXPECT_EQ(Kept.count("-DWITH_HIP"), 1u);
   // An 'or' with a plain ROCm test among its operands holds in every ROCm build.
   EXPECT_EQ(Kept.count("-DEITHER"), 1u);

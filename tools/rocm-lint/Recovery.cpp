@@ -78,34 +78,6 @@ bool isRuntimeCompiledSource(std::string_view Text, const rocmtidy::project::Quo
   return true;
 }
 
-static std::string coordinatesWrapper() {
-  static const char *const Names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
-  std::string T = "// rocm-lint: the installed header, with the thread coordinates of current ROCm\n"
-                  "#ifndef ROCM_LINT_COORDINATES_WRAPPER\n#define ROCM_LINT_COORDINATES_WRAPPER\n";
-  for (const char *N : Names)
-    T.append("#define ").append(N).append(" __rocm_lint_installed_").append(N).append("\n");
-  T += "#include_next <hip/amd_detail/amd_hip_runtime.h>\n";
-  for (const char *N : Names)
-    T.append("#undef ").append(N).append("\n");
-  T += "#ifdef __cplusplus\n";
-  for (const char *N : Names) {
-    std::string Type = std::string("__rocm_lint_") + N + "_t";
-    T.append("struct ").append(Type).append(" {\n");
-    for (const char *Axis : {"x", "y", "z"})
-      T.append("  __declspec(property(get = __get_")
-          .append(Axis)
-          .append(")) unsigned int ")
-          .append(Axis)
-          .append(";\n  __device__ unsigned int __get_")
-          .append(Axis)
-          .append("() const;\n");
-    T.append("  __device__ operator dim3() const;\n};\n");
-    T.append("extern const __device__ __attribute__((weak)) ").append(Type).append(" ").append(N).append(";\n");
-  }
-  T += "#endif\n#endif\n";
-  return T;
-}
-
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem>
 makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std::string>> &Configured) {
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
@@ -151,7 +123,8 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
     // threadIdx.x; i += blockDim.x' does not compile there, while current ROCm's are properties of
     // type unsigned int, as in CUDA. The installed header's objects are read under other names and
     // the coordinates are declared as current ROCm has them.
-    Add(std::string(AfterRuntimeDir) + "/hip/amd_detail/amd_hip_runtime.h", coordinatesWrapper());
+    Add(std::string(AfterRuntimeDir) + "/hip/amd_detail/amd_hip_runtime.h",
+        std::string(rocmtidy::embeddedData("hip_coordinates_wrapper.h")));
   }
   // A CUDA header with no ROCm counterpart is not served: it is reported as missing.
   for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers) {
