@@ -167,6 +167,7 @@ const std::vector<std::pair<std::string, std::string>> &logFactNames() {
       {"multi-gpu", "several GPUs or ranks are involved"},
       {"no-gpu", "no GPU is visible"},
       {"no-rocm", "no ROCm installation was found"},
+      {"firmware", "the kernel driver reports a firmware failure (MES, PSP or SMU)"},
   };
   return Names;
 }
@@ -207,6 +208,9 @@ LogFacts readLogFacts(std::string_view Log) {
   static const RE2 MultiGpu("(?i)(\\brank ?[1-9][0-9]*\\b|\\[rank[1-9]|world_size ?[=:] ?[2-9])");
   static const RE2 NoGpu("(?i)(hipErrorNoDevice|no HIP GPUs are available|no ROCm-capable device|"
                          "torch\\.cuda\\.is_available\\(\\)[^\\n]*False|no GPU devices? (found|detected))");
+  // The scheduler and security processors are firmware: when the driver says they stopped
+  // answering, a hang is theirs rather than a kernel's (a kernel's hang shows a ring timeout).
+  static const RE2 Firmware("(?i)amdgpu.*\\b(MES|PSP|SMU)\\b.*(failed|unrecoverable|not responding|timed? ?out)");
   unsigned LineNo = 0;
   size_t Pos = 0;
   // Facts are read from the first 1 MiB: a log's environment and versions come first.
@@ -266,6 +270,7 @@ LogFacts readLogFacts(std::string_view Log) {
     Tag(Rccl, "rccl");
     Tag(MultiGpu, "multi-gpu");
     Tag(NoGpu, "no-gpu");
+    Tag(Firmware, "firmware");
   }
   if (F.RocmVersions.size() > 1)
     F.merge(LogFacts());

@@ -233,6 +233,22 @@ TEST(Notebook, RanksCausesByFacts) {
   EXPECT_EQ(rankCauses(*Fault, LogFacts()).front()->Id, "unsupported-gpu");
 }
 
+TEST(Notebook, FirmwareFailuresPutTheDriverFirst) {
+  const NotebookEntry *Hang = nullptr;
+  for (const NotebookEntry &E : builtinNotebook())
+    if (E.Id == "gpu-hang")
+      Hang = &E;
+  ASSERT_TRUE(Hang);
+  LogFacts Mes = readLogFacts("amdgpu 0000:c3:00.0: amdgpu: MES failed to respond to msg=REMOVE_QUEUE\n");
+  EXPECT_TRUE(Mes.has("firmware"));
+  EXPECT_EQ(rankCauses(*Hang, Mes).front()->Id, "driver-firmware");
+  // A ring timeout is what any hung kernel shows: no firmware fact, the kernel is checked first.
+  LogFacts Ring = readLogFacts("amdgpu 0000:03:00.0: amdgpu: ring comp_1.0.0 timeout, signaled seq=1\n");
+  EXPECT_FALSE(Ring.has("firmware"));
+  EXPECT_EQ(rankCauses(*Hang, Ring).front()->Id, "kernel-deadlock");
+  EXPECT_FALSE(readLogFacts("MES failed in my own program\n").has("firmware"));
+}
+
 TEST(Notebook, RefusesPatternsThatMatchEverything) {
   EXPECT_NE(checkNotebookPattern("."), "");
   EXPECT_NE(checkNotebookPattern("\\S"), "");
