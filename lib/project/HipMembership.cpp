@@ -51,6 +51,18 @@ std::set<std::string> hipDefines(const HipBuildFlags *Flags, const std::string &
 
 } // namespace
 
+std::string otherProgrammingModel(const std::string &Absolute) {
+  std::optional<std::string> Text = readRegularFile(Absolute);
+  if (!Text)
+    return "";
+  std::optional<IncludeLine> Sycl = unconditionalInclude(*Text, [](std::string_view Name) {
+    return Name == "sycl/sycl.hpp" || Name == "CL/sycl.hpp" || Name == "dpct/dpct.hpp";
+  });
+  if (!Sycl)
+    return "";
+  return "SYCL code: includes <" + std::string(Sycl->Name) + "> at line " + std::to_string(Sycl->Line);
+}
+
 HipMembership::HipMembership(const ProjectModel &Model, std::string BuildDir)
     : Model(Model), BuildDir(std::move(BuildDir)) {}
 

@@ -22,6 +22,12 @@ namespace rocmtidy::project {
 class HipBuildFlags;
 class ProjectModel;
 
+/// Why \p Absolute is code of another programming model, which no HIP build compiles: SYCL, when
+/// it includes <sycl/sycl.hpp>, <CL/sycl.hpp> or SYCLomatic's <dpct/dpct.hpp> outside every
+/// conditional ("SYCL code: includes <sycl/sycl.hpp> at line 7"); "" otherwise. A source shared
+/// by SYCL and HIP builds puts such an include under a condition.
+std::string otherProgrammingModel(const std::string &Absolute);
+
 class HipMembership {
 public:
   /// \p BuildDir: -p ("" = the nearest database of each file's folder).

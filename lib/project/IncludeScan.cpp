@@ -123,6 +123,54 @@ std::vector<std::string> reachedIncludeNames(std::string_view Text, const std::s
   return Out;
 }
 
+std::optional<IncludeLine> unconditionalInclude(std::string_view Text,
+                                                const std::function<bool(std::string_view)> &Wanted) {
+  unsigned Depth = 0;
+  bool SeenDirective = false;
+  unsigned GuardDepth = 0; // 1 while inside the include guard's #ifndef, which counts as outside
+  std::string Guard;       // the macro of a first `#ifndef`, until the next directive defines it
+  auto MacroName = [](llvm::StringRef S) {
+    return S.take_while([](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; });
+  };
+  unsigned LineNo = 0;
+  for (llvm::StringRef Rest(Text.data(), Text.size()); !Rest.empty();) {
+    llvm::StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
+    ++LineNo;
+    const llvm::StringRef Raw = Line;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    llvm::StringRef Kw = Line.take_while([](char C) { return std::isalpha(static_cast<unsigned char>(C)); });
+    llvm::StringRef Arg = Line.drop_front(Kw.size()).trim(" \t\r");
+    bool First = !SeenDirective;
+    SeenDirective = true;
+    std::string Pending = std::move(Guard);
+    Guard.clear();
+    if (Kw == "if" || Kw == "ifdef" || Kw == "ifndef") {
+      ++Depth;
+      if (First && Kw == "ifndef")
+        Guard = MacroName(Arg).str();
+    } else if (Kw == "endif") {
+      if (Depth > 0)
+        --Depth;
+      if (Depth < GuardDepth)
+        GuardDepth = 0;
+    } else if (Kw == "define" && !Pending.empty() && Depth == 1 && MacroName(Arg) == Pending) {
+      GuardDepth = 1;
+    } else if (Kw == "include" && Depth == GuardDepth) {
+      std::vector<IncludeLine> Lines = scanIncludeLines(std::string_view(Raw.data(), Raw.size()));
+      if (!Lines.empty() && Lines.front().Open && Lines.front().Closed && Wanted(Lines.front().Name)) {
+        IncludeLine I = Lines.front();
+        I.Line = LineNo;
+        return I;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> includedNames(std::string_view Text) {
   std::vector<std::string> Out;
   for (const IncludeLine &I : scanIncludeLines(Text))

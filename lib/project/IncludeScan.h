@@ -85,6 +85,12 @@ headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::st
 /// go either way, and its arms count.
 std::vector<std::string> reachedIncludeNames(std::string_view Text, const std::set<std::string> &Defined);
 
+/// The first include line of \p Text outside every conditional (an include guard's
+/// `#ifndef G` / `#define G` aside) whose name \p Wanted accepts; std::nullopt when there is
+/// none. Such an include is compiled whatever the build defines.
+std::optional<IncludeLine> unconditionalInclude(std::string_view Text,
+                                                const std::function<bool(std::string_view)> &Wanted);
+
 /// What following a source's quoted includes through the repository finds.
 struct QuotedIncludeWalk {
   /// Folders above the source's own, nearest first, from which an include naming a folder

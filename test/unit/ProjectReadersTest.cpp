@@ -120,6 +120,24 @@ TEST(IncludeScan, ArmsTheDefinesRuleOut) {
             std::vector<std::string>{});
 }
 
+// An include compiled whatever the build defines: outside every conditional but an include guard.
+TEST(IncludeScan, UnconditionalInclude) {
+  auto Sycl = [](std::string_view Name) { return Name == "sycl/sycl.hpp"; };
+  std::optional<IncludeLine> Guarded = unconditionalInclude(
+      "#ifndef SHIM_H\n#define SHIM_H\n#include <vector>\n#include <sycl/sycl.hpp>\n#endif\n", Sycl);
+  ASSERT_TRUE(Guarded);
+  IncludeLine Found = Guarded.value_or(IncludeLine());
+  EXPECT_EQ(Found.Line, 4u);
+  EXPECT_EQ(Found.Name, "sycl/sycl.hpp");
+  EXPECT_TRUE(unconditionalInclude("#pragma once\n  #  include <sycl/sycl.hpp>\n", Sycl));
+  // Under a condition (a file shared by the SYCL and HIP ports), or after a first #ifndef that is
+  // no guard, it may not be compiled.
+  EXPECT_FALSE(unconditionalInclude("#pragma once\n#ifdef USE_SYCL\n#include <sycl/sycl.hpp>\n#endif\n", Sycl));
+  EXPECT_FALSE(unconditionalInclude("#ifndef NO_SYCL\n#include <sycl/sycl.hpp>\n#endif\n", Sycl));
+  EXPECT_FALSE(unconditionalInclude("#ifndef G\n#define G\n#if X\n#include <sycl/sycl.hpp>\n#endif\n#endif\n", Sycl));
+  EXPECT_FALSE(unconditionalInclude("#include <hip/hip_runtime.h>\n// #include <sycl/sycl.hpp>\n", Sycl));
+}
+
 // The sources a named header is analysed through: nearest level first, .hip before .cu, then the
 // one sharing the longest folder; includes resolved beside the includer, by a unique trailing path
 // or by a unique bare name; a second copy of a name is no match.
