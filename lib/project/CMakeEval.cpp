@@ -5,6 +5,9 @@
 #include "cmake/CMakeStrings.h"
 #include "core/StringUtil.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Regex.h"
+
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -183,6 +186,18 @@ public:
         P = Semi + 1;
       }
       return false;
+    }
+    if (E - B == 3 && !Args[B + 1].Quoted && Args[B + 1].Value == "MATCHES") {
+      // Only a variable this script set, or a quoted value: a name it never set may come from -D.
+      std::optional<std::string> Name = expand(Args[B].Value);
+      if (!Name || (!Args[B].Quoted && !Vars.count(*Name)))
+        return std::nullopt;
+      std::optional<std::string> L = operand(Args[B]), R = expand(Args[B + 2].Value);
+      std::string Error;
+      llvm::Regex Re(R ? llvm::StringRef(*R) : llvm::StringRef());
+      if (!L || !R || !Re.isValid(Error))
+        return std::nullopt;
+      return Re.match(*L);
     }
     return std::nullopt;
   }
