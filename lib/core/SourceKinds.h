@@ -12,9 +12,9 @@ namespace rocmtidy {
 
 enum class SourceKind {
   None,
-  Header,   ///< .h .hpp .hh .hxx .cuh: analysed through its includers, or alone when named
+  Header,   ///< .h .hpp .hh .hxx .cuh .H .HPP .h++: analysed through its includers, or alone when named
   Fragment, ///< .inl: only ever reached through an #include; a directory walk does not pick it up
-  Source,   ///< .hip .cu .cpp .cc .cxx: a translation unit that may hold device code
+  Source,   ///< .hip .cu .cpp .cc .cxx .C .CPP .c++: a translation unit that may hold device code
   CSource,  ///< .c: a translation unit of the C compiler, host code only
 };
 
@@ -28,14 +28,17 @@ inline bool isMakefileVariantName(llvm::StringRef Path) {
   return false;
 }
 
-/// By extension, case as written (build systems treat 'k.CU' as unknown too).
+/// By extension, case as written (build systems treat 'k.CU' as unknown too). The upper-case C++
+/// spellings are CMake's and GCC's too: AMReX and the codes built on it name every header '.H'.
 inline SourceKind sourceKindOf(llvm::StringRef Path) {
   if (isMakefileVariantName(Path))
     return SourceKind::None;
   return llvm::StringSwitch<SourceKind>(llvm::sys::path::extension(Path))
       .Cases(".h", ".hpp", ".hh", ".hxx", ".cuh", SourceKind::Header)
+      .Cases(".H", ".HPP", ".h++", SourceKind::Header)
       .Cases(".inl", ".inc", ".ipp", SourceKind::Fragment)
       .Cases(".hip", ".cu", ".cpp", ".cc", ".cxx", SourceKind::Source)
+      .Cases(".C", ".CPP", ".c++", SourceKind::Source)
       .Case(".c", SourceKind::CSource)
       .Default(SourceKind::None);
 }

@@ -21,6 +21,14 @@ TEST(SourceKinds, CaseIsKeptAsWritten) {
   // Callers that read build scripts lower-case first; the directory walk does not.
   EXPECT_EQ(sourceKindOf("K.CU"), SourceKind::None);
   EXPECT_TRUE(isTranslationUnitName("k.cu"));
+  // The upper-case C++ spellings GCC, clang and CMake know (AMReX's '.H' headers); a '.C' is C++,
+  // not C.
+  EXPECT_EQ(sourceKindOf("Src/AMReX_Reduce.H"), SourceKind::Header);
+  EXPECT_EQ(sourceKindOf("k.HPP"), SourceKind::Header);
+  EXPECT_EQ(sourceKindOf("k.h++"), SourceKind::Header);
+  EXPECT_EQ(sourceKindOf("Main.C"), SourceKind::Source);
+  EXPECT_EQ(sourceKindOf("k.CPP"), SourceKind::Source);
+  EXPECT_EQ(sourceKindOf("K.HIP"), SourceKind::None);
 }
 
 TEST(SourceKinds, WalkSkipsFragmentsOnly) {
