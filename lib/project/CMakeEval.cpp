@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace fs = std::filesystem;
 
@@ -73,6 +74,8 @@ public:
   /// project top, outside which nothing is read.
   std::function<std::optional<std::string>(const std::string &)> IncludeRead;
   std::string IncludeTop;
+  /// The script whose commands run now: the chain's, or a .cmake file it include()s.
+  std::string CurrentFile;
   /// The project's own HIP switches (option(GINKGO_BUILD_HIP ...)) are on: the build evaluated is
   /// the HIP build.
   bool HipSwitchesOn = false;
@@ -303,6 +306,7 @@ public:
 
   /// The variables CMake itself sets for the script \p Path.
   void enterScript(const std::string &Path) {
+    CurrentFile = Path;
     std::string Dir = fs::path(Path).parent_path().string();
     Vars["CMAKE_CURRENT_SOURCE_DIR"] = Dir;
     Vars["CMAKE_CURRENT_LIST_DIR"] = Dir;
@@ -457,6 +461,16 @@ public:
           assign(Name, std::string("ON"), M); // the HIP build is configured with its switch on
         else if (!Vars.count(Name))
           assign(Name, C.Args.size() > 2 ? expand(C.Args[2].Value) : std::optional<std::string>("OFF"), M);
+      } else if (N == "cmake_dependent_option") {
+        // The value hangs on other options' conditions; only the HIP build's own switch is known.
+        CacheNames.insert(Name);
+        auto F = Force.find(Name);
+        if (F != Force.end())
+          assign(Name, F->second, M);
+        else if (HipSwitchesOn && classifyCondition({asciiLower(Name)}) == Branch::Hip)
+          assign(Name, std::string("ON"), M);
+        else if (!Vars.count(Name))
+          Vars[Name] = std::nullopt;
       } else if (N == "list" && C.Args.size() >= 2 && Name == "APPEND") {
         const std::string &L = C.Args[1].Value;
         std::optional<std::string> Add = joined(C.Args, 2, C.Args.size());
@@ -495,9 +509,11 @@ private:
       return;
     std::optional<std::string> ListDir = Vars["CMAKE_CURRENT_LIST_DIR"];
     Vars["CMAKE_CURRENT_LIST_DIR"] = fs::path(Norm).parent_path().string();
+    std::string Includer = std::exchange(CurrentFile, Norm);
     ++IncludeDepth;
     run(Included.Out, AtSubdir, M);
     --IncludeDepth;
+    CurrentFile = Includer;
     Vars["CMAKE_CURRENT_LIST_DIR"] = ListDir;
   }
 
@@ -673,7 +689,7 @@ std::vector<ConfiguredFile> configureForHip(const std::vector<std::string> &Chai
       ConfiguredFile F;
       F.Output = OutNorm;
       F.Template = InNorm;
-      F.Script = Chain[I];
+      F.Script = E.CurrentFile; // an included .cmake file's own line
       F.Line = C.Line;
       unsigned LineNo = 0;
       for (size_t Pos = 0; Pos < Template->size();) {

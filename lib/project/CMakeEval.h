@@ -52,7 +52,8 @@ struct ConfiguredFile {
 /// configure_file() calls are wanted, the last) for the HIP build, with CMAKE_BINARY_DIR at
 /// \p BinaryTop, and generates each file that script configures from a template inside the
 /// project into the build folder. #cmakedefine, #cmakedefine01, @VAR@ and ${VAR} (unless @ONLY)
-/// are applied; a line whose variable is not decided is left out.
+/// are applied; a line whose variable is not decided is left out. A configure_file() of a project
+/// .cmake file that script include()s counts as its own (RAJA's cmake/SetupRajaConfig.cmake).
 std::vector<ConfiguredFile> configureForHip(const std::vector<std::string> &Chain, const std::string &BinaryTop,
                                             const std::function<std::optional<std::string>(const std::string &)> &Read);
 

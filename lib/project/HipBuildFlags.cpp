@@ -600,7 +600,10 @@ namespace {
 void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, const std::string &Text,
                       const std::string &Top, const HipBuildFlags::Reader &Read,
                       std::vector<std::pair<std::string, std::string>> &Configured) {
-  if (asciiLower(Text).find("configure_file") == std::string::npos || !isWithin(S.Dir, Top))
+  // An include()d .cmake file of the project may be the one that configures.
+  std::string Lower = asciiLower(Text);
+  if ((Lower.find("configure_file") == std::string::npos && Lower.find("include") == std::string::npos) ||
+      !isWithin(S.Dir, Top))
     return;
   std::vector<std::string> Chain;
   std::string Rel = S.Dir.size() > Top.size() ? S.Dir.substr(Top.size() + 1) : "";
@@ -635,7 +638,7 @@ void configureHeaders(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &Left, 
     // ("config.h", "proj/config.h"), and a last-resort folder only serves what is missing.
     for (std::string D = std::string(path::parent_path(Output)); D.size() > Staging.size() + 1 + Digest.size();
          D = std::string(path::parent_path(D)))
-      S.Flags.push_back({"-idirafter" + D, S.Path, F.Line});
+      S.Flags.push_back({"-idirafter" + D, F.Script.empty() ? S.Path : F.Script, F.Line});
     for (const auto &[Line, Why] : F.Dropped)
       Left.push_back({std::string(path::filename(F.Template)) + ":" + std::to_string(Line), F.Template, Line,
                       "configured header line left out: " + Why});
