@@ -9,7 +9,9 @@
 
 #include "core/SourceKinds.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <iterator>
 
 namespace fs = std::filesystem;
 
@@ -52,11 +54,13 @@ std::set<std::string> hipDefines(const HipBuildFlags *Flags, const std::string &
 } // namespace
 
 std::string otherProgrammingModel(const std::string &Absolute) {
+  // SYCL 2020's header, SYCL 1.2.1's, and the helper header of code SYCLomatic migrated from CUDA.
+  static constexpr std::string_view SyclHeaders[] = {"sycl/sycl.hpp", "CL/sycl.hpp", "dpct/dpct.hpp"};
   std::optional<std::string> Text = readRegularFile(Absolute);
   if (!Text)
     return "";
   std::optional<IncludeLine> Sycl = unconditionalInclude(*Text, [](std::string_view Name) {
-    return Name == "sycl/sycl.hpp" || Name == "CL/sycl.hpp" || Name == "dpct/dpct.hpp";
+    return std::find(std::begin(SyclHeaders), std::end(SyclHeaders), Name) != std::end(SyclHeaders);
   });
   if (!Sycl)
     return "";
