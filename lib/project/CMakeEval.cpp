@@ -452,25 +452,17 @@ public:
         } else {
           assign(Name, joined(C.Args, 1, End), M);
         }
-      } else if (N == "option") {
+      } else if (N == "option" || N == "cmake_dependent_option") {
         CacheNames.insert(Name);
         auto F = Force.find(Name);
         if (F != Force.end())
           assign(Name, F->second, M);
         else if (HipSwitchesOn && classifyCondition({asciiLower(Name)}) == Branch::Hip)
           assign(Name, std::string("ON"), M); // the HIP build is configured with its switch on
-        else if (!Vars.count(Name))
+        else if (!Vars.count(Name) && N == "option")
           assign(Name, C.Args.size() > 2 ? expand(C.Args[2].Value) : std::optional<std::string>("OFF"), M);
-      } else if (N == "cmake_dependent_option") {
-        // The value hangs on other options' conditions; only the HIP build's own switch is known.
-        CacheNames.insert(Name);
-        auto F = Force.find(Name);
-        if (F != Force.end())
-          assign(Name, F->second, M);
-        else if (HipSwitchesOn && classifyCondition({asciiLower(Name)}) == Branch::Hip)
-          assign(Name, std::string("ON"), M);
         else if (!Vars.count(Name))
-          Vars[Name] = std::nullopt;
+          Vars[Name] = std::nullopt; // a dependent option's value hangs on other options' conditions
       } else if (N == "list" && C.Args.size() >= 2 && Name == "APPEND") {
         const std::string &L = C.Args[1].Value;
         std::optional<std::string> Add = joined(C.Args, 2, C.Args.size());
