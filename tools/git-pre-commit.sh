@@ -6,7 +6,7 @@ set -euo pipefail
 top=$(git rev-parse --show-toplevel)
 lint=${ROCM_LINT:-$(command -v rocm-lint || echo "$top/build/bin/rocm-lint")}
 mapfile -t files < <(git diff --cached --name-only --diff-filter=ACMR |
-  grep -E '\.(hip|cu|cuh|cpp|cc|cxx|c|h|hpp|hh|hxx|cmake|mk)$|(^|/)(CMakeLists\.txt|Makefile|GNUmakefile|makefile|setup\.py|pyproject\.toml)$' || true)
+  grep -E '\.(hip|cu|cuh|cpp|cc|cxx|c|h|hpp|hh|hxx|H|HPP|h\+\+|C|CPP|c\+\+|cmake|mk)$|(^|/)(CMakeLists\.txt|Makefile|GNUmakefile|makefile|setup\.py|pyproject\.toml)$' || true)
 [ ${#files[@]} -eq 0 ] && exit 0
 cd "$top"
 # "--": a staged file named like an option ("--checks=...") is a file name, not an option.
