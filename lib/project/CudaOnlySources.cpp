@@ -46,6 +46,8 @@ struct Script {
   std::string File; // path of the script, for messages
   std::vector<Mention> Mentions;
   std::vector<std::string> GlobExtensions; // extensions of globs outside CUDA branches ("*" for any)
+  /// The file-name patterns of those globs whose extension is itself a pattern ('*.inc*').
+  std::vector<std::string> GlobNamePatterns;
   /// Non-recursive globs whose folder part names no variable or wildcard, matched file by file: those
   /// inside CUDA branches (`file(GLOB S "cuda/*.cu")` under `if(USE_CUDA)`) and the others (a HIP
   /// branch's "rocm/*.hip.cu"). Path is the folder, Glob the pattern as written.
@@ -115,6 +117,57 @@ void addPath(Script &S, const fs::path &Dir, std::string V, unsigned Line, const
 
 // ---- CMake ----
 
+/// The project's macros and functions that glob their arguments (Kokkos' `macro(APPEND_GLOB VAR)`
+/// with `file(GLOB LOCAL_TMP_VAR ${ARGN})`): lower-case name -> the file() mode. A call of one is
+/// read as that file() call, so the branch it sits in lists what it globs.
+using GlobWrappers = std::map<std::string, std::string>;
+
+struct GlobWrapperReader : cmake::ParseCallbacks {
+  GlobWrappers &Out;
+  std::string Current; // the macro or function being defined
+  explicit GlobWrapperReader(GlobWrappers &Out) : Out(Out) {}
+  void command(const cmake::Command &C) override {
+    const std::string &N = C.LowerName;
+    if ((N == "macro" || N == "function") && !C.Args.empty()) {
+      Current = lower(C.Args[0].Value);
+      return;
+    }
+    if (N == "endmacro" || N == "endfunction") {
+      Current.clear();
+      return;
+    }
+    if (Current.empty() || N != "file" || C.Args.empty() ||
+        (C.Args[0].Value != "GLOB" && C.Args[0].Value != "GLOB_RECURSE"))
+      return;
+    for (const cmake::Argument &A : C.Args)
+      if (A.Value.find("${ARGN}") != std::string::npos || A.Value.find("${ARGV") != std::string::npos) {
+        Out.emplace(Current, C.Args[0].Value);
+        return;
+      }
+  }
+};
+
+const GlobWrappers &globWrappersOf(const ProjectModel &Model) {
+  static std::mutex Mu;
+  static std::map<std::string, GlobWrappers> ByRoot;
+  std::lock_guard<std::mutex> Lock(Mu);
+  auto It = ByRoot.find(Model.root());
+  if (It != ByRoot.end())
+    return It->second;
+  GlobWrappers Out;
+  for (const WalkedFile &W : Model.files()) {
+    if (!cmake::isCMakeFile(W.Path))
+      continue;
+    std::optional<std::string> Text = readRegularFile(W.Path);
+    if (!Text || asciiLower(*Text).find("glob") == std::string::npos)
+      continue;
+    GlobWrapperReader R(Out);
+    cmake::ParseError Error;
+    cmake::parseCMake(*Text, R, Error);
+  }
+  return ByRoot.emplace(Model.root(), std::move(Out)).first->second;
+}
+
 struct CMakeReader : cmake::ParseCallbacks {
   Script &S;
   fs::path Dir;
@@ -125,7 +178,8 @@ struct CMakeReader : cmake::ParseCallbacks {
   /// Folders set once outside any branch ('set(source_path "${CMAKE_CURRENT_SOURCE_DIR}/src")'),
   /// absolute: a source named through one is a path, not only a name.
   std::map<std::string, std::string> Folders;
-  CMakeReader(Script &S, fs::path Dir) : S(S), Dir(std::move(Dir)) {}
+  const GlobWrappers &Wrappers;
+  CMakeReader(Script &S, fs::path Dir, const GlobWrappers &Wrappers) : S(S), Dir(std::move(Dir)), Wrappers(Wrappers) {}
 
   std::string withFolders(const std::string &V) const {
     cmake::ExpandRules Rules;
@@ -178,12 +232,17 @@ struct CMakeReader : cmake::ParseCallbacks {
     Script Into;
     addPath(Into, Dir, Item, Line, Stack);
     Mention M = std::move(Into.Mentions.back());
-    fs::path Pattern(Item);
+    // The script's own folder spelled out is still a literal folder (Kokkos' Cuda/*.cpp).
+    std::string Local = Item;
+    for (std::string_view Own : {"${CMAKE_CURRENT_SOURCE_DIR}/", "${CMAKE_CURRENT_LIST_DIR}/"})
+      if (Local.compare(0, Own.size(), Own) == 0)
+        Local.erase(0, Own.size());
+    fs::path Pattern(Local);
     std::string Folder = Pattern.parent_path().string();
     if (Folder.find_first_of("$*?[") != std::string::npos)
       return false;
     M.Computed = false;
-    M.Path = normal(Dir / fs::path(Item).parent_path());
+    M.Path = normal(Dir / Pattern.parent_path());
     if (!M.Path.empty() && M.Path.back() == '/')
       M.Path.pop_back();
     M.Glob = Item;
@@ -225,6 +284,16 @@ struct CMakeReader : cmake::ParseCallbacks {
 
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
+    if (auto W = Wrappers.find(N); W != Wrappers.end() && !C.Args.empty()) {
+      cmake::Command Glob = C;
+      Glob.LowerName = "file";
+      cmake::Argument Mode;
+      Mode.Value = W->second;
+      Mode.Line = C.Line;
+      Glob.Args.insert(Glob.Args.begin(), Mode);
+      command(Glob);
+      return;
+    }
     if (N == "if") {
       std::vector<std::string> Words = conditionWords(C);
       BothBackendsDepth.push_back(bothBackends(Words));
@@ -298,7 +367,13 @@ struct CMakeReader : cmake::ParseCallbacks {
           bool Literal = C.Args[0].Value == "GLOB" && addLiteralGlob(Item, A.Line, Probe.In == Branch::Cuda);
           if (!Literal && Probe.In != Branch::Cuda) {
             std::string Ext = lower(fs::path(Item).extension().string());
-            S.GlobExtensions.push_back(Ext.empty() || Ext.find('*') != std::string::npos ? "*" : Ext);
+            std::string NamePattern = fs::path(Item).filename().string();
+            if (!Ext.empty() && Ext.find('*') == std::string::npos)
+              S.GlobExtensions.push_back(Ext);
+            else if (NamePattern.find('$') == std::string::npos && NamePattern.find('.') != std::string::npos)
+              S.GlobNamePatterns.push_back(NamePattern); // Kokkos' desul/include/*/*/*.inc*
+            else
+              S.GlobExtensions.push_back("*");
           } else if (!Literal) {
             addWideCudaGlob(Item, A.Line);
           }
@@ -315,9 +390,9 @@ struct CMakeReader : cmake::ParseCallbacks {
   }
 };
 
-void readCMake(const fs::path &P, Script &S) {
+void readCMake(const fs::path &P, Script &S, const GlobWrappers &Wrappers) {
   std::string Content = readRegularFile(P.string()).value_or(std::string());
-  CMakeReader R(S, P.parent_path());
+  CMakeReader R(S, P.parent_path(), Wrappers);
   cmake::ParseError Error;
   if (!cmake::parseCMake(Content, R, Error))
     S.GlobExtensions.push_back("*"); // a partial read could miss a listing: decide nothing from it
@@ -434,7 +509,7 @@ void readSetupPy(const fs::path &P, Script &S) {
 std::mutex CacheMu;
 std::map<std::string, std::shared_ptr<Script>> Cache;
 
-std::shared_ptr<Script> scriptAt(const fs::path &P, bool CMake) {
+std::shared_ptr<Script> scriptAt(const ProjectModel &Model, const fs::path &P, bool CMake) {
   std::lock_guard<std::mutex> Lock(CacheMu);
   auto It = Cache.find(P.string());
   if (It != Cache.end())
@@ -442,7 +517,7 @@ std::shared_ptr<Script> scriptAt(const fs::path &P, bool CMake) {
   auto S = std::make_shared<Script>();
   S->File = P.string();
   if (CMake)
-    readCMake(P, *S);
+    readCMake(P, *S, globWrappersOf(Model));
   else
     readSetupPy(P, *S);
   Cache.emplace(P.string(), S);
@@ -537,6 +612,18 @@ bool globMatches(const Mention &G, const fs::path &File) {
          fnmatch(fs::path(G.Glob).filename().c_str(), File.filename().c_str(), FNM_PERIOD) == 0;
 }
 
+/// Whether a glob of \p S outside CUDA branches whose folder is not known may pick up a file named
+/// \p Name (extension \p Ext, lower case).
+bool globMayName(const Script &S, const std::string &Name, const std::string &Ext) {
+  for (const std::string &G : S.GlobExtensions)
+    if (G == "*" || G == Ext)
+      return true;
+  for (const std::string &P : S.GlobNamePatterns)
+    if (fnmatch(P.c_str(), Name.c_str(), FNM_PERIOD) == 0)
+      return true;
+  return false;
+}
+
 /// The first CUDA-branch glob of \p Scripts that matches \p File, and its script in \p Where.
 const Mention *matchedByCudaGlob(const std::vector<std::shared_ptr<Script>> &Scripts, const fs::path &File,
                                  const Script *&Where) {
@@ -576,9 +663,8 @@ bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, 
   if (matchedByOtherGlob(Scripts, File))
     return true;
   for (const auto &S : Scripts) {
-    for (const std::string &G : S->GlobExtensions)
-      if (G == "*" || G == Ext)
-        return true;
+    if (globMayName(*S, Name, Ext))
+      return true;
     for (const Mention &M : S->Mentions)
       if ((M.Computed ? M.Path == Name : M.Path == File.string()) && M.In != Branch::Cuda)
         return true;
@@ -633,9 +719,8 @@ bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs
     return false;
   std::string Name = File.filename().string();
   for (const auto &S : Scripts) {
-    for (const std::string &G : S->GlobExtensions)
-      if (G == "*" || G == Ext)
-        return false;
+    if (globMayName(*S, Name, Ext))
+      return false;
     for (const Mention &M : S->Mentions) {
       if (!(M.Computed ? M.Path == Name : M.Path == File.string()) || M.In == Branch::Cuda)
         continue;
@@ -669,9 +754,8 @@ const Mention *onlyCudaReads(const std::vector<std::shared_ptr<Script>> &Scripts
 /// or by a glob that may match it.
 bool namesFile(const Script &S, const fs::path &File, const std::string &Ext) {
   std::string Name = File.filename().string();
-  for (const std::string &G : S.GlobExtensions)
-    if (G == "*" || G == Ext)
-      return true;
+  if (globMayName(S, Name, Ext))
+    return true;
   for (const auto *Globs : {&S.CudaGlobs, &S.OtherGlobs})
     for (const Mention &G : *Globs)
       if (globMatches(G, File))
@@ -705,7 +789,7 @@ std::string siblingCudaProjectWhy(const ProjectModel &Model, const fs::path &Fil
       Paths.insert(S->File);
   std::vector<std::shared_ptr<Script>> Listers, Others;
   for (const auto &P : Paths) {
-    std::shared_ptr<Script> S = scriptAt(P, true);
+    std::shared_ptr<Script> S = scriptAt(Model, P, true);
     (namesFile(*S, File, Ext) ? Listers : Others).push_back(S);
   }
   for (const auto &S : Scripts)
@@ -849,9 +933,9 @@ bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) 
 std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
   std::vector<std::string> Folders = Model.foldersUpToRoot(File.parent_path().string());
   // Without a HIP build above it, a CUDA folder is code to port, not another build's.
-  if (std::none_of(Folders.begin(), Folders.end(), [](const std::string &D) {
+  if (std::none_of(Folders.begin(), Folders.end(), [&Model](const std::string &D) {
         fs::path Script = fs::path(D) / "CMakeLists.txt";
-        return isRegularFile(Script.string()) && scriptAt(Script, true)->BuildsHip;
+        return isRegularFile(Script.string()) && scriptAt(Model, Script, true)->BuildsHip;
       }))
     return "";
   for (size_t I = 0; I + 1 < Folders.size(); ++I) {
@@ -864,7 +948,7 @@ std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
       fs::path Parent(Folders[J]);
       if (!isRegularFile((Parent / "CMakeLists.txt").string()))
         continue;
-      std::shared_ptr<Script> S = scriptAt(Parent / "CMakeLists.txt", true);
+      std::shared_ptr<Script> S = scriptAt(Model, Parent / "CMakeLists.txt", true);
       for (const Mention &M : S->Subdirectories) {
         if (M.Computed)
           return "";
@@ -911,9 +995,9 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
     fs::path D(Dir);
     if (isRegularFile((D / "CMakeLists.txt").string()))
-      Scripts.push_back(scriptAt(D / "CMakeLists.txt", true));
+      Scripts.push_back(scriptAt(Model, D / "CMakeLists.txt", true));
     if (isRegularFile((D / "setup.py").string()))
-      Scripts.push_back(scriptAt(D / "setup.py", false));
+      Scripts.push_back(scriptAt(Model, D / "setup.py", false));
   }
   std::string MakeWhy = makefileWhy(Model, File);
   // A backend picked by a variable and attached to its value through a user function
@@ -949,9 +1033,8 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   if (matchedByOtherGlob(Scripts, File))
     return false;
   for (const auto &S : Scripts) {
-    for (const std::string &G : S->GlobExtensions)
-      if (G == "*" || G == Ext)
-        return false;
+    if (globMayName(*S, Name, Ext))
+      return false;
     for (const Mention &M : S->Mentions) {
       bool Match = M.Computed ? M.Path == Name : M.Path == File.string();
       if (!Match)
