@@ -16,7 +16,8 @@
 #undef blockDim
 #undef gridDim
 #ifdef __cplusplus
-struct __rocm_lint_threadIdx_t {
+// One type for the four: the checks know them by name, as CUDA code does.
+struct __rocm_lint_coordinates_t {
   __declspec(property(get = __get_x)) unsigned int x;
   __device__ unsigned int __get_x() const;
   __declspec(property(get = __get_y)) unsigned int y;
@@ -25,36 +26,9 @@ struct __rocm_lint_threadIdx_t {
   __device__ unsigned int __get_z() const;
   __device__ operator dim3() const;
 };
-extern const __device__ __attribute__((weak)) __rocm_lint_threadIdx_t threadIdx;
-struct __rocm_lint_blockIdx_t {
-  __declspec(property(get = __get_x)) unsigned int x;
-  __device__ unsigned int __get_x() const;
-  __declspec(property(get = __get_y)) unsigned int y;
-  __device__ unsigned int __get_y() const;
-  __declspec(property(get = __get_z)) unsigned int z;
-  __device__ unsigned int __get_z() const;
-  __device__ operator dim3() const;
-};
-extern const __device__ __attribute__((weak)) __rocm_lint_blockIdx_t blockIdx;
-struct __rocm_lint_blockDim_t {
-  __declspec(property(get = __get_x)) unsigned int x;
-  __device__ unsigned int __get_x() const;
-  __declspec(property(get = __get_y)) unsigned int y;
-  __device__ unsigned int __get_y() const;
-  __declspec(property(get = __get_z)) unsigned int z;
-  __device__ unsigned int __get_z() const;
-  __device__ operator dim3() const;
-};
-extern const __device__ __attribute__((weak)) __rocm_lint_blockDim_t blockDim;
-struct __rocm_lint_gridDim_t {
-  __declspec(property(get = __get_x)) unsigned int x;
-  __device__ unsigned int __get_x() const;
-  __declspec(property(get = __get_y)) unsigned int y;
-  __device__ unsigned int __get_y() const;
-  __declspec(property(get = __get_z)) unsigned int z;
-  __device__ unsigned int __get_z() const;
-  __device__ operator dim3() const;
-};
-extern const __device__ __attribute__((weak)) __rocm_lint_gridDim_t gridDim;
+extern const __device__ __attribute__((weak)) __rocm_lint_coordinates_t threadIdx;
+extern const __device__ __attribute__((weak)) __rocm_lint_coordinates_t blockIdx;
+extern const __device__ __attribute__((weak)) __rocm_lint_coordinates_t blockDim;
+extern const __device__ __attribute__((weak)) __rocm_lint_coordinates_t gridDim;
 #endif
 #endif

@@ -14,6 +14,13 @@ static std::vector<const NotebookEntry *> all() {
   return V;
 }
 
+static const NotebookEntry *builtinEntry(const std::string &Id) {
+  for (const NotebookEntry &E : builtinNotebook())
+    if (E.Id == Id)
+      return &E;
+  return nullptr;
+}
+
 TEST(Notebook, EveryEntryMatchesItsOwnExcerpt) {
   for (const NotebookEntry &E : builtinNotebook()) {
     ASSERT_FALSE(E.Excerpt.empty()) << E.Id;
@@ -221,10 +228,7 @@ TEST(Notebook, ReadsFactsFromTheLog) {
 }
 
 TEST(Notebook, RanksCausesByFacts) {
-  const NotebookEntry *Fault = nullptr;
-  for (const NotebookEntry &E : builtinNotebook())
-    if (E.Id == "gpu-memory-access-fault")
-      Fault = &E;
+  const NotebookEntry *Fault = builtinEntry("gpu-memory-access-fault");
   ASSERT_TRUE(Fault);
   EXPECT_EQ(rankCauses(*Fault, readLogFacts("gfx1030\n")).front()->Id, "unsupported-gpu");
   EXPECT_EQ(rankCauses(*Fault, readLogFacts("gfx90a\n")).front()->Id, "out-of-bounds-access");
@@ -234,10 +238,7 @@ TEST(Notebook, RanksCausesByFacts) {
 }
 
 TEST(Notebook, FirmwareFailuresPutTheDriverFirst) {
-  const NotebookEntry *Hang = nullptr;
-  for (const NotebookEntry &E : builtinNotebook())
-    if (E.Id == "gpu-hang")
-      Hang = &E;
+  const NotebookEntry *Hang = builtinEntry("gpu-hang");
   ASSERT_TRUE(Hang);
   LogFacts Mes = readLogFacts("amdgpu 0000:c3:00.0: amdgpu: MES failed to respond to msg=REMOVE_QUEUE\n");
   EXPECT_TRUE(Mes.has("firmware"));
