@@ -5,8 +5,7 @@
 #include "cmake/CMakeStrings.h"
 #include "core/StringUtil.h"
 
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Regex.h"
+#include <re2/re2.h>
 
 #include <cctype>
 #include <filesystem>
@@ -21,6 +20,25 @@ namespace rocmtidy::project {
 namespace {
 
 using Reader = std::function<std::optional<std::string>(const std::string &)>;
+
+// The scripts come with the repository rocm-lint is asked to read, so a pattern is untrusted: a
+// backtracking engine hangs on nested counted repeats ('((a{0,255}){0,255}){0,255}'). RE2 matches
+// in linear time and refuses what it cannot bound. CMake's patterns have no backreferences or
+// lookaround, so a pattern RE2 refuses, or one too large, leaves the condition undecided.
+std::optional<bool> matchesRegex(const std::string &Value, const std::string &Pattern) {
+  constexpr size_t MaxPatternLength = 1000;
+  constexpr int MaxProgramSize = 4000;
+  if (Pattern.size() > MaxPatternLength)
+    return std::nullopt;
+  RE2::Options O;
+  O.set_log_errors(false);
+  O.set_posix_syntax(true);
+  O.set_perl_classes(true);
+  RE2 Re(Pattern, O);
+  if (!Re.ok() || Re.ProgramSize() > MaxProgramSize)
+    return std::nullopt;
+  return RE2::PartialMatch(Value, Re);
+}
 
 struct Arg {
   std::string Value;
@@ -196,11 +214,9 @@ public:
       if (!Name || (!Args[B].Quoted && !Vars.count(*Name)))
         return std::nullopt;
       std::optional<std::string> L = operand(Args[B]), R = expand(Args[B + 2].Value);
-      std::string Error;
-      llvm::Regex Re(R ? llvm::StringRef(*R) : llvm::StringRef());
-      if (!L || !R || !Re.isValid(Error))
+      if (!L || !R)
         return std::nullopt;
-      return Re.match(*L);
+      return matchesRegex(*L, *R);
     }
     return std::nullopt;
   }
