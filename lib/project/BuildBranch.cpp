@@ -5,16 +5,41 @@
 #include "core/StringUtil.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace rocmtidy::project {
 
+// `HAVE_CUDA OR HAVE_SUB_PROJECT_CUDA` (Horovod) holds only in a CUDA build when every side of the
+// `or` is a CUDA test; one other side (a CPU switch, an unknown name) may hold in the HIP build.
+// AND binds tighter than OR in CMake and Python, so the sides are the words between top-level
+// `or`s; an `or` inside parentheses is not split and leaves the condition undecided.
+static Branch classifyDisjunction(const std::vector<std::string> &Words, bool *NamesHip) {
+  for (const std::string &W : Words)
+    if (W.find_first_of("()") != std::string::npos)
+      return Branch::Other;
+  std::optional<Branch> All;
+  std::vector<std::string> Side;
+  for (size_t I = 0; I <= Words.size(); ++I) {
+    if (I < Words.size() && Words[I] != "or") {
+      Side.push_back(Words[I]);
+      continue;
+    }
+    Branch B = Side.empty() ? Branch::Other : classifyCondition(Side, NamesHip);
+    if (B == Branch::Other || (All && *All != B))
+      return Branch::Other;
+    All = B;
+    Side.clear();
+  }
+  return All.value_or(Branch::Other);
+}
+
 Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip) {
+  if (std::find(Words.begin(), Words.end(), "or") != Words.end())
+    return classifyDisjunction(Words, NamesHip);
   const BuildSwitchTable &Switches = buildSwitchTable();
   bool Cuda = false, Hip = false;
   for (size_t I = 0; I < Words.size(); ++I) {
     const std::string &W = Words[I];
-    if (W == "or")
-      return Branch::Other;
     std::string Name = W;
     if (Name.size() > 3 && Name.compare(0, 2, "${") == 0 && Name.back() == '}')
       Name = Name.substr(2, Name.size() - 3);

@@ -26,7 +26,8 @@ enum class Branch { Other, Cuda, Hip };
 
 /// Classifies a condition from its lower-case words (operators and parentheses included) with the
 /// build-switch table (lib/data/build_switches.json): `BUILD_CUDA`, `NOT USE_ROCM`,
-/// `COMPUTE_BACKEND STREQUAL "cuda"`, `x is None`. An `or` makes it Other (either side may hold).
+/// `COMPUTE_BACKEND STREQUAL "cuda"`, `x is None`. An `or` is CUDA (HIP) only when every side is,
+/// and Other otherwise (either side may hold).
 /// \p NamesHip (optional) is set when the condition names a HIP switch or value at all.
 Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip = nullptr);
 

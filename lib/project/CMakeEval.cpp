@@ -97,6 +97,8 @@ public:
   /// The project's own HIP switches (option(GINKGO_BUILD_HIP ...)) are on: the build evaluated is
   /// the HIP build.
   bool HipSwitchesOn = false;
+  /// The same for the CUDA build, when the CUDA build is the one evaluated.
+  bool CudaSwitchesOn = false;
   /// A value the build itself sets before any script runs (CMAKE_HIP_COMPILER_ID).
   void setFact(const std::string &Name, const std::string &Value) { Vars[Name] = Value; }
   /// (cache variable, compared value) from every if()/elseif() seen.
@@ -142,6 +144,15 @@ public:
         L == "notfound")
       return false;
     auto It = Vars.find(*Name);
+    if (!A.Quoted && It == Vars.end()) {
+      // A vendor switch the scripts never set comes from -D: the build evaluated passes its own
+      // (QUICK's 'cmake -DHIP=TRUE', tested as if(HIP)) and not the other vendor's.
+      Branch Vendor = classifyCondition({L});
+      if ((HipSwitchesOn && Vendor == Branch::Hip) || (CudaSwitchesOn && Vendor == Branch::Cuda))
+        return true;
+      if ((HipSwitchesOn && Vendor == Branch::Cuda) || (CudaSwitchesOn && Vendor == Branch::Hip))
+        return false;
+    }
     if (A.Quoted || It == Vars.end())
       return std::nullopt; // undefined here: a -D on the command line may define it
     const std::optional<std::string> &Value = It->second;
@@ -445,6 +456,8 @@ public:
       }
       const std::string &Name = C.Args[0].Value;
       if (N == "set") {
+        if (Name == "CMAKE_MODULE_PATH")
+          noteModuleDirs(joined(C.Args, 1, C.Args.size()));
         size_t End = C.Args.size();
         bool Cache = false;
         for (size_t I = 1; I < C.Args.size(); ++I)
@@ -473,8 +486,9 @@ public:
         auto F = Force.find(Name);
         if (F != Force.end())
           assign(Name, F->second, M);
-        else if (HipSwitchesOn && classifyCondition({asciiLower(Name)}) == Branch::Hip)
-          assign(Name, std::string("ON"), M); // the HIP build is configured with its switch on
+        else if ((HipSwitchesOn && classifyCondition({asciiLower(Name)}) == Branch::Hip) ||
+                 (CudaSwitchesOn && classifyCondition({asciiLower(Name)}) == Branch::Cuda))
+          assign(Name, std::string("ON"), M); // each build is configured with its own switch on
         else if (!Vars.count(Name) && N == "option")
           assign(Name, C.Args.size() > 2 ? expand(C.Args[2].Value) : std::optional<std::string>("OFF"), M);
         else if (!Vars.count(Name))
@@ -482,10 +496,14 @@ public:
       } else if (N == "list" && C.Args.size() >= 2 && Name == "APPEND") {
         const std::string &L = C.Args[1].Value;
         std::optional<std::string> Add = joined(C.Args, 2, C.Args.size());
+        if (L == "CMAKE_MODULE_PATH")
+          noteModuleDirs(Add);
         auto It = Vars.find(L);
         std::optional<std::string> Old = It == Vars.end() ? std::optional<std::string>("") : It->second;
         assign(L, Old && Add ? std::optional<std::string>(Old->empty() ? *Add : *Old + ";" + *Add) : std::nullopt, M);
       } else if (N == "list" && C.Args.size() >= 2) {
+        if (C.Args[1].Value == "CMAKE_MODULE_PATH" && (Name == "PREPEND" || Name == "INSERT"))
+          noteModuleDirs(joined(C.Args, Name == "INSERT" ? 3 : 2, C.Args.size()));
         Vars[C.Args[1].Value] = std::nullopt; // other list() forms: not modelled
       } else if (N == "string") {
         stringCommand(C, M);
@@ -502,15 +520,38 @@ private:
     if (!IncludeRead || IncludeDepth >= 8)
       return;
     std::optional<std::string> P = expand(C.Args[0].Value);
-    if (!P || P->size() < 7 || P->compare(P->size() - 6, 6, ".cmake") != 0)
+    if (!P || P->empty())
       return;
-    std::string Dir = Vars["CMAKE_CURRENT_SOURCE_DIR"].value_or("");
-    fs::path Path = fs::path(*P).is_absolute() ? fs::path(*P) : fs::path(Dir) / *P;
-    std::string Norm = Path.lexically_normal().string();
-    if (Norm.size() <= IncludeTop.size() + 1 || Norm.compare(0, IncludeTop.size(), IncludeTop) != 0 ||
-        Norm[IncludeTop.size()] != '/')
+    auto inProject = [&](const std::string &Norm) {
+      return Norm.size() > IncludeTop.size() + 1 && Norm.compare(0, IncludeTop.size(), IncludeTop) == 0 &&
+             Norm[IncludeTop.size()] == '/';
+    };
+    std::string Norm;
+    std::optional<std::string> Text;
+    if (P->size() > 6 && P->compare(P->size() - 6, 6, ".cmake") == 0) {
+      std::string Dir = Vars["CMAKE_CURRENT_SOURCE_DIR"].value_or("");
+      Norm = (fs::path(*P).is_absolute() ? fs::path(*P) : fs::path(Dir) / *P).lexically_normal().string();
+      if (inProject(Norm))
+        Text = IncludeRead(Norm);
+    } else if (P->find('/') == std::string::npos) {
+      // include(QUICKCudaConfig): a module name is looked up in CMAKE_MODULE_PATH first, then
+      // among CMake's own modules. The path may be unknown here (appended under an undecided
+      // if()), so every project folder ever added to it is a candidate, and the module is read
+      // only when exactly one of them has it.
+      unsigned Found = 0;
+      for (const std::string &Dir : ModuleDirs) {
+        std::string Candidate = (fs::path(Dir) / (*P + ".cmake")).lexically_normal().string();
+        std::optional<std::string> T = inProject(Candidate) ? IncludeRead(Candidate) : std::nullopt;
+        if (T && Candidate != Norm && ++Found == 1) {
+          Norm = Candidate;
+          Text = std::move(T);
+        }
+      }
+      if (Found != 1)
+        Text.reset();
+    }
+    if (!Text)
       return;
-    std::optional<std::string> Text = IncludeRead(Norm);
     Collect Included;
     cmake::ParseError Err;
     if (!Text || !cmake::parseCMake(*Text, Included, Err))
@@ -525,7 +566,19 @@ private:
     Vars["CMAKE_CURRENT_LIST_DIR"] = ListDir;
   }
 
+  /// Every absolute folder added to CMAKE_MODULE_PATH by a command that may have run.
+  void noteModuleDirs(const std::optional<std::string> &List) {
+    for (size_t At = 0; List && At <= List->size();) {
+      size_t Semi = std::min(List->find(';', At), List->size());
+      std::string Dir = fs::path(List->substr(At, Semi - At)).lexically_normal().string();
+      At = Semi + 1;
+      if (fs::path(Dir).is_absolute() && std::find(ModuleDirs.begin(), ModuleDirs.end(), Dir) == ModuleDirs.end())
+        ModuleDirs.push_back(Dir);
+    }
+  }
+
   std::map<std::string, std::optional<std::string>> Vars;
+  std::vector<std::string> ModuleDirs;
   unsigned IncludeDepth = 0;
 };
 
@@ -646,6 +699,44 @@ std::optional<std::string> configureLine(const std::string &Line, const Evaluato
   return substitute(Line);
 }
 
+/// One add_subdirectory(${...}) of the last script of a chain, as one build evaluates it.
+struct Pick {
+  unsigned Line;
+  std::string Written;
+  std::optional<std::string> Value;
+};
+
+/// The computed add_subdirectory() commands of \p Chain's last script for one build: its backend
+/// options forced to \p Force, or (\p HipOn, \p CudaOn) its vendor's switches on. Project .cmake
+/// files that include() runs are followed.
+std::vector<Pick> picksFor(const std::vector<std::vector<Cmd>> &Scripts, const std::vector<std::string> &Chain,
+                           const Reader &Read, const std::map<std::string, std::string> &Force, bool HipOn,
+                           bool CudaOn) {
+  Evaluator E;
+  E.Force = Force;
+  E.HipSwitchesOn = HipOn;
+  E.CudaSwitchesOn = CudaOn;
+  E.IncludeRead = Read;
+  E.IncludeTop = fs::path(Chain.front()).parent_path().string();
+  std::vector<Pick> Picks;
+  for (size_t I = 0; I < Scripts.size(); ++I) {
+    E.enterScript(Chain[I]);
+    E.run(Scripts[I], [&](const Cmd &C, Mode M) {
+      if (C.Name != "add_subdirectory" || I + 1 != Scripts.size() || M == Mode::Skip || C.Args.empty() ||
+          C.Args[0].Value.find("${") == std::string::npos)
+        return;
+      Picks.push_back({C.Line, C.Args[0].Value, E.expand(C.Args[0].Value)});
+    });
+  }
+  return Picks;
+}
+
+bool samePicks(const std::vector<Pick> &A, const std::vector<Pick> &B) {
+  return A.size() == B.size() && std::equal(A.begin(), A.end(), B.begin(), [](const Pick &X, const Pick &Y) {
+           return X.Line == Y.Line && X.Value == Y.Value;
+         });
+}
+
 } // namespace
 
 std::vector<ConfiguredFile> configureForHip(const std::vector<std::string> &Chain, const std::string &BinaryTop,
@@ -756,36 +847,20 @@ SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, co
   if (Literal || !Computed)
     return Out;
 
-  struct Pick {
-    unsigned Line;
-    std::string Written;
-    std::optional<std::string> Value;
-  };
-  auto evaluate = [&](const std::map<std::string, std::string> &Force, Evaluator &E) {
-    std::vector<Pick> Picks;
-    E.Force = Force;
-    for (size_t I = 0; I < Scripts.size(); ++I) {
-      E.enterScript(Chain[I]);
-      E.run(Scripts[I], [&](const Cmd &C, Mode M) {
-        if (C.Name != "add_subdirectory" || I + 1 != Scripts.size() || M == Mode::Skip || C.Args.empty() ||
-            C.Args[0].Value.find("${") == std::string::npos)
-          return;
-        Picks.push_back({C.Line, C.Args[0].Value, E.expand(C.Args[0].Value)});
-      });
-    }
-    return Picks;
-  };
   std::map<std::string, std::string> Hip, Cuda;
   backendValues(Scripts, Chain, Hip, Cuda);
   const std::string Where = shown(Chain.back()) + ":";
-  if (Hip.empty()) {
+  // Without a backend option compared with a HIP value, each build is the one with its own vendor
+  // switches on (if(HIP) ... set(TARGET_NAME "hip")). The switches must then change the pick, or
+  // it does not depend on the vendor at all (an unset variable, a value from the environment).
+  std::vector<Pick> HipPicks = picksFor(Scripts, Chain, Read, Hip, Hip.empty(), false);
+  if (Hip.empty() && (samePicks(HipPicks, picksFor(Scripts, Chain, Read, Cuda, false, true)) ||
+                      samePicks(HipPicks, picksFor(Scripts, Chain, Read, Cuda, false, false)))) {
     Out.Kind = SubdirectoryChoice::Undecided;
     Out.Why = Where + " the folder is picked through a variable, and no option of the scripts is compared with a "
                       "HIP value";
     return Out;
   }
-  Evaluator HipEval;
-  std::vector<Pick> HipPicks = evaluate(Hip, HipEval);
   for (const Pick &P : HipPicks) {
     if (!P.Value) {
       Out.Kind = SubdirectoryChoice::Undecided;
@@ -798,16 +873,14 @@ SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, co
       return Out;
     }
   }
-  Evaluator CudaEval;
-  for (const Pick &P : evaluate(Cuda, CudaEval)) {
+  for (const Pick &P : picksFor(Scripts, Chain, Read, Cuda, false, Hip.empty())) {
     const std::optional<std::string> &HipValue = HipPicks.empty() ? P.Value : HipPicks.front().Value;
     if (P.Value.has_value() && target(*P.Value) == Child && !HipPicks.empty() && HipValue.has_value()) {
-      std::string Options;
+      std::string Options = Hip.empty() ? "its HIP switches on" : "";
       for (const auto &[Name, Value] : Hip) {
-        if (!Options.empty())
-          Options += ", ";
+        Options += Options.empty() ? "" : ", ";
         Options += Name;
-        Options += "=";
+        Options += '=';
         Options += Value;
       }
       Out.Kind = SubdirectoryChoice::CudaOnly;

@@ -584,11 +584,10 @@ SubdirectoryChoice backendFolderOf(const ProjectModel &Model, const std::string 
   auto read = [](const std::string &P) { return readRegularFile(P, 1 << 20); };
   for (size_t I = 0; I < Folders.size(); ++I) {
     std::string Script = (fs::path(Folders[I]) / "CMakeLists.txt").string();
-    if (!isRegularFile(Script)) {
-      if (Chain.empty())
-        continue; // above the CMake project's top (the repository holds more than it)
-      return {};
-    }
+    // Above the CMake project's top (the repository holds more than it), or a folder between two
+    // scripts: add_subdirectory(gpu/${TARGET}) enters a folder two levels down (QUICK).
+    if (!isRegularFile(Script))
+      continue;
     if (!Chain.empty()) {
       SubdirectoryChoice C;
       {
@@ -774,13 +773,33 @@ bool shareASource(const Script &A, const Script &B) {
                      [&](const Mention &M) { return !M.Computed && Paths.count(M.Path); });
 }
 
+/// Whether \p Hip's folder is \p Cuda's twin by name: siblings whose names differ only by the
+/// vendor word (mixbench-cuda and mixbench-hip, cuda and hip, foo_cuda and foo_rocm).
+bool twinFolderNames(const std::string &Cuda, const std::string &Hip) {
+  fs::path C = fs::path(Cuda).parent_path(), H = fs::path(Hip).parent_path();
+  if (C.parent_path() != H.parent_path())
+    return false;
+  std::string CName = asciiLower(C.filename().string()), HName = asciiLower(H.filename().string());
+  auto isSep = [](char Ch) { return Ch == '-' || Ch == '_' || Ch == '.'; };
+  for (size_t At = CName.find("cuda"); At != std::string::npos; At = CName.find("cuda", At + 1)) {
+    bool Whole = (At == 0 || isSep(CName[At - 1])) && (At + 4 == CName.size() || isSep(CName[At + 4]));
+    if (!Whole)
+      continue;
+    for (const char *Word : {"hip", "rocm"})
+      if (CName.substr(0, At) + Word + CName.substr(At + 4) == HName)
+        return true;
+  }
+  return false;
+}
+
 /// Why \p File belongs to a CUDA build that has a HIP twin beside it rather than a HIP branch
 /// (`cuda/CMakeLists.txt` and `hip/CMakeLists.txt`, each a project() of its own, both listing
 /// `../src/common.c`, one `../src/k.cu` and the other `../src/k.hip`), or "" when it does not.
 /// Every script of \p Scripts (the file's folders) and of the walk that names the file must be a
 /// CUDA project with no HIP in it, naming it by its path; some other script must build HIP, list a
-/// source the CUDA one lists too, and not name the file. A CUDA project beside an unrelated HIP
-/// example shares no source with it and stays in scope: a project without a HIP build is ported whole.
+/// source the CUDA one lists too (or sit in the sibling folder named for HIP), and not name the
+/// file. A CUDA project beside an unrelated HIP example shares no source with it and stays in
+/// scope: a project without a HIP build is ported whole.
 std::string siblingCudaProjectWhy(const ProjectModel &Model, const fs::path &File, const std::string &Ext,
                                   const std::vector<std::shared_ptr<Script>> &Scripts) {
   std::set<std::string> Paths(Model.cmakeScripts().begin(), Model.cmakeScripts().end());
@@ -806,14 +825,16 @@ std::string siblingCudaProjectWhy(const ProjectModel &Model, const fs::path &Fil
     if (S->BuildsHip || !S->CudaLanguageLine || !Literal(*S))
       return ""; // named by a HIP build, by a script that is not a CUDA build of its own, or by a pattern
   const Script &Lister = *Listers.front();
-  auto Twin = std::find_if(Others.begin(), Others.end(),
-                           [&](const auto &S) { return S->BuildsHip && shareASource(Lister, *S); });
+  auto Twin = std::find_if(Others.begin(), Others.end(), [&](const auto &S) {
+    return S->BuildsHip && (shareASource(Lister, *S) || twinFolderNames(Lister.File, S->File));
+  });
   if (Twin == Others.end())
     return "";
   const Mention &Listing = *Literal(Lister);
   return shownFromCwd(Lister.File) + ":" + std::to_string(Listing.Line) +
          ": listed only by a CUDA project (CUDA enabled at line " + std::to_string(Lister.CudaLanguageLine) +
-         "); its HIP twin " + shownFromCwd((*Twin)->File) + " builds the same sources without it";
+         "); its HIP twin " + shownFromCwd((*Twin)->File) +
+         (shareASource(Lister, **Twin) ? " builds the same sources without it" : " builds the same program for HIP");
 }
 
 /// What a backend scheme driven by a variable (see BackendRegistry.h) says of \p File, read from
@@ -950,8 +971,12 @@ std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
         continue;
       std::shared_ptr<Script> S = scriptAt(Model, Parent / "CMakeLists.txt", true);
       for (const Mention &M : S->Subdirectories) {
-        if (M.Computed)
-          return "";
+        if (M.Computed) {
+          // add_subdirectory(gpu/${TARGET}): the folder is the CUDA build's when evaluating the
+          // scripts for each build says so.
+          SubdirectoryChoice C = backendFolderOf(Model, File.parent_path().string());
+          return C.Kind == SubdirectoryChoice::CudaOnly ? C.Why : "";
+        }
         if (M.Path != Folder)
           continue;
         // Added outside a CUDA branch: entered whenever its parent is, so the folders above decide

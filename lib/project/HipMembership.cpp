@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iterator>
+#include <string_view>
 
 namespace fs = std::filesystem;
 
@@ -51,6 +52,38 @@ std::set<std::string> hipDefines(const HipBuildFlags *Flags, const std::string &
   return Out;
 }
 
+// The line (1-based) of the first Jinja2 statement or comment standing at the start of a line
+// ('{% include "common.cuh" %}', '{#- note #}'), 0 if none. Kernels that a Python package renders
+// and compiles at run time (OpenEquivariance's templates/*.cuh) keep a C++ extension but are a
+// generator's input: the parse stops at the tags, and what it still sees is not what is compiled
+// (the package may rewrite calls before compiling for HIP). A C++ line never starts with '{%', and
+// '{#' only as a macro's continuation, so a comment counts only when it closes on its line.
+unsigned jinjaTagLine(std::string_view Text) {
+  static constexpr std::string_view Keywords[] = {"block",    "elif",   "else",    "endblock", "endfor", "endif",
+                                                  "endmacro", "endraw", "endset",  "extends",  "for",    "from",
+                                                  "if",       "import", "include", "macro",    "raw",    "set"};
+  unsigned Line = 0;
+  for (size_t Pos = 0; Pos < Text.size();) {
+    size_t End = std::min(Text.find('\n', Pos), Text.size());
+    std::string_view L = Text.substr(Pos, End - Pos);
+    Pos = End + 1;
+    ++Line;
+    L.remove_prefix(std::min(L.find_first_not_of(" \t"), L.size()));
+    if (L.substr(0, 2) == "{#" && L.find("#}", 2) != std::string_view::npos)
+      return Line;
+    if (L.substr(0, 2) != "{%")
+      continue;
+    L.remove_prefix(2);
+    if (!L.empty() && (L.front() == '-' || L.front() == '+'))
+      L.remove_prefix(1);
+    L.remove_prefix(std::min(L.find_first_not_of(" \t"), L.size()));
+    std::string_view Word = L.substr(0, std::min(L.find_first_not_of("abcdefghijklmnopqrstuvwxyz"), L.size()));
+    if (std::find(std::begin(Keywords), std::end(Keywords), Word) != std::end(Keywords))
+      return Line;
+  }
+  return 0;
+}
+
 } // namespace
 
 std::string otherProgrammingModel(const std::string &Absolute) {
@@ -59,6 +92,8 @@ std::string otherProgrammingModel(const std::string &Absolute) {
   std::optional<std::string> Text = readRegularFile(Absolute);
   if (!Text)
     return "";
+  if (unsigned Line = jinjaTagLine(*Text))
+    return "a Jinja2 template that a generator renders, not C++: a template tag at line " + std::to_string(Line);
   std::optional<IncludeLine> Sycl = unconditionalInclude(*Text, [](std::string_view Name) {
     return std::find(std::begin(SyclHeaders), std::end(SyclHeaders), Name) != std::end(SyclHeaders);
   });

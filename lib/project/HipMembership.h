@@ -22,10 +22,11 @@ namespace rocmtidy::project {
 class HipBuildFlags;
 class ProjectModel;
 
-/// Why \p Absolute is code of another programming model, which no HIP build compiles: SYCL, when
-/// it includes <sycl/sycl.hpp>, <CL/sycl.hpp> or SYCLomatic's <dpct/dpct.hpp> outside every
-/// conditional ("SYCL code: includes <sycl/sycl.hpp> at line 7"); "" otherwise. A source shared
-/// by SYCL and HIP builds puts such an include under a condition.
+/// Why \p Absolute is not code a HIP build compiles as it stands: SYCL, when it includes
+/// <sycl/sycl.hpp>, <CL/sycl.hpp> or SYCLomatic's <dpct/dpct.hpp> outside every conditional ("SYCL
+/// code: includes <sycl/sycl.hpp> at line 7"), or a Jinja2 template a generator renders (a line
+/// that starts with a '{% ... %}' statement or a '{# ... #}' comment); "" otherwise. A source
+/// shared by SYCL and HIP builds puts such an include under a condition.
 std::string otherProgrammingModel(const std::string &Absolute);
 
 class HipMembership {

@@ -53,8 +53,18 @@ TEST(BuildBranch, ClassifiesConditionsByBackend) {
   EXPECT_EQ(classifyCondition({"use_rocm"}), Branch::Hip);
   EXPECT_EQ(classifyCondition({"compute_backend", "strequal", "cuda"}), Branch::Cuda);
   EXPECT_EQ(classifyCondition({"gpu_backend", "==", "\"rocm\""}), Branch::Hip);
-  // Either side of an 'or' may hold; unknown names decide nothing.
+  // Either side of an 'or' may hold: it is one vendor's only when every side is; unknown names
+  // decide nothing, and an 'or' inside parentheses is not split.
   EXPECT_EQ(classifyCondition({"build_cuda", "or", "use_rocm"}), Branch::Other);
+  EXPECT_EQ(classifyCondition({"have_cuda", "or", "have_sub_project_cuda"}), Branch::Cuda);
+  EXPECT_EQ(classifyCondition({"use_hip", "or", "not", "use_cuda"}), Branch::Hip); // as "not use_cuda" alone
+  EXPECT_EQ(classifyCondition({"use_rocm", "or", "gpu_backend", "strequal", "hip"}), Branch::Hip);
+  EXPECT_EQ(classifyCondition({"build_cuda", "or", "with_cpu_kernels"}), Branch::Other);
+  EXPECT_EQ(classifyCondition({"(", "build_cuda", "or", "use_cuda", ")", "and", "with_tests"}), Branch::Other);
+  EXPECT_EQ(classifyCondition({"build_cuda", "or"}), Branch::Other);
+  // A bare vendor name is a switch (QUICK's option(CUDA ...) and -DHIP=TRUE).
+  EXPECT_EQ(classifyCondition({"hip"}), Branch::Hip);
+  EXPECT_EQ(classifyCondition({"cuda", "and", "not", "hip"}), Branch::Cuda);
   EXPECT_EQ(classifyCondition({"with_tests"}), Branch::Other);
   EXPECT_EQ(classifyCondition({"build_cuda", "and", "use_rocm"}), Branch::Other);
   // Python: 'x is None' negates, 'x is not None' does not.

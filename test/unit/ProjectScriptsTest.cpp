@@ -377,6 +377,23 @@ TEST(CMakeEval, UndecidedWhenTheValueIsNotInTheScripts) {
   EXPECT_EQ(backendSubdirectory({"/r/CMakeLists.txt"}, "/r/cuda", reader(F)).Kind, SubdirectoryChoice::NoVariablePick);
 }
 
+TEST(CMakeEval, BackendFolderThroughTheVendorSwitches) {
+  // No option compared with a HIP value: the HIP build is the one with its HIP switch on (from -D,
+  // never set by the scripts), the CUDA build the one with its CUDA switch on. The variable is set
+  // by a module found through CMAKE_MODULE_PATH.
+  Files F = {
+      {"/p/CMakeLists.txt", "list(APPEND CMAKE_MODULE_PATH ${CMAKE_CURRENT_SOURCE_DIR}/mods)\n"
+                            "include(GpuConfig)\nif(CUDA OR HIP)\n  add_subdirectory(gpu/${TARGET})\nendif()\n"},
+      {"/p/mods/GpuConfig.cmake", "option(CUDA \"CUDA\" OFF)\nset(TARGET cuda)\nif(HIP)\n  set(TARGET hip)\nendif()\n"},
+      {"/q/CMakeLists.txt", "include(GpuConfig)\nadd_subdirectory(gpu/${TARGET})\n"}};
+  SubdirectoryChoice Cuda = backendSubdirectory({"/p/CMakeLists.txt"}, "/p/gpu/cuda", reader(F));
+  EXPECT_EQ(Cuda.Kind, SubdirectoryChoice::CudaOnly);
+  EXPECT_NE(Cuda.Why.find("enters 'hip' in the HIP build (its HIP switches on)"), std::string::npos) << Cuda.Why;
+  EXPECT_EQ(backendSubdirectory({"/p/CMakeLists.txt"}, "/p/gpu/hip", reader(F)).Kind, SubdirectoryChoice::Entered);
+  // Without the module (not on CMAKE_MODULE_PATH) the switches change nothing: undecided.
+  EXPECT_EQ(backendSubdirectory({"/q/CMakeLists.txt"}, "/q/gpu/cuda", reader(F)).Kind, SubdirectoryChoice::Undecided);
+}
+
 TEST(CMakeEval, ConfigureFileForTheHipBuild) {
   Files F = {{"/p/CMakeLists.txt", "project(p VERSION 3.4.5)\nset(B cuda CACHE STRING \"\")\n"
                                    "if(B STREQUAL \"hip\")\n  set(W 64)\nelse()\n  set(W 32)\nendif()\n"

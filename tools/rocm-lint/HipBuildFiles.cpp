@@ -84,7 +84,7 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
         Leave(F, Kept, Folder, "configured");
       continue;
     }
-    // Another programming model's files (a SYCL port beside the HIP one) go like CUDA-only
+    // Another programming model's files (a SYCL port beside the HIP one) and a generator's templates go like CUDA-only
     // sources, and so do the headers that only they include.
     if (std::string Other = rocmtidy::project::otherProgrammingModel(F.Absolute); !Other.empty()) {
       std::string Abs = F.Absolute;
