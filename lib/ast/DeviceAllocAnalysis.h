@@ -11,12 +11,16 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PointerIntPair.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace rocmtidy::devicealloc {
 
@@ -31,14 +35,31 @@ enum : unsigned char {
   AllocFailed = 16,
 };
 
+// A branch condition the function tests more than once ("if (n > 0)" around an allocation and
+// again around its free), by its index in Analysis::Tests, and the value it had.
+using TestFact = std::pair<unsigned, bool>;
+using TestFacts = llvm::SmallVector<TestFact, 2>;
+
 struct PtrState {
   unsigned char Mask = Unallocated;
-  const CallExpr *Alloc = nullptr;  // the allocation behind the Allocated bit
-  const Expr *FreedAt = nullptr;    // the free behind the Freed bit
+  const CallExpr *Alloc = nullptr; // the allocation behind the Allocated bit
+  const Expr *FreedAt = nullptr;   // the free behind the Freed bit
+  // What every path that allocated knew when it did (sorted): a later test of the same condition
+  // that goes the other way cannot hold the allocation.
+  TestFacts Guards;
   bool operator==(const PtrState &O) const {
-    return Mask == O.Mask && Alloc == O.Alloc && FreedAt == O.FreedAt;
+    return Mask == O.Mask && Alloc == O.Alloc && FreedAt == O.FreedAt && Guards == O.Guards;
   }
 };
+
+/// The facts both \p A and \p B hold.
+inline TestFacts commonFacts(const TestFacts &A, const TestFacts &B) {
+  TestFacts Out;
+  for (const TestFact &F : A)
+    if (llvm::is_contained(B, F))
+      Out.push_back(F);
+  return Out;
+}
 
 // What the analysis tracks: a local pointer variable ("d"), or a pointer field of a local object
 // the function owns ("layer.w" of a local struct, "s->buf" of an object it created with new or
@@ -67,6 +88,8 @@ struct FlowState {
   // Local variables holding an allocation's result: "hipError_t e = hipMalloc(&d, n)" maps e -> d.
   // "bool ok = e == hipSuccess" maps ok -> (d, success flag).
   llvm::SmallDenseMap<const VarDecl *, StatusRef, 4> Status;
+  // Conditions that held one way on every path here, and still test the same values (sorted).
+  TestFacts Known;
 
   PtrState get(PlaceRef V) const {
     auto It = Ptrs.find(V);
@@ -86,6 +109,10 @@ struct FlowState {
       auto [It, Inserted] = Ptrs.try_emplace(V, PtrState());
       PtrState &Mine = It->second;
       PtrState Old = Mine;
+      if ((Mine.Mask & Allocated) && (P.Mask & Allocated))
+        Mine.Guards = commonFacts(Mine.Guards, P.Guards);
+      else if (P.Mask & Allocated)
+        Mine.Guards = P.Guards;
       Mine.Mask |= P.Mask;
       if (!Mine.Alloc)
         Mine.Alloc = P.Alloc;
@@ -108,6 +135,9 @@ struct FlowState {
     for (const VarDecl *S : Drop)
       Status.erase(S);
     Changed |= !Drop.empty();
+    TestFacts Both = commonFacts(Known, O.Known);
+    Changed |= Both.size() != Known.size();
+    Known = std::move(Both);
     return Changed;
   }
 };
@@ -167,6 +197,15 @@ private:
   bool isOwnershipFunction(const FunctionDecl *Callee) const;
 
   void refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S);
+  /// A condition tested again: the edge that contradicts what the path knows is not taken, and an
+  /// allocation made under the other outcome is not held on it. False when the edge is not taken.
+  bool applyRepeatedTest(const Expr *Cond, bool Truth, FlowState &S);
+  /// The index in Tests of \p Cond, when it only reads locals, parameters, fields and constants
+  /// ("n > 0", "!isResized", "stride * height > limit"); -1 otherwise. \p Negated: a leading '!'.
+  int testIndex(const Expr *Cond, bool &Negated);
+  /// What \p St writes (assignments, ++/--, '&x', non-const reference arguments, non-const member
+  /// calls on 'this'): facts about conditions that read it are forgotten.
+  void forgetWrites(const Stmt *St, FlowState &S) const;
   void refineSwitch(const SwitchStmt &Sw, const CFGBlock &B, unsigned SuccIndex, FlowState &S);
   void applyCondition(const Expr *E, bool Truth, FlowState &S);
   void applyTest(const Expr *Subject, bool NonZero, FlowState &S);
@@ -217,6 +256,14 @@ private:
   bool HasTry = false;
   std::unique_ptr<CFG> Cfg;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, CalleeEffect> CalleeCache;
+
+  // Conditions the function tests, each with what it reads (a null entry: a field of 'this').
+  struct Test {
+    const Expr *Cond;
+    llvm::SmallPtrSet<const ValueDecl *, 4> Reads;
+    bool ReadsThis = false;
+  };
+  std::vector<Test> Tests;
 
   bool Reporting = false;
   std::vector<DeviceAllocFinding> Findings;

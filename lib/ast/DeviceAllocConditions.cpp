@@ -150,6 +150,8 @@ void Analysis::refine(const CFGBlock &B, unsigned SuccIndex, FlowState &S) {
   // A range-for or other statement without a tested expression.
   if (!Cond)
     return;
+  if (!applyRepeatedTest(Cond, SuccIndex == 0, S))
+    return;
   // "if (!checkHip(hipMalloc(&d, n), __FILE__, __LINE__)) return false;": the allocation's status
   // goes through a helper whose answer we cannot read, but the branch that leaves the function at
   // once is the one where it failed.
@@ -202,6 +204,163 @@ bool Analysis::exitsEarly(const Stmt *Branch) const {
   if (const auto *E = dyn_cast_or_null<Expr>(Branch); E && isa<CXXThrowExpr>(E->IgnoreParenImpCasts()))
     return true;
   return Branch && isa<ReturnStmt>(Branch);
+}
+
+// "if (size > 0) hipMalloc(&d, size); ... if (size > 0) hipFree(d);": the paths merge between the
+// two tests, so without this the second test's false edge still holds the allocation and reports
+// it at the return. A condition that reads only locals, parameters and fields, none of them
+// written in between, has the same value at both tests.
+namespace {
+
+bool collectReads(const Expr *E, llvm::SmallPtrSetImpl<const ValueDecl *> &Reads, bool &ReadsThis) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr, FloatingLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return collectReads(Sub->getReplacement(), Reads, ReadsThis);
+  if (const auto *C = dyn_cast<ConstantExpr>(E))
+    return collectReads(C->getSubExpr(), Reads, ReadsThis);
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return (isa<ImplicitCastExpr>(C) || isa<CStyleCastExpr>(C) || isa<CXXStaticCastExpr>(C) ||
+            isa<CXXFunctionalCastExpr>(C)) &&
+           collectReads(C->getSubExpr(), Reads, ReadsThis);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() || V->getType().isVolatileQualified())
+      return false;
+    Reads.insert(V);
+    return true;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!F || F->isMutable() || F->getType().isVolatileQualified() || F->getType()->isReferenceType())
+      return false;
+    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base))
+      ReadsThis = true;
+    else if (M->isArrow() || !collectReads(Base, Reads, ReadsThis))
+      return false;
+    Reads.insert(F);
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_LNot || U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||
+            U->getOpcode() == UO_Not) &&
+           collectReads(U->getSubExpr(), Reads, ReadsThis);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && !B->isCommaOp() && collectReads(B->getLHS(), Reads, ReadsThis) &&
+           collectReads(B->getRHS(), Reads, ReadsThis);
+  return false;
+}
+
+/// The local or field \p E writes to ("n", "this->size", "s.count"), or null.
+const ValueDecl *writtenDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return M->getMemberDecl();
+  return nullptr;
+}
+
+} // namespace
+
+int Analysis::testIndex(const Expr *Cond, bool &Negated) {
+  Negated = false;
+  Cond = Cond->IgnoreParenImpCasts();
+  while (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
+    if (U->getOpcode() != UO_LNot)
+      break;
+    Negated = !Negated;
+    Cond = U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  llvm::FoldingSetNodeID Id;
+  Cond->Profile(Id, Ctx, /*Canonical=*/true);
+  for (size_t I = 0; I < Tests.size(); ++I) {
+    llvm::FoldingSetNodeID Other;
+    Tests[I].Cond->Profile(Other, Ctx, /*Canonical=*/true);
+    if (Other == Id)
+      return static_cast<int>(I);
+  }
+  Test T{Cond, {}, false};
+  if (!collectReads(Cond, T.Reads, T.ReadsThis) || (T.Reads.empty() && !T.ReadsThis))
+    return -1;
+  Tests.push_back(std::move(T));
+  return static_cast<int>(Tests.size() - 1);
+}
+
+bool Analysis::applyRepeatedTest(const Expr *Cond, bool Truth, FlowState &S) {
+  bool Negated = false;
+  int Index = testIndex(Cond, Negated);
+  if (Index < 0)
+    return true;
+  TestFact Fact{static_cast<unsigned>(Index), Truth != Negated};
+  if (llvm::is_contained(S.Known, TestFact{Fact.first, !Fact.second})) {
+    S.Reached = false;
+    return false;
+  }
+  for (auto &[V, P] : S.Ptrs)
+    if ((P.Mask & Allocated) && llvm::is_contained(P.Guards, TestFact{Fact.first, !Fact.second})) {
+      P.Mask &= ~Allocated;
+      P.Alloc = nullptr;
+      P.Guards.clear();
+      if (!P.Mask)
+        P.Mask = Unallocated;
+    }
+  if (!llvm::is_contained(S.Known, Fact)) {
+    S.Known.push_back(Fact);
+    llvm::sort(S.Known);
+  }
+  return true;
+}
+
+void Analysis::forgetWrites(const Stmt *St, FlowState &S) const {
+  if (S.Known.empty() && llvm::none_of(S.Ptrs, [](const auto &E) { return !E.second.Guards.empty(); }))
+    return;
+  llvm::SmallPtrSet<const ValueDecl *, 4> Written;
+  bool WritesThis = false;
+  if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->isAssignmentOp()) {
+    Written.insert(writtenDecl(B->getLHS()));
+  } else if (const auto *U = dyn_cast<UnaryOperator>(St);
+             U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)) {
+    Written.insert(writtenDecl(U->getSubExpr()));
+  } else if (const auto *L = dyn_cast<LambdaExpr>(St)) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesThis())
+        WritesThis = true;
+      else if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        Written.insert(C.getCapturedVar());
+  } else if (const auto *Call = dyn_cast<CallExpr>(St)) {
+    if (const auto *M = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const auto *Method = M->getMethodDecl();
+      const Expr *Object = M->getImplicitObjectArgument();
+      if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) && !(Method && Method->isConst()))
+        WritesThis = true;
+      else if (Object && !(Method && Method->isConst()))
+        Written.insert(writtenDecl(Object));
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call); Op && Op->isAssignmentOp() && Op->getNumArgs() > 0)
+      Written.insert(writtenDecl(Op->getArg(0)));
+    for (const Expr *A : Call->arguments()) {
+      // A glvalue argument binds to a reference parameter; 'this' handed on may be written through.
+      if (isa<CXXThisExpr>(A->IgnoreParenImpCasts()))
+        WritesThis = true;
+      else if (A->isGLValue())
+        Written.insert(writtenDecl(A));
+    }
+  }
+  Written.erase(nullptr);
+  if (Written.empty() && !WritesThis)
+    return;
+  auto Stale = [&](const TestFact &F) {
+    const Test &T = Tests[F.first];
+    return (WritesThis && T.ReadsThis) || llvm::any_of(Written, [&](const ValueDecl *D) { return T.Reads.count(D); });
+  };
+  llvm::erase_if(S.Known, Stale);
+  for (auto &[V, P] : S.Ptrs)
+    llvm::erase_if(P.Guards, Stale);
 }
 
 } // namespace rocmtidy::devicealloc

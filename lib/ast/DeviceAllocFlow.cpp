@@ -380,7 +380,7 @@ void Analysis::applyPointerUses(const Stmt *St, FlowState &S) {
 void Analysis::transferCall(const CallExpr *Call, FlowState &S) {
   auto A = Allocs.find(Call);
   if (A != Allocs.end()) {
-    S.Ptrs[A->second.Var] = PtrState{Allocated, Call, nullptr};
+    S.Ptrs[A->second.Var] = PtrState{Allocated, Call, nullptr, S.Known};
     return;
   }
   StringRef Name = freeFunctionName(Call);
@@ -472,6 +472,7 @@ void Analysis::transfer(const CFGBlock &B, FlowState &S, FlowState *BeforeLast) 
       continue;
     if (BeforeLast && CS->getStmt() == Last)
       *BeforeLast = S;
+    forgetWrites(CS->getStmt(), S);
     transferStmt(CS->getStmt(), S);
   }
   if (BeforeLast && !Last)
@@ -552,7 +553,7 @@ std::vector<DeviceAllocFinding> Analysis::run() {
   for (const CFGBlock *B : *Cfg)
     if (In[B->getBlockID()].Reached)
       forEachOutEdge(*B, In[B->getBlockID()], [&](const CFGBlock &Succ, const FlowState &Out) {
-        if (&Succ == &Cfg->getExit())
+        if (&Succ == &Cfg->getExit() && Out.Reached)
           reportLeaks(*B, Out);
       });
   // Path-merged maps iterate in pointer order; the caller gets a stable order.
