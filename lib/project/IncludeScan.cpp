@@ -363,6 +363,47 @@ headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::st
   return Out;
 }
 
+std::map<std::string, std::string>
+headersNamedInStrings(const std::vector<std::string> &Sources, const std::vector<std::string> &Headers,
+                      const std::function<std::optional<std::string>(const std::string &)> &Read) {
+  std::map<std::string, std::string> Out;
+  if (Sources.empty() || Headers.empty())
+    return Out;
+  IncludeResolver Resolver(Headers);
+  auto PathChar = [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '-' || C == '.' || C == '/' || C == '+';
+  };
+  for (const std::string &Source : Sources) {
+    std::optional<std::string> Text = Read(Source);
+    if (!Text)
+      continue;
+    for (llvm::StringRef Rest(*Text); !Rest.empty();) {
+      auto [Line, Tail] = Rest.split('\n');
+      Rest = Tail;
+      // The string literals of the line: from each unescaped '"' to the next.
+      for (size_t Open = Line.find('"'); Open != llvm::StringRef::npos;) {
+        size_t Close = Open + 1;
+        while (Close < Line.size() && Line[Close] != '"')
+          Close += Line[Close] == '\\' ? 2 : 1;
+        llvm::StringRef Literal = Line.slice(Open + 1, std::min(Close, Line.size()));
+        for (size_t B = 0; B < Literal.size();) {
+          size_t E = B;
+          while (E < Literal.size() && PathChar(Literal[E]))
+            ++E;
+          llvm::StringRef Name = Literal.slice(B, E);
+          B = E + 1;
+          if (!Name.contains('/') || Name.starts_with("/") || Name.contains("..") || !isHeaderName(Name))
+            continue;
+          if (std::optional<std::string> H = Resolver.resolve(Source, Name))
+            Out.emplace(*H, Source);
+        }
+        Open = Close + 1 < Line.size() ? Line.find('"', Close + 1) : llvm::StringRef::npos;
+      }
+    }
+  }
+  return Out;
+}
+
 QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vector<std::string> &Folders,
                                        const std::function<std::optional<std::string>(const std::string &)> &Read,
                                        unsigned MaxFiles,

@@ -66,6 +66,7 @@ enum class OtherLanguage {
   Fortran,     // Fortran's own include lines too
   Accelerator, // another accelerator's C dialect (isOtherAcceleratorSourceName)
   Swig,        // SWIG interfaces (isSwigInterfaceName): their %include and %import lines too
+  RunTime,     // program text a host source hands to hipRTC/NVRTC (headersNamedInStrings)
 };
 
 /// The headers among \p Headers that a source among \p Sources includes, each with the first such
@@ -78,6 +79,14 @@ std::map<std::string, std::string>
 headersIncludedByOtherLanguage(OtherLanguage Language, const std::vector<std::string> &Sources,
                                const std::vector<std::string> &Headers,
                                const std::function<std::optional<std::string>(const std::string &)> &Read);
+
+/// The headers among \p Headers whose path, with at least one folder, a source among \p Sources
+/// spells inside a string literal ("#include <ceed/jit-source/hip/hip-ref-restriction.h>\n" in the
+/// program text libCEED hands to hipRTC), each with the first such source. Such a header is compiled
+/// at run time, with the defines the host code writes before it, never as a unit of the build.
+std::map<std::string, std::string>
+headersNamedInStrings(const std::vector<std::string> &Sources, const std::vector<std::string> &Headers,
+                      const std::function<std::optional<std::string>(const std::string &)> &Read);
 
 /// includedNames without the includes in a conditional arm that a build defining \p Defined (and
 /// nothing else known) does not take: the #else of `#ifdef M`, `#if defined(M)` or `#if M` for a

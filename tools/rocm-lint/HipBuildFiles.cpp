@@ -187,6 +187,8 @@ std::string otherLanguageHeaderName(rocmtidy::project::OtherLanguage Language, s
            (Count == 1 ? " of another accelerator's sources" : " of other accelerators' sources");
   case rocmtidy::project::OtherLanguage::Swig:
     return std::string("header") + Plural + " of SWIG interfaces";
+  case rocmtidy::project::OtherLanguage::RunTime:
+    return std::string("header") + Plural + " compiled at run time (hipRTC, NVRTC)";
   }
   return "";
 }
@@ -196,7 +198,7 @@ otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector
                           const std::map<std::string, std::string> &ReachedBy, const ProjectConfig &Config) {
   if (!Config.Model)
     return {};
-  std::vector<std::string> Unreached, Fortran, Accelerator, Swig;
+  std::vector<std::string> Unreached, Fortran, Accelerator, Swig, Hosts;
   for (size_t I : Headers) {
     const InputFile &H = Files[I];
     std::error_code EC;
@@ -213,6 +215,8 @@ otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector
       Accelerator.push_back(W.Path);
     else if (rocmtidy::isSwigInterfaceName(W.Path))
       Swig.push_back(W.Path);
+    else if (rocmtidy::isTranslationUnitName(W.Path))
+      Hosts.push_back(W.Path);
   }
   using rocmtidy::project::OtherLanguage;
   auto Read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); };
@@ -223,6 +227,18 @@ otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector
     for (auto &[Header, Includer] :
          rocmtidy::project::headersIncludedByOtherLanguage(Language, *Sources, Unreached, Read))
       Out.emplace(Header, OtherLanguageInclude{Language, std::move(Includer)});
+  // Program text for hipRTC/NVRTC names its headers in string literals of the host code; what those
+  // headers include is compiled with them.
+  std::map<std::string, std::string> RunTime = rocmtidy::project::headersNamedInStrings(Hosts, Unreached, Read);
+  std::vector<std::string> Named;
+  Named.reserve(RunTime.size());
+  for (const auto &[Header, Host] : RunTime)
+    Named.push_back(Header);
+  for (auto &[Header, Includer] :
+       rocmtidy::project::headersIncludedByOtherLanguage(OtherLanguage::Accelerator, Named, Unreached, Read))
+    RunTime.emplace(Header, std::move(Includer));
+  for (auto &[Header, Host] : RunTime)
+    Out.emplace(Header, OtherLanguageInclude{OtherLanguage::RunTime, std::move(Host)});
   return Out;
 }
 

@@ -53,7 +53,9 @@ struct OtherLanguageInclude {
 /// The headers among \p Headers (indices into \p Files) that no parse reached (\p ReachedBy, by
 /// real path) and that a Fortran source, another accelerator's source or a SWIG interface of the
 /// project includes, by absolute path: Fortran include files, that accelerator's headers and the
-/// interface's, which are not analysed (asked in that order). One named on the command line is kept.
+/// interface's, which are not analysed (asked in that order); then the headers a C or C++ source
+/// names in program text it compiles at run time (a string literal with the header's path), and
+/// what they include. One named on the command line is kept.
 std::map<std::string, OtherLanguageInclude>
 otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector<size_t> &Headers,
                           const std::map<std::string, std::string> &ReachedBy, const ProjectConfig &Config);

@@ -15,6 +15,7 @@
 #include "ast/Compat.h"
 #include "core/GpuTargets.h"
 #include "core/SafeFix.h"
+#include "core/SourceKinds.h"
 #include "project/BuildStyle.h"
 #include "project/CompilerFlags.h"
 #include "project/HipBuildFlags.h"
@@ -498,7 +499,8 @@ static int runLint(int Argc, char **Argv) {
   std::vector<bool> OffHip(Files.size(), false);
   // A header that a Fortran source includes and no parse reached is Fortran ('include
   // "common6.h"' in a code whose GPU part is C++): parsed as C++ it is only compiler errors.
-  // Likewise a header that only another accelerator's sources (.mlu, .mu, .cl) include.
+  // Likewise a header that only another accelerator's sources (.mlu, .mu, .cl) include, and one
+  // whose path the host code spells in program text for hipRTC/NVRTC.
   const std::map<std::string, OtherLanguageInclude> OtherIncludes =
       otherLanguageIncludeFiles(Files, Headers, ReachedBy, Config);
   std::map<rocmtidy::project::OtherLanguage, size_t> SkippedOther;
@@ -509,8 +511,12 @@ static int runLint(int Argc, char **Argv) {
       OffHip[I] = true;
       ++SkippedOther[F->second.Language];
       if (Opts.Verbose)
-        std::fprintf(stderr, "rocm-lint: skipped %s: a %s (included by %s)\n", Files[I].Display.c_str(),
+        std::fprintf(stderr, "rocm-lint: skipped %s: a %s (%s %s)\n", Files[I].Display.c_str(),
                      otherLanguageHeaderName(F->second.Language, 1).c_str(),
+                     F->second.Language == rocmtidy::project::OtherLanguage::RunTime &&
+                             !rocmtidy::isHeaderName(F->second.Includer)
+                         ? "named in a string of"
+                         : "included by",
                      relativeToCwd(F->second.Includer, Cwd).c_str());
       ++Done;
       if (Stream)
