@@ -10,6 +10,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/PointerIntPair.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -260,10 +261,12 @@ private:
   // Conditions the function tests, each with what it reads (a null entry: a field of 'this').
   struct Test {
     const Expr *Cond;
+    llvm::FoldingSetNodeID Id; // the condition's canonical profile: the same test spelled again
     llvm::SmallPtrSet<const ValueDecl *, 4> Reads;
     bool ReadsThis = false;
   };
   std::vector<Test> Tests;
+  llvm::DenseMap<const Expr *, int> TestOf; // each condition seen, its index in Tests or -1
 
   bool Reporting = false;
   std::vector<DeviceAllocFinding> Findings;

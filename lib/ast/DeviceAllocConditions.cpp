@@ -276,19 +276,20 @@ int Analysis::testIndex(const Expr *Cond, bool &Negated) {
     Negated = !Negated;
     Cond = U->getSubExpr()->IgnoreParenImpCasts();
   }
+  // Each condition is profiled once: the worklist visits its block again and again.
+  auto [Known, New] = TestOf.try_emplace(Cond, -1);
+  if (!New)
+    return Known->second;
   llvm::FoldingSetNodeID Id;
   Cond->Profile(Id, Ctx, /*Canonical=*/true);
-  for (size_t I = 0; I < Tests.size(); ++I) {
-    llvm::FoldingSetNodeID Other;
-    Tests[I].Cond->Profile(Other, Ctx, /*Canonical=*/true);
-    if (Other == Id)
-      return static_cast<int>(I);
-  }
-  Test T{Cond, {}, false};
+  for (size_t I = 0; I < Tests.size(); ++I)
+    if (Tests[I].Id == Id)
+      return Known->second = static_cast<int>(I);
+  Test T{Cond, Id, {}, false};
   if (!collectReads(Cond, T.Reads, T.ReadsThis) || (T.Reads.empty() && !T.ReadsThis))
     return -1;
   Tests.push_back(std::move(T));
-  return static_cast<int>(Tests.size() - 1);
+  return Known->second = static_cast<int>(Tests.size() - 1);
 }
 
 bool Analysis::applyRepeatedTest(const Expr *Cond, bool Truth, FlowState &S) {
