@@ -380,6 +380,9 @@ headersNamedInStrings(const std::vector<std::string> &Sources, const std::vector
     for (llvm::StringRef Rest(*Text); !Rest.empty();) {
       auto [Line, Tail] = Rest.split('\n');
       Rest = Tail;
+      // A directive's quotes are a file name (#include "RAJA/policy/hip/policy.hpp"), not program text.
+      if (Line.ltrim().starts_with("#"))
+        continue;
       // The string literals of the line: from each unescaped '"' to the next.
       for (size_t Open = Line.find('"'); Open != llvm::StringRef::npos;) {
         size_t Close = Open + 1;

@@ -211,7 +211,8 @@ TEST(IncludeScan, HeadersFortranSourcesInclude) {
 
 TEST(IncludeScan, HeadersNamedInProgramText) {
   std::map<std::string, std::string> Tree = {
-      {"/p/src/basis.c", "// see \"lib/jit/hip/commented.h\" for the layout\n"
+      {"/p/src/basis.c", "#include \"lib/jit/hip/directive.h\"\n"
+                         "// see \"lib/jit/hip/commented.h\" for the layout\n"
                          "const char *src = \"#define Q 4\\n#include <lib/jit/hip/basis.h>\\n\";\n"
                          "const char *esc = \"a \\\" quote, then lib/jit/hip/after-quote.h\";\n"
                          "const char *bare = \"basis-only.h\", *up = \"../lib/jit/hip/up.h\";\n"},
@@ -220,12 +221,13 @@ TEST(IncludeScan, HeadersNamedInProgramText) {
     auto It = Tree.find(P);
     return It == Tree.end() ? std::nullopt : std::optional<std::string>(It->second);
   };
-  const std::vector<std::string> Headers = {"/p/include/lib/jit/hip/basis.h", "/p/include/lib/jit/hip/after-quote.h",
-                                            "/p/include/lib/jit/hip/commented.h", "/p/src/basis-only.h",
-                                            "/p/include/lib/jit/hip/up.h"};
+  const std::vector<std::string> Headers = {
+      "/p/include/lib/jit/hip/basis.h",     "/p/include/lib/jit/hip/after-quote.h",
+      "/p/include/lib/jit/hip/commented.h", "/p/src/basis-only.h",
+      "/p/include/lib/jit/hip/up.h",        "/p/include/lib/jit/hip/directive.h"};
   // A path with a folder inside double quotes names the header, past escaped quotes (quotes in a
-  // comment count too: the scan does not tell comments apart); a bare name and a path climbing with
-  // '..' do not.
+  // comment count too: the scan does not tell comments apart); a bare name, a path climbing with
+  // '..' and the file name of a directive do not.
   EXPECT_EQ(headersNamedInStrings({"/p/src/basis.c"}, Headers, Read),
             (std::map<std::string, std::string>{{"/p/include/lib/jit/hip/basis.h", "/p/src/basis.c"},
                                                 {"/p/include/lib/jit/hip/after-quote.h", "/p/src/basis.c"},
