@@ -854,8 +854,15 @@ SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, co
   // switches on (if(HIP) ... set(TARGET_NAME "hip")). The switches must then change the pick, or
   // it does not depend on the vendor at all (an unset variable, a value from the environment).
   std::vector<Pick> HipPicks = picksFor(Scripts, Chain, Read, Hip, Hip.empty(), false);
-  if (Hip.empty() && (samePicks(HipPicks, picksFor(Scripts, Chain, Read, Cuda, false, true)) ||
-                      samePicks(HipPicks, picksFor(Scripts, Chain, Read, Cuda, false, false)))) {
+  // The CUDA build's picks, evaluated once and only when needed.
+  std::optional<std::vector<Pick>> CudaPicks;
+  auto cudaPicks = [&]() -> const std::vector<Pick> & {
+    if (!CudaPicks)
+      CudaPicks = picksFor(Scripts, Chain, Read, Cuda, false, Hip.empty());
+    return *CudaPicks;
+  };
+  if (Hip.empty() &&
+      (samePicks(HipPicks, cudaPicks()) || samePicks(HipPicks, picksFor(Scripts, Chain, Read, Cuda, false, false)))) {
     Out.Kind = SubdirectoryChoice::Undecided;
     Out.Why = Where + " the folder is picked through a variable, and no option of the scripts is compared with a "
                       "HIP value";
@@ -873,7 +880,7 @@ SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, co
       return Out;
     }
   }
-  for (const Pick &P : picksFor(Scripts, Chain, Read, Cuda, false, Hip.empty())) {
+  for (const Pick &P : cudaPicks()) {
     const std::optional<std::string> &HipValue = HipPicks.empty() ? P.Value : HipPicks.front().Value;
     if (P.Value.has_value() && target(*P.Value) == Child && !HipPicks.empty() && HipValue.has_value()) {
       std::string Options = Hip.empty() ? "its HIP switches on" : "";
