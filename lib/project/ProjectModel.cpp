@@ -2,6 +2,7 @@
 
 #include "cmake/CMakeParser.h"
 #include "project/BackendRegistry.h"
+#include "project/ProjectPaths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -136,6 +137,10 @@ ProjectModel ProjectModel::load(const LoadOptions &Opts) {
   std::set<std::string> Walked; // folders entered
   auto Walk = [&](const std::string &Start, bool InInput, unsigned Limit) {
     unsigned Entries = 0;
+    // A file link of a hostile tree may name any file of the user's (~/.aws/credentials as
+    // 'src/x.cu'); what the parse would print of it must not reach a report. Links stay inside
+    // the repository of the folder walked.
+    const std::string Top = realPathOf(M.contains(normal(Start)) ? M.Root : gitTopLevel(Start).value_or(Start));
     std::vector<std::string> Stack{normal(Start)};
     while (!Stack.empty()) {
       std::string Dir = std::move(Stack.back());
@@ -160,10 +165,16 @@ ProjectModel ProjectModel::load(const LoadOptions &Opts) {
         }
         bool Regular = T == fs::file_type::regular_file;
         // A file link counts as the file it names (the input list resolves it).
-        if (T == fs::file_type::symlink_file || T == fs::file_type::type_unknown)
+        bool Link = T == fs::file_type::symlink_file || T == fs::file_type::type_unknown;
+        if (Link)
           Regular = isRegularFile(P);
         if (!Regular || (Opts.Keep && !Opts.Keep(P)))
           continue;
+        if (Link && !isWithin(realPathOf(P), Top)) {
+          if (Seen.insert(P).second)
+            M.OutsideLinks.push_back({P, InInput});
+          continue;
+        }
         if (Seen.insert(P).second)
           M.Files.push_back({P, InInput});
       }
@@ -182,7 +193,9 @@ ProjectModel ProjectModel::load(const LoadOptions &Opts) {
     Walk(D, false, Opts.EntryLimit);
   }
   std::sort(M.ProjectDirs.begin(), M.ProjectDirs.end());
-  std::sort(M.Files.begin(), M.Files.end(), [](const WalkedFile &A, const WalkedFile &B) { return A.Path < B.Path; });
+  auto ByPath = [](const WalkedFile &A, const WalkedFile &B) { return A.Path < B.Path; };
+  std::sort(M.Files.begin(), M.Files.end(), ByPath);
+  std::sort(M.OutsideLinks.begin(), M.OutsideLinks.end(), ByPath);
   for (const WalkedFile &F : M.Files)
     if (path::filename(F.Path) == "CMakeLists.txt")
       M.CMakeScripts.push_back(F.Path);

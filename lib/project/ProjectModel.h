@@ -74,6 +74,9 @@ public:
   std::vector<const WalkedFile *> filesUnder(const std::string &Dir) const;
   /// The walked files named CMakeLists.txt, sorted by path.
   const std::vector<std::string> &cmakeScripts() const { return CMakeScripts; }
+  /// File links the walk left out because the file they name lies outside the repository of the
+  /// folder walked (sorted by path): nothing of it is read.
+  const std::vector<WalkedFile> &outsideLinks() const { return OutsideLinks; }
   /// Folders the walk could not read: (folder, message).
   const std::vector<std::pair<std::string, std::string>> &walkErrors() const { return Errors; }
   /// The project folders the walk covered (LoadOptions::ProjectDirs), sorted.
@@ -120,6 +123,7 @@ private:
 
   std::string Root, Cwd;
   std::vector<WalkedFile> Files;
+  std::vector<WalkedFile> OutsideLinks;
   std::vector<std::string> CMakeScripts;
   std::vector<std::string> ProjectDirs;
   std::vector<std::pair<std::string, std::string>> Errors;

@@ -1,5 +1,6 @@
 // Option parsing of every rocm-lint command through llvm::cl (see CommandLine.h).
 #include "CommandLine.h"
+#include "Lint.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -13,8 +14,9 @@ namespace rocmlint {
 namespace cl = llvm::cl;
 
 [[noreturn]] void usageError(const std::string &Msg) {
+  // Messages quote file names, which a repository chooses: a newline in one must not forge a line.
   if (!Msg.empty())
-    std::fprintf(stderr, "rocm-lint: error: %s\n", Msg.c_str());
+    std::fprintf(stderr, "rocm-lint: error: %s\n", escapeControlCharacters(Msg).c_str());
   std::exit(2);
 }
 

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <filesystem>
 #include <set>
+#include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
 
@@ -232,6 +233,20 @@ static bool keptByWalk(const std::string &Path) {
   return Ext == ".py" || Ext == ".sh" || Ext == ".cmake";
 }
 
+// A file named through a link (pre-commit and CI scripts pass committed names, and a committed
+// link may name ~/.aws/credentials as 'src/x.cu') is read only when the file it leads to lies in the
+// repository of the name as written: what clang would print of it must not reach a report.
+static bool linkStaysInRepository(const std::string &Given, const std::string &Cwd) {
+  struct stat St;
+  if (::lstat(Given.c_str(), &St) != 0 || S_ISDIR(St.st_mode))
+    return true;
+  std::string Dir = fs::path(Given).parent_path().string();
+  auto Bounds = rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd), Cwd);
+  std::vector<std::string> Up = Bounds.foldersUpToRoot(Dir);
+  std::string Top = Up.empty() ? Dir : Up.back();
+  return rocmtidy::project::isWithin(realPathOf(Given), realPathOf(Top));
+}
+
 bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectConfig &Config, std::string &Error) {
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);
@@ -284,6 +299,10 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
   Load.Keep = keptByWalk;
   for (const std::string &R : Roots) {
     fs::path P = fs::path(R).is_absolute() ? fs::path(R) : Cwd / R;
+    if (!linkStaysInRepository(P.lexically_normal().string(), Cwd.string())) {
+      Error = "'" + R + "' is a link to a file outside its repository; it was not read (name the file itself)";
+      return false;
+    }
     P = fs::weakly_canonical(P, EC);
     fs::file_status St = fs::status(P, EC);
     if (EC || !fs::exists(St)) {
@@ -362,6 +381,10 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
         Error = "cannot read directory '" + relativeToCwd(Dir, Cwd.string()) + "': " + Message;
         return false;
       }
+    for (const rocmtidy::project::WalkedFile &W : Model->outsideLinks())
+      if (W.InInput && rocmtidy::project::isWithin(W.Path, R.Path.string()) && !FilterChanged &&
+          (hasSourceExtension(fs::path(W.Path)) || isCMakePath(fs::path(W.Path))) && !isExcluded(Config, W.Path))
+        Config.OutsideLinks.push_back(relativeToCwd(W.Path, Cwd.string()));
     for (const rocmtidy::project::WalkedFile *W : Model->filesUnder(R.Path.string())) {
       fs::path E(W->Path);
       if (!(hasSourceExtension(E) || isCMakePath(E)) || isExcluded(Config, W->Path))

@@ -93,6 +93,8 @@ struct ProjectConfig {
   std::string BuildStyle; // 'build-style' ("" = detect)
   /// The run's build style is hipify: .cu sources reach the compiler hipified.
   bool HipifiedAtBuild = false;
+  /// Links below the input folders to files outside the repository, as shown: not read.
+  std::vector<std::string> OutsideLinks;
   /// The run's project model (lib/project): root and walked files, loaded by collectInputs.
   std::shared_ptr<const rocmtidy::project::ProjectModel> Model;
   /// The HIP build's flags from its CMake, for inferred commands (null: none read).

@@ -325,6 +325,10 @@ static int runLint(int Argc, char **Argv) {
   std::string Error;
   if (!collectInputs(Opts, Files, Config, Error))
     usageError(Error);
+  if (!Opts.Quiet)
+    for (const std::string &L : Config.OutsideLinks)
+      std::fprintf(stderr, "rocm-lint: note: '%s' is a link to a file outside the repository; it was not read\n",
+                   escapeControlCharacters(L).c_str());
   if (!checkOutputPath(Opts.OutputFile, Files, Error))
     usageError(Error);
   if (!Config.Targets.empty() && Opts.Targets.empty()) {
