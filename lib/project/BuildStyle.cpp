@@ -166,11 +166,14 @@ void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, b
   std::string Raw = readText(File);
   // A conditional on the HIP toolkit that adds sources or gives its targets flags is a HIP build
   // (libCEED: `ifneq ($(HIP_LIB_DIR),)` adds backends/hip-*); one on the CUDA toolkit a CUDA build.
+  // So is a recipe that compiles sources with hipcc (nvcc).
   if (E.Hip.empty() || E.Cuda.empty()) {
     MakeSources M = MakeSources::read(File, Raw);
     if (E.Hip.empty() && !M.branch(MakeBranch::Hip).empty())
       E.Hip = Name + " (" + M.branch(MakeBranch::Hip) + ")";
-    if (E.Cuda.empty() && !M.branch(MakeBranch::Cuda).empty())
+    else if (E.Hip.empty() && M.hipRecipeLine())
+      E.Hip = Name + " (hipcc at line " + std::to_string(M.hipRecipeLine()) + ")";
+    if (E.Cuda.empty() && (!M.branch(MakeBranch::Cuda).empty() || M.nvccRecipeLine()))
       E.Cuda = Name;
   }
   std::string T = asciiLower(Raw);

@@ -672,6 +672,37 @@ bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, 
 }
 
 /// Why the Makefiles of \p File's folders leave it out of the HIP build, or "" when they do not.
+bool twinFolderNames(const std::string &Cuda, const std::string &Hip);
+
+/// A CUDA build of its own beside its HIP twin, both Makefiles (DeepBench's code/nvidia compiles
+/// its .cu files with nvcc, code/amd its ports with hipcc): the nearest Makefile above \p File
+/// compiles it only with nvcc and runs no hipcc, and the folder beside it named for HIP
+/// (twinFolderNames) has a Makefile with a hipcc recipe.
+std::string makeTwinWhy(const ProjectModel &Model, const fs::path &File) {
+  for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
+    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
+    if (!Make)
+      continue;
+    unsigned Line = Make->nvccOnlyRecipeLine(File.string());
+    if (!Line)
+      return "";
+    for (const WalkedFile &W : Model.files()) {
+      std::string Name = fs::path(W.Path).filename().string();
+      if (Name != "Makefile" && Name != "makefile" && Name != "GNUmakefile")
+        continue;
+      if (!twinFolderNames(Make->path(), W.Path))
+        continue;
+      std::shared_ptr<MakeSources> Twin = makefileIn(fs::path(W.Path).parent_path().string());
+      if (Twin && Twin->path() == W.Path && Twin->hipRecipeLine())
+        return Make->path() + ":" + std::to_string(Line) +
+               ": compiled only by nvcc in a CUDA build of its own; its HIP twin " + shownFromCwd(W.Path) +
+               " compiles with hipcc (line " + std::to_string(Twin->hipRecipeLine()) + ")";
+    }
+    return ""; // the nearest Makefile decides
+  }
+  return "";
+}
+
 std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
   // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
   std::string MakeWhy;
@@ -699,6 +730,8 @@ std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
     }
     break; // the nearest folder with both Makefiles decides
   }
+  if (MakeWhy.empty())
+    MakeWhy = makeTwinWhy(Model, File);
   return MakeWhy.empty() ? MakeWhy : shownFromCwd(MakeWhy);
 }
 
@@ -781,14 +814,17 @@ bool twinFolderNames(const std::string &Cuda, const std::string &Hip) {
     return false;
   std::string CName = asciiLower(C.filename().string()), HName = asciiLower(H.filename().string());
   auto isSep = [](char Ch) { return Ch == '-' || Ch == '_' || Ch == '.'; };
-  for (size_t At = CName.find("cuda"); At != std::string::npos; At = CName.find("cuda", At + 1)) {
-    bool Whole = (At == 0 || isSep(CName[At - 1])) && (At + 4 == CName.size() || isSep(CName[At + 4]));
-    if (!Whole)
-      continue;
-    for (const char *Word : {"hip", "rocm"})
-      if (CName.substr(0, At) + Word + CName.substr(At + 4) == HName)
-        return true;
-  }
+  // The vendor word as a whole word of the name: 'x-cuda' and 'x-hip', 'nvidia' and 'amd'.
+  for (std::string CWord : {"cuda", "nvidia"})
+    for (size_t At = CName.find(CWord); At != std::string::npos; At = CName.find(CWord, At + 1)) {
+      size_t End = At + CWord.size();
+      bool Whole = (At == 0 || isSep(CName[At - 1])) && (End == CName.size() || isSep(CName[End]));
+      if (!Whole)
+        continue;
+      for (const char *Word : {"hip", "rocm", "amd"})
+        if (CName.substr(0, At) + Word + CName.substr(End) == HName)
+          return true;
+    }
   return false;
 }
 

@@ -1114,6 +1114,36 @@ bool reaches(const MakeSources::Recipe &R, const std::string &Absolute) {
 
 } // namespace
 
+static unsigned firstRecipeOf(const std::vector<MakeSources::Recipe> &Recipes, MakeBranch Tool) {
+  for (const MakeSources::Recipe &R : Recipes)
+    if (R.Tool == Tool && (R.All || !R.Paths.empty() || !R.Stems.empty()))
+      return R.Line;
+  return 0;
+}
+
+unsigned MakeSources::hipRecipeLine() const { return GaveUp ? 0 : firstRecipeOf(Recipes, MakeBranch::Hip); }
+
+unsigned MakeSources::nvccRecipeLine() const { return GaveUp ? 0 : firstRecipeOf(Recipes, MakeBranch::Cuda); }
+
+unsigned MakeSources::nvccOnlyRecipeLine(const std::string &Absolute) const {
+  if (GaveUp || RecipesUnclear || hipRecipeLine())
+    return 0;
+  // Only .cu files, as in compiledOnlyByNvcc: make's built-in rules may compile a .cpp with $(CXX).
+  std::string File = fs::path(Absolute).lexically_normal().string();
+  if (asciiLower(fs::path(File).extension().string()) != ".cu")
+    return 0;
+  unsigned Line = 0;
+  for (const Recipe &R : Recipes) {
+    if (!reaches(R, File))
+      continue;
+    if (R.Tool != MakeBranch::Cuda)
+      return 0;
+    if (!Line)
+      Line = R.Line;
+  }
+  return Line;
+}
+
 bool MakeSources::compiledOnlyByNvcc(const std::string &Absolute, std::string &Why) const {
   if (GaveUp || RecipesUnclear)
     return false;

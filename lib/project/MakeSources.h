@@ -67,6 +67,14 @@ public:
   /// \p SkipCuda), or null; also null when the reader gave up (nothing is known then).
   const Entry *listing(const std::string &Absolute, bool SkipCuda) const;
   bool gaveUp() const { return GaveUp; }
+  /// Where a CUDA build of its own compiles \p Absolute: the line of an nvcc recipe that reads it,
+  /// when every recipe that may read it runs nvcc and none of the Makefile's recipes runs hipcc
+  /// (0 otherwise, and when the recipes are unclear).
+  unsigned nvccOnlyRecipeLine(const std::string &Absolute) const;
+  /// The line of the first hipcc recipe that reads sources (0: none): the Makefile is a HIP build.
+  unsigned hipRecipeLine() const;
+  /// The line of the first nvcc recipe that reads sources (0: none): the Makefile is a CUDA build.
+  unsigned nvccRecipeLine() const;
   const std::string &path() const { return Path; }
 
   /// A -D or -I flag of CPPFLAGS, CXXFLAGS, CFLAGS, HIPFLAGS or HIPCCFLAGS, or of an include
