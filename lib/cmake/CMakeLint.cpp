@@ -18,7 +18,7 @@ namespace {
 
 bool commandBuildsHip(const Command &C) {
   const std::string &N = C.LowerName;
-  if (startsWith(N, "hip_add_"))
+  if (startsWith(N, "hip_add_") || definesHipPlatform(C))
     return true;
   if (N == "find_package" && !C.Args.empty() && asciiLower(C.Args[0].Value) == "hip")
     return true;
@@ -634,6 +634,24 @@ LintResult lintCMake(std::string_view Path, std::string_view Content,
 LintResult lintCMake(std::string_view Path, std::string_view Content,
                      const std::function<bool(std::string_view RuleId)> &IsEnabled) {
   return lintCMake(Path, Content, IsEnabled, LintOptions());
+}
+
+bool definesHipPlatform(const Command &C) {
+  const std::string &N = C.LowerName;
+  if (N != "add_definitions" && N != "add_compile_definitions" && N != "target_compile_definitions" &&
+      N != "add_compile_options" && N != "target_compile_options")
+    return false;
+  return std::any_of(C.Args.begin(), C.Args.end(), [](const Argument &A) {
+    for (std::string_view Macro : {"__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__"}) {
+      size_t At = A.Value.find(Macro);
+      // The macro as a whole word: '-D__HIP_PLATFORM_AMD__=1', '__HIP_PLATFORM_HCC__'.
+      if (At != std::string::npos && (At == 0 || A.Value[At - 1] == 'D' || A.Value[At - 1] == ';') &&
+          (At + Macro.size() == A.Value.size() || A.Value[At + Macro.size()] == '=' ||
+           A.Value[At + Macro.size()] == ';'))
+        return true;
+    }
+    return false;
+  });
 }
 
 bool buildsHip(std::string_view Content) {

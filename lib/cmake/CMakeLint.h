@@ -59,9 +59,16 @@ LintResult lintCMake(std::string_view Path, std::string_view Content,
                      const std::function<bool(std::string_view RuleId)> &IsEnabled, const LintOptions &Options);
 
 /// Whether \p Content enables or uses HIP (enable_language(HIP), project(... HIP), find_package(hip),
-/// LANGUAGE HIP source properties, hip:: targets, hip_add_* commands). False on a parse error.
+/// LANGUAGE HIP source properties, hip:: targets, hip_add_* commands, a HIP platform macro defined
+/// for the compiler). False on a parse error.
 bool buildsHip(std::string_view Content);
 
+struct Command;
+
+/// Whether \p C defines a HIP platform macro for the compiler (add_definitions(-D__HIP_PLATFORM_AMD__=1),
+/// target_compile_definitions(t PRIVATE __HIP_PLATFORM_HCC__)): HIP host code compiled as C++ against
+/// the HIP headers, a HIP build without the HIP language (TVM's ROCm runtime).
+bool definesHipPlatform(const Command &C);
 
 } // namespace rocmtidy::cmake
 

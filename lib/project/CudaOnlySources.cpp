@@ -124,24 +124,31 @@ using GlobWrappers = std::map<std::string, std::string>;
 
 struct GlobWrapperReader : cmake::ParseCallbacks {
   GlobWrappers &Out;
-  std::string Current; // the macro or function being defined
+  std::string Current;    // the macro or function being defined
+  std::string FirstParam; // its first named parameter
   explicit GlobWrapperReader(GlobWrappers &Out) : Out(Out) {}
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if ((N == "macro" || N == "function") && !C.Args.empty()) {
       Current = lower(C.Args[0].Value);
+      FirstParam = C.Args.size() > 1 ? C.Args[1].Value : "";
       return;
     }
     if (N == "endmacro" || N == "endfunction") {
       Current.clear();
       return;
     }
-    if (Current.empty() || N != "file" || C.Args.empty() ||
-        (C.Args[0].Value != "GLOB" && C.Args[0].Value != "GLOB_RECURSE"))
+    if (Current.empty() || N != "file" || C.Args.empty())
+      return;
+    // 'file(${glob} ${variable} ${ARGN})' in 'macro(tvm_file_glob glob variable)': the call's first
+    // argument is the mode (an empty mode in the table says so).
+    const std::string &Mode = C.Args[0].Value;
+    bool ModeFromCall = !FirstParam.empty() && Mode == "${" + FirstParam + "}";
+    if (!ModeFromCall && Mode != "GLOB" && Mode != "GLOB_RECURSE")
       return;
     for (const cmake::Argument &A : C.Args)
       if (A.Value.find("${ARGN}") != std::string::npos || A.Value.find("${ARGV") != std::string::npos) {
-        Out.emplace(Current, C.Args[0].Value);
+        Out.emplace(Current, ModeFromCall ? std::string() : Mode);
         return;
       }
   }
@@ -287,10 +294,14 @@ struct CMakeReader : cmake::ParseCallbacks {
     if (auto W = Wrappers.find(N); W != Wrappers.end() && !C.Args.empty()) {
       cmake::Command Glob = C;
       Glob.LowerName = "file";
-      cmake::Argument Mode;
-      Mode.Value = W->second;
-      Mode.Line = C.Line;
-      Glob.Args.insert(Glob.Args.begin(), Mode);
+      if (!W->second.empty()) {
+        cmake::Argument Mode;
+        Mode.Value = W->second;
+        Mode.Line = C.Line;
+        Glob.Args.insert(Glob.Args.begin(), Mode);
+      } else if (C.Args[0].Value != "GLOB" && C.Args[0].Value != "GLOB_RECURSE") {
+        return;
+      }
       command(Glob);
       return;
     }
@@ -329,7 +340,7 @@ struct CMakeReader : cmake::ParseCallbacks {
     bool LanguageHip = false;
     for (size_t I = 0; I + 1 < C.Args.size(); ++I)
       LanguageHip |= C.Args[I].Value == "LANGUAGE" && C.Args[I + 1].Value == "HIP";
-    S.BuildsHip |= LanguageHip;
+    S.BuildsHip |= LanguageHip || cmake::definesHipPlatform(C);
     if (N == "enable_language" || N == "project")
       for (const auto &A : C.Args) {
         S.BuildsHip |= A.Value == "HIP";
