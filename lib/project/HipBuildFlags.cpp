@@ -32,6 +32,31 @@ namespace rocmtidy::project {
 
 namespace {
 
+/// The items of \p Args from \p First, with a generator expression that whitespace split rejoined:
+/// CMake splits '$<$<BOOL:${USE_ROCM}>:APP_GPU APP_ROCM>' into two arguments, stores them as one
+/// list in the property and evaluates the expression on the joined text
+/// ('$<$<BOOL:ON>:APP_GPU;APP_ROCM>'), so 'APP_ROCM>' is never a definition of its own.
+std::vector<cmake::Argument> joinedGeneratorExpressions(const std::vector<cmake::Argument> &Args, size_t First) {
+  std::vector<cmake::Argument> Out;
+  int Open = 0; // generator expressions still open at the end of Out.back()
+  for (size_t I = First; I < Args.size(); ++I) {
+    if (Open > 0)
+      Out.back().Value += ";" + Args[I].Value;
+    else
+      Out.push_back(Args[I]);
+    const std::string &V = Args[I].Value;
+    for (size_t J = 0; J < V.size(); ++J) {
+      if (V[J] == '$' && J + 1 < V.size() && V[J + 1] == '<') {
+        ++Open;
+        ++J;
+      } else if (V[J] == '>' && Open > 0) {
+        --Open;
+      }
+    }
+  }
+  return Out;
+}
+
 namespace path = llvm::sys::path;
 
 struct Frame : BranchFrame {
@@ -211,8 +236,9 @@ public:
     if (Defines || Includes || N == "add_definitions") {
       size_t First = N.compare(0, 7, "target_") == 0 ? 1 : 0; // the target's name
       bool Interface = false, Public = false;
-      for (size_t I = First; I < C.Args.size(); ++I) {
-        const std::string &V = C.Args[I].Value;
+      const std::vector<cmake::Argument> Items = joinedGeneratorExpressions(C.Args, First);
+      for (size_t I = 0; I < Items.size(); ++I) {
+        const std::string &V = Items[I].Value;
         if (V == "PUBLIC" || V == "PRIVATE" || V == "INTERFACE") {
           // INTERFACE flags are for the target's users, not its own sources.
           Interface = V == "INTERFACE";
@@ -222,7 +248,7 @@ public:
         if (V == "SYSTEM" || V == "BEFORE" || V == "AFTER" || V.empty())
           continue;
         if (First && Includes && (Interface || Public))
-          exportInclude(C.Args[0].Value, V, C.Args[I].Line);
+          exportInclude(C.Args[0].Value, V, Items[I].Line);
         if (Interface)
           continue;
         std::string Flag;
@@ -233,7 +259,7 @@ public:
             continue; // other flags of add_definitions are not the preprocessor's
         } else
           Flag = V.compare(0, 2, "-D") == 0 ? "" : "-D";
-        note(Flag, V, C.Args[I].Line, Includes);
+        note(Flag, V, Items[I].Line, Includes);
       }
       return;
     }
