@@ -259,6 +259,8 @@ public:
             continue; // other flags of add_definitions are not the preprocessor's
         } else
           Flag = V.compare(0, 2, "-D") == 0 ? "" : "-D";
+        if (Defines && switchedDefinitions(V, Items[I].Line))
+          continue;
         note(Flag, V, Items[I].Line, Includes);
       }
       return;
@@ -442,6 +444,34 @@ private:
     Pat.Segments = segments(normalJoin(S.Dir, P));
     Pat.Recurse = Recurse;
     S.Sources.push_back(std::move(Pat));
+  }
+
+  /// '$<$<BOOL:${APP_USE_ROCM}>:APP_GPU;APP_ROCM>': definitions switched by a vendor option are
+  /// the HIP build's when the option is a HIP switch (on in the HIP build, as its if() branches
+  /// are) and not when it is a CUDA one. True when \p V is such an expression and was read.
+  bool switchedDefinitions(const std::string &V, unsigned Line) {
+    llvm::StringRef T(V);
+    if (!T.consume_front("$<$<BOOL:${") || !T.consume_back(">"))
+      return false;
+    size_t Close = T.find("}>:");
+    if (Close == llvm::StringRef::npos)
+      return false;
+    std::string Name = T.substr(0, Close).str();
+    llvm::StringRef Body = T.substr(Close + 3);
+    if (Name.find_first_of("${}<>") != std::string::npos || Body.contains("$<") || Body.contains('>'))
+      return false;
+    Branch B = classifyCondition({asciiLower(Name)});
+    if (B == Branch::Cuda) {
+      LeftOut.push_back({"-D" + V, S.Path, Line, "for the CUDA build ('" + Name + "' selects CUDA)"});
+      return true;
+    }
+    if (B != Branch::Hip)
+      return false;
+    llvm::SmallVector<llvm::StringRef, 4> Defs;
+    Body.split(Defs, ';', -1, false);
+    for (llvm::StringRef D : Defs)
+      note(D.starts_with("-D") ? "" : "-D", D.str(), Line, false);
+    return true;
   }
 
   void note(const std::string &Prefix, const std::string &Value, unsigned Line, bool IsPath) {
