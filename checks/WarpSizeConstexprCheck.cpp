@@ -123,8 +123,18 @@ bool isBuiltinWarpSize(const ValueDecl *D, const SourceManager &SM) {
   return File.contains("/hip/") || File.starts_with("hip/");
 }
 
+// clang's typo correction turns an undeclared name close to 'warpSize' (TVM's 'case kWarpSize:'
+// when the header declaring it was not found) into a reference to warpSize at the same token: only
+// a reference whose token is spelled 'warpSize' is one.
+bool spelledWarpSize(const DeclRefExpr &R, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Spell = SM.getSpellingLoc(R.getLocation());
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Spell), SM, Ctx.getLangOpts()) == "warpSize";
+}
+
 AST_MATCHER(DeclRefExpr, refersToBuiltinWarpSize) {
-  return isBuiltinWarpSize(Node.getDecl(), Finder->getASTContext().getSourceManager());
+  const ASTContext &Ctx = Finder->getASTContext();
+  return isBuiltinWarpSize(Node.getDecl(), Ctx.getSourceManager()) && spelledWarpSize(Node, Ctx);
 }
 
 // A const variable initialised from warpSize that is not itself constexpr: HIP before 7.0 lets it
@@ -139,7 +149,8 @@ AST_MATCHER(VarDecl, isInitializedFromWarpSize) {
   llvm::SmallVector<const Stmt *, 16> Stack{Init};
   while (!Stack.empty()) {
     const Stmt *S = Stack.pop_back_val();
-    if (const auto *R = dyn_cast<DeclRefExpr>(S); R && isBuiltinWarpSize(R->getDecl(), SM))
+    if (const auto *R = dyn_cast<DeclRefExpr>(S);
+        R && isBuiltinWarpSize(R->getDecl(), SM) && spelledWarpSize(*R, Finder->getASTContext()))
       return true;
     for (const Stmt *C : S->children())
       if (C)
