@@ -177,6 +177,35 @@ hipError_t hipMemcpy(void *, const void *, size_t, hipMemcpyKind);
 hipError_t hipMemcpyAsync(void *, const void *, size_t, hipMemcpyKind, hipStream_t stream ROCM_TIDY_DEFAULT(0));
 hipError_t hipMemset(void *, int, size_t);
 hipError_t hipMemsetAsync(void *, int, size_t, hipStream_t stream ROCM_TIDY_DEFAULT(0));
+hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes, size_t offset ROCM_TIDY_DEFAULT(0),
+                             hipMemcpyKind kind ROCM_TIDY_DEFAULT(hipMemcpyHostToDevice));
+hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, size_t offset ROCM_TIDY_DEFAULT(0),
+                               hipMemcpyKind kind ROCM_TIDY_DEFAULT(hipMemcpyDeviceToHost));
+#ifdef __cplusplus
+// CUDA code passes the __device__ variable itself, as HIP's own overloads allow.
+template <class T>
+hipError_t hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
+                             hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  return hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset, kind);
+}
+template <class T>
+hipError_t hipMemcpyFromSymbol(void *dst, const T &symbol, size_t sizeBytes, size_t offset = 0,
+                               hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  return hipMemcpyFromSymbol(dst, (const void *)&symbol, sizeBytes, offset, kind);
+}
+#endif
+typedef enum hipMemoryAdvise {
+  hipMemAdviseSetReadMostly = 1,
+  hipMemAdviseUnsetReadMostly = 2,
+  hipMemAdviseSetPreferredLocation = 3,
+  hipMemAdviseUnsetPreferredLocation = 4,
+  hipMemAdviseSetAccessedBy = 5,
+  hipMemAdviseUnsetAccessedBy = 6
+} hipMemoryAdvise;
+hipError_t hipMemAdvise(const void *dev_ptr, size_t count, hipMemoryAdvise advice, int device);
+hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device, hipStream_t stream ROCM_TIDY_DEFAULT(0));
+typedef enum hipLimit_t { hipLimitStackSize = 0, hipLimitPrintfFifoSize = 1, hipLimitMallocHeapSize = 2 } hipLimit_t;
+hipError_t hipDeviceGetLimit(size_t *pValue, hipLimit_t limit);
 hipError_t hipStreamCreate(hipStream_t *);
 hipError_t hipStreamDestroy(hipStream_t);
 hipError_t hipStreamSynchronize(hipStream_t);
@@ -339,7 +368,8 @@ __device__ float fminf(float, float);
 // rocm-warp-size-assumption: the attribute query of the device's warp size (host-side tests of it).
 typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeMaxThreadsPerBlock,
-  hipDeviceAttributeWarpSize
+  hipDeviceAttributeWarpSize,
+  hipDeviceAttributeCooperativeLaunch
 } hipDeviceAttribute_t;
 hipError_t hipDeviceGetAttribute(int *, hipDeviceAttribute_t, int);
 
