@@ -1125,10 +1125,11 @@ unsigned MakeSources::hipRecipeLine() const { return GaveUp ? 0 : firstRecipeOf(
 
 unsigned MakeSources::nvccRecipeLine() const { return GaveUp ? 0 : firstRecipeOf(Recipes, MakeBranch::Cuda); }
 
-unsigned MakeSources::nvccOnlyRecipeLine(const std::string &Absolute) const {
-  if (GaveUp || RecipesUnclear || hipRecipeLine())
+unsigned MakeSources::onlyNvccReads(const std::string &Absolute) const {
+  if (GaveUp || RecipesUnclear)
     return 0;
-  // Only .cu files, as in compiledOnlyByNvcc: make's built-in rules may compile a .cpp with $(CXX).
+  // Only .cu files: make's built-in rules compile a .c or .cpp file whose object any list names
+  // with $(CC) or $(CXX), a recipe this reader does not see.
   std::string File = fs::path(Absolute).lexically_normal().string();
   if (asciiLower(fs::path(File).extension().string()) != ".cu")
     return 0;
@@ -1144,33 +1145,18 @@ unsigned MakeSources::nvccOnlyRecipeLine(const std::string &Absolute) const {
   return Line;
 }
 
+unsigned MakeSources::nvccOnlyRecipeLine(const std::string &Absolute) const {
+  return hipRecipeLine() ? 0 : onlyNvccReads(Absolute);
+}
+
 bool MakeSources::compiledOnlyByNvcc(const std::string &Absolute, std::string &Why) const {
-  if (GaveUp || RecipesUnclear)
-    return false;
   // The Makefile is a HIP build too: some hipcc recipe reads sources.
-  auto HipRecipe = std::find_if(Recipes.begin(), Recipes.end(), [](const Recipe &R) {
-    return R.Tool == MakeBranch::Hip && (R.All || !R.Paths.empty() || !R.Stems.empty());
-  });
-  if (HipRecipe == Recipes.end())
-    return false;
-  // Only .cu files: make's built-in rules compile a .c or .cpp file whose object any list names
-  // with $(CC) or $(CXX), a recipe this reader does not see.
-  std::string File = fs::path(Absolute).lexically_normal().string();
-  if (asciiLower(fs::path(File).extension().string()) != ".cu")
-    return false;
-  const Recipe *Nvcc = nullptr;
-  for (const Recipe &R : Recipes) {
-    if (!reaches(R, File))
-      continue;
-    if (R.Tool != MakeBranch::Cuda)
-      return false;
-    if (!Nvcc)
-      Nvcc = &R;
-  }
+  unsigned Hip = hipRecipeLine();
+  unsigned Nvcc = Hip ? onlyNvccReads(Absolute) : 0;
   if (!Nvcc)
     return false;
-  Why = Path + ":" + std::to_string(Nvcc->Line) + ": compiled only by nvcc; the HIP build's recipes (line " +
-        std::to_string(HipRecipe->Line) + ") do not read it";
+  Why = Path + ":" + std::to_string(Nvcc) + ": compiled only by nvcc; the HIP build's recipes (line " +
+        std::to_string(Hip) + ") do not read it";
   return true;
 }
 

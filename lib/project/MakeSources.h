@@ -96,6 +96,9 @@ public:
 
 private:
   bool compiledOnlyByNvcc(const std::string &Absolute, std::string &Why) const;
+  /// The line of the first recipe that reads the .cu file \p Absolute when every recipe that may
+  /// read it runs nvcc (0 otherwise, and when the recipes are unclear).
+  unsigned onlyNvccReads(const std::string &Absolute) const;
 
   std::string Path;
   bool BuildsHip = false;

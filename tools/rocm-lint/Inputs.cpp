@@ -236,12 +236,11 @@ static bool keptByWalk(const std::string &Path) {
 // A file named through a link (pre-commit and CI scripts pass committed names, and a committed
 // link may name ~/.aws/credentials as 'src/x.cu') is read only when the file it leads to lies in the
 // repository of the name as written: what clang would print of it must not reach a report.
-static bool linkStaysInRepository(const std::string &Given, const std::string &Cwd) {
+static bool linkStaysInRepository(const std::string &Given, const rocmtidy::project::ProjectModel &Bounds) {
   struct stat St;
   if (::lstat(Given.c_str(), &St) != 0 || S_ISDIR(St.st_mode))
     return true;
   std::string Dir = fs::path(Given).parent_path().string();
-  auto Bounds = rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd), Cwd);
   std::vector<std::string> Up = Bounds.foldersUpToRoot(Dir);
   std::string Top = Up.empty() ? Dir : Up.back();
   return rocmtidy::project::isWithin(realPathOf(Given), realPathOf(Top));
@@ -251,9 +250,9 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);
   // Configuration is looked for from the working directory up to the repository root, never above.
+  const auto Bounds =
+      rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd.string()), Cwd.string());
   {
-    auto Bounds =
-        rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd.string()), Cwd.string());
     std::string Found = Bounds.findUpward(Cwd.string(), {".rocm-lint"});
     if (!Found.empty() && !readConfig(Found, Config, Error))
       return false;
@@ -299,7 +298,7 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
   Load.Keep = keptByWalk;
   for (const std::string &R : Roots) {
     fs::path P = fs::path(R).is_absolute() ? fs::path(R) : Cwd / R;
-    if (!linkStaysInRepository(P.lexically_normal().string(), Cwd.string())) {
+    if (!linkStaysInRepository(P.lexically_normal().string(), Bounds)) {
       Error = "'" + R + "' is a link to a file outside its repository; it was not read (name the file itself)";
       return false;
     }
@@ -342,8 +341,6 @@ bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectCo
   // The project folders around the inputs: the build scripts, the index and the include scan
   // read the whole project, not only the inputs.
   {
-    auto Bounds =
-        rocmtidy::project::ProjectModel::withRoot(rocmtidy::project::repositoryRoot(Cwd.string()), Cwd.string());
     std::set<std::string> Folders;
     for (const Root &R : Checked) {
       std::string Folder = rocmtidy::project::projectFolder(
