@@ -340,6 +340,18 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
   ArgumentsAdjuster ToAnalysis = combineAdjusters(cudaToHipAdjuster(), AddX ? hipInputAdjuster() : nullptr);
   ToAnalysis = combineAdjusters(ToAnalysis, getInsertArgumentAdjuster(Extra, ArgumentInsertPosition::BEGIN));
   ToAnalysis = combineAdjusters(ToAnalysis, getInsertArgumentAdjuster(Added, ArgumentInsertPosition::BEGIN));
+  // After every folder of the command, the inferred ones included, and before the input, which the
+  // commands shown with --verbose keep last.
+  ToAnalysis = combineAdjusters(ToAnalysis, [File](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Out = Args;
+    std::string Name = fs::path(File).filename().string();
+    auto Input = std::find_if(Out.rbegin(), Out.rend(), [&](const std::string &A) {
+      return A == File || (!A.empty() && A[0] != '-' && fs::path(A).filename() == Name);
+    });
+    std::vector<std::string> Last = recoveryLastArguments();
+    Out.insert(Input == Out.rend() ? Out.end() : std::prev(Input.base()), Last.begin(), Last.end());
+    return Out;
+  });
   return ToAnalysis(Clang, File);
 }
 

@@ -16,6 +16,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorLexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -48,8 +49,59 @@ static constexpr const char *RocwmmaOthers[] = {"rocwmma/rocwmma_coop.hpp", "roc
                                                 "rocwmma/rocwmma-version.hpp"};
 // hip/hip_bf16.h, which ROCm added in 5.7 (Debian's HIP 5.2 lacks it): lib/data/hip_bf16_standin.h.
 static constexpr const char *HipBf16 = "hip/hip_bf16.h";
+// PyTorch's C++ headers (lib/data/torch_standin.h, torch_cuda_standin.h) and pybind11's
+// (pybind11_standin.h), which a lint machine outside the extension's Python environment lacks. Each
+// public name reads one of three private mains; the GPU main reads the core one through
+// ATen/ATen.h, so that a PyTorch on the include path is preferred even there.
+static constexpr const char *TorchMain = "rocm-lint-standin/torch.h";
+static constexpr const char *TorchGpuMain = "rocm-lint-standin/torch_gpu.h";
+static constexpr const char *Pybind11Main = "rocm-lint-standin/pybind11.h";
+static constexpr const char *TorchHeaders[] = {
+    "ATen/ATen.h",          "ATen/AccumulateType.h", "ATen/Dispatch.h",
+    "ATen/OpMathType.h",    "ATen/Parallel.h",       "ATen/Tensor.h",
+    "ATen/TensorUtils.h",   "ATen/core/Tensor.h",    "ATen/core/TensorAccessor.h",
+    "c10/core/Device.h",    "c10/core/ScalarType.h", "c10/core/TensorOptions.h",
+    "c10/macros/Macros.h",  "c10/util/ArrayRef.h",   "c10/util/BFloat16.h",
+    "c10/util/Exception.h", "c10/util/Half.h",       "c10/util/Optional.h",
+    "c10/util/complex.h",   "c10/util/irange.h",     "torch/all.h",
+    "torch/library.h",      "torch/script.h",        "torch/torch.h",
+    "torch/types.h"};
+// torch/extension.h and torch/python.h also bring pybind11 and its 'py' alias.
+static constexpr const char *TorchPythonHeaders[] = {"torch/extension.h", "torch/python.h"};
+static constexpr const char *TorchGpuHeaders[] = {"ATen/cuda/Atomic.cuh",
+                                                  "ATen/cuda/CUDAApplyUtils.cuh",
+                                                  "ATen/cuda/CUDAContext.h",
+                                                  "ATen/cuda/CUDAContextLight.h",
+                                                  "ATen/cuda/CUDAUtils.h",
+                                                  "ATen/cuda/DeviceUtils.cuh",
+                                                  "ATen/cuda/Exceptions.h",
+                                                  "ATen/hip/Atomic.cuh",
+                                                  "ATen/hip/DeviceUtils.cuh",
+                                                  "ATen/hip/Exceptions.h",
+                                                  "ATen/hip/HIPContext.h",
+                                                  "ATen/hip/impl/HIPGuardImplMasqueradingAsCUDA.h",
+                                                  "ATen/hip/impl/HIPStreamMasqueradingAsCUDA.h",
+                                                  "THC/THC.h",
+                                                  "THC/THCAtomics.cuh",
+                                                  "THC/THCDeviceUtils.cuh",
+                                                  "c10/cuda/CUDAException.h",
+                                                  "c10/cuda/CUDAFunctions.h",
+                                                  "c10/cuda/CUDAGuard.h",
+                                                  "c10/cuda/CUDAStream.h",
+                                                  "c10/hip/HIPException.h",
+                                                  "c10/hip/HIPFunctions.h",
+                                                  "c10/hip/HIPGuard.h",
+                                                  "c10/hip/HIPStream.h"};
+static constexpr const char *Pybind11Headers[] = {"pybind11/chrono.h", "pybind11/complex.h",   "pybind11/functional.h",
+                                                  "pybind11/numpy.h",  "pybind11/operators.h", "pybind11/pybind11.h",
+                                                  "pybind11/stl.h",    "pybind11/stl_bind.h"};
+static bool isTorchOrPybind11Header(llvm::StringRef Name) {
+  auto In = [&](const auto &List) { return llvm::is_contained(List, Name); };
+  return In(TorchHeaders) || In(TorchPythonHeaders) || In(TorchGpuHeaders) || In(Pybind11Headers);
+}
+
 static bool isStandInHeader(llvm::StringRef Name) {
-  return isHipcubHeader(Name) || Name.starts_with("rocwmma/") || Name == HipBf16;
+  return isHipcubHeader(Name) || Name.starts_with("rocwmma/") || Name == HipBf16 || isTorchOrPybind11Header(Name);
 }
 
 // The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
@@ -78,6 +130,25 @@ bool isRuntimeCompiledSource(std::string_view Text, const rocmtidy::project::Quo
   return true;
 }
 
+// PyTorch and pybind11: a public name includes its private main. Without a Python.h on the include
+// path a real pybind11 cannot be read either, so torch/extension.h then takes the stand-in's.
+template <class AddFile> static void addTorchStandIns(const AddFile &Add) {
+  auto Including = [](const char *Main) { return std::string("#include <") + Main + ">\n"; };
+  Add(std::string(SupportDir) + "/" + TorchMain, std::string(rocmtidy::embeddedData("torch_standin.h")));
+  Add(std::string(SupportDir) + "/" + TorchGpuMain, std::string(rocmtidy::embeddedData("torch_cuda_standin.h")));
+  Add(std::string(SupportDir) + "/" + Pybind11Main, std::string(rocmtidy::embeddedData("pybind11_standin.h")));
+  for (const char *Name : TorchHeaders)
+    Add(std::string(SupportDir) + "/" + Name, Including(TorchMain));
+  for (const char *Name : TorchGpuHeaders)
+    Add(std::string(SupportDir) + "/" + Name, Including(TorchGpuMain));
+  for (const char *Name : Pybind11Headers)
+    Add(std::string(SupportDir) + "/" + Name, Including(Pybind11Main));
+  for (const char *Name : TorchPythonHeaders)
+    Add(std::string(SupportDir) + "/" + Name, Including(TorchMain) + "#if __has_include(<Python.h>)\n" +
+                                                  Including("pybind11/pybind11.h") + "#else\n" +
+                                                  Including(Pybind11Main) + "#endif\nnamespace py = pybind11;\n");
+}
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem>
 makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std::string>> &Configured) {
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
@@ -104,6 +175,7 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   for (const char *Other : RocwmmaOthers)
     Add(std::string(SupportDir) + "/" + Other, std::string("#include <") + RocwmmaMain + ">\n");
   Add(std::string(SupportDir) + "/" + HipBf16, std::string(rocmtidy::embeddedData("hip_bf16_standin.h")));
+  addTorchStandIns(Add);
   if (!BuiltinHip) {
     Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
         std::string("// rocm-lint: the installed header, then declarations it lacks\n"
@@ -142,6 +214,8 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
   return Mem;
 }
 
+std::vector<std::string> recoveryLastArguments() { return {"-idirafter", SupportDir}; }
+
 std::vector<std::string> recoveryArguments(const RecoveryMode &Mode) {
   std::vector<std::string> Args;
   // Each error of a file with missing headers would otherwise count towards clang's limit of 20,
@@ -149,8 +223,6 @@ std::vector<std::string> recoveryArguments(const RecoveryMode &Mode) {
   Args.push_back("-ferror-limit=0");
   Args.push_back("-idirafter");
   Args.push_back(CudaStandInDir);
-  Args.push_back("-idirafter");
-  Args.push_back(SupportDir);
   if (!Mode.Gpu)
     return Args;
   if (!Mode.BuiltinHip) {

@@ -66,6 +66,11 @@ makeContainedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, st
 /// Compiler arguments (placed before the input) that make a pass use the recovery files.
 std::vector<std::string> recoveryArguments(const RecoveryMode &Mode);
 
+/// Compiler arguments placed after every other search folder: rocm-lint's stand-ins (hipCUB,
+/// rocWMMA, hip_bf16.h, PyTorch, pybind11) are found only where neither the build nor the folders
+/// rocm-lint infers for a source have the real header.
+std::vector<std::string> recoveryLastArguments();
+
 /// Registers the missing-include handler on \p CI's preprocessor and wraps \p Inner so that the
 /// invalid declarations are counted once the translation unit is parsed. Both write into \p Log,
 /// which must outlive the parse.

@@ -48,6 +48,46 @@ void offsetToLineCol(const std::string &Content, unsigned Offset, unsigned &Line
   Col = Offset - LineStart + 1;
 }
 
+// What the passes' recovery logs say about the file, merged into its status: missing headers,
+// refused and stood-in includes, the files it reached, whether every pass parsed it.
+static void mergeRecoveryLogs(const InputFile &F, const std::vector<RecoveryLog> &Logs, FileResult &R, bool &Parsed,
+                              std::string &NotRegular) {
+  FileStatus &St = R.Status;
+  std::vector<std::string> StoodIn; // missing headers read from rocm-lint's stand-ins, in order
+  for (const RecoveryLog &L : Logs) {
+    Parsed &= L.Parsed;
+    for (const std::string &M : L.MissingHeaders)
+      if (std::find(St.MissingHeaders.begin(), St.MissingHeaders.end(), M) == St.MissingHeaders.end())
+        St.MissingHeaders.push_back(M);
+    // The passes parse the same declarations: the larger count, not the sum.
+    St.DroppedDeclarations = std::max(St.DroppedDeclarations, L.DroppedDeclarations);
+    for (const std::string &O : L.OutsideRoot) {
+      std::string Sk = "'" + O + "' is outside the project root and was not read";
+      if (std::find(St.Skipped.begin(), St.Skipped.end(), Sk) == St.Skipped.end())
+        St.Skipped.push_back(Sk);
+    }
+    for (const std::string &H : L.StoodIn)
+      if (std::find(StoodIn.begin(), StoodIn.end(), H) == StoodIn.end())
+        StoodIn.push_back(H);
+    for (const std::string &N : L.NotRegular)
+      if (NotRegular.empty())
+        NotRegular = N;
+    for (const std::string &U : L.UserFiles)
+      if (U != F.Absolute && std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), U) == R.ReachedFiles.end())
+        R.ReachedFiles.push_back(U);
+  }
+  // A PyTorch extension reads several stand-ins at once: one sentence names them all.
+  if (!StoodIn.empty()) {
+    std::string Names;
+    for (const std::string &H : StoodIn)
+      Names += (Names.empty() ? "'" : ", '") + H + "'";
+    St.Skipped.push_back(Names +
+                         (StoodIn.size() == 1 ? " was not found; rocm-lint's declarations-only stand-in was read"
+                                              : " were not found; rocm-lint's declarations-only stand-ins were read") +
+                         " instead");
+  }
+}
+
 void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerErrors, const std::vector<RecoveryLog> &Logs,
                     const std::function<const std::string &(const std::string &)> &ContentOf, FileResult &R) {
   // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains:
@@ -92,30 +132,7 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
   FileStatus &St = R.Status;
   bool Parsed = true;
   std::string NotRegular; // the first included file that is a device, FIFO or directory
-  for (const RecoveryLog &L : Logs) {
-    Parsed &= L.Parsed;
-    for (const std::string &M : L.MissingHeaders)
-      if (std::find(St.MissingHeaders.begin(), St.MissingHeaders.end(), M) == St.MissingHeaders.end())
-        St.MissingHeaders.push_back(M);
-    // The passes parse the same declarations: the larger count, not the sum.
-    St.DroppedDeclarations = std::max(St.DroppedDeclarations, L.DroppedDeclarations);
-    for (const std::string &O : L.OutsideRoot) {
-      std::string Sk = "'" + O + "' is outside the project root and was not read";
-      if (std::find(St.Skipped.begin(), St.Skipped.end(), Sk) == St.Skipped.end())
-        St.Skipped.push_back(Sk);
-    }
-    for (const std::string &H : L.StoodIn) {
-      std::string Sk = "'" + H + "' was not found; rocm-lint's declarations-only stand-in was read instead";
-      if (std::find(St.Skipped.begin(), St.Skipped.end(), Sk) == St.Skipped.end())
-        St.Skipped.push_back(Sk);
-    }
-    for (const std::string &N : L.NotRegular)
-      if (NotRegular.empty())
-        NotRegular = N;
-    for (const std::string &U : L.UserFiles)
-      if (U != F.Absolute && std::find(R.ReachedFiles.begin(), R.ReachedFiles.end(), U) == R.ReachedFiles.end())
-        R.ReachedFiles.push_back(U);
-  }
+  mergeRecoveryLogs(F, Logs, R, Parsed, NotRegular);
   St.CompilerErrors = unsigned(Unexplained.size());
   // One line per file: the first error says where to look; the rest are usually its echoes.
   std::string FirstError;
