@@ -3,6 +3,8 @@
 #include "core/BuildSwitches.h"
 #include "project/CompilerFlags.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cctype>
 #include <map>
 #include <optional>
@@ -343,6 +345,7 @@ struct LineContext {
   PyBranch In = PyBranch::Rocm;
   std::string Condition;
   unsigned ConditionLine = 0;
+  std::vector<unsigned> Undecided; // the lines of every undecided condition the line is under
 };
 
 /// \p L's code as the user wrote it, for messages: the logical line keeps each string literal as
@@ -381,6 +384,8 @@ std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
         C.Condition = F.Text;
         C.ConditionLine = F.Line;
       }
+      if (F.Current == PyBranch::Other)
+        C.Undecided.push_back(F.Line);
       // Under an explicit ROCm test the line is the ROCm build's whatever undecided condition
       // (a build variant such as EXT_TYPE == 'pytorch') leads there: a ROCm build that takes
       // this path sees it, and leaving it out parses the CUDA side of the project's #ifs.
@@ -388,6 +393,7 @@ std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
         C.In = PyBranch::Rocm;
         C.Condition.clear();
         C.ConditionLine = 0;
+        C.Undecided.clear();
       }
     }
     Out.push_back(C);
@@ -428,6 +434,10 @@ public:
   }
 
   enum class Kw { Macros, Includes, Args };
+
+  /// The context of the extension call itself: its sources are compiled only where it runs, so a
+  /// flag under no condition the call is not under ('if WITH_CUDA:' around both) is theirs.
+  void setCallContext(const LineContext &C) { Call = C; }
 
   void value(Kw K, const PyLine &L, const std::vector<Tok> &T, size_t &I, size_t End, const LineContext &C,
              std::vector<PyFlag> &Out, unsigned Depth) {
@@ -487,7 +497,8 @@ private:
         value(Kw::Args, L, T, I, E, C, Out, Depth);
         continue;
       }
-      if (T[I].Kind == Tok::Str) {
+      bool Formatted = I + 1 < E && T[I + 1].Text == ".format";
+      if (T[I].Kind == Tok::Str && !Formatted) {
         std::string V = str(L, T[I]);
         if (K == Kw::Includes)
           add("-I" + (V.size() && V[0] == '/' ? V : Dir + "/" + V), strLine(L, T[I]), C, Out, "");
@@ -499,7 +510,7 @@ private:
         ++I;
         continue;
       }
-      if (K == Kw::Includes && T[I].Kind == Tok::Word) {
+      if (K == Kw::Includes && (T[I].Kind == Tok::Word || Formatted)) {
         size_t J = I;
         std::string P;
         if (literalPath(L, T, J, E, P)) {
@@ -569,6 +580,8 @@ private:
       return false;
     if (T[I].Kind == Tok::Str) {
       Path = str(L, T[I++]);
+      if (I + 1 < E && T[I].Text == ".format" && T[I + 1].Text == "(")
+        return formattedPath(L, T, I, E, Path, Depth);
       return true;
     }
     if (T[I].Kind != Tok::Word)
@@ -619,6 +632,31 @@ private:
     return true;
   }
 
+  /// '{}/include'.format(root): each '{}' of the template in \p Path (read up to the '.format')
+  /// replaced, in order, by a literal path; \p I is at '.format'. Other fields ('{0}', '{name:>4}')
+  /// or a count that differs leave the path unread.
+  bool formattedPath(const PyLine &L, const std::vector<Tok> &T, size_t &I, size_t E, std::string &Path,
+                     unsigned Depth) const {
+    size_t J = I + 2;
+    std::string Out;
+    size_t From = 0;
+    for (bool First = true; J < E && T[J].Text != ")"; First = false) {
+      if (!First && T[J++].Text != ",")
+        return false;
+      std::string Part;
+      size_t Field = Path.find('{', From);
+      if (Field == std::string::npos || Path.compare(Field, 2, "{}") != 0 || !literalPath(L, T, J, E, Part, Depth + 1))
+        return false;
+      Out += Path.substr(From, Field - From) + Part;
+      From = Field + 2;
+    }
+    if (J >= E || Path.find_first_of("{}", From) != std::string::npos)
+      return false;
+    Path = Out + Path.substr(From);
+    I = J + 1;
+    return true;
+  }
+
   /// The path \p Name holds when the file assigns it exactly once, from a literal path.
   bool assignedPath(const std::string &Name, std::string &Path, unsigned Depth) const {
     const PyLine *Line = nullptr;
@@ -644,11 +682,13 @@ private:
     return T.StrIndex < L.Strings.size() ? L.Strings[T.StrIndex].first : "";
   }
 
-  static void add(const std::string &Arg, unsigned Line, const LineContext &C, std::vector<PyFlag> &Out,
-                  std::string Why) {
+  void add(const std::string &Arg, unsigned Line, const LineContext &C, std::vector<PyFlag> &Out,
+           std::string Why) const {
     if (C.In == PyBranch::Cuda)
       return; // the CUDA build's own: not a question for the ROCm build
-    if (Why.empty() && C.In == PyBranch::Other)
+    bool AsCall = Call.In == PyBranch::Other &&
+                  llvm::all_of(C.Undecided, [&](unsigned Cond) { return llvm::is_contained(Call.Undecided, Cond); });
+    if (Why.empty() && C.In == PyBranch::Other && !AsCall)
       Why = "conditional on '" + C.Condition + "' (line " + std::to_string(C.ConditionLine) + ")";
     Out.push_back({Arg, Line, std::move(Why)});
   }
@@ -656,6 +696,7 @@ private:
   const std::vector<PyLine> &Lines;
   std::string Dir;
   std::vector<LineContext> Ctx;
+  LineContext Call;
 };
 
 } // namespace
@@ -691,6 +732,7 @@ std::vector<PyFlag> torchExtensionFlags(const std::vector<PyLine> &Lines, const 
     }
     if (!Open)
       break;
+    R.setCallContext(Ctx[Li]);
     int Level = 0;
     for (size_t I = Open + 1; I < T.size(); ++I) {
       if (T[I].Text == "(" || T[I].Text == "[" || T[I].Text == "{") {
