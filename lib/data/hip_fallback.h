@@ -365,11 +365,22 @@ __device__ float fminf(float, float);
 
 #endif // __cplusplus: device functions
 
-// rocm-warp-size-assumption: the attribute query of the device's warp size (host-side tests of it).
+// Device attribute queries: the warp size (host-side tests of it for rocm-warp-size-assumption) and
+// the limits launch configurations are computed from.
 typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeMaxThreadsPerBlock,
   hipDeviceAttributeWarpSize,
-  hipDeviceAttributeCooperativeLaunch
+  hipDeviceAttributeCooperativeLaunch,
+  hipDeviceAttributeMultiprocessorCount,
+  hipDeviceAttributeMaxSharedMemoryPerBlock,
+  hipDeviceAttributeSharedMemPerBlockOptin,
+  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
+  hipDeviceAttributeComputeCapabilityMajor,
+  hipDeviceAttributeComputeCapabilityMinor,
+  hipDeviceAttributeClockRate,
+  hipDeviceAttributeL2CacheSize,
+  hipDeviceAttributeMaxBlockDimX,
+  hipDeviceAttributeMaxGridDimX
 } hipDeviceAttribute_t;
 hipError_t hipDeviceGetAttribute(int *, hipDeviceAttribute_t, int);
 
