@@ -364,7 +364,51 @@ std::string shownCode(const PyLine &L) {
   return Out;
 }
 
+/// The first word of a logical line ('if', 'else', 'raise', a name).
+std::string headWord(const PyLine &L) {
+  std::vector<Tok> T = tokens(L);
+  return T.empty() || T[0].Kind != Tok::Word ? "" : T[0].Text;
+}
+
+/// Whether the arm that starts at Lines[At] ('else:' or 'elif ...:') ends the script with an
+/// exception: its last statement is a raise ('else: raise RuntimeError(...)' on one line too).
+bool armRaises(const std::vector<PyLine> &Lines, size_t At) {
+  const std::string &Code = Lines[At].Code;
+  size_t Colon = Code.find_last_of(':');
+  if (Colon != std::string::npos && Code.find_first_not_of(" \t", Colon + 1) != std::string::npos)
+    return Code.compare(Code.find_first_not_of(" \t", Colon + 1), 5, "raise") == 0;
+  size_t Last = At;
+  for (size_t J = At + 1; J < Lines.size() && Lines[J].Indent > Lines[At].Indent; ++J)
+    Last = J;
+  return Last != At && headWord(Lines[Last]) == "raise";
+}
+
+/// The lines of the 'if' statements whose every other arm raises, with an 'else' among them: a
+/// build that goes on past the statement took the 'if' arm ('if torch.cuda.is_available() and
+/// CUDA_HOME is not None: ... else: raise NotImplementedError'), so that arm is no choice.
+std::vector<unsigned> ifsTakenByEveryBuild(const std::vector<PyLine> &Lines) {
+  std::vector<unsigned> Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    if (headWord(Lines[I]) != "if")
+      continue;
+    bool Else = false, AllRaise = true;
+    for (size_t J = I + 1; J < Lines.size() && Lines[J].Indent >= Lines[I].Indent; ++J) {
+      if (Lines[J].Indent > Lines[I].Indent)
+        continue;
+      std::string Head = headWord(Lines[J]);
+      if (Head != "elif" && Head != "else")
+        break;
+      Else |= Head == "else";
+      AllRaise &= armRaises(Lines, J);
+    }
+    if (Else && AllRaise)
+      Out.push_back(Lines[I].Line);
+  }
+  return Out;
+}
+
 std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
+  std::vector<unsigned> Taken = ifsTakenByEveryBuild(Lines);
   std::vector<LineContext> Out;
   std::vector<PyFrame> Stack;
   for (const PyLine &L : Lines) {
@@ -405,7 +449,7 @@ std::vector<LineContext> contexts(const std::vector<PyLine> &Lines) {
     std::string Text = Shown.substr(Shown.find_first_not_of(" \t"));
     if (Head == "if") {
       bool HipTest = false;
-      PyBranch B = classifyCondition(T, 1, L, &HipTest);
+      PyBranch B = llvm::is_contained(Taken, L.Line) ? PyBranch::Rocm : classifyCondition(T, 1, L, &HipTest);
       Stack.push_back({L.Indent, B, B, true, HipTest, L.Line, Text});
     } else if ((Head == "elif" || Head == "else") && !Stack.empty() && Stack.back().Indent == L.Indent &&
                Stack.back().Conditional) {
