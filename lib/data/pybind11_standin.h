@@ -7,16 +7,29 @@
 #ifndef ROCM_TIDY_PYBIND11_STANDIN_H
 #define ROCM_TIDY_PYBIND11_STANDIN_H
 
+// The standard headers pybind11's own bring with them.
+#include <array>
+#include <cassert>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
+#include <vector>
 
 #define ROCM_TIDY_PYBIND11_STANDIN 1
 
 namespace pybind11 {
+class object;
 class handle {
 public:
   template <class T> T cast() const;
   bool is_none() const;
+  object attr(const char *) const;
+  template <class... RocmTidyArgs> object operator()(RocmTidyArgs &&...) const;
+  object operator[](size_t) const;
+  object operator[](const char *) const;
 };
 class object : public handle {};
 class none : public object {};
@@ -27,14 +40,23 @@ public:
 };
 class tuple : public object {
 public:
+  tuple(const object &);
   template <class... RocmTidyArgs> explicit tuple(RocmTidyArgs &&...);
 };
 class list : public object {
 public:
+  list(const object &);
   template <class... RocmTidyArgs> explicit list(RocmTidyArgs &&...);
   template <class T> void append(T &&);
 };
-class dict : public object {};
+class dict : public object {
+public:
+  dict(const object &);
+  template <class... RocmTidyArgs> explicit dict(RocmTidyArgs &&...);
+};
+class args : public tuple {};
+class kwargs : public dict {};
+size_t len(handle);
 class array : public object {};
 template <class T, int Flags = 0> class array_t : public array {};
 
@@ -42,6 +64,9 @@ struct arg {
   explicit arg(const char *);
   template <class T> arg &operator=(T &&);
 };
+namespace literals {
+arg operator""_a(const char *, size_t);
+} // namespace literals
 struct kw_only {};
 struct pos_only {};
 enum class return_value_policy { automatic, take_ownership, copy, move, reference, reference_internal };

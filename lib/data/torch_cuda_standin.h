@@ -117,6 +117,27 @@ bool is_available();
 int64_t getNumGPUs();
 template <class T> T ATenCeilDiv(T a, T b) { return (a + b - 1) / b; }
 } // namespace cuda
+namespace cuda::detail {
+// ATen/cuda/detail/KernelUtils.h: the block PyTorch's own kernels launch with, and its grid.
+constexpr int CUDA_NUM_THREADS = 1024;
+inline int GET_BLOCKS(const int64_t N, const int64_t max_threads_per_block = CUDA_NUM_THREADS) {
+  return static_cast<int>((N + max_threads_per_block - 1) / max_threads_per_block);
+}
+// ATen/cuda/detail/TensorInfo.cuh and IndexUtils.cuh: a tensor's data, sizes and strides for a kernel.
+template <class T, class IndexType> struct TensorInfo {
+  T *data;
+  IndexType sizes[25];
+  IndexType strides[25];
+  int dims;
+  ROCM_TIDY_TORCH_HD TensorInfo();
+  ROCM_TIDY_TORCH_HD TensorInfo(T *, int, IndexType *, IndexType *);
+  void reduceDim(int);
+  int collapseDims(const int = -1);
+  ROCM_TIDY_TORCH_HD bool isContiguous() const;
+};
+template <class T, class IndexType> TensorInfo<T, IndexType> getTensorInfo(const Tensor &);
+bool canUse32BitIndexMath(const Tensor &, int64_t = std::numeric_limits<int32_t>::max());
+} // namespace cuda::detail
 namespace hip {
 using namespace ::c10::hip;
 cudaDeviceProp *getCurrentDeviceProperties();

@@ -15,13 +15,27 @@
 #ifndef ROCM_TIDY_TORCH_STANDIN_H
 #define ROCM_TIDY_TORCH_STANDIN_H
 
+// The standard headers PyTorch's own bring with them, which extension code uses without including.
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <deque>
 #include <functional>
 #include <initializer_list>
 #include <iosfwd>
+#include <iostream>
+#include <limits>
+#include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -107,6 +121,7 @@ constexpr DeviceType kCUDA = DeviceType::CUDA;
 constexpr DeviceType kHIP = DeviceType::HIP;
 constexpr DeviceType kMeta = DeviceType::Meta;
 constexpr Layout kStrided = Layout::Strided;
+constexpr Layout kSparse = Layout::Sparse;
 
 struct Half {
   unsigned short x;
@@ -217,6 +232,7 @@ bool operator!=(const TypeMeta &, ScalarType);
 bool operator!=(ScalarType, const TypeMeta &);
 ScalarType typeMetaToScalarType(TypeMeta);
 const char *toString(ScalarType);
+std::string DeviceTypeName(DeviceType, bool = false);
 size_t elementSize(ScalarType);
 bool isFloatingType(ScalarType);
 bool isIntegralType(ScalarType, bool includeBool);
@@ -292,6 +308,7 @@ template <class T> struct RestrictPtrTraits {
 template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits, class index_t = int64_t>
 class TensorAccessor {
 public:
+  using PtrType = typename PtrTraits<T>::PtrType;
   ROCM_TIDY_TORCH_HD TensorAccessor<T, N - 1, PtrTraits, index_t> operator[](index_t) const;
   ROCM_TIDY_TORCH_HD index_t size(index_t) const;
   ROCM_TIDY_TORCH_HD index_t stride(index_t) const;
@@ -301,6 +318,7 @@ public:
 };
 template <class T, template <class> class PtrTraits, class index_t> class TensorAccessor<T, 1, PtrTraits, index_t> {
 public:
+  using PtrType = typename PtrTraits<T>::PtrType;
   ROCM_TIDY_TORCH_HD T &operator[](index_t) const;
   ROCM_TIDY_TORCH_HD index_t size(index_t) const;
   ROCM_TIDY_TORCH_HD index_t stride(index_t) const;
@@ -312,6 +330,7 @@ public:
 template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits, class index_t = int64_t>
 class GenericPackedTensorAccessor {
 public:
+  using PtrType = typename PtrTraits<T>::PtrType;
   ROCM_TIDY_TORCH_HD GenericPackedTensorAccessor();
   ROCM_TIDY_TORCH_HD TensorAccessor<T, N - 1, PtrTraits, index_t> operator[](index_t) const;
   ROCM_TIDY_TORCH_HD index_t size(index_t) const;
@@ -323,6 +342,7 @@ public:
 template <class T, template <class> class PtrTraits, class index_t>
 class GenericPackedTensorAccessor<T, 1, PtrTraits, index_t> {
 public:
+  using PtrType = typename PtrTraits<T>::PtrType;
   ROCM_TIDY_TORCH_HD GenericPackedTensorAccessor();
   ROCM_TIDY_TORCH_HD T &operator[](index_t) const;
   ROCM_TIDY_TORCH_HD index_t size(index_t) const;
@@ -337,6 +357,11 @@ template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits
 using PackedTensorAccessor32 = GenericPackedTensorAccessor<T, N, PtrTraits, int32_t>;
 template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits>
 using PackedTensorAccessor64 = GenericPackedTensorAccessor<T, N, PtrTraits, int64_t>;
+
+// One index of Tensor::index({Slice(), 0, None}): an integer, a slice, None, an ellipsis or a tensor.
+struct TensorIndex {
+  template <class T> TensorIndex(const T &);
+};
 
 // Tensor members that return a tensor: any arguments, or a braced list of sizes first (which a
 // variadic template cannot deduce).
@@ -404,6 +429,13 @@ public:
   std::tuple<Tensor, Tensor> sort(int64_t = -1, bool = false) const;
   std::tuple<Tensor, Tensor> topk(int64_t, int64_t = -1, bool = true, bool = true) const;
   Tensor &grad();
+  // Sparse tensors (at::sparse::SparseTensor is a Tensor).
+  Tensor _indices() const;
+  Tensor _values() const;
+  int64_t _nnz() const;
+  int64_t sparse_dim() const;
+  int64_t dense_dim() const;
+  bool is_coalesced() const;
   ROCM_TIDY_TORCH_TENSOR_MEMBER(abs)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(add)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(add_)
@@ -416,9 +448,11 @@ public:
   ROCM_TIDY_TORCH_TENSOR_MEMBER(clamp_)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(clamp_min)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(clone)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(coalesce)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(contiguous)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(copy_)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(cpu)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(cross)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(cuda)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(cumsum)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(detach)
@@ -438,12 +472,15 @@ public:
   ROCM_TIDY_TORCH_TENSOR_MEMBER(index)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(index_add_)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(index_put_)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(index_fill_)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(index_select)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(indices)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(le)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(log)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(lt)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(masked_fill)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(masked_fill_)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(masked_select)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(matmul)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(max)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(mean)
@@ -465,6 +502,7 @@ public:
   ROCM_TIDY_TORCH_TENSOR_MEMBER(repeat)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(reshape)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(resize_)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(scatter_)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(scatter_add_)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(select)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(sigmoid)
@@ -476,12 +514,17 @@ public:
   ROCM_TIDY_TORCH_TENSOR_MEMBER(sum)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(t)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(to)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(toType)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(transpose)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(type_as)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(unsqueeze)
+  ROCM_TIDY_TORCH_TENSOR_MEMBER(values)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(view)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(view_as)
   ROCM_TIDY_TORCH_TENSOR_MEMBER(zero_)
+  Tensor index(std::initializer_list<TensorIndex>) const;
+  template <class RocmTidyValue> Tensor &index_put_(std::initializer_list<TensorIndex>, const RocmTidyValue &);
+  Tensor &operator=(const Scalar &);
   Tensor operator[](int64_t) const;
   Tensor operator-() const;
   Tensor &operator+=(const Tensor &);
@@ -517,8 +560,79 @@ std::ostream &operator<<(std::ostream &, ScalarType);
 std::ostream &operator<<(std::ostream &, const Device &);
 
 using TensorList = ArrayRef<Tensor>;
+
+// ATen/TensorUtils.h: a named tensor argument and the checks over them.
+using CheckedFrom = const char *;
+struct TensorArg {
+  const Tensor &tensor;
+  const char *name;
+  int pos;
+  TensorArg(const Tensor &, const char *, int);
+  const Tensor *operator->() const;
+  const Tensor &operator*() const;
+};
+#define ROCM_TIDY_TORCH_CHECKS(Name)                                                                                   \
+  template <class... RocmTidyArgs> void Name(CheckedFrom, RocmTidyArgs &&...);                                         \
+  void Name(CheckedFrom, ArrayRef<TensorArg>);                                                                         \
+  template <class... RocmTidyArgs> void Name(CheckedFrom, ArrayRef<TensorArg>, RocmTidyArgs &&...);                    \
+  template <class... RocmTidyArgs> void Name(CheckedFrom, ArrayRef<Tensor>, RocmTidyArgs &&...);                       \
+  template <class... RocmTidyArgs> void Name(CheckedFrom, const TensorArg &, IntArrayRef, RocmTidyArgs &&...);
+ROCM_TIDY_TORCH_CHECKS(checkAllContiguous)
+ROCM_TIDY_TORCH_CHECKS(checkAllDefined)
+ROCM_TIDY_TORCH_CHECKS(checkAllSameGPU)
+ROCM_TIDY_TORCH_CHECKS(checkAllSameNumel)
+ROCM_TIDY_TORCH_CHECKS(checkAllSameSize)
+ROCM_TIDY_TORCH_CHECKS(checkAllSameType)
+ROCM_TIDY_TORCH_CHECKS(checkBackend)
+ROCM_TIDY_TORCH_CHECKS(checkContiguous)
+ROCM_TIDY_TORCH_CHECKS(checkDefined)
+ROCM_TIDY_TORCH_CHECKS(checkDeviceType)
+ROCM_TIDY_TORCH_CHECKS(checkDim)
+ROCM_TIDY_TORCH_CHECKS(checkDimRange)
+ROCM_TIDY_TORCH_CHECKS(checkLayout)
+ROCM_TIDY_TORCH_CHECKS(checkNumel)
+ROCM_TIDY_TORCH_CHECKS(checkSameDim)
+ROCM_TIDY_TORCH_CHECKS(checkSameGPU)
+ROCM_TIDY_TORCH_CHECKS(checkSameNumel)
+ROCM_TIDY_TORCH_CHECKS(checkSameSize)
+ROCM_TIDY_TORCH_CHECKS(checkSameType)
+ROCM_TIDY_TORCH_CHECKS(checkScalarType)
+ROCM_TIDY_TORCH_CHECKS(checkScalarTypes)
+ROCM_TIDY_TORCH_CHECKS(checkSize)
+#undef ROCM_TIDY_TORCH_CHECKS
 std::optional<Device> device_of(const Tensor &);
 std::optional<Device> device_of(const std::optional<Tensor> &);
+
+// The ScalarType constants, in c10 as PyTorch has them (at and torch see them through using).
+#define ROCM_TIDY_TORCH_CONSTANT(Name, Enum) constexpr ::c10::ScalarType Name = ::c10::ScalarType::Enum;
+ROCM_TIDY_TORCH_CONSTANT(kByte, Byte)
+ROCM_TIDY_TORCH_CONSTANT(kChar, Char)
+ROCM_TIDY_TORCH_CONSTANT(kShort, Short)
+ROCM_TIDY_TORCH_CONSTANT(kInt, Int)
+ROCM_TIDY_TORCH_CONSTANT(kLong, Long)
+ROCM_TIDY_TORCH_CONSTANT(kHalf, Half)
+ROCM_TIDY_TORCH_CONSTANT(kFloat, Float)
+ROCM_TIDY_TORCH_CONSTANT(kDouble, Double)
+ROCM_TIDY_TORCH_CONSTANT(kBool, Bool)
+ROCM_TIDY_TORCH_CONSTANT(kBFloat16, BFloat16)
+ROCM_TIDY_TORCH_CONSTANT(kComplexFloat, ComplexFloat)
+ROCM_TIDY_TORCH_CONSTANT(kComplexDouble, ComplexDouble)
+ROCM_TIDY_TORCH_CONSTANT(kUInt8, Byte)
+ROCM_TIDY_TORCH_CONSTANT(kInt8, Char)
+ROCM_TIDY_TORCH_CONSTANT(kInt16, Short)
+ROCM_TIDY_TORCH_CONSTANT(kInt32, Int)
+ROCM_TIDY_TORCH_CONSTANT(kInt64, Long)
+ROCM_TIDY_TORCH_CONSTANT(kFloat16, Half)
+ROCM_TIDY_TORCH_CONSTANT(kFloat32, Float)
+ROCM_TIDY_TORCH_CONSTANT(kFloat64, Double)
+ROCM_TIDY_TORCH_CONSTANT(kFloat8_e5m2, Float8_e5m2)
+ROCM_TIDY_TORCH_CONSTANT(kFloat8_e4m3fn, Float8_e4m3fn)
+ROCM_TIDY_TORCH_CONSTANT(kFloat8_e5m2fnuz, Float8_e5m2fnuz)
+ROCM_TIDY_TORCH_CONSTANT(kFloat8_e4m3fnuz, Float8_e4m3fnuz)
+ROCM_TIDY_TORCH_CONSTANT(kUInt16, UInt16)
+ROCM_TIDY_TORCH_CONSTANT(kUInt32, UInt32)
+ROCM_TIDY_TORCH_CONSTANT(kUInt64, UInt64)
+#undef ROCM_TIDY_TORCH_CONSTANT
 
 // The scalar type behind each ScalarType, as the dispatch macros bind it.
 namespace rocm_tidy {
@@ -554,41 +668,13 @@ ScalarType scalarTypeOf(TypeMeta);
 [[noreturn]] void unhandledScalarType(const char *);
 template <class... Parts> [[noreturn]] void checkFailed(const Parts &...);
 template <class... Parts> void warn(const Parts &...);
+std::ostream &logStream();
 } // namespace rocm_tidy
 
 } // namespace c10
 
 namespace at {
 using namespace ::c10;
-#define ROCM_TIDY_TORCH_CONSTANT(Name, Enum) constexpr ::c10::ScalarType Name = ::c10::ScalarType::Enum;
-ROCM_TIDY_TORCH_CONSTANT(kByte, Byte)
-ROCM_TIDY_TORCH_CONSTANT(kChar, Char)
-ROCM_TIDY_TORCH_CONSTANT(kShort, Short)
-ROCM_TIDY_TORCH_CONSTANT(kInt, Int)
-ROCM_TIDY_TORCH_CONSTANT(kLong, Long)
-ROCM_TIDY_TORCH_CONSTANT(kHalf, Half)
-ROCM_TIDY_TORCH_CONSTANT(kFloat, Float)
-ROCM_TIDY_TORCH_CONSTANT(kDouble, Double)
-ROCM_TIDY_TORCH_CONSTANT(kBool, Bool)
-ROCM_TIDY_TORCH_CONSTANT(kBFloat16, BFloat16)
-ROCM_TIDY_TORCH_CONSTANT(kComplexFloat, ComplexFloat)
-ROCM_TIDY_TORCH_CONSTANT(kComplexDouble, ComplexDouble)
-ROCM_TIDY_TORCH_CONSTANT(kUInt8, Byte)
-ROCM_TIDY_TORCH_CONSTANT(kInt8, Char)
-ROCM_TIDY_TORCH_CONSTANT(kInt16, Short)
-ROCM_TIDY_TORCH_CONSTANT(kInt32, Int)
-ROCM_TIDY_TORCH_CONSTANT(kInt64, Long)
-ROCM_TIDY_TORCH_CONSTANT(kFloat16, Half)
-ROCM_TIDY_TORCH_CONSTANT(kFloat32, Float)
-ROCM_TIDY_TORCH_CONSTANT(kFloat64, Double)
-ROCM_TIDY_TORCH_CONSTANT(kFloat8_e5m2, Float8_e5m2)
-ROCM_TIDY_TORCH_CONSTANT(kFloat8_e4m3fn, Float8_e4m3fn)
-ROCM_TIDY_TORCH_CONSTANT(kFloat8_e5m2fnuz, Float8_e5m2fnuz)
-ROCM_TIDY_TORCH_CONSTANT(kFloat8_e4m3fnuz, Float8_e4m3fnuz)
-ROCM_TIDY_TORCH_CONSTANT(kUInt16, UInt16)
-ROCM_TIDY_TORCH_CONSTANT(kUInt32, UInt32)
-ROCM_TIDY_TORCH_CONSTANT(kUInt64, UInt64)
-#undef ROCM_TIDY_TORCH_CONSTANT
 
 // Factories: sizes as a braced list or any IntArrayRef, then options.
 #define ROCM_TIDY_TORCH_FACTORY(Name)                                                                                  \
@@ -634,10 +720,34 @@ ROCM_TIDY_TORCH_FUNCTION(softmax)
 ROCM_TIDY_TORCH_FUNCTION(index_select)
 ROCM_TIDY_TORCH_FUNCTION(gather)
 ROCM_TIDY_TORCH_FUNCTION(cumsum)
-ROCM_TIDY_TORCH_FUNCTION(zeros_like)
+ROCM_TIDY_TORCH_FUNCTION(sparse_coo_tensor)
+ROCM_TIDY_TORCH_FUNCTION(abs)
+ROCM_TIDY_TORCH_FUNCTION(max)
+ROCM_TIDY_TORCH_FUNCTION(min)
+ROCM_TIDY_TORCH_FUNCTION(pow)
+ROCM_TIDY_TORCH_FUNCTION(sigmoid)
+ROCM_TIDY_TORCH_FUNCTION(relu)
+ROCM_TIDY_TORCH_FUNCTION(_sparse_coo_tensor_unsafe)
 #undef ROCM_TIDY_TORCH_FUNCTION
 
 template <class T> constexpr T ceil_div(T a, T b) { return (a + b - 1) / b; }
+
+namespace sparse {
+using SparseTensor = Tensor;
+} // namespace sparse
+namespace internal {
+int64_t get_thread_num();
+} // namespace internal
+namespace indexing {
+using ::c10::TensorIndex;
+struct Slice {
+  template <class... RocmTidyArgs> Slice(RocmTidyArgs &&...);
+};
+struct EllipsisIndexType {};
+struct NoneIndexType {};
+extern const EllipsisIndexType Ellipsis;
+extern const NoneIndexType None;
+} // namespace indexing
 
 // The accumulation and computation types of ATen/AccumulateType.h and ATen/OpMathType.h: reduced
 // floats widen to float, integers to int64_t.
@@ -721,6 +831,19 @@ public:
 #define AT_ASSERTM(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
 #define AT_CHECK(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
 #define AT_ERROR(...) ::c10::rocm_tidy::checkFailed(__VA_ARGS__)
+// c10/util/Logging.h's LOG(INFO) << ...; the severity is not looked at.
+#ifndef LOG
+#define LOG(severity) ::c10::rocm_tidy::logStream()
+#endif
+#ifndef LOG_IF
+#define LOG_IF(severity, condition)                                                                                    \
+  if (!(condition)) {                                                                                                  \
+  } else                                                                                                               \
+    ::c10::rocm_tidy::logStream()
+#endif
+#ifndef VLOG
+#define VLOG(level) ::c10::rocm_tidy::logStream()
+#endif
 #define TORCH_LIBRARY(ns, m) static void rocm_tidy_torch_library_##ns(::torch::Library &m)
 #define TORCH_LIBRARY_FRAGMENT(ns, m) static void rocm_tidy_torch_library_fragment_##ns(::torch::Library &m)
 #define TORCH_LIBRARY_IMPL(ns, k, m) static void rocm_tidy_torch_library_impl_##ns##_##k(::torch::Library &m)

@@ -56,16 +56,33 @@ static constexpr const char *HipBf16 = "hip/hip_bf16.h";
 static constexpr const char *TorchMain = "rocm-lint-standin/torch.h";
 static constexpr const char *TorchGpuMain = "rocm-lint-standin/torch_gpu.h";
 static constexpr const char *Pybind11Main = "rocm-lint-standin/pybind11.h";
-static constexpr const char *TorchHeaders[] = {
-    "ATen/ATen.h",          "ATen/AccumulateType.h", "ATen/Dispatch.h",
-    "ATen/OpMathType.h",    "ATen/Parallel.h",       "ATen/Tensor.h",
-    "ATen/TensorUtils.h",   "ATen/core/Tensor.h",    "ATen/core/TensorAccessor.h",
-    "c10/core/Device.h",    "c10/core/ScalarType.h", "c10/core/TensorOptions.h",
-    "c10/macros/Macros.h",  "c10/util/ArrayRef.h",   "c10/util/BFloat16.h",
-    "c10/util/Exception.h", "c10/util/Half.h",       "c10/util/Optional.h",
-    "c10/util/complex.h",   "c10/util/irange.h",     "torch/all.h",
-    "torch/library.h",      "torch/script.h",        "torch/torch.h",
-    "torch/types.h"};
+static constexpr const char *TorchKernelUtils = "ATen/cuda/detail/KernelUtils.h";
+static constexpr const char *TorchHeaders[] = {"ATen/ATen.h",
+                                               "ATen/AccumulateType.h",
+                                               "ATen/Dispatch.h",
+                                               "ATen/OpMathType.h",
+                                               "ATen/Parallel.h",
+                                               "ATen/Tensor.h",
+                                               "ATen/SparseTensorUtils.h",
+                                               "ATen/TensorUtils.h",
+                                               "ATen/core/Tensor.h",
+                                               "ATen/core/TensorAccessor.h",
+                                               "c10/core/Device.h",
+                                               "c10/core/ScalarType.h",
+                                               "c10/core/TensorOptions.h",
+                                               "c10/macros/Macros.h",
+                                               "c10/util/ArrayRef.h",
+                                               "c10/util/BFloat16.h",
+                                               "c10/util/Exception.h",
+                                               "c10/util/Half.h",
+                                               "c10/util/Optional.h",
+                                               "c10/util/complex.h",
+                                               "c10/util/irange.h",
+                                               "torch/all.h",
+                                               "torch/library.h",
+                                               "torch/script.h",
+                                               "torch/torch.h",
+                                               "torch/types.h"};
 // torch/extension.h and torch/python.h also bring pybind11 and its 'py' alias.
 static constexpr const char *TorchPythonHeaders[] = {"torch/extension.h", "torch/python.h"};
 static constexpr const char *TorchGpuHeaders[] = {"ATen/cuda/Atomic.cuh",
@@ -75,6 +92,9 @@ static constexpr const char *TorchGpuHeaders[] = {"ATen/cuda/Atomic.cuh",
                                                   "ATen/cuda/CUDAUtils.h",
                                                   "ATen/cuda/DeviceUtils.cuh",
                                                   "ATen/cuda/Exceptions.h",
+                                                  "ATen/cuda/detail/IndexUtils.cuh",
+
+                                                  "ATen/cuda/detail/TensorInfo.cuh",
                                                   "ATen/hip/Atomic.cuh",
                                                   "ATen/hip/DeviceUtils.cuh",
                                                   "ATen/hip/Exceptions.h",
@@ -97,7 +117,8 @@ static constexpr const char *Pybind11Headers[] = {"pybind11/chrono.h", "pybind11
                                                   "pybind11/stl.h",    "pybind11/stl_bind.h"};
 static bool isTorchOrPybind11Header(llvm::StringRef Name) {
   auto In = [&](const auto &List) { return llvm::is_contained(List, Name); };
-  return In(TorchHeaders) || In(TorchPythonHeaders) || In(TorchGpuHeaders) || In(Pybind11Headers);
+  return In(TorchHeaders) || In(TorchPythonHeaders) || In(TorchGpuHeaders) || In(Pybind11Headers) ||
+         Name == TorchKernelUtils;
 }
 
 static bool isStandInHeader(llvm::StringRef Name) {
@@ -141,6 +162,8 @@ template <class AddFile> static void addTorchStandIns(const AddFile &Add) {
     Add(std::string(SupportDir) + "/" + Name, Including(TorchMain));
   for (const char *Name : TorchGpuHeaders)
     Add(std::string(SupportDir) + "/" + Name, Including(TorchGpuMain));
+  Add(std::string(SupportDir) + "/" + TorchKernelUtils,
+      std::string(rocmtidy::embeddedData("torch_kernel_utils_standin.h")));
   for (const char *Name : Pybind11Headers)
     Add(std::string(SupportDir) + "/" + Name, Including(Pybind11Main));
   for (const char *Name : TorchPythonHeaders)
