@@ -6,11 +6,11 @@ Each corpus file starts with a header (thread URL, phase, expected entry, what t
 at), then the log lines quoted from the thread. Only the log lines are given to rocm-lint.
 
 The corpus is split by source. Files named heldout-*.log, heldout2-*.log, heldout3-*.log,
-heldout4-*.log, heldout5-*.log, heldout6-*.log and heldout7-*.log are excerpts of threads that no entry was written or tuned from: they measure how the
+heldout4-*.log, heldout5-*.log, heldout6-*.log, heldout7-*.log and heldout8-*.log are excerpts of threads that no entry was written or tuned from: they measure how the
 notebook does on the next log, and are reported, never fitted. heldout2 is a second batch, collected
 and frozen before the entries of its round were written, and split from the fit files of that round
 by thread; heldout3 is a third batch, frozen the same way before the entries of its round were
-written; heldout4 to heldout7 are a fourth to a seventh batch, each collected for measurement only (no
+written; heldout4 to heldout8 are a fourth to an eighth batch, each collected for measurement only (no
 entry was written or changed with it before its first run). The others ('fit') are the logs the entries were written from; each must get its entry.
 
 An answer is a working fix when the best-ranked entry is the expected one or, for a generic symptom
@@ -47,7 +47,7 @@ def read(path):
     return meta, "\n".join(lines[i:])
 
 
-SPLITS = ("fit", "held-out", "held-out2", "held-out3", "held-out4", "held-out5", "held-out6", "held-out7")
+SPLITS = ("fit", "held-out", "held-out2", "held-out3", "held-out4", "held-out5", "held-out6", "held-out7", "held-out8")
 
 
 def split_of(name):
@@ -63,6 +63,8 @@ def split_of(name):
         return "held-out6"
     if name.startswith("heldout7-"):
         return "held-out7"
+    if name.startswith("heldout8-"):
+        return "held-out8"
     if name.startswith("heldout-"):
         return "held-out"
     return "fit"
