@@ -123,27 +123,21 @@ constexpr DeviceType kMeta = DeviceType::Meta;
 constexpr Layout kStrided = Layout::Strided;
 constexpr Layout kSparse = Layout::Sparse;
 
-struct Half {
-  unsigned short x;
-  Half() = default;
-  ROCM_TIDY_TORCH_HD Half(float);
-  ROCM_TIDY_TORCH_HD operator float() const;
-  ROCM_TIDY_TORCH_HD Half &operator+=(const Half &);
-  ROCM_TIDY_TORCH_HD Half &operator-=(const Half &);
-  ROCM_TIDY_TORCH_HD Half &operator*=(const Half &);
-  ROCM_TIDY_TORCH_HD Half &operator/=(const Half &);
-};
-
-struct BFloat16 {
-  unsigned short x;
-  BFloat16() = default;
-  ROCM_TIDY_TORCH_HD BFloat16(float);
-  ROCM_TIDY_TORCH_HD operator float() const;
-  ROCM_TIDY_TORCH_HD BFloat16 &operator+=(const BFloat16 &);
-  ROCM_TIDY_TORCH_HD BFloat16 &operator-=(const BFloat16 &);
-  ROCM_TIDY_TORCH_HD BFloat16 &operator*=(const BFloat16 &);
-  ROCM_TIDY_TORCH_HD BFloat16 &operator/=(const BFloat16 &);
-};
+// The 16-bit float formats: converted to float for arithmetic, with compound assignment of their own.
+#define ROCM_TIDY_TORCH_FLOAT16(Name)                                                                                  \
+  struct Name {                                                                                                        \
+    unsigned short x;                                                                                                  \
+    Name() = default;                                                                                                  \
+    ROCM_TIDY_TORCH_HD Name(float);                                                                                    \
+    ROCM_TIDY_TORCH_HD operator float() const;                                                                         \
+    ROCM_TIDY_TORCH_HD Name &operator+=(const Name &);                                                                 \
+    ROCM_TIDY_TORCH_HD Name &operator-=(const Name &);                                                                 \
+    ROCM_TIDY_TORCH_HD Name &operator*=(const Name &);                                                                 \
+    ROCM_TIDY_TORCH_HD Name &operator/=(const Name &);                                                                 \
+  };
+ROCM_TIDY_TORCH_FLOAT16(Half)
+ROCM_TIDY_TORCH_FLOAT16(BFloat16)
+#undef ROCM_TIDY_TORCH_FLOAT16
 
 // The 8-bit float formats: a byte that converts to and from float.
 #define ROCM_TIDY_TORCH_FLOAT8(Name)                                                                                   \
@@ -303,23 +297,10 @@ template <class T> struct RestrictPtrTraits {
   using PtrType = T *__restrict__;
 };
 
-// One dimension of a tensor seen through an accessor: indexing removes a dimension until the last
-// one gives the element.
-template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits, class index_t = int64_t>
-class TensorAccessor {
+// What every accessor has: its sizes, strides and data.
+template <class T, template <class> class PtrTraits, class index_t> class AccessorBase {
 public:
   using PtrType = typename PtrTraits<T>::PtrType;
-  ROCM_TIDY_TORCH_HD TensorAccessor<T, N - 1, PtrTraits, index_t> operator[](index_t) const;
-  ROCM_TIDY_TORCH_HD index_t size(index_t) const;
-  ROCM_TIDY_TORCH_HD index_t stride(index_t) const;
-  ROCM_TIDY_TORCH_HD const index_t *sizes() const;
-  ROCM_TIDY_TORCH_HD const index_t *strides() const;
-  ROCM_TIDY_TORCH_HD T *data() const;
-};
-template <class T, template <class> class PtrTraits, class index_t> class TensorAccessor<T, 1, PtrTraits, index_t> {
-public:
-  using PtrType = typename PtrTraits<T>::PtrType;
-  ROCM_TIDY_TORCH_HD T &operator[](index_t) const;
   ROCM_TIDY_TORCH_HD index_t size(index_t) const;
   ROCM_TIDY_TORCH_HD index_t stride(index_t) const;
   ROCM_TIDY_TORCH_HD const index_t *sizes() const;
@@ -327,29 +308,31 @@ public:
   ROCM_TIDY_TORCH_HD T *data() const;
 };
 
+// One dimension of a tensor seen through an accessor: indexing removes a dimension until the last
+// one gives the element.
 template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits, class index_t = int64_t>
-class GenericPackedTensorAccessor {
+class TensorAccessor : public AccessorBase<T, PtrTraits, index_t> {
 public:
-  using PtrType = typename PtrTraits<T>::PtrType;
-  ROCM_TIDY_TORCH_HD GenericPackedTensorAccessor();
   ROCM_TIDY_TORCH_HD TensorAccessor<T, N - 1, PtrTraits, index_t> operator[](index_t) const;
-  ROCM_TIDY_TORCH_HD index_t size(index_t) const;
-  ROCM_TIDY_TORCH_HD index_t stride(index_t) const;
-  ROCM_TIDY_TORCH_HD const index_t *sizes() const;
-  ROCM_TIDY_TORCH_HD const index_t *strides() const;
-  ROCM_TIDY_TORCH_HD T *data() const;
 };
 template <class T, template <class> class PtrTraits, class index_t>
-class GenericPackedTensorAccessor<T, 1, PtrTraits, index_t> {
+class TensorAccessor<T, 1, PtrTraits, index_t> : public AccessorBase<T, PtrTraits, index_t> {
 public:
-  using PtrType = typename PtrTraits<T>::PtrType;
+  ROCM_TIDY_TORCH_HD T &operator[](index_t) const;
+};
+
+// The accessor a kernel takes by value.
+template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits, class index_t = int64_t>
+class GenericPackedTensorAccessor : public AccessorBase<T, PtrTraits, index_t> {
+public:
+  ROCM_TIDY_TORCH_HD GenericPackedTensorAccessor();
+  ROCM_TIDY_TORCH_HD TensorAccessor<T, N - 1, PtrTraits, index_t> operator[](index_t) const;
+};
+template <class T, template <class> class PtrTraits, class index_t>
+class GenericPackedTensorAccessor<T, 1, PtrTraits, index_t> : public AccessorBase<T, PtrTraits, index_t> {
+public:
   ROCM_TIDY_TORCH_HD GenericPackedTensorAccessor();
   ROCM_TIDY_TORCH_HD T &operator[](index_t) const;
-  ROCM_TIDY_TORCH_HD index_t size(index_t) const;
-  ROCM_TIDY_TORCH_HD index_t stride(index_t) const;
-  ROCM_TIDY_TORCH_HD const index_t *sizes() const;
-  ROCM_TIDY_TORCH_HD const index_t *strides() const;
-  ROCM_TIDY_TORCH_HD T *data() const;
 };
 template <class T, size_t N, template <class> class PtrTraits = DefaultPtrTraits, class index_t = int64_t>
 class PackedTensorAccessor : public GenericPackedTensorAccessor<T, N, PtrTraits, index_t> {};
@@ -754,24 +737,17 @@ extern const NoneIndexType None;
 template <class T, bool IsCuda> struct AccumulateType {
   using type = T;
 };
-template <bool IsCuda> struct AccumulateType<Half, IsCuda> {
-  using type = float;
-};
-template <bool IsCuda> struct AccumulateType<BFloat16, IsCuda> {
-  using type = float;
-};
-template <bool IsCuda> struct AccumulateType<int8_t, IsCuda> {
-  using type = int64_t;
-};
-template <bool IsCuda> struct AccumulateType<uint8_t, IsCuda> {
-  using type = int64_t;
-};
-template <bool IsCuda> struct AccumulateType<int16_t, IsCuda> {
-  using type = int64_t;
-};
-template <bool IsCuda> struct AccumulateType<int, IsCuda> {
-  using type = int64_t;
-};
+#define ROCM_TIDY_TORCH_ACCUMULATE(From, To)                                                                           \
+  template <bool IsCuda> struct AccumulateType<From, IsCuda> {                                                         \
+    using type = To;                                                                                                   \
+  };
+ROCM_TIDY_TORCH_ACCUMULATE(Half, float)
+ROCM_TIDY_TORCH_ACCUMULATE(BFloat16, float)
+ROCM_TIDY_TORCH_ACCUMULATE(int8_t, int64_t)
+ROCM_TIDY_TORCH_ACCUMULATE(uint8_t, int64_t)
+ROCM_TIDY_TORCH_ACCUMULATE(int16_t, int64_t)
+ROCM_TIDY_TORCH_ACCUMULATE(int, int64_t)
+#undef ROCM_TIDY_TORCH_ACCUMULATE
 template <class T, bool IsCuda> using acc_type = typename AccumulateType<T, IsCuda>::type;
 template <class T> struct OpMathType {
   using type = T;
