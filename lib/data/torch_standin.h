@@ -544,6 +544,16 @@ std::ostream &operator<<(std::ostream &, const Device &);
 
 using TensorList = ArrayRef<Tensor>;
 
+class DeviceGuard {
+public:
+  explicit DeviceGuard(Device);
+};
+class OptionalDeviceGuard {
+public:
+  OptionalDeviceGuard();
+  explicit OptionalDeviceGuard(std::optional<Device>);
+};
+
 // ATen/TensorUtils.h: a named tensor argument and the checks over them.
 using CheckedFrom = const char *;
 struct TensorArg {
@@ -766,10 +776,6 @@ int get_num_threads();
 class NoGradGuard {
 public:
   NoGradGuard();
-};
-class DeviceGuard {
-public:
-  explicit DeviceGuard(Device);
 };
 } // namespace at
 
