@@ -377,9 +377,11 @@ bool armRaises(const std::vector<PyLine> &Lines, size_t At) {
   size_t Colon = Code.find_last_of(':');
   if (Colon != std::string::npos && Code.find_first_not_of(" \t", Colon + 1) != std::string::npos)
     return Code.compare(Code.find_first_not_of(" \t", Colon + 1), 5, "raise") == 0;
+  // The arm's last statement at its own depth ('else:' then 'if x: raise' does not always raise).
   size_t Last = At;
   for (size_t J = At + 1; J < Lines.size() && Lines[J].Indent > Lines[At].Indent; ++J)
-    Last = J;
+    if (Lines[J].Indent == Lines[At + 1].Indent)
+      Last = J;
   return Last != At && headWord(Lines[Last]) == "raise";
 }
 
