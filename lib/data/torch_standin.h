@@ -714,6 +714,8 @@ ROCM_TIDY_TORCH_FUNCTION(index_select)
 ROCM_TIDY_TORCH_FUNCTION(gather)
 ROCM_TIDY_TORCH_FUNCTION(cumsum)
 ROCM_TIDY_TORCH_FUNCTION(sparse_coo_tensor)
+Tensor sparse_coo_tensor(const Tensor &, const Tensor &, IntArrayRef, TensorOptions = {});
+Tensor _sparse_coo_tensor_unsafe(const Tensor &, const Tensor &, IntArrayRef, TensorOptions = {});
 ROCM_TIDY_TORCH_FUNCTION(abs)
 ROCM_TIDY_TORCH_FUNCTION(max)
 ROCM_TIDY_TORCH_FUNCTION(min)

@@ -122,6 +122,10 @@ static constexpr const char *TorchGpuHeaders[] = {"ATen/cuda/Atomic.cuh",
 static constexpr const char *Pybind11Headers[] = {"pybind11/chrono.h", "pybind11/complex.h",   "pybind11/functional.h",
                                                   "pybind11/numpy.h",  "pybind11/operators.h", "pybind11/pybind11.h",
                                                   "pybind11/stl.h",    "pybind11/stl_bind.h"};
+// rocThrust's tuple and pair (lib/data/thrust_tuple_standin.h), which Debian's HIP packages lack.
+static constexpr const char *ThrustTupleMain = "rocm-lint-standin/thrust_tuple.h";
+static constexpr const char *ThrustTupleHeaders[] = {"thrust/pair.h", "thrust/tuple.h"};
+
 static bool isTorchOrPybind11Header(llvm::StringRef Name) {
   auto In = [&](const auto &List) { return llvm::is_contained(List, Name); };
   return In(TorchHeaders) || In(TorchPythonHeaders) || In(TorchGpuHeaders) || In(Pybind11Headers) ||
@@ -129,7 +133,8 @@ static bool isTorchOrPybind11Header(llvm::StringRef Name) {
 }
 
 static bool isStandInHeader(llvm::StringRef Name) {
-  return isHipcubHeader(Name) || Name.starts_with("rocwmma/") || Name == HipBf16 || isTorchOrPybind11Header(Name);
+  return isHipcubHeader(Name) || Name.starts_with("rocwmma/") || Name == HipBf16 || isTorchOrPybind11Header(Name) ||
+         llvm::is_contained(ThrustTupleHeaders, Name);
 }
 
 // The CUDA headers that declare the runtime API: code after them uses the cudaXxx names.
@@ -206,6 +211,9 @@ makeRecoveryFiles(bool BuiltinHip, const std::vector<std::pair<std::string, std:
     Add(std::string(SupportDir) + "/" + Other, std::string("#include <") + RocwmmaMain + ">\n");
   Add(std::string(SupportDir) + "/" + HipBf16, std::string(rocmtidy::embeddedData("hip_bf16_standin.h")));
   addTorchStandIns(Add);
+  Add(std::string(SupportDir) + "/" + ThrustTupleMain, std::string(rocmtidy::embeddedData("thrust_tuple_standin.h")));
+  for (const char *Name : ThrustTupleHeaders)
+    Add(std::string(SupportDir) + "/" + Name, std::string("#include <") + ThrustTupleMain + ">\n");
   if (!BuiltinHip) {
     Add(std::string(AfterRuntimeDir) + "/hip/hip_runtime_api.h",
         std::string("// rocm-lint: the installed header, then declarations it lacks\n"

@@ -17,6 +17,12 @@ static std::string statusLine(const FileReport &F) {
     std::string Line = F.Display + ": partly analysed: ";
     for (size_t I = 0; I < S.Skipped.size(); ++I)
       Line += (I ? "; " : "") + S.Skipped[I];
+    // A stand-in declares less than the real header: what it leaves undeclared is said, as for a
+    // header not found.
+    if (S.DroppedDeclarations || S.CompilerErrors)
+      Line += "; " + std::to_string(S.DroppedDeclarations) + " declaration" + (S.DroppedDeclarations == 1 ? "" : "s") +
+              " dropped, " + std::to_string(S.CompilerErrors) + " follow-on diagnostic" +
+              (S.CompilerErrors == 1 ? "" : "s");
     return Line;
   }
   if (S.Status == AnalysisStatus::Recovered) {

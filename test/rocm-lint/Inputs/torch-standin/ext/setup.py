@@ -4,6 +4,6 @@ from torch.utils.cpp_extension import BuildExtension, CUDAExtension
 
 setup(
     name="rows",
-    ext_modules=[CUDAExtension("rows", ["rows.cu", "bind.cpp", "hipified.hip", "quiet.cu", "extras.cpp", "loop.cu"])],
+    ext_modules=[CUDAExtension("rows", ["rows.cu", "bind.cpp", "hipified.hip", "quiet.cu", "extras.cpp", "loop.cu", "tuples.cu"])],
     cmdclass={"build_ext": BuildExtension},
 )
