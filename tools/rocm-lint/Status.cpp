@@ -10,6 +10,11 @@
 
 namespace rocmlint {
 
+// "1 declaration", "3 follow-on diagnostics".
+static std::string counted(unsigned N, const char *Noun) {
+  return std::to_string(N) + " " + Noun + (N == 1 ? "" : "s");
+}
+
 static std::string statusLine(const FileReport &F) {
   const FileStatus &S = F.Status;
   if (S.Status == AnalysisStatus::Recovered && S.MissingHeaders.empty()) {
@@ -20,9 +25,8 @@ static std::string statusLine(const FileReport &F) {
     // A stand-in declares less than the real header: what it leaves undeclared is said, as for a
     // header not found.
     if (S.DroppedDeclarations || S.CompilerErrors)
-      Line += "; " + std::to_string(S.DroppedDeclarations) + " declaration" + (S.DroppedDeclarations == 1 ? "" : "s") +
-              " dropped, " + std::to_string(S.CompilerErrors) + " follow-on diagnostic" +
-              (S.CompilerErrors == 1 ? "" : "s");
+      Line += "; " + counted(S.DroppedDeclarations, "declaration") + " dropped, " +
+              counted(S.CompilerErrors, "follow-on diagnostic");
     return Line;
   }
   if (S.Status == AnalysisStatus::Recovered) {
@@ -30,11 +34,10 @@ static std::string statusLine(const FileReport &F) {
     for (size_t I = 0; I < S.MissingHeaders.size(); ++I)
       Line += (I ? ", '" : "'") + S.MissingHeaders[I] + "'";
     Line += std::string(S.MissingHeaders.size() == 1 ? " was" : " were") + " not found and skipped; " +
-            std::to_string(S.DroppedDeclarations) + " declaration" + (S.DroppedDeclarations == 1 ? "" : "s") +
-            " dropped";
+            counted(S.DroppedDeclarations, "declaration") + " dropped";
     // Errors that follow from the missing declarations; named so as not to read as a failure.
     if (S.CompilerErrors)
-      Line += ", " + std::to_string(S.CompilerErrors) + " follow-on diagnostic" + (S.CompilerErrors == 1 ? "" : "s");
+      Line += ", " + counted(S.CompilerErrors, "follow-on diagnostic");
     for (const std::string &Sk : S.Skipped)
       Line += "; " + Sk;
     return Line;
