@@ -273,13 +273,26 @@ static bool allDown(const rocmtidy::ShortReduction &R) {
   });
 }
 
-// F reads its reduction at the first lane of each 32-lane group, or returns it to callers that
-// all do ('v = reduce(v); if (lane == 0) smem[warp] = v;' with 'lane = tid % 32').
-static bool readAtLane0Of32(const rocmtidy::FunctionWarpFacts &F, const rocmtidy::WarpModel &Model) {
+// F reads its reduction at the first lane of each 32-lane group (logical 32-lane code), or returns
+// it to callers that each do ('v = reduce(v); if (lane == 0) smem[warp] = v;' with 'lane = tid %
+// 32', and no lane numbers or operations of the wavefront's own) or call it only where lanes 32-63 are idle ('if
+// (lane < 32)' after folding 64 values into 32): every result read holds all the lanes that took part.
+static bool readAtLane0Of32(const rocmtidy::FunctionWarpFacts &F, rocmtidy::WarpModel &Model, bool Logical32) {
   if (F.Lane0Of32)
-    return true;
+    return Logical32;
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  const FunctionDecl *Self = FD ? FD->getCanonicalDecl() : nullptr;
+  auto OnlyFirstThreads = [&](const rocmtidy::FunctionWarpFacts *G) {
+    return Self && llvm::is_contained(G->Callees, Self) &&
+           llvm::count(G->FirstThreadsCallees, Self) == llvm::count(G->Callees, Self);
+  };
   llvm::ArrayRef<rocmtidy::FunctionWarpFacts *> Callers = Model.callers(F);
-  return !Callers.empty() && llvm::all_of(Callers, [](const rocmtidy::FunctionWarpFacts *G) { return G->Lane0Of32; });
+  // A wavefront-wide operation on the way ('__shfl(v, 0)' after the tree) moves lane 0's sum into
+  // lane 32.
+  bool FullOp = Model.fullOpMet(F);
+  return !Callers.empty() && llvm::all_of(Callers, [&](const rocmtidy::FunctionWarpFacts *G) {
+    return (G->Lane0Of32 && (Logical32 || (G->HardwareGroupings.empty() && !FullOp))) || OnlyFirstThreads(G);
+  });
 }
 
 void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S) {
@@ -306,7 +319,7 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
       continue;
     // A shuffle-down tree from 16 read by the first lane of each 32-lane group: that lane's sum
     // takes lanes of its own group only, on 64 lanes as on 32.
-    if (R.K != rocmtidy::ShortReduction::ScanTo16 && Logical32 && readAtLane0Of32(F, Model) && allDown(R))
+    if (R.K != rocmtidy::ShortReduction::ScanTo16 && readAtLane0Of32(F, Model, Logical32) && allDown(R))
       continue;
     if (R.K != rocmtidy::ShortReduction::ScanTo16 && F.HalfLeaders && allDown(R) && !Model.meetsHardwareGrouping(F) &&
         !Model.fullOpMet(F))

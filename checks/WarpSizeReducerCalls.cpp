@@ -65,7 +65,8 @@ void WarpSizeAssumptionCheck::reportReducerCalls(const rocmtidy::FunctionWarpFac
   for (const CallExpr *CE : F.UnitCalls) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     SourceLocation Loc = CE->getBeginLoc();
-    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S))
+    // Only lanes 0-31 make the call ('if (lane < 32)' after a fold): the reduction covers them all.
+    if (platform(Loc, S.SM) == rocmtidy::Platform::CudaOnly || skipForMacro(Loc, S) || F.FirstThreadsCalls.contains(CE))
       continue;
     if (const rocmtidy::ShortReduction *R = halfReduction(S.Model.definition(Callee));
         R && !F.HardwareGroupings.empty()) {

@@ -26,6 +26,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
 
@@ -279,6 +280,11 @@ struct FunctionWarpFacts {
   /// The unit's functions this body calls, by canonical declaration (a template's pattern for
   /// its specialisations; every candidate of a call a template leaves unresolved).
   llvm::SmallVector<const clang::FunctionDecl *, 8> Callees;
+  /// The entries of Callees whose call sits in a branch only threads or lanes 0-31 take ('if
+  /// (lane < 32)' with a lane of the wavefront): lanes 32-63 run none of the callee's operations.
+  llvm::SmallVector<const clang::FunctionDecl *, 2> FirstThreadsCallees;
+  /// Those calls themselves.
+  llvm::SmallPtrSet<const clang::CallExpr *, 2> FirstThreadsCalls;
   /// Calls of functions declared outside system headers: where a helper's width parameter is
   /// given its value.
   std::vector<const clang::CallExpr *> UnitCalls;

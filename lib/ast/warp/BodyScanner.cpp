@@ -668,6 +668,10 @@ void WarpBodyScanner::callees(const CallExpr *CE) {
     if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
       FD = Pattern;
     F.Callees.push_back(FD->getCanonicalDecl());
+    if (FirstThreadsDepth) {
+      F.FirstThreadsCallees.push_back(FD->getCanonicalDecl());
+      F.FirstThreadsCalls.insert(CE);
+    }
   };
   if (const FunctionDecl *Callee = CE->getDirectCallee()) {
     Add(Callee);

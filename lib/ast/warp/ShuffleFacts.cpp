@@ -297,6 +297,10 @@ bool WarpBodyScanner::oneGroupTakes(const Expr *Cond, bool FirstThreadsOnly) {
                       : (BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE);
     if (V == ThreadValue::ThreadIndex && (Below || BO->getOpcode() == BO_EQ) && *C <= 32)
       return true;
+    // 'lane < 32' with a lane of the wavefront ('tid % 64', '__lane_id()'): lanes 0-31 of each
+    // wavefront, so lanes 32-63 take no part, as under a thread bound.
+    if (FirstThreadsOnly && Below && *C <= 32 && reaches63(Value))
+      return true;
   }
   return false;
 }

@@ -65,3 +65,50 @@ __global__ void firstThreadOnly(float *out, const float *in) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = v;
 }
+
+__device__ float maxFrom16(float v) {
+  for (int off = 16; off > 0; off >>= 1)
+    v = fmaxf(v, __shfl_down(v, off));
+  return v;
+}
+
+// Quiet: a caller that numbers lanes by 32 and reads each group's first lane.
+__global__ void groupsOf32(float *out, const float *in) {
+  int lane = threadIdx.x & 31;
+  float v = maxFrom16(in[threadIdx.x]);
+  if (lane == 0)
+    out[threadIdx.x >> 5] = v;
+}
+
+// Quiet: the wavefront's 64 values are folded into lanes 0-31 through shared memory first, and
+// only those lanes (a lane of the wavefront below 32) run the helper, so lane 0 holds all 64.
+__global__ void foldedWave(float *out, const float *in) {
+  constexpr int kWave = 64;
+  __shared__ float buf[256];
+  const int lane = threadIdx.x % kWave;
+  const float *row = buf + (threadIdx.x / kWave) * kWave;
+  buf[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  if (lane < 32) {
+    float v = fmaxf(row[lane], row[lane + 32]);
+    v = maxFrom16(v);
+    if (lane == 0)
+      out[threadIdx.x / kWave] = v;
+  }
+}
+
+__device__ float maxFrom16b(float v) {
+  for (int off = 16; off > 0; off >>= 1)
+    v = fmaxf(v, __shfl_down(v, off));
+  // CHECK: :[[@LINE-2]]:18: warning: shuffle reduction starts at lane offset 16 and combines 32 lanes only; AMD GPUs run 64-lane wavefronts: start at 'warpSize / 2' [rocm-warp-size-assumption]
+  return v;
+}
+
+// Reported: every lane of the wavefront runs the helper, and lane 0 of the 64 reads only the
+// first 32 lanes' maximum.
+__global__ void wholeWave(float *out, const float *in) {
+  const int lane = threadIdx.x % 64;
+  float v = maxFrom16b(in[threadIdx.x]);
+  if (lane == 0)
+    out[threadIdx.x / 64] = v;
+}
