@@ -552,6 +552,7 @@ void WarpSizeAssumptionCheck::reportFunction(const rocmtidy::FunctionWarpFacts &
   reportWidthShifts(F, S);
   reportWrapperMasks(F, S);
   reportFragmentTiles(F, S);
+  reportHalfConfinedReductions(F, S);
   reportBranchBarriers(F, S);
   reportSyncFreeSteps(F, S);
 }

@@ -105,6 +105,7 @@ private:
   void reportWideAmountBits(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFragmentTiles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportHalfConfinedReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportBranchBarriers(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportSyncFreeSteps(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWidthShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

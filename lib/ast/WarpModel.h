@@ -258,6 +258,11 @@ struct FunctionWarpFacts {
     const clang::ValueDecl *Array;
   };
   std::vector<SyncFreeStep> SyncFreeSteps;
+  /// Calls of cross-lane builtins confined to 32-lane groups ('__builtin_amdgcn_ds_swizzle').
+  std::vector<const clang::CallExpr *> HalfConfinedSwaps;
+  /// Any other cross-lane operation (a shuffle, a wavefront-wide operation, a permute, DPP, a lane
+  /// read): something that may carry values between the halves of a wavefront.
+  bool CrossesHalves = false;
   /// Calls of matrix-core builtins that need a 32-lane wavefront ('..._w32').
   std::vector<const clang::CallExpr *> Wave32Builtins;
   /// Loops that start at a lane number of a 32-lane warp ('col = tid & 31') and step by the

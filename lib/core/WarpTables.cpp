@@ -101,6 +101,8 @@ bool WarpTables::isWave32OnlyBuiltin(std::string_view Name) const {
            return Name.size() > S.size() && Name.substr(Name.size() - S.size()) == S;
          });
 }
+bool WarpTables::isHalfConfined(std::string_view Name) const { return contains(HalfConfinedBuiltins, Name); }
+bool WarpTables::isLaneCrossingBuiltin(std::string_view Name) const { return contains(LaneCrossingBuiltins, Name); }
 bool WarpTables::isWavefrontFragmentOp(std::string_view QualifiedName) const {
   return contains(WavefrontFragmentOps, QualifiedName);
 }
@@ -148,6 +150,10 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
   if (Doc.contains("matrix_core_prefixes") && !strings("matrix_core_prefixes", T.MatrixCorePrefixes))
     return std::nullopt;
   if (Doc.contains("wave32_only_suffixes") && !strings("wave32_only_suffixes", T.Wave32OnlySuffixes))
+    return std::nullopt;
+  if (Doc.contains("half_confined_builtins") && !strings("half_confined_builtins", T.HalfConfinedBuiltins))
+    return std::nullopt;
+  if (Doc.contains("lane_crossing_builtins") && !strings("lane_crossing_builtins", T.LaneCrossingBuiltins))
     return std::nullopt;
   if (Doc.contains("wavefront_fragment_ops") && !strings("wavefront_fragment_ops", T.WavefrontFragmentOps))
     return std::nullopt;

@@ -64,6 +64,10 @@ struct WarpTables {
   /// Name endings of matrix-core builtins that need a 32-lane wavefront ('_w32').
   std::vector<std::string> Wave32OnlySuffixes;
   bool isWave32OnlyBuiltin(std::string_view Name) const;
+  /// Cross-lane builtins confined to 32-lane groups (ds_swizzle), and the other cross-lane builtins.
+  std::vector<std::string> HalfConfinedBuiltins, LaneCrossingBuiltins;
+  bool isHalfConfined(std::string_view Name) const;
+  bool isLaneCrossingBuiltin(std::string_view Name) const;
   /// Qualified names ('rocwmma::mma_sync') of fragment operations the whole wavefront performs.
   std::vector<std::string> WavefrontFragmentOps;
   bool isWavefrontFragmentOp(std::string_view QualifiedName) const;

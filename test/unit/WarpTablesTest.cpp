@@ -158,3 +158,24 @@ TEST(WarpTables, Wave32OnlyBuiltins) {
   EXPECT_FALSE(T.isWave32OnlyBuiltin("__builtin_amdgcn_mfma_f32_32x32x2f32"));
   EXPECT_FALSE(T.isWave32OnlyBuiltin("my_helper_w32"));
 }
+
+// Cross-lane builtins confined to 32-lane groups and the ones that may cross the halves, by exact
+// name; a list of something other than names is an error.
+TEST(WarpTables, HalfConfinedAndLaneCrossingBuiltins) {
+  const WarpTables &T = warpTables();
+  EXPECT_TRUE(T.isHalfConfined("__builtin_amdgcn_ds_swizzle"));
+  EXPECT_FALSE(T.isHalfConfined("__builtin_amdgcn_ds_bpermute"));
+  EXPECT_FALSE(T.isHalfConfined("__shfl_xor"));
+  EXPECT_TRUE(T.isLaneCrossingBuiltin("__builtin_amdgcn_ds_bpermute"));
+  EXPECT_TRUE(T.isLaneCrossingBuiltin("__builtin_amdgcn_readlane"));
+  EXPECT_TRUE(T.isLaneCrossingBuiltin("__builtin_amdgcn_update_dpp"));
+  EXPECT_FALSE(T.isLaneCrossingBuiltin("__builtin_amdgcn_ds_swizzle"));
+  std::string Error;
+  auto Bad = parseWarpTablesJson(R"({"lane_mask_results": [], "full_wavefront": [], "takes_mask": [],
+                                     "amd_platform_macros": [], "cuda_platform_macros": [],
+                                     "default_project_platform_macros": [], "shuffles": [],
+                                     "half_confined_builtins": [1]})",
+                                 Error);
+  EXPECT_FALSE(Bad);
+  EXPECT_NE(Error.find("half_confined_builtins"), std::string::npos);
+}

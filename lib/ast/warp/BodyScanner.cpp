@@ -605,8 +605,10 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
     branchBarrier(CE);
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
     if (const ShuffleInfo *S = T.shuffle(Name); S && S->Library && namesNothing(CE)) {
-      if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly)
+      if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly) {
+        F.CrossesHalves = true;
         shuffle(CE, *S);
+      }
       return true;
     }
     seedArguments(CE);
@@ -641,6 +643,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
         DefaultWidth.push_back({CE, S});
       return true;
     }
+    F.CrossesHalves = true;
     shuffle(CE, *S);
     return true;
   }
@@ -713,6 +716,9 @@ void WarpBodyScanner::maskAndBitCalls(const CallExpr *CE, StringRef Name) {
     F.NarrowMaskTypes.push_back({CE, Name});
   if (T.isFullWavefront(Name))
     F.FullOps.push_back({CE, Name});
+  if (T.isHalfConfined(Name))
+    F.HalfConfinedSwaps.push_back(CE);
+  F.CrossesHalves |= T.isFullWavefront(Name) || T.isLaneCrossingBuiltin(Name);
   if (T.isMatrixCore(Name))
     F.MatrixCore = true;
   if (T.isWave32OnlyBuiltin(Name))
