@@ -45,6 +45,11 @@
 
 #define ROCM_TIDY_TORCH_STANDIN 1
 
+#if defined(__HIP__) && __has_include(<hip/hip_fp16.h>)
+#include <hip/hip_fp16.h>
+#define ROCM_TIDY_TORCH_DEVICE_HALF 1
+#endif
+
 #if defined(__HIP__) || defined(__CUDA__)
 #define ROCM_TIDY_TORCH_HD __attribute__((host, device))
 #else
@@ -124,7 +129,11 @@ constexpr Layout kStrided = Layout::Strided;
 constexpr Layout kSparse = Layout::Sparse;
 
 // The 16-bit float formats: converted to float for arithmetic, with compound assignment of their own.
-#define ROCM_TIDY_TORCH_FLOAT16(Name)                                                                                  \
+// c10::Half also converts to and from the device's __half where the GPU's fp16 header is at hand
+// (c10/util/Half.h includes it): extensions overload the shuffles for at::Half through it. The
+// conversion to __half is explicit here because arithmetic on a Half would otherwise be ambiguous
+// between float's operators and __half's (PyTorch declares Half's own operators instead).
+#define ROCM_TIDY_TORCH_FLOAT16(Name, ...)                                                                             \
   struct Name {                                                                                                        \
     unsigned short x;                                                                                                  \
     Name() = default;                                                                                                  \
@@ -134,8 +143,14 @@ constexpr Layout kSparse = Layout::Sparse;
     ROCM_TIDY_TORCH_HD Name &operator-=(const Name &);                                                                 \
     ROCM_TIDY_TORCH_HD Name &operator*=(const Name &);                                                                 \
     ROCM_TIDY_TORCH_HD Name &operator/=(const Name &);                                                                 \
+    __VA_ARGS__                                                                                                        \
   };
+#ifdef ROCM_TIDY_TORCH_DEVICE_HALF
+ROCM_TIDY_TORCH_FLOAT16(Half, ROCM_TIDY_TORCH_HD Half(const __half &);
+                        ROCM_TIDY_TORCH_HD explicit operator __half() const;)
+#else
 ROCM_TIDY_TORCH_FLOAT16(Half)
+#endif
 ROCM_TIDY_TORCH_FLOAT16(BFloat16)
 #undef ROCM_TIDY_TORCH_FLOAT16
 
