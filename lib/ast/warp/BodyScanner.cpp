@@ -654,10 +654,22 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
 
 // A call whose name the parse found no declaration for ('WARP_SHFL(v, 0)' in a template, with
 // PyTorch's header missing): clang keeps it as a lookup of nothing, to be resolved by argument-
-// dependent lookup at instantiation.
+// dependent lookup at instantiation. Or one whose every candidate is declared without a body
+// anywhere in the unit (rocm-lint's declarations-only PyTorch stand-in): nothing to see through.
 bool WarpBodyScanner::namesNothing(const CallExpr *CE) {
+  auto Bodiless = [](const NamedDecl *D) {
+    D = D->getUnderlyingDecl();
+    if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+      D = FTD->getTemplatedDecl();
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD && FD->getPrimaryTemplate())
+      FD = FD->getPrimaryTemplate()->getTemplatedDecl();
+    return FD && !FD->isDefined();
+  };
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    return Bodiless(Callee);
   const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
-  return ULE && ULE->getNumDecls() == 0;
+  return ULE && llvm::all_of(ULE->decls(), Bodiless);
 }
 
 // The unit's functions a call can reach, by canonical declaration: the callee (a template's
