@@ -604,7 +604,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   if (isBlockBarrier(CE, Name, SM))
     branchBarrier(CE);
   if (!Name.starts_with("__") && Name != "coalesced_threads") {
-    if (const ShuffleInfo *S = T.shuffle(Name); S && S->Library && namesNothing(CE)) {
+    if (const ShuffleInfo *S = T.shuffle(Name); S && S->Library && nothingToSeeThrough(CE)) {
       if (M.Guards.at(CE->getBeginLoc(), SM) != Platform::CudaOnly) {
         F.CrossesHalves = true;
         shuffle(CE, *S);
@@ -656,7 +656,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
 // PyTorch's header missing): clang keeps it as a lookup of nothing, to be resolved by argument-
 // dependent lookup at instantiation. Or one whose every candidate is declared without a body
 // anywhere in the unit (rocm-lint's declarations-only PyTorch stand-in): nothing to see through.
-bool WarpBodyScanner::namesNothing(const CallExpr *CE) {
+bool WarpBodyScanner::nothingToSeeThrough(const CallExpr *CE) {
   auto Bodiless = [](const NamedDecl *D) {
     D = D->getUnderlyingDecl();
     if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))

@@ -75,7 +75,7 @@ private:
   void comparison(const clang::BinaryOperator *BO);
   void maskAndBitCalls(const clang::CallExpr *CE, llvm::StringRef Name);
   void callees(const clang::CallExpr *CE);
-  static bool namesNothing(const clang::CallExpr *CE);
+  static bool nothingToSeeThrough(const clang::CallExpr *CE);
   void settleHalfBallots();
   void settleMaskOnlyVotes();
   void mixedRounding(const clang::BinaryOperator *BO);
