@@ -1,4 +1,5 @@
 // rocm-lint's status and exit-code policy (tools/rocm-lint/Triage.cpp, Status.cpp).
+#include "AnalyzerImpl.h"
 #include "Lint.h"
 
 #include "gtest/gtest.h"
@@ -30,6 +31,32 @@ TEST(LintTriage, NeverPolicyFailsOnlyARunThatCouldNotComplete) {
     EXPECT_EQ(exitStatusFor(P, true, false, false), 2);
     EXPECT_EQ(exitStatusFor(P, true, true, true), 2);
   }
+}
+
+TEST(LintTriage, LineTableMapsOffsetsToLinesAndColumns) {
+  LineTable T("ab\n\ncd\n");
+  unsigned Line = 0, Col = 0;
+  T.lineCol(0, Line, Col);
+  EXPECT_EQ(Line, 1u);
+  EXPECT_EQ(Col, 1u);
+  // The newline itself belongs to the line it ends.
+  T.lineCol(2, Line, Col);
+  EXPECT_EQ(Line, 1u);
+  EXPECT_EQ(Col, 3u);
+  T.lineCol(3, Line, Col);
+  EXPECT_EQ(Line, 2u);
+  EXPECT_EQ(Col, 1u);
+  T.lineCol(5, Line, Col);
+  EXPECT_EQ(Line, 3u);
+  EXPECT_EQ(Col, 2u);
+  // Past the end (a file changed since it was parsed): the line after the last newline.
+  T.lineCol(9, Line, Col);
+  EXPECT_EQ(Line, 4u);
+  EXPECT_EQ(Col, 3u);
+  LineTable Empty("");
+  Empty.lineCol(4, Line, Col);
+  EXPECT_EQ(Line, 1u);
+  EXPECT_EQ(Col, 5u);
 }
 
 TEST(LintTriage, StatusNames) {

@@ -305,11 +305,11 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   if (!P->Targets.empty())
     Overrides.CheckOptions["RocmTargets"] = tidy::ClangTidyOptions::ClangTidyValue(P->Targets);
 
-  std::map<std::string, std::string> Contents;
-  auto ContentOf = [&](const std::string &Path) -> const std::string & {
-    auto It = Contents.find(Path);
-    if (It == Contents.end())
-      It = Contents.emplace(Path, readFileBytes(Path).value_or(std::string())).first;
+  std::map<std::string, LineTable> Lines;
+  auto LinesOf = [&](const std::string &Path) -> const LineTable & {
+    auto It = Lines.find(Path);
+    if (It == Lines.end())
+      It = Lines.emplace(Path, LineTable(readFileBytes(Path).value_or(std::string()))).first;
     return It->second;
   };
   std::set<std::string> SeenFindings;
@@ -480,13 +480,13 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
       Fd.Offset = E.Message.FileOffset;
       Fd.Message = E.Message.Message;
       if (!Fd.File.empty())
-        offsetToLineCol(ContentOf(Fd.File), Fd.Offset, Fd.Line, Fd.Column);
+        LinesOf(Fd.File).lineCol(Fd.Offset, Fd.Line, Fd.Column);
       for (const auto &N : E.Notes) {
         rocmtidy::FindingNote Note;
         Note.File = absolutePath(N.FilePath, WorkDir);
         Note.Message = N.Message;
         if (!N.FilePath.empty())
-          offsetToLineCol(ContentOf(Note.File), N.FileOffset, Note.Line, Note.Column);
+          LinesOf(Note.File).lineCol(N.FileOffset, Note.Line, Note.Column);
         Fd.Notes.push_back(Note);
       }
       for (const auto &FileFix : E.Message.Fix)
@@ -499,7 +499,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     }
   }
 
-  triageAnalysis(F, std::move(CompilerErrors), Logs, ContentOf, R);
+  triageAnalysis(F, std::move(CompilerErrors), Logs, LinesOf, R);
   if (P->Cache->enabled())
     P->Cache->store(CacheKey, R, Reads, IndexLookups, Index.get());
   if (P->Opts.TracePasses) {

@@ -37,15 +37,17 @@ int exitStatusFor(Options::FailPolicy Policy, bool RunFailed, bool FilesFailed, 
   return 2;
 }
 
-void offsetToLineCol(const std::string &Content, unsigned Offset, unsigned &Line, unsigned &Col) {
-  Line = 1;
-  unsigned LineStart = 0;
-  for (unsigned I = 0; I < Offset && I < Content.size(); ++I)
-    if (Content[I] == '\n') {
-      ++Line;
-      LineStart = I + 1;
-    }
-  Col = Offset - LineStart + 1;
+LineTable::LineTable(const std::string &Content) {
+  Starts.push_back(0);
+  for (size_t I = Content.find('\n'); I != std::string::npos; I = Content.find('\n', I + 1))
+    Starts.push_back(static_cast<unsigned>(I + 1));
+}
+
+void LineTable::lineCol(unsigned Offset, unsigned &Line, unsigned &Col) const {
+  // The last line starting at or before Offset (the first start is 0, so there is one).
+  auto After = std::upper_bound(Starts.begin(), Starts.end(), Offset);
+  Line = static_cast<unsigned>(After - Starts.begin());
+  Col = Offset - *(After - 1) + 1;
 }
 
 // What the passes' recovery logs say about the file, merged into its status: missing headers,
@@ -89,7 +91,7 @@ static void mergeRecoveryLogs(const InputFile &F, const std::vector<RecoveryLog>
 }
 
 void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerErrors, const std::vector<RecoveryLog> &Logs,
-                    const std::function<const std::string &(const std::string &)> &ContentOf, FileResult &R) {
+                    const std::function<const LineTable &(const std::string &)> &LinesOf, FileResult &R) {
   // A missing CUDA header is a fatal compiler error that rocm-cuda-header already explains:
   // clang says "'NAME' file not found".
   auto NotFound = [](const std::string &M) {
@@ -122,7 +124,7 @@ void triageAnalysis(const InputFile &F, std::vector<CompilerError> CompilerError
       Where += ": " + (EC || Rel.empty() || *Rel.begin() == ".." ? E.File : Rel.string());
     }
     if (!E.File.empty()) {
-      offsetToLineCol(ContentOf(E.File), E.Offset, Line, Col);
+      LinesOf(E.File).lineCol(E.Offset, Line, Col);
       Where += ":" + std::to_string(Line) + ":" + std::to_string(Col);
     }
     std::string Msg = Where + ": " + E.Message;
