@@ -413,6 +413,11 @@ public:
   /// (a ballot or an active mask, directly or through another such function).
   bool returnsLaneMask(const clang::FunctionDecl *FD, unsigned Depth = 0);
 
+  /// True if FD is one of the unit's functions whose every return value is the lane's number in
+  /// the hardware wavefront, 0-63 on 64 lanes ('__lane_id()', the mbcnt pair, or another such
+  /// function): a project's own 'laneid()' wrapper.
+  bool returnsHardwareLane(const clang::FunctionDecl *FD, unsigned Depth = 0);
+
   /// How Body writes D (a local, a member, or a reference parameter whose callers' variables
   /// receive what it stores), following reference parameters of the unit's functions.
   MaskWrites maskWrites(const clang::Stmt *Body, const clang::ValueDecl *D, unsigned Depth = 0);
@@ -453,7 +458,7 @@ private:
   /// Answers already computed, per function: the calls are walked once per question.
   llvm::DenseMap<const FunctionWarpFacts *, const CrossLaneOp *> FullOpMemo;
   llvm::DenseMap<const FunctionWarpFacts *, bool> HardwareMemo, LogicalMemo, Grouping32Memo;
-  llvm::DenseMap<const clang::FunctionDecl *, bool> LaneMaskReturns;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> LaneMaskReturns, HardwareLaneReturns;
   /// The launches the unit shows, per kernel; and the project's, for kernels it never names.
   LaunchTally Tally;
   LaunchesElsewhereFn LaunchesElsewhere;

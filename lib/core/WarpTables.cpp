@@ -96,6 +96,8 @@ bool WarpTables::isMatrixCore(std::string_view Name) const {
                      [&](const std::string &P) { return Name.substr(0, P.size()) == P; });
 }
 bool WarpTables::isWave32OnlyBuiltin(std::string_view Name) const {
+  if (contains(Wave32OnlyBuiltins, Name))
+    return true;
   return isMatrixCore(Name) &&
          std::any_of(Wave32OnlySuffixes.begin(), Wave32OnlySuffixes.end(), [&](const std::string &S) {
            return Name.size() > S.size() && Name.substr(Name.size() - S.size()) == S;
@@ -150,6 +152,8 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
   if (Doc.contains("matrix_core_prefixes") && !strings("matrix_core_prefixes", T.MatrixCorePrefixes))
     return std::nullopt;
   if (Doc.contains("wave32_only_suffixes") && !strings("wave32_only_suffixes", T.Wave32OnlySuffixes))
+    return std::nullopt;
+  if (Doc.contains("wave32_only_builtins") && !strings("wave32_only_builtins", T.Wave32OnlyBuiltins))
     return std::nullopt;
   if (Doc.contains("half_confined_builtins") && !strings("half_confined_builtins", T.HalfConfinedBuiltins))
     return std::nullopt;

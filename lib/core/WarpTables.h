@@ -62,7 +62,7 @@ struct WarpTables {
   bool takesMask(std::string_view Name) const;
   bool isMatrixCore(std::string_view Name) const;
   /// Name endings of matrix-core builtins that need a 32-lane wavefront ('_w32').
-  std::vector<std::string> Wave32OnlySuffixes;
+  std::vector<std::string> Wave32OnlySuffixes, Wave32OnlyBuiltins;
   bool isWave32OnlyBuiltin(std::string_view Name) const;
   /// Cross-lane builtins confined to 32-lane groups (ds_swizzle), and the other cross-lane builtins.
   std::vector<std::string> HalfConfinedBuiltins, LaneCrossingBuiltins;

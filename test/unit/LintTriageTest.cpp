@@ -34,29 +34,20 @@ TEST(LintTriage, NeverPolicyFailsOnlyARunThatCouldNotComplete) {
 }
 
 TEST(LintTriage, LineTableMapsOffsetsToLinesAndColumns) {
+  auto At = [](const LineTable &T, unsigned Offset) {
+    unsigned Line = 0, Col = 0;
+    T.lineCol(Offset, Line, Col);
+    return std::make_pair(Line, Col);
+  };
   LineTable T("ab\n\ncd\n");
-  unsigned Line = 0, Col = 0;
-  T.lineCol(0, Line, Col);
-  EXPECT_EQ(Line, 1u);
-  EXPECT_EQ(Col, 1u);
+  EXPECT_EQ(At(T, 0), std::make_pair(1u, 1u));
   // The newline itself belongs to the line it ends.
-  T.lineCol(2, Line, Col);
-  EXPECT_EQ(Line, 1u);
-  EXPECT_EQ(Col, 3u);
-  T.lineCol(3, Line, Col);
-  EXPECT_EQ(Line, 2u);
-  EXPECT_EQ(Col, 1u);
-  T.lineCol(5, Line, Col);
-  EXPECT_EQ(Line, 3u);
-  EXPECT_EQ(Col, 2u);
+  EXPECT_EQ(At(T, 2), std::make_pair(1u, 3u));
+  EXPECT_EQ(At(T, 3), std::make_pair(2u, 1u));
+  EXPECT_EQ(At(T, 5), std::make_pair(3u, 2u));
   // Past the end (a file changed since it was parsed): the line after the last newline.
-  T.lineCol(9, Line, Col);
-  EXPECT_EQ(Line, 4u);
-  EXPECT_EQ(Col, 3u);
-  LineTable Empty("");
-  Empty.lineCol(4, Line, Col);
-  EXPECT_EQ(Line, 1u);
-  EXPECT_EQ(Col, 5u);
+  EXPECT_EQ(At(T, 9), std::make_pair(4u, 3u));
+  EXPECT_EQ(At(LineTable(""), 4), std::make_pair(1u, 5u));
 }
 
 TEST(LintTriage, StatusNames) {

@@ -149,7 +149,7 @@ TEST(WarpTables, WarpCollectiveClasses) {
   EXPECT_NE(Error.find("warp_collective_classes"), std::string::npos);
 }
 
-// Matrix-core builtins of 32-lane wavefronts, by their name's ending; other builtins are not.
+// Matrix-core builtins of 32-lane wavefronts, by their name's ending, and others by name.
 TEST(WarpTables, Wave32OnlyBuiltins) {
   const WarpTables &T = warpTables();
   EXPECT_TRUE(T.isWave32OnlyBuiltin("__builtin_amdgcn_wmma_f32_16x16x16_f16_w32"));
@@ -157,6 +157,12 @@ TEST(WarpTables, Wave32OnlyBuiltins) {
   EXPECT_FALSE(T.isWave32OnlyBuiltin("__builtin_amdgcn_wmma_f32_16x16x16_f16_w64"));
   EXPECT_FALSE(T.isWave32OnlyBuiltin("__builtin_amdgcn_mfma_f32_32x32x2f32"));
   EXPECT_FALSE(T.isWave32OnlyBuiltin("my_helper_w32"));
+  // Others by exact name: the 32-bit ballot needs the feature, its 64-bit form does not.
+  EXPECT_TRUE(T.isWave32OnlyBuiltin("__builtin_amdgcn_ballot_w32"));
+  EXPECT_FALSE(T.isWave32OnlyBuiltin("__builtin_amdgcn_ballot_w64"));
+  EXPECT_TRUE(T.returnsLaneMask("__builtin_amdgcn_ballot_w64"));
+  EXPECT_TRUE(T.returnsLaneMask("__builtin_amdgcn_read_exec"));
+  EXPECT_FALSE(T.returnsLaneMask("__builtin_amdgcn_read_exec_lo"));
 }
 
 // Cross-lane builtins confined to 32-lane groups and the ones that may cross the halves, by exact

@@ -42,6 +42,7 @@ void WarpBodyScanner::run() {
   settleFragmentTiles();
   settleSyncFreeSteps();
   settleBitWalks();
+  dropGroupedLaneIds();
 }
 
 LaneValueAnalysis &WarpBodyScanner::analysis() {

@@ -103,6 +103,8 @@ private:
   void dependentWidthShift(const clang::Expr *Shift, const clang::Expr *Value, const clang::Expr *Amount);
   void bitWalk(const clang::ForStmt *FS);
   void settleBitWalks();
+  void dropGroupedLaneIds();
+  void dropHalvedMasks();
   bool below32(const clang::Expr *E, unsigned Depth = 0);
   bool everyDefinition(const clang::Expr *E, llvm::function_ref<bool(const clang::Expr *)> Pred);
   void noteWideShift(const clang::BinaryOperator *BO);

@@ -2,6 +2,7 @@
 // widths and where they come from, and what callers pass to the unit's own helpers.
 
 #include "ast/MacroChain.h"
+#include "ast/StmtWalk.h"
 #include "ast/warp/BodyScanner.h"
 #include "ast/warp/WarpExprs.h"
 #include "clang/Basic/SourceManager.h"
@@ -277,14 +278,53 @@ void WarpBodyScanner::hardware(const BinaryOperator *BO, const Expr *Operand) {
 }
 
 // A lane number that can reach 63 on a 64-lane wavefront.
+bool WarpModel::returnsHardwareLane(const FunctionDecl *FD, unsigned Depth) {
+  if (!FD || Depth > 3)
+    return false;
+  return everyReturn(
+      FD, Ctx, HardwareLaneReturns, [](const FunctionDecl &Def) { return Def.getReturnType()->isIntegerType(); },
+      [&](const FunctionDecl &, const Expr *R) {
+        const auto *CE = R ? dyn_cast<CallExpr>(R->IgnoreParenImpCasts()) : nullptr;
+        return CE && (isHardwareLaneCall(CE) || returnsHardwareLane(CE->getDirectCallee(), Depth + 1));
+      });
+}
+
+// '__lane_id() & 31' numbers lanes inside 32-lane groups: the call is what the grouping divides,
+// not an operation across the groups, so it meets none of them. A local holding the call counts
+// only when every read of it is grouped so ('lane == 0' beside it is the hardware numbering). A
+// half number ('__lane_id() / 32') still counts: it says which 32 lanes the code takes a warp for.
+void WarpBodyScanner::dropGroupedLaneIds() {
+  auto Grouped = [&](const Expr *E) {
+    return llvm::any_of(F.Groupings, [&](const LaneGrouping32 &G) {
+      bool Lane = G.K == LaneGrouping32::LaneMask || G.K == LaneGrouping32::LaneModulo;
+      return Lane && (G.Op->getLHS()->IgnoreParenImpCasts() == E || G.Op->getRHS()->IgnoreParenImpCasts() == E);
+    });
+  };
+  auto OnlyGrouped = [&](const VarDecl *VD) {
+    return walkStmts(F.Body, [&](const Stmt *S) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(S);
+      return DRE && DRE->getDecl() == VD && !Grouped(DRE) ? StmtWalk::Stop : StmtWalk::Continue;
+    });
+  };
+  llvm::erase_if(F.FullOps, [&](const CrossLaneOp &Op) {
+    if (Op.Name != "__lane_id")
+      return false;
+    if (Grouped(Op.Call))
+      return true;
+    return llvm::any_of(F.Groupings, [&](const LaneGrouping32 &G) {
+      const auto *VD = dyn_cast_or_null<VarDecl>(G.Via);
+      return VD && VD->hasLocalStorage() && VD->getInit() && VD->getInit()->IgnoreParenImpCasts() == Op.Call &&
+             OnlyGrouped(VD);
+    });
+  });
+}
+
 bool WarpBodyScanner::reaches63(const Expr *E, unsigned Depth) {
   if (!E || Depth > 4)
     return false;
   E = E->IgnoreParenImpCasts();
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    StringRef N = calleeName(CE);
-    return N == "__lane_id" || N == "__builtin_amdgcn_mbcnt_hi";
-  }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return isHardwareLaneCall(CE) || M.returnsHardwareLane(CE->getDirectCallee());
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     bool Hw = false;
     // The constant may be the project's own wave size, 64 for the target parsed ('WarpSize').

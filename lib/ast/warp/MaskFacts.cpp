@@ -6,6 +6,7 @@
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -340,6 +341,26 @@ void WarpBodyScanner::settleNarrowing() {
   }
   // Only threads 0-31 vote there: the vote has no bits above 31, so keeping it in 32 bits loses nothing.
   llvm::erase_if(F.NarrowCasts, [&](const NarrowValue &N) { return underOneGroup(N.Source); });
+  dropHalvedMasks();
+}
+
+// 'lo = (unsigned)m; hi = (unsigned)(m >> 32)': the code takes the mask in halves, each read as
+// such (the mbcnt pair's two operands, two 32-bit counts), so the low half loses no lane.
+void WarpBodyScanner::dropHalvedMasks() {
+  if (F.NarrowCasts.empty())
+    return;
+  llvm::SmallPtrSet<const Decl *, 4> Halved;
+  walkStmts(F.Body, [&](const Stmt *S) {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (BO && BO->getOpcode() == BO_Shr && constantValue(BO->getRHS(), Ctx) == std::optional<int64_t>(32))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        Halved.insert(DRE->getDecl());
+    return StmtWalk::Continue;
+  });
+  llvm::erase_if(F.NarrowCasts, [&](const NarrowValue &N) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(N.Source);
+    return DRE && Halved.contains(DRE->getDecl());
+  });
 }
 
 // A project wrapper of a ballot or an active mask ('auto activemask() { return __activemask(); }'):
@@ -348,42 +369,26 @@ void WarpBodyScanner::settleNarrowing() {
 bool WarpModel::returnsLaneMask(const FunctionDecl *FD, unsigned Depth) {
   if (!FD || Depth > 3)
     return false;
-  FD = FD->getCanonicalDecl();
-  if (auto It = LaneMaskReturns.find(FD); It != LaneMaskReturns.end())
-    return It->second;
-  LaneMaskReturns[FD] = false; // recursion
-  const FunctionDecl *Def = nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  bool Result = false;
-  if (FD->hasBody(Def) && Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
-      Def->getReturnType()->isIntegerType() && !Def->getReturnType()->isDependentType() &&
-      Ctx.getIntWidth(Def->getReturnType()) == 64) {
-    std::vector<const Expr *> Returned;
-    walkStmts(Def->getBody(), [&](const Stmt *S) {
-      if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-        Returned.push_back(RS->getRetValue());
-        return StmtWalk::SkipChildren;
-      }
-      return isa<LambdaExpr>(S) ? StmtWalk::SkipChildren : StmtWalk::Continue;
-    });
-    auto IsMaskCall = [&](const Expr *E) {
-      const auto *CE = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
-      return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));
-    };
-    // 'uint64_t m = __ballot(p); return m;': a local written only with masks.
-    auto IsMaskLocal = [&](const Expr *E) {
-      const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || (VD->getInit() && !IsMaskCall(VD->getInit())))
-        return false;
-      MaskWrites W = maskWrites(Def->getBody(), VD, Depth + 1);
-      return W.Other == 0 && (W.Masks > 0 || VD->getInit());
-    };
-    Result =
-        !Returned.empty() && llvm::all_of(Returned, [&](const Expr *R) { return IsMaskCall(R) || IsMaskLocal(R); });
-  }
-  LaneMaskReturns[FD] = Result;
-  return Result;
+  auto IsMaskCall = [&](const Expr *E) {
+    const auto *CE = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));
+  };
+  // 'uint64_t m = __ballot(p); return m;': a local written only with masks.
+  auto IsMaskLocal = [&](const FunctionDecl &Def, const Expr *E) {
+    const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || (VD->getInit() && !IsMaskCall(VD->getInit())))
+      return false;
+    MaskWrites W = maskWrites(Def.getBody(), VD, Depth + 1);
+    return W.Other == 0 && (W.Masks > 0 || VD->getInit());
+  };
+  return everyReturn(
+      FD, Ctx, LaneMaskReturns,
+      [&](const FunctionDecl &Def) {
+        QualType R = Def.getReturnType();
+        return R->isIntegerType() && !R->isDependentType() && Ctx.getIntWidth(R) == 64;
+      },
+      [&](const FunctionDecl &Def, const Expr *R) { return IsMaskCall(R) || IsMaskLocal(Def, R); });
 }
 
 } // namespace rocmtidy

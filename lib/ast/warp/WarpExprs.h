@@ -9,10 +9,13 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace rocmtidy::warp {
 
@@ -67,6 +70,21 @@ unsigned intBits(clang::QualType Ty, const clang::ASTContext &Ctx);
 
 /// Evaluates E as an integer constant (not through locals).
 std::optional<int64_t> constantValue(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// A call that gives the lane's number in the hardware wavefront, 0-63 on 64 lanes: '__lane_id()'
+/// or the mbcnt pair's upper half.
+bool isHardwareLaneCall(const clang::CallExpr *CE);
+
+/// The values \p Body returns, outside lambdas' bodies (null for a bare 'return').
+std::vector<const clang::Expr *> returnedValues(const clang::Stmt *Body);
+
+/// Whether \p FD has a definition outside system headers that \p Fits accepts, which returns at
+/// least once and every value of which satisfies \p Each. Kept in \p Memo by canonical declaration
+/// (false while the question recurses through the same function).
+bool everyReturn(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx,
+                 llvm::DenseMap<const clang::FunctionDecl *, bool> &Memo,
+                 llvm::function_ref<bool(const clang::FunctionDecl &Def)> Fits,
+                 llvm::function_ref<bool(const clang::FunctionDecl &Def, const clang::Expr *Returned)> Each);
 
 /// The value of E on a 64-lane wavefront: 'warpSize' counts as 64 ('1024 / warpSize': 16);
 /// literals, constant variables and + - * / % << >> of those.

@@ -1,4 +1,5 @@
-// Matrix-core builtins that need a 32-lane wavefront ('..._w32', target feature wavefrontsize32):
+// Matrix-core builtins that need a 32-lane wavefront ('..._w32', target feature wavefrontsize32),
+// and the 32-bit ballot builtin, which needs the same feature:
 // clang checks a builtin's target features only when it generates code, so a parse of a gfx9 compile
 // passes and the build stops with "needs target feature". Reported where 64-lane targets compile the
 // call; quiet under the RDNA targets' own macros.
@@ -16,6 +17,7 @@
 // WAVE32: wave32-builtins.hip:{{[0-9]+}}:10: warning: '__builtin_amdgcn_wmma_f32_16x16x16_f16_w32' needs a 32-lane wavefront
 // WAVE32: wave32-builtins.hip:{{[0-9]+}}:10: warning:
 // WAVE32: wave32-builtins.hip:{{[0-9]+}}:10: warning:
+// WAVE32: wave32-builtins.hip:{{[0-9]+}}:10: warning: '__builtin_amdgcn_ballot_w32' needs a 32-lane wavefront
 
 #include <hip/hip_runtime.h>
 
@@ -41,6 +43,12 @@ template <class T> __device__ T tile_template(half16 a, half16 b, T c) {
 }
 template __device__ float8 tile_template<float8>(half16, half16, float8);
 
+// The 32-bit ballot builtin needs the same feature.
+__device__ unsigned vote32(int p) {
+  // CHECK: :[[@LINE+1]]:10: warning: '__builtin_amdgcn_ballot_w32' needs a 32-lane wavefront (target feature 'wavefrontsize32')
+  return __builtin_amdgcn_ballot_w32(p);
+}
+
 // Negative cases.
 // Only the RDNA targets that have the instruction compile the call.
 __device__ float8 guarded(half16 a, half16 b, float8 c) {
@@ -53,3 +61,12 @@ __device__ float8 guarded(half16 a, half16 b, float8 c) {
 // A matrix builtin of 64-lane wavefronts: the 32-lane requirement is not its hazard.
 typedef float float4v __attribute__((ext_vector_type(4)));
 __device__ float4v mfma(float a, float b, float4v c) { return __builtin_amdgcn_mfma_f32_16x16x4f32(a, b, c, 0, 0, 0); }
+// The ballot of the wavefront's own width, kept in 64 bits, and the 32-bit one under the RDNA guard.
+__device__ unsigned long long vote64(int p) { return __builtin_amdgcn_ballot_w64(p); }
+__device__ unsigned long long vote_either(int p) {
+#if defined(__gfx11__) || defined(__gfx12__)
+  return __builtin_amdgcn_ballot_w32(p);
+#else
+  return __builtin_amdgcn_ballot_w64(p);
+#endif
+}
