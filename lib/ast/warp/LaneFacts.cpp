@@ -277,7 +277,6 @@ void WarpBodyScanner::hardware(const BinaryOperator *BO, const Expr *Operand) {
     F.HardwareGroupings.push_back(BO);
 }
 
-// A lane number that can reach 63 on a 64-lane wavefront.
 bool WarpModel::returnsHardwareLane(const FunctionDecl *FD, unsigned Depth) {
   if (!FD || Depth > 3)
     return false;
@@ -319,6 +318,7 @@ void WarpBodyScanner::dropGroupedLaneIds() {
   });
 }
 
+// A lane number that can reach 63 on a 64-lane wavefront.
 bool WarpBodyScanner::reaches63(const Expr *E, unsigned Depth) {
   if (!E || Depth > 4)
     return false;
