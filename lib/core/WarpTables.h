@@ -61,7 +61,8 @@ struct WarpTables {
   bool isFullWavefront(std::string_view Name) const;
   bool takesMask(std::string_view Name) const;
   bool isMatrixCore(std::string_view Name) const;
-  /// Name endings of matrix-core builtins that need a 32-lane wavefront ('_w32').
+  /// Name endings of matrix-core builtins that need a 32-lane wavefront ('_w32'), and other builtins
+  /// that need one, by name ('__builtin_amdgcn_ballot_w32').
   std::vector<std::string> Wave32OnlySuffixes, Wave32OnlyBuiltins;
   bool isWave32OnlyBuiltin(std::string_view Name) const;
   /// Cross-lane builtins confined to 32-lane groups (ds_swizzle), and the other cross-lane builtins.
