@@ -11,7 +11,10 @@
 # time from --enable-check-profile (the median of RUNS profiled runs). Uses ROCm's headers from
 # /usr/include/hip when present (they hold thousands of device functions, which the check must
 # skip cheaply), else the test header.
-# A benchmark, not a test: the numbers depend on the machine and its load.
+# A benchmark, not a test: the numbers depend on the machine and its load. With CALLGRIND=1
+# (valgrind; a few minutes for 400 kernels) the script also counts instructions, which the load
+# does not disturb: clang-tidy with only rocm-cuda-header (the baseline) and with the check, and
+# their difference as a share of the baseline (the check's whole cost, its diagnostics included).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 kernels=${1:-400}
@@ -79,3 +82,10 @@ printf '  rocm-warp-size-assumption          median %.3f s CPU  (%+.2f%% of the 
 printf '  --enable-check-profile, the check  %.4f s CPU, %.4f s wall  (%.2f%% of the baseline CPU time)\n' \
   "$check_cpu" "$check_wall" "$(echo "$check_cpu * 100 / $base" | bc -l)"
 echo "  profile line: $profile"
+if [[ -n ${CALLGRIND:-} ]]; then
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
+  ir_base=$(count "$tidy" --load="$plugin" -checks='-*,rocm-cuda-header' "$src" -- "${flags[@]}")
+  ir_warp=$(count "$tidy" --load="$plugin" -checks='-*,rocm-warp-size-assumption' "$src" -- "${flags[@]}")
+  printf '  instructions: baseline %s, rocm-warp-size-assumption %s  (%+.2f%% of the baseline)\n' "$ir_base" "$ir_warp" \
+    "$(echo "($ir_warp - $ir_base) * 100 / $ir_base" | bc -l)"
+fi
