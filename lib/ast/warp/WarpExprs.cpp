@@ -172,13 +172,8 @@ bool isNarrowFullMask(const Expr *Arg, const ASTContext &Ctx) {
 unsigned intBits(QualType Ty, const ASTContext &Ctx) { return Ty->isIntegerType() ? Ctx.getIntWidth(Ty) : 0; }
 
 std::optional<int64_t> constantValue(const Expr *E, const ASTContext &Ctx) {
-  if (!E || E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+  if (!E || E->isValueDependent())
     return std::nullopt;
-  // Most questions are about a literal offset or width, which needs no evaluator.
-  if (const auto *Lit = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
-      Lit && Ctx.hasSameUnqualifiedType(Lit->getType(), E->getType()))
-    return E->getType()->isSignedIntegerOrEnumerationType() ? Lit->getValue().getSExtValue()
-                                                            : static_cast<int64_t>(Lit->getValue().getZExtValue());
   Expr::EvalResult R;
   if (E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt().getExtValue();
