@@ -5,8 +5,8 @@
 #include "ast/warp/WarpExprs.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -17,6 +17,32 @@ using namespace clang;
 namespace rocmtidy {
 
 using namespace warp;
+
+namespace {
+// Whether a qualified name of List ends with D's own name ('rocwmma::load_matrix_sync' for
+// 'load_matrix_sync'). Every call and member call of a body is asked about; comparing the short
+// name first spares building the qualified string for all but the few that may be listed.
+bool endsAListedName(const NamedDecl &D, const std::vector<std::string> &List) {
+  if (!D.getIdentifier())
+    return false;
+  StringRef N = D.getName();
+  return llvm::any_of(List, [&](StringRef Q) {
+    return Q.size() > N.size() + 1 && Q.ends_with(N) && Q[Q.size() - N.size() - 1] == ':';
+  });
+}
+
+// Whether the identifier written at Loc is Name. Reads the file's characters where they are: no
+// lexer is built for a question asked of every builtin call.
+bool spelledAt(SourceLocation Loc, StringRef Name, const SourceManager &SM) {
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Text = SM.getBufferData(File, &Invalid);
+  if (Invalid || Offset > Text.size())
+    return false;
+  Text = Text.drop_front(Offset);
+  return Text.starts_with(Name) && (Text.size() == Name.size() || !isAsciiIdentifierContinue(Text[Name.size()]));
+}
+} // namespace
 
 WarpBodyScanner::WarpBodyScanner(WarpModel &M, FunctionWarpFacts &F)
     : M(M), F(F), Ctx(M.Ctx), SM(Ctx.getSourceManager()), T(warpTables()) {}
@@ -187,7 +213,9 @@ void WarpBodyScanner::branchBarrier(const CallExpr *CE) {
 // 'rocwmma::load_matrix_sync(frag, p, ldm)': performed by every lane of the wavefront together. In
 // a template the call may stay unresolved; its lookup names the candidates.
 bool WarpBodyScanner::fragmentOp(const CallExpr *CE) {
-  auto Qualified = [&](const NamedDecl *D) { return D && T.isWavefrontFragmentOp(D->getQualifiedNameAsString()); };
+  auto Qualified = [&](const NamedDecl *D) {
+    return D && endsAListedName(*D, T.WavefrontFragmentOps) && T.isWavefrontFragmentOp(D->getQualifiedNameAsString());
+  };
   bool Is = Qualified(CE->getDirectCallee());
   if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts()); ULE && !Is)
     Is = llvm::any_of(ULE->decls(), [&](const NamedDecl *D) { return Qualified(D->getUnderlyingDecl()); });
@@ -202,12 +230,7 @@ bool WarpBodyScanner::fragmentOp(const CallExpr *CE) {
 bool WarpBodyScanner::warpCollective(const CallExpr *CE) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
   const auto *Spec = MC ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(MC->getRecordDecl()) : nullptr;
-  // Every member call of a specialisation comes here: the unqualified name first, before a string is built.
-  auto Listed = [&](const std::string &Q) {
-    StringRef N = Spec->getName();
-    return StringRef(Q).ends_with(N) && Q.size() > N.size() + 1 && Q[Q.size() - N.size() - 1] == ':';
-  };
-  if (!Spec || !Spec->getIdentifier() || llvm::none_of(T.WarpCollectiveClasses, Listed) ||
+  if (!Spec || !endsAListedName(*Spec, T.WarpCollectiveClasses) ||
       !T.isWarpCollectiveClass(Spec->getQualifiedNameAsString()))
     return false;
   const TemplateArgumentList &Args = Spec->getTemplateArgs();
@@ -622,9 +645,7 @@ bool WarpBodyScanner::VisitCallExpr(CallExpr *CE) {
   }
   // A call clang repaired ('__shfl_xor_sync' undeclared with old HIP headers: "did you mean
   // '__shfl_xor'?") keeps the written arguments under another function: it says nothing.
-  if (SourceLocation NameLoc = CE->getCallee()->getExprLoc();
-      NameLoc.isFileID() &&
-      Lexer::getSourceText(CharSourceRange::getTokenRange(NameLoc), SM, Ctx.getLangOpts()) != Name)
+  if (SourceLocation NameLoc = CE->getCallee()->getExprLoc(); NameLoc.isFileID() && !spelledAt(NameLoc, Name, SM))
     return true;
   bool CudaOnly = M.Guards.at(CE->getBeginLoc(), SM) == Platform::CudaOnly;
   if (!CudaOnly && Name.starts_with("__ballot"))

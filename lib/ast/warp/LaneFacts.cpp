@@ -379,28 +379,30 @@ void WarpBodyScanner::seedArguments(const CallExpr *CE) {
 namespace {
 // Parameters of one body used as both a lane of 32 ('p & 31', 'p % 32') and a warp of 32
 // ('p >> 5', 'p / 32').
-class SplitFinder : public RecursiveASTVisitor<SplitFinder> {
-public:
-  SplitFinder(const FunctionDecl *FD, ASTContext &Ctx) : FD(FD), Ctx(Ctx) {}
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-    const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    if (!P || P->getDeclContext() != FD || !P->getType()->isIntegerType() || BO->getRHS()->isValueDependent())
-      return true;
-    auto V = constantValue(BO->getRHS(), Ctx);
-    if (!V)
-      return true;
-    BinaryOperatorKind Op = BO->getOpcode();
-    if ((Op == BO_And && *V == 31) || (Op == BO_Rem && *V == 32))
-      Lanes[P] = BO;
-    else if ((Op == BO_Shr && *V == 5) || (Op == BO_Div && *V == 32))
-      Warps[P] = BO;
-    return true;
-  }
-  const FunctionDecl *FD;
-  ASTContext &Ctx;
+struct SplitUses {
   llvm::DenseMap<const ParmVarDecl *, const BinaryOperator *> Lanes, Warps;
 };
+
+SplitUses findSplitUses(const FunctionDecl *FD, const Stmt *Body, const ASTContext &Ctx) {
+  SplitUses U;
+  walkStmts(Body, [&](const Stmt *St) {
+    const auto *BO = dyn_cast<BinaryOperator>(St);
+    const auto *DRE = BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()) : nullptr;
+    const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!P || P->getDeclContext() != FD || !P->getType()->isIntegerType() || BO->getRHS()->isValueDependent())
+      return StmtWalk::Continue;
+    auto V = constantValue(BO->getRHS(), Ctx);
+    if (!V)
+      return StmtWalk::Continue;
+    BinaryOperatorKind Op = BO->getOpcode();
+    if ((Op == BO_And && *V == 31) || (Op == BO_Rem && *V == 32))
+      U.Lanes[P] = BO;
+    else if ((Op == BO_Shr && *V == 5) || (Op == BO_Div && *V == 32))
+      U.Warps[P] = BO;
+    return StmtWalk::Continue;
+  });
+  return U;
+}
 } // namespace
 
 // A parameter that no caller in the unit gives a lane value, split in the body into a lane and a
@@ -413,11 +415,10 @@ void WarpBodyScanner::seedSplitParameters() {
     return;
   if (llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) { return P->getType()->isIntegerType(); }))
     return;
-  SplitFinder Finder(FD, Ctx);
-  Finder.TraverseStmt(const_cast<Stmt *>(F.Body));
-  for (const auto &[P, Lane] : Finder.Lanes) {
-    auto Warp = Finder.Warps.find(P);
-    if (Warp == Finder.Warps.end() || F.Seeds.count(P))
+  SplitUses Uses = findSplitUses(FD, F.Body, Ctx);
+  for (const auto &[P, Lane] : Uses.Lanes) {
+    auto Warp = Uses.Warps.find(P);
+    if (Warp == Uses.Warps.end() || F.Seeds.count(P))
       continue;
     ParamSeed S;
     S.V = ThreadValue::ThreadIndex;
