@@ -273,6 +273,18 @@ static bool allDown(const rocmtidy::ShortReduction &R) {
   });
 }
 
+// Whether a full-wavefront operation met by F can move a value between the halves of a wavefront.
+// A vote ('__ballot', '__any', the active mask) gives every lane one bit from each lane and moves
+// no value: a sum kept inside a 32-lane group stays right beside it. Where the vote meets a
+// grouping of 32, that is reported at the grouping, not at the reductions.
+static bool movesValuesAcrossHalves(const rocmtidy::FunctionWarpFacts &F, rocmtidy::WarpModel &Model) {
+  const rocmtidy::CrossLaneOp *Met = Model.fullOpMet(F);
+  if (!Met)
+    return false;
+  auto Moves = [](const rocmtidy::CrossLaneOp &Op) { return !rocmtidy::warpTables().isVote(Op.Name); };
+  return F.FullOps.empty() ? Moves(*Met) : llvm::any_of(F.FullOps, Moves);
+}
+
 // F reads its reduction at the first lane of each 32-lane group (logical 32-lane code), or returns
 // it to callers that each do ('v = reduce(v); if (lane == 0) smem[warp] = v;' with 'lane = tid %
 // 32', and no lane numbers or operations of the wavefront's own) or call it only where lanes 32-63 are idle ('if
@@ -289,7 +301,7 @@ static bool readAtLane0Of32(const rocmtidy::FunctionWarpFacts &F, rocmtidy::Warp
   llvm::ArrayRef<rocmtidy::FunctionWarpFacts *> Callers = Model.callers(F);
   // A wavefront-wide operation on the way ('__shfl(v, 0)' after the tree) moves lane 0's sum into
   // lane 32.
-  bool FullOp = Model.fullOpMet(F);
+  bool FullOp = movesValuesAcrossHalves(F, Model);
   return !Callers.empty() && llvm::all_of(Callers, [&](const rocmtidy::FunctionWarpFacts *G) {
     return (G->Lane0Of32 && (Logical32 || (G->HardwareGroupings.empty() && !FullOp))) || OnlyFirstThreads(G);
   });
@@ -301,7 +313,8 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
   if (F.ShortReductions.empty() || S.Model.blockRows(F) != rocmtidy::BlockRows::Unknown)
     return;
   rocmtidy::WarpModel &Model = S.Model;
-  bool Logical32 = Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F);
+  bool Moves = movesValuesAcrossHalves(F, Model);
+  bool Logical32 = Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Moves;
   for (const rocmtidy::ShortReduction &R : F.ShortReductions) {
     SourceLocation Loc = R.At->getBeginLoc();
     if (platform(Loc, S.SM) != rocmtidy::Platform::Any || skipForMacro(Loc, S) || !Loc.isFileID())
@@ -315,19 +328,19 @@ void WarpSizeAssumptionCheck::reportShortReductions(const rocmtidy::FunctionWarp
       return Info && Info->Op == rocmtidy::ShuffleInfo::Kind::Xor;
     });
     if (R.K != rocmtidy::ShortReduction::ScanTo16 && XorOnly &&
-        ((!Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F)) || F.HalfSplits))
+        ((!Model.meetsHardwareGrouping(F) && !Moves) || F.HalfSplits))
       continue;
     // A shuffle-down tree from 16 read by the first lane of each 32-lane group: that lane's sum
     // takes lanes of its own group only, on 64 lanes as on 32.
     if (R.K != rocmtidy::ShortReduction::ScanTo16 && readAtLane0Of32(F, Model, Logical32) && allDown(R))
       continue;
     if (R.K != rocmtidy::ShortReduction::ScanTo16 && F.HalfLeaders && allDown(R) && !Model.meetsHardwareGrouping(F) &&
-        !Model.fullOpMet(F))
+        !Moves)
       continue;
     if (R.K == rocmtidy::ShortReduction::ScanTo16) {
       // A scan guarded by a lane number of 32 ('if (lane >= d)' with 'lane = tid % 32') adds only
       // values from its own 32-lane group: logical 32-lane code.
-      if (!(Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Model.fullOpMet(F)))
+      if (!(Model.meetsGrouping32(F) && !Model.meetsHardwareGrouping(F) && !Moves))
         diag(Loc, "shuffle scan stops at lane offset 16 and combines 32 lanes only; %0: loop while the offset is "
                   "below 'warpSize'")
             << Wave64;

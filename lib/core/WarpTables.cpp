@@ -103,6 +103,7 @@ bool WarpTables::isWave32OnlyBuiltin(std::string_view Name) const {
            return Name.size() > S.size() && Name.substr(Name.size() - S.size()) == S;
          });
 }
+bool WarpTables::isVote(std::string_view Name) const { return contains(Votes, Name); }
 bool WarpTables::isHalfConfined(std::string_view Name) const { return contains(HalfConfinedBuiltins, Name); }
 bool WarpTables::isLaneCrossingBuiltin(std::string_view Name) const { return contains(LaneCrossingBuiltins, Name); }
 bool WarpTables::isWavefrontFragmentOp(std::string_view QualifiedName) const {
@@ -154,6 +155,9 @@ std::optional<WarpTables> parseWarpTablesJson(std::string_view Json, std::string
   if (Doc.contains("wave32_only_suffixes") && !strings("wave32_only_suffixes", T.Wave32OnlySuffixes))
     return std::nullopt;
   if (Doc.contains("wave32_only_builtins") && !strings("wave32_only_builtins", T.Wave32OnlyBuiltins))
+    return std::nullopt;
+  // Optional: a table without it counts every full-wavefront operation as one that moves values.
+  if (Doc.contains("votes") && !strings("votes", T.Votes))
     return std::nullopt;
   if (Doc.contains("half_confined_builtins") && !strings("half_confined_builtins", T.HalfConfinedBuiltins))
     return std::nullopt;

@@ -59,6 +59,10 @@ struct WarpTables {
   const BitOp32 *bitOp(std::string_view Name) const;
   bool returnsLaneMask(std::string_view Name) const;
   bool isFullWavefront(std::string_view Name) const;
+  /// Full-wavefront operations that only vote (ballots, any/all, the active mask): no lane's value
+  /// reaches another lane through them.
+  std::vector<std::string> Votes;
+  bool isVote(std::string_view Name) const;
   bool takesMask(std::string_view Name) const;
   bool isMatrixCore(std::string_view Name) const;
   /// Name endings of matrix-core builtins that need a 32-lane wavefront ('_w32'), and other builtins

@@ -165,6 +165,21 @@ TEST(WarpTables, Wave32OnlyBuiltins) {
   EXPECT_FALSE(T.returnsLaneMask("__builtin_amdgcn_read_exec_lo"));
 }
 
+// Votes are the full-wavefront operations that move no value between lanes: every one is also a
+// full-wavefront operation, and the lane id and the reductions, which carry values, are not votes.
+TEST(WarpTables, VotesAreFullWavefrontOperationsThatMoveNoValue) {
+  const WarpTables &T = warpTables();
+  EXPECT_TRUE(T.isVote("__ballot"));
+  EXPECT_TRUE(T.isVote("__any_sync"));
+  EXPECT_TRUE(T.isVote("__activemask"));
+  EXPECT_FALSE(T.isVote("__lane_id"));
+  EXPECT_FALSE(T.isVote("__reduce_add_sync"));
+  EXPECT_FALSE(T.isVote("__shfl_down"));
+  ASSERT_FALSE(T.Votes.empty());
+  for (const std::string &V : T.Votes)
+    EXPECT_TRUE(T.isFullWavefront(V)) << V;
+}
+
 // Cross-lane builtins confined to 32-lane groups and the ones that may cross the halves, by exact
 // name; a list of something other than names is an error.
 TEST(WarpTables, HalfConfinedAndLaneCrossingBuiltins) {
