@@ -553,6 +553,7 @@ void WarpSizeAssumptionCheck::reportFunction(const rocmtidy::FunctionWarpFacts &
   reportWrapperMasks(F, S);
   reportFragmentTiles(F, S);
   reportHalfConfinedReductions(F, S);
+  reportWideStarts(F, S);
   reportBranchBarriers(F, S);
   reportSyncFreeSteps(F, S);
 }

@@ -106,6 +106,7 @@ private:
   void reportWrapperMasks(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportFragmentTiles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportHalfConfinedReductions(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportWideStarts(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportBranchBarriers(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportSyncFreeSteps(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWidthShifts(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

@@ -73,6 +73,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.WidenedLaneBits.clear();
   F.WideAmountBits.clear();
   F.ShortArrays.clear();
+  F.WideStarts.clear();
   F.LaneStrides.clear();
   F.WrapperMasks.clear();
   F.ArgSeeds.clear();

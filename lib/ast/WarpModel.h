@@ -105,6 +105,17 @@ struct ShortReduction {
   std::vector<const clang::CallExpr *> Shuffles; ///< the shuffles without width
 };
 
+/// A halving loop of default-width shuffles, their values summed, that starts at a lane offset a
+/// wavefront may not have ('for (o = 64; o > 0; o /= 2) v += __shfl_xor(v, o)', or 'BK / 2' in an
+/// instantiation with BK = 128). HIP gives a lane whose source is beyond the width its own value, so
+/// on a wavefront no wider than the offset that step adds every lane to itself.
+struct WideStart {
+  const clang::Expr *At;          ///< the start
+  int64_t Offset;                 ///< the first offset (the largest any instantiation gives)
+  bool FromTemplate;              ///< the start is written from a template parameter
+  const clang::CallExpr *Shuffle; ///< a shuffle of the loop whose value is added
+};
+
 /// An array of fewer elements than a wavefront has lanes, indexed by a lane number that reaches 63
 /// ('sums[lane]' with 'float sums[1024 / warpSize]' and 'lane = threadIdx.x % warpSize').
 struct ShortLaneArray {
@@ -166,6 +177,7 @@ struct FunctionWarpFacts {
   /// constant step of 8).
   bool Confined32 = false;
   std::vector<ShortReduction> ShortReductions;
+  std::vector<WideStart> WideStarts;
   /// Wavefront-wide index shuffles from a source lane below 32 (a constant, a lane of a 32-lane
   /// group): where blocks are 32 threads wide, lanes 32-63 hold the next row and read this one.
   std::vector<const clang::CallExpr *> RowShuffles;

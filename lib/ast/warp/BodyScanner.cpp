@@ -54,6 +54,7 @@ void WarpBodyScanner::run() {
   settleCounters();
   settleWidth32();
   settleLoopReductions();
+  settleWideStarts();
   settleLadders();
   settleScaledWarpIds();
   settleWideAmounts();

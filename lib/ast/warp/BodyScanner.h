@@ -150,6 +150,8 @@ private:
   void settleCounters();
   void settleWidth32();
   void settleLoopReductions();
+  void settleWideStarts();
+  bool summedInLoop(const clang::CallExpr *CE, const clang::ForStmt *Loop);
   void settleLadders();
   void settleScaledWarpIds();
   void settleGroupShuffles();

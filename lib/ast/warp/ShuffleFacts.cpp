@@ -487,6 +487,53 @@ void WarpBodyScanner::settleLoopReductions() {
   }
 }
 
+// Whether the loop adds the shuffle's value: an operand of '+', or the right side of '+=', directly
+// or through a local it initialises ('float t = __shfl_xor(v, o); v += t;'). A maximum, a minimum or
+// a bitwise or takes a lane's own value again without harm; a sum counts it twice.
+bool WarpBodyScanner::summedInLoop(const CallExpr *CE, const ForStmt *Loop) {
+  const VarDecl *Via = nullptr;
+  walkStmts(Loop->getBody(), [&](const Stmt *St) {
+    if (const auto *DS = dyn_cast<DeclStmt>(St))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() && VD->getInit()->IgnoreParenImpCasts() == CE)
+          Via = VD;
+    return Via ? StmtWalk::Stop : StmtWalk::Continue;
+  });
+  auto IsValue = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return E == CE || (Via && DRE && DRE->getDecl() == Via);
+  };
+  return !walkStmts(Loop->getBody(), [&](const Stmt *St) {
+    bool Sum = false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(St))
+      Sum = (BO->getOpcode() == BO_AddAssign && IsValue(BO->getRHS())) ||
+            (BO->getOpcode() == BO_Add && (IsValue(BO->getLHS()) || IsValue(BO->getRHS())));
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(St); OC && OC->getNumArgs() == 2)
+      Sum = (OC->getOperator() == OO_PlusEqual && IsValue(OC->getArg(1))) ||
+            (OC->getOperator() == OO_Plus && (IsValue(OC->getArg(0)) || IsValue(OC->getArg(1))));
+    return Sum ? StmtWalk::Stop : StmtWalk::Continue;
+  });
+}
+
+// Halving loops of summed default-width shuffles that start 64 or more lanes away: beyond every lane
+// of a 64-lane wavefront (the reporter compares with the widest wavefront of the targets).
+void WarpBodyScanner::settleWideStarts() {
+  for (const auto &[VD, L] : Loops) {
+    int64_t Start = L.StartValue.value_or(0);
+    if (!L.Halves || L.FromWarpSize || Start < 64 || !L.Loop->getBody())
+      continue;
+    for (auto [CE, S] : DefaultWidth) {
+      if ((S->Op != ShuffleInfo::Kind::Xor && S->Op != ShuffleInfo::Kind::Down) ||
+          !refersTo(CE->getArg(S->LaneArg), VD) ||
+          !SM.isPointWithin(CE->getBeginLoc(), L.Loop->getBeginLoc(), L.Loop->getEndLoc()) || !summedInLoop(CE, L.Loop))
+        continue;
+      F.WideStarts.push_back({L.Start, Start, L.FromTemplate, CE});
+      break;
+    }
+  }
+}
+
 // A ladder of constant steps through 16 and 8 and no further.
 void WarpBodyScanner::settleLadders() {
   uint64_t Largest = 0;
