@@ -54,7 +54,7 @@ bool WarpBodyScanner::isNarrowMaskType(const Expr *Arg) {
 bool WarpBodyScanner::isLaneMaskValue(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *CE = dyn_cast<CallExpr>(E))
-    return T.returnsLaneMask(calleeName(CE)) || M.returnsLaneMask(CE->getDirectCallee());
+    return isLaneMaskBuiltinCall(CE, Ctx) || M.returnsLaneMask(CE->getDirectCallee());
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return UO->getOpcode() == UO_Not && isLaneMaskValue(UO->getSubExpr());
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -142,7 +142,7 @@ MaskWrites WarpModel::maskWrites(const Stmt *Body, const ValueDecl *D, unsigned 
   const SourceManager &SM = Ctx.getSourceManager();
   auto IsMask = [&](const Expr *E) {
     const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-    return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee()));
+    return CE && (isLaneMaskBuiltinCall(CE, Ctx) || returnsLaneMask(CE->getDirectCallee()));
   };
   walkStmts(Body, [&](const Stmt *S) {
     if (S != Body && isa<LambdaExpr>(S))
@@ -371,7 +371,7 @@ bool WarpModel::returnsLaneMask(const FunctionDecl *FD, unsigned Depth) {
     return false;
   auto IsMaskCall = [&](const Expr *E) {
     const auto *CE = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
-    return CE && (warpTables().returnsLaneMask(calleeName(CE)) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));
+    return CE && (isLaneMaskBuiltinCall(CE, Ctx) || returnsLaneMask(CE->getDirectCallee(), Depth + 1));
   };
   // 'uint64_t m = __ballot(p); return m;': a local written only with masks.
   auto IsMaskLocal = [&](const FunctionDecl &Def, const Expr *E) {

@@ -185,6 +185,17 @@ bool isHardwareLaneCall(const CallExpr *CE) {
   return N == "__lane_id" || N == "__builtin_amdgcn_mbcnt_hi";
 }
 
+bool isLaneMaskBuiltinCall(const CallExpr *CE, const ASTContext &Ctx) {
+  if (!CE || !warpTables().returnsLaneMask(calleeName(CE)))
+    return false;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!FD || FD->getBuiltinID() || SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return true;
+  QualType R = FD->getReturnType();
+  return R->isDependentType() || !R->isIntegerType() || intBits(R, Ctx) >= 64;
+}
+
 std::vector<const Expr *> returnedValues(const Stmt *Body) {
   std::vector<const Expr *> Returned;
   walkStmts(Body, [&](const Stmt *S) {

@@ -75,6 +75,12 @@ std::optional<int64_t> constantValue(const clang::Expr *E, const clang::ASTConte
 /// or the mbcnt pair's upper half.
 bool isHardwareLaneCall(const clang::CallExpr *CE);
 
+/// A call of a builtin that returns the wavefront's 64-bit lane mask ('__ballot', '__activemask'),
+/// by name, unless the name resolves to a project's own function that returns fewer than 64 bits
+/// (a port's shim 'uint32_t __ballot_sync(uint32_t, bool)' giving the 32-lane half of the caller):
+/// its value is what the shim says, and a narrowing inside the shim is the shim's own finding.
+bool isLaneMaskBuiltinCall(const clang::CallExpr *CE, const clang::ASTContext &Ctx);
+
 /// The values \p Body returns, outside lambdas' bodies (null for a bare 'return').
 std::vector<const clang::Expr *> returnedValues(const clang::Stmt *Body);
 
