@@ -68,4 +68,35 @@ TEST(ConstantValueTest, UnsureUsesGoToTheMutationAnalyzer) {
   EXPECT_EQ(valueOfUse("void put(int *); void f() { int n = 256; put(&n); use(n); }"), std::nullopt);
 }
 
+TEST(ConstantValueTest, ParenthesisedUsesAreSeenThroughParentheses) {
+  // A macro parameter in parentheses ("CEIL(x, y)") only reads the variable.
+  EXPECT_EQ(valueOfUse("void f() { int n = 256; use(((n) + (64) - 1) / (64)); }"), std::optional<uint64_t>(4));
+  EXPECT_EQ(valueOfUse("void f(int k) { int n = 256; (n) = k; use(n); }"), std::nullopt);
+  EXPECT_EQ(valueOfUse("void f(int k) { int n = 256; ((n)) += k; use(n); }"), std::nullopt);
+}
+
+TEST(ConstantValueTest, ConstReferenceArgumentsOnlyRead) {
+  EXPECT_EQ(valueOfUse("template <class T> const T &least(const T &a, const T &b) { return b < a ? b : a; }\n"
+                       "void f(int k) { int n = 64; int m = least(n, k); use(n); }"),
+            std::optional<uint64_t>(64));
+  EXPECT_EQ(valueOfUse("void bump(int &); void f() { int n = 64; bump((n)); use(n); }"), std::nullopt);
+}
+
+TEST(ConstantValueTest, LambdaCapturesAreJudgedByTheLambdaBody) {
+  // A dispatch macro's lambda that only reads what it captures by reference.
+  EXPECT_EQ(valueOfUse("void f() { int n = 256; auto g = [&] { use(n); }; g(); }"), std::optional<uint64_t>(256));
+  EXPECT_EQ(valueOfUse("void f() { int n = 256; auto g = [&n] { use(n); }; g(); }"), std::optional<uint64_t>(256));
+  // The body writes it: from the lambda, or after the call, the variable has no fixed value.
+  EXPECT_EQ(valueOfUse("void f(int k) { int n = 256; auto g = [&] { n = k; }; g(); use(n); }"), std::nullopt);
+  // A reference init-capture writes through another name.
+  EXPECT_EQ(valueOfUse("void f(int k) { int n = 256; auto g = [&r = n, k] { r = k; }; g(); use(n); }"), std::nullopt);
+}
+
+TEST(ConstantValueTest, VariablesNamedTwiceInAChainAreEvaluated) {
+  // Each initializer names the previous variable twice; the answers are kept for the evaluation.
+  EXPECT_EQ(valueOfUse("void f() { int a = 1; int b = a + a; int c = b + b; int d = c + c;"
+                       " use(d + d); }"),
+            std::optional<uint64_t>(16));
+}
+
 } // namespace
