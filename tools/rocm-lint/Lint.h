@@ -51,6 +51,7 @@ struct Options {
   bool SkipSystemBodies = true; // --parse-system-bodies parses the bodies of system-header functions
   bool NoProgress = false;      // --no-progress: neither the terminal line nor the periodic one
   unsigned ProgressIntervalMs = 10000;
+  unsigned SlowFileMs = 60000;  // the periodic line names a file running at least this long
   bool IncludeCudaOnly = false; // --include-cuda-only: a directory walk keeps CUDA-only sources
   enum class FailPolicy { Findings, Errors, Never };
   FailPolicy FailOn = FailPolicy::Findings; // --fail-on

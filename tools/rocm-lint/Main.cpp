@@ -118,6 +118,9 @@ static cl::opt<bool> NoProgressArg("no-progress", cl::desc("no progress line"), 
 // Undocumented: lets a test see the periodic line without waiting 10 s.
 static cl::opt<std::string> ProgressIntervalArg("progress-interval-ms", cl::Hidden, cl::init("10000"),
                                                 cl::sub(LintCommand), cl::cat(LintCategory));
+// Undocumented: how long a file runs before the periodic line names it (a test sets 0).
+static cl::opt<std::string> SlowFileArg("slow-file-ms", cl::Hidden, cl::init("60000"), cl::sub(LintCommand),
+                                        cl::cat(LintCategory));
 static cl::opt<std::string> CacheDirArg("cache-dir", cl::desc("result cache folder"), cl::value_desc("DIR"),
                                         cl::sub(LintCommand), cl::cat(LintCategory));
 static cl::opt<bool> NoCacheArg("no-cache", cl::desc("do not read or write the result cache"), cl::sub(LintCommand),
@@ -216,6 +219,7 @@ static Options parseArgs(int Argc, char **Argv) {
     O.NoProgress = true;
   }
   O.ProgressIntervalMs = parseUnsigned(ProgressIntervalArg, "--progress-interval-ms");
+  O.SlowFileMs = parseUnsigned(SlowFileArg, "--slow-file-ms");
   if (CacheDirArg.getNumOccurrences() && CacheDirArg.empty())
     usageError("option '--cache-dir' needs a directory");
   O.CacheDir = CacheDirArg;
@@ -458,7 +462,9 @@ static int runLint(int Argc, char **Argv) {
   // its findings stream after that.
   std::mutex DeferredMu;
   std::vector<size_t> Deferred;
+  FilesInFlight InFlight;
   auto AnalyzeOne = [&](size_t I) {
+    InFlight.start(I, Files[I].Display);
     Results[I] = analyzeContained(Files[I], [&] {
       return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
     });
@@ -468,6 +474,7 @@ static int runLint(int Argc, char **Argv) {
     } else if (Stream) {
       Stream->done(I);
     }
+    InFlight.finish(I);
     size_t D = ++Done;
     if (Opts.Progress && !Opts.Quiet) {
       std::lock_guard<std::mutex> L(ProgressMu);
@@ -478,7 +485,8 @@ static int runLint(int Argc, char **Argv) {
   // Without a terminal (CI logs) a line every ~10 s instead of the in-place progress line.
   std::unique_ptr<ProgressTicker> Ticker;
   if (!Opts.Progress && !Opts.Quiet && !Opts.NoProgress && !Files.empty())
-    Ticker = std::make_unique<ProgressTicker>(Done, Files.size(), std::chrono::milliseconds(Opts.ProgressIntervalMs));
+    Ticker = std::make_unique<ProgressTicker>(Done, Files.size(), std::chrono::milliseconds(Opts.ProgressIntervalMs),
+                                              &InFlight, std::chrono::milliseconds(Opts.SlowFileMs));
   // The pool starts tasks in the order they are queued: files start in path order, as they stream.
   // (Each file runs on its own large-stack thread inside analyzeContained; a pool thread waits.)
   rocmtidy::compat::ThreadPool Pool(llvm::hardware_concurrency(Jobs));

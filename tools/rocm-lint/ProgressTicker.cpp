@@ -4,13 +4,44 @@
 
 namespace rocmlint {
 
-ProgressTicker::ProgressTicker(const std::atomic<size_t> &Done, size_t Total, std::chrono::milliseconds Interval)
-    : Done(Done), Total(Total), Interval(Interval), Start(std::chrono::steady_clock::now()) {
+using namespace std::chrono;
+
+void FilesInFlight::start(size_t Id, std::string Name) {
+  std::lock_guard<std::mutex> L(Mu);
+  Running[Id] = {std::move(Name), steady_clock::now()};
+}
+
+void FilesInFlight::finish(size_t Id) {
+  std::lock_guard<std::mutex> L(Mu);
+  Running.erase(Id);
+}
+
+std::pair<std::string, milliseconds> FilesInFlight::longest() const {
+  std::lock_guard<std::mutex> L(Mu);
+  const std::pair<std::string, steady_clock::time_point> *Oldest = nullptr;
+  for (const auto &[Id, Entry] : Running)
+    if (!Oldest || Entry.second < Oldest->second)
+      Oldest = &Entry;
+  if (!Oldest)
+    return {"", milliseconds(0)};
+  return {Oldest->first, duration_cast<milliseconds>(steady_clock::now() - Oldest->second)};
+}
+
+ProgressTicker::ProgressTicker(const std::atomic<size_t> &Done, size_t Total, milliseconds Interval,
+                               const FilesInFlight *InFlight, milliseconds Slow)
+    : Done(Done), Total(Total), Interval(Interval), InFlight(InFlight), Slow(Slow), Start(steady_clock::now()) {
   Thread = std::thread([this] {
     std::unique_lock<std::mutex> L(Mu);
     while (!Cv.wait_for(L, this->Interval, [this] { return Stop; })) {
-      auto Elapsed = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - Start);
-      std::string S = "rocm-lint: " + line(this->Done.load(), this->Total, Elapsed) + "\n";
+      auto Elapsed = duration_cast<seconds>(steady_clock::now() - Start);
+      std::pair<std::string, milliseconds> Longest =
+          this->InFlight ? this->InFlight->longest() : std::pair<std::string, milliseconds>();
+      bool Named = !Longest.first.empty() && Longest.second >= this->Slow;
+      std::string S =
+          "rocm-lint: " +
+          (Named ? line(this->Done.load(), this->Total, Elapsed, Longest.first, duration_cast<seconds>(Longest.second))
+                 : line(this->Done.load(), this->Total, Elapsed)) +
+          "\n";
       std::fputs(S.c_str(), stderr);
       std::fflush(stderr);
     }
@@ -34,6 +65,15 @@ std::string ProgressTicker::line(size_t Done, size_t Total, std::chrono::seconds
   else
     std::snprintf(Buf, sizeof Buf, "[%zu/%zu] %lld s", Done, Total, S);
   return Buf;
+}
+
+std::string ProgressTicker::line(size_t Done, size_t Total, seconds Elapsed, const std::string &Longest,
+                                 seconds LongestFor) {
+  std::string Out = line(Done, Total, Elapsed) + "; " + Longest + " running for ";
+  long long S = LongestFor.count();
+  Out += S >= 60 ? std::to_string(S / 60) + " m " + (S % 60 < 10 ? "0" : "") + std::to_string(S % 60) + " s"
+                 : std::to_string(S) + " s";
+  return Out;
 }
 
 } // namespace rocmlint
