@@ -125,6 +125,8 @@ const Rule AllowRules[] = {
     {"-isystem", Arity::JoinedOrSeparate, nullptr},
     {"-iquote", Arity::JoinedOrSeparate, nullptr},
     {"-idirafter", Arity::JoinedOrSeparate, nullptr},
+    {"--system-header-prefix=", Arity::Joined, nullptr},
+    {"--no-system-header-prefix=", Arity::Joined, nullptr},
     {"-isysroot", Arity::JoinedOrSeparate, nullptr},
     {"-cxx-isystem", Arity::JoinedOrSeparate, nullptr},
     {"-include", Arity::JoinedOrSeparate, nullptr},

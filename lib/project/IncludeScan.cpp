@@ -432,21 +432,26 @@ QuotedIncludeWalk followQuotedIncludes(const std::string &File, const std::vecto
     if (!Angled)
       if (auto Found = Try(Dir))
         return Found;
+    auto UnderRoot = [&](std::optional<std::pair<std::string, std::string>> Found) {
+      if (std::find(W.RootNames.begin(), W.RootNames.end(), Name) == W.RootNames.end())
+        W.RootNames.push_back(Name.str());
+      return Found;
+    };
     for (const std::string &R : W.Roots)
       if (auto Found = Try(R))
-        return Found;
+        return UnderRoot(std::move(Found));
     bool Named = Name.contains('/') && !Name.contains("..") && !llvm::sys::path::is_absolute(Name);
     for (size_t I = 1; Named && I < Folders.size(); ++I)
       if (auto Found = Try(Folders[I])) {
         W.Roots.push_back(Folders[I]);
-        return Found;
+        return UnderRoot(std::move(Found));
       }
     // Then the project's one folder that holds the name (a library's include/ folder beside the
     // samples and tests that include it).
     if (std::string Root = Named && RootFor ? RootFor(Name.str()) : std::string(); !Root.empty())
       if (auto Found = Try(Root)) {
         W.Roots.push_back(Root);
-        return Found;
+        return UnderRoot(std::move(Found));
       }
     return std::nullopt;
   };

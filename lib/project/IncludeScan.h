@@ -106,6 +106,10 @@ struct QuotedIncludeWalk {
   /// ('rt/bvh/Util.h') resolves where it does not beside its includer: the source root a build
   /// puts on the include path (hiprtc sources, whose include path the host program sets).
   std::vector<std::string> Roots;
+  /// The include names that resolved under a root ('rt/bvh/Util.h'), once each. A root is
+  /// searched last (-idirafter), which makes clang take what it finds there for a system header;
+  /// these names are the project's own headers all the same.
+  std::vector<std::string> RootNames;
   /// Every quoted include resolved: beside its includer, or under a root.
   bool AllResolved = true;
   /// The angle-bracket names included by the source and by the headers found.

@@ -443,8 +443,13 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
       Argv.push_back("-idirafter" + Folder);
   };
   SearchLast(Dir);
-  for (const std::string &Root : quotedIncludes(F.Absolute).Roots)
+  rocmtidy::project::QuotedIncludeWalk Walk = quotedIncludes(F.Absolute);
+  for (const std::string &Root : Walk.Roots)
     SearchLast(Root);
+  // Found in a folder searched last, a project header would be a system header to clang: its
+  // findings dropped and its function bodies (a kernel's helpers) left unparsed.
+  for (const std::string &Name : Walk.RootNames)
+    Argv.push_back("--no-system-header-prefix=" + Name);
   Argv.push_back(F.Absolute);
   return Argv;
 }
