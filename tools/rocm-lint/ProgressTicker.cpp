@@ -57,23 +57,24 @@ ProgressTicker::~ProgressTicker() {
   Thread.join();
 }
 
-std::string ProgressTicker::line(size_t Done, size_t Total, std::chrono::seconds Elapsed) {
-  long long S = Elapsed.count();
-  char Buf[96];
+// "3 m 02 s", or "42 s" under a minute.
+static std::string minutesAndSeconds(seconds D) {
+  long long S = D.count();
+  char Buf[48];
   if (S >= 60)
-    std::snprintf(Buf, sizeof Buf, "[%zu/%zu] %lld m %02lld s", Done, Total, S / 60, S % 60);
+    std::snprintf(Buf, sizeof Buf, "%lld m %02lld s", S / 60, S % 60);
   else
-    std::snprintf(Buf, sizeof Buf, "[%zu/%zu] %lld s", Done, Total, S);
+    std::snprintf(Buf, sizeof Buf, "%lld s", S);
   return Buf;
+}
+
+std::string ProgressTicker::line(size_t Done, size_t Total, seconds Elapsed) {
+  return "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] " + minutesAndSeconds(Elapsed);
 }
 
 std::string ProgressTicker::line(size_t Done, size_t Total, seconds Elapsed, const std::string &Longest,
                                  seconds LongestFor) {
-  std::string Out = line(Done, Total, Elapsed) + "; " + Longest + " running for ";
-  long long S = LongestFor.count();
-  Out += S >= 60 ? std::to_string(S / 60) + " m " + (S % 60 < 10 ? "0" : "") + std::to_string(S % 60) + " s"
-                 : std::to_string(S) + " s";
-  return Out;
+  return line(Done, Total, Elapsed) + "; " + Longest + " running for " + minutesAndSeconds(LongestFor);
 }
 
 } // namespace rocmlint
