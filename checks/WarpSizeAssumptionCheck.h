@@ -86,6 +86,7 @@ private:
   void reportShortReduction(const rocmtidy::ShortReduction &R, bool Logical32);
   void reportRowShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportGroupShuffles(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
+  void reportLaneGathers(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportWarpSizeTests(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportReducerCalls(const rocmtidy::FunctionWarpFacts &F, ReportState &S);
   void reportReducerParameters(const rocmtidy::FunctionWarpFacts &F, ReportState &S);

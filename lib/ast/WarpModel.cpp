@@ -56,6 +56,7 @@ void WarpModel::scan(FunctionWarpFacts &F) {
   F.Width32Reductions.clear();
   F.ShortReductions.clear();
   F.RowShuffles.clear();
+  F.LaneGathers32.clear();
   F.GroupShuffles.clear();
   F.WarpSizeTests.clear();
   F.NarrowMasks.clear();

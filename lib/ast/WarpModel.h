@@ -181,6 +181,17 @@ struct FunctionWarpFacts {
   /// Wavefront-wide index shuffles from a source lane below 32 (a constant, a lane of a 32-lane
   /// group): where blocks are 32 threads wide, lanes 32-63 hold the next row and read this one.
   std::vector<const clang::CallExpr *> RowShuffles;
+  /// Arrays of no element declared in the body (an instantiation's, or a macro setting's
+  /// 'part[BLOCK / 64]' with a block narrower than the wavefront).
+  std::vector<const clang::VarDecl *> EmptyArrays;
+  /// Wavefront-wide index shuffles whose source lane is the counter of a loop from 0 to 32
+  /// ('for (i = 0; i < WARP_SIZE; ++i) any |= __shfl(v, i)'), outside code only lanes 0-31 run:
+  /// the loop reads lanes 0-31 alone, and lanes 32-63 of a 64-lane wavefront are never read.
+  struct LaneGather {
+    const clang::CallExpr *Call;
+    const clang::Expr *Bound;
+  };
+  std::vector<LaneGather> LaneGathers32;
   /// Those of them in code that numbers its lanes within warps of 32 ('threadIdx.x & 31',
   /// 'threadIdx.x / 32'), outside a branch that only one such warp takes: each warp of 32 expects
   /// its own lane's value, and on a 64-lane wavefront lanes 32-63 read the lower warp's.

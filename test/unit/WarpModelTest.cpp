@@ -431,3 +431,28 @@ TEST(WarpExprsTest, BlockIndexThroughInitialisers) {
   EXPECT_FALSE(Reads(Global, 1)); // 'blockIdx' is two initialisers away
   EXPECT_FALSE(Reads(Local, 3));
 }
+
+// A wavefront-wide index shuffle whose source lane is the counter of a loop from 0 to 32 reads
+// lanes 0-31 only; a width of 32, a walk to 'warpSize', a loop from 1, or a loop only threads
+// 0-31 take are no such gather.
+TEST(WarpModelTest, LaneGathersOf32Lanes) {
+  Model M("#define WS 32\n"
+          "__device__ float lit(float v) { float s = 0; for (int i = 0; i < 32; ++i) s += __shfl(v, i); return s; }\n"
+          "__device__ float mac(float v) { float s = 0; for (int i = 0; i <= WS - 1; i++) s += __shfl(v, i); "
+          "return s; }\n"
+          "__device__ float w32(float v) { float s = 0; for (int i = 0; i < 32; ++i) s += __shfl(v, i, 32); "
+          "return s; }\n"
+          "__device__ float wave(float v) { float s = 0; for (int i = 0; i < warpSize; ++i) s += __shfl(v, i); "
+          "return s; }\n"
+          "__device__ float from1(float v) { float s = 0; for (int i = 1; i < 32; ++i) s += __shfl(v, i); "
+          "return s; }\n"
+          "__device__ float first(float v) { float s = 0; if (threadIdx.x < 32) for (int i = 0; i < 32; ++i) "
+          "s += __shfl(v, i); return s; }\n");
+  ASSERT_EQ(M.of("lit").LaneGathers32.size(), 1u);
+  EXPECT_EQ(M.of("lit").LaneGathers32[0].Bound->EvaluateKnownConstInt(M.AST->getASTContext()), 32);
+  EXPECT_EQ(M.of("mac").LaneGathers32.size(), 1u);
+  EXPECT_TRUE(M.of("w32").LaneGathers32.empty());
+  EXPECT_TRUE(M.of("wave").LaneGathers32.empty());
+  EXPECT_TRUE(M.of("from1").LaneGathers32.empty());
+  EXPECT_TRUE(M.of("first").LaneGathers32.empty());
+}

@@ -46,6 +46,25 @@ const VarDecl *WarpBodyScanner::subscriptedArray(const ArraySubscriptExpr *ASE) 
   return nullptr;
 }
 
+// Arrays of no element ('__shared__ float part[BlockSize / WAVE]' with a block narrower than the
+// wavefront), for the check's empty-slot report. Their template is a candidate for the
+// instantiation scan when a division counts its dependent size: only instantiations reach zero.
+void WarpBodyScanner::emptyArray(const VarDecl *VD) {
+  QualType Ty = VD->getType();
+  if (const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(Ty); CAT && CAT->getSize() == 0) {
+    F.EmptyArrays.push_back(VD);
+    return;
+  }
+  const auto *DAT = F.Instantiation ? nullptr : dyn_cast<DependentSizedArrayType>(Ty.getCanonicalType());
+  const Expr *Size = DAT ? DAT->getSizeExpr() : nullptr;
+  // The division may sit in a constant the size names ('part[kSlots]', 'kSlots = Block / WAVE').
+  if (Size && !walkWithInitialisers(Size, 3, [](const Stmt *St) {
+        const auto *BO = dyn_cast<BinaryOperator>(St);
+        return BO && BO->getOpcode() == BO_Div ? StmtWalk::Stop : StmtWalk::Continue;
+      }))
+    F.DependentCandidate = true;
+}
+
 // 'float *cache = scratch + kSlots;': the buffer is split, and what starts at 'scratch' ends at
 // kSlots elements.
 void WarpBodyScanner::arrayRegion(const VarDecl *VD) {

@@ -66,6 +66,7 @@ void WarpBodyScanner::run() {
   settleMaskOnlyVotes();
   dropWidth32Only();
   settleGroupShuffles();
+  settleLaneGathers();
   settleFragmentTiles();
   settleSyncFreeSteps();
   settleBitWalks();
@@ -306,6 +307,7 @@ bool WarpBodyScanner::VisitVarDecl(VarDecl *VD) {
   if (VD->getType()->isArrayType() && VD->getIdentifier())
     LocalArrays[VD->getName()] = VD;
   arrayRegion(VD);
+  emptyArray(VD);
   if (const Expr *Init = VD->getInit())
     dependentNarrowing(Init, VD->getType());
   return true;

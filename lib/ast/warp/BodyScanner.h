@@ -119,6 +119,7 @@ private:
   bool guardedBy(const clang::ArraySubscriptExpr *ASE, const clang::Expr *Index);
   bool wavefrontBounded(const clang::ArraySubscriptExpr *ASE, const clang::Expr *Index);
   void arrayRegion(const clang::VarDecl *VD);
+  void emptyArray(const clang::VarDecl *VD);
   std::optional<int64_t> extentOf(const clang::ArraySubscriptExpr *ASE, const clang::VarDecl *VD);
 
   // LaneFacts.cpp
@@ -155,6 +156,7 @@ private:
   void settleLadders();
   void settleScaledWarpIds();
   void settleGroupShuffles();
+  void settleLaneGathers();
   bool oneGroupTakes(const clang::Expr *Cond, bool FirstThreadsOnly = false);
   bool isWarpCountBound(const clang::Expr *B);
   bool zeroBeyondFirstThreads(const clang::CallExpr *CE);
@@ -250,6 +252,8 @@ private:
   /// compares for equality with a lane number of a warp of 32 ('lane == src', 'lane = tid & 31'):
   /// such a variable names a lane below 32.
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>> ShuffleFromVariable;
+  /// Wavefront-wide index shuffles by a loop counter from 0 to 32, before the body's branches are known.
+  std::vector<FunctionWarpFacts::LaneGather> LaneGatherCandidates;
   std::vector<std::pair<const clang::Expr *, const clang::ValueDecl *>> ComparedWithLane;
   /// Code that runs only where the wavefront has 32 lanes ('if (warpSize == 32) { ... }').
   std::vector<clang::SourceRange> Width32Only;

@@ -173,16 +173,6 @@ bool WarpBodyScanner::everyDefinition(const Expr *E, llvm::function_ref<bool(con
   return Defs && !Defs->empty() && llvm::all_of(*Defs, Pred);
 }
 
-namespace {
-// '++i', 'i++', 'i += 1', 'i = i + 1'.
-bool stepsByOne(const Expr *Inc, const VarDecl *VD) {
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc->IgnoreParenImpCasts()))
-    return U->isIncrementOp() && refersTo(U->getSubExpr(), VD);
-  const Expr *Step = addedStep(Inc, VD);
-  return Step && isLit(Step, 1);
-}
-} // namespace
-
 // 'for (int i = 0; i < warpSize; ++i)': a walk over the lanes of the wavefront, its counter a lane
 // number up to 63. Only a bound that names the width ('warpSize', a macro or constant named like
 // a wave size) says so: 'i < 64' may count anything.

@@ -124,6 +124,17 @@ void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const
       F.RowShuffles.push_back(CE);
     return;
   }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()))
+    for (const ForStmt *FS : CountedLoops) {
+      auto [VD, Start] = loopStart(FS);
+      bool Inclusive = false;
+      const Expr *Bound = VD == DRE->getDecl() ? loopBound(FS, VD, Inclusive) : nullptr;
+      if (!Bound || Bound->isValueDependent() || mentionsWarpSize(Bound) || !stepsByOne(FS->getInc(), VD) ||
+          evaluate(Start) != 0)
+        continue;
+      if (auto B = evaluate(Bound); B && *B + (Inclusive ? 1 : 0) == 32)
+        LaneGatherCandidates.push_back({CE, Bound});
+    }
   const Expr *Base = alignedLaneBase(Lane);
   if (analysis().classify(Base) == ThreadValue::LaneId && !reaches63(Base))
     F.RowShuffles.push_back(CE);
@@ -211,6 +222,19 @@ void WarpBodyScanner::settleGroupShuffles() {
   for (const CallExpr *CE : F.RowShuffles)
     if (!inWidth32Only(CE->getBeginLoc()) && !underOneGroup(CE))
       F.GroupShuffles.push_back(CE);
+}
+
+// A loop that reads lanes 0-31 one by one over the whole wavefront is wrong wherever lanes 32-63
+// run: they are never read, and in code numbering warps of 32 the upper warp reads the lower one.
+// Code only the first 32 threads take, or a branch kept for 32-lane widths, has no lanes 32-63.
+void WarpBodyScanner::settleLaneGathers() {
+  for (const FunctionWarpFacts::LaneGather &G : LaneGatherCandidates) {
+    SourceLocation Loc = G.Call->getBeginLoc();
+    bool InDispatch =
+        llvm::any_of(WidthDispatch, [&](SourceRange R) { return SM.isPointWithin(Loc, R.getBegin(), R.getEnd()); });
+    if (!InDispatch && !inWidth32Only(Loc) && !underOneGroup(G.Call))
+      F.LaneGathers32.push_back(G);
+  }
 }
 
 // The number of warps of a block: 'NT / 32', 'blockDim.x >> 5', or a constant local holding one. A

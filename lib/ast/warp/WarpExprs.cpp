@@ -64,6 +64,14 @@ const Expr *addedStep(const Expr *Inc, const VarDecl *VD) {
   return refersTo(Sum->getLHS(), VD) ? Sum->getRHS() : refersTo(Sum->getRHS(), VD) ? Sum->getLHS() : nullptr;
 }
 
+// '++i', 'i++', 'i += 1', 'i = i + 1'.
+bool stepsByOne(const Expr *Inc, const VarDecl *VD) {
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc->IgnoreParenImpCasts()))
+    return U->isIncrementOp() && refersTo(U->getSubExpr(), VD);
+  const Expr *Step = addedStep(Inc, VD);
+  return Step && isLit(Step, 1);
+}
+
 std::pair<const VarDecl *, const Expr *> loopStart(const ForStmt *FS) {
   if (!FS->getInit())
     return {nullptr, nullptr};

@@ -37,6 +37,9 @@ bool steps(const clang::Expr *Inc, const clang::VarDecl *VD, bool Halve);
 /// What 'i += S' or 'i = i + S' adds to VD: S; null for any other expression.
 const clang::Expr *addedStep(const clang::Expr *Inc, const clang::VarDecl *VD);
 
+/// '++i', 'i++', 'i += 1', 'i = i + 1' of VD.
+bool stepsByOne(const clang::Expr *Inc, const clang::VarDecl *VD);
+
 /// The counter of a for-loop and its start: 'int o = 16' or 'o = 16'.
 std::pair<const clang::VarDecl *, const clang::Expr *> loopStart(const clang::ForStmt *FS);
 
