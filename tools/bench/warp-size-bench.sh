@@ -14,7 +14,8 @@
 # A benchmark, not a test: the numbers depend on the machine and its load. With CALLGRIND=1
 # (valgrind; a few minutes for 400 kernels) the script also counts instructions, which the load
 # does not disturb: clang-tidy with only rocm-cuda-header (the baseline) and with the check, and
-# their difference as a share of the baseline (the check's whole cost, its diagnostics included).
+# their difference as a share of the baseline (the check's whole cost, its diagnostics included),
+# split into reporting the findings (clang's diagnostics engine) and the analysis.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 kernels=${1:-400}
@@ -83,9 +84,26 @@ printf '  --enable-check-profile, the check  %.4f s CPU, %.4f s wall  (%.2f%% of
   "$check_cpu" "$check_wall" "$(echo "$check_cpu * 100 / $base" | bc -l)"
 echo "  profile line: $profile"
 if [[ -n ${CALLGRIND:-} ]]; then
-  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
-  ir_base=$(count "$tidy" --load="$plugin" -checks='-*,rocm-cuda-header' "$src" -- "${flags[@]}")
-  ir_warp=$(count "$tidy" --load="$plugin" -checks='-*,rocm-warp-size-assumption' "$src" -- "${flags[@]}")
+  # $1: the profile to write; the rest: the command. Prints the instructions counted.
+  count() {
+    local out=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'
+  }
+  # Instructions spent in clang's diagnostics engine (emitting, filtering and printing diagnostics;
+  # the compiler's own suppressed warnings go through it too, in both runs alike).
+  diag_ir() {
+    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
+      awk '/DiagnosticsEngine::EmitCurrentDiagnostic\(bool\)/ {gsub(",", "", $1); print $1; exit}'
+  }
+  ir_base=$(count "$work/cg.base" "$tidy" --load="$plugin" -checks='-*,rocm-cuda-header' "$src" -- "${flags[@]}")
+  ir_warp=$(count "$work/cg.warp" "$tidy" --load="$plugin" -checks='-*,rocm-warp-size-assumption' "$src" -- "${flags[@]}")
   printf '  instructions: baseline %s, rocm-warp-size-assumption %s  (%+.2f%% of the baseline)\n' "$ir_base" "$ir_warp" \
     "$(echo "($ir_warp - $ir_base) * 100 / $ir_base" | bc -l)"
+  # The difference split into reporting the findings (clang-tidy's diagnostics engine: the warnings
+  # and notes, their filtering and their printing) and the analysis itself (everything else).
+  report=$(($(diag_ir "$work/cg.warp") - $(diag_ir "$work/cg.base")))
+  analysis=$((ir_warp - ir_base - report))
+  printf '    of which reporting the %s findings %s (%.2f%%), analysis %s (%.2f%%)\n' "$findings" "$report" \
+    "$(echo "$report * 100 / $ir_base" | bc -l)" "$analysis" "$(echo "$analysis * 100 / $ir_base" | bc -l)"
 fi
