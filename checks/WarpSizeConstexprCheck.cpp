@@ -192,6 +192,7 @@ struct UseSite {
 struct WalkState {
   bool SawConstantExpr = false;
   bool InArrayBound = false; // decided: an array bound; looking for the declaration (__shared__?)
+  ParentMapContext *Parents = nullptr; // the parents of the project's declarations
 };
 
 UseSite runtimeOr(const WalkState &St) {
@@ -272,7 +273,7 @@ UseSite stepStmt(const Stmt *S, const DynTypedNode &P, const Expr *ChildExpr, Wa
   // A copy: P may point into the ASTContext's parent map, which must not be written.
   DynTypedNode Cur = P;
   for (unsigned D = Depth; D < 512; ++D) {
-    DynTypedNodeList Up = Ctx.getParents(Cur);
+    DynTypedNodeList Up = St.Parents->getParents(Cur);
     if (Up.empty())
       break;
     if (const auto *F = Up[0].get<FunctionDecl>()) {
@@ -359,7 +360,7 @@ UseSite step(const DynTypedNode &P, const DynTypedNode &Child, WalkState St, AST
 UseSite walk(DynTypedNode Child, WalkState St, ASTContext &Ctx, unsigned Depth) {
   if (Depth > 256)
     return {};
-  DynTypedNodeList Parents = Ctx.getParents(Child);
+  DynTypedNodeList Parents = St.Parents->getParents(Child);
   if (Parents.empty())
     return St.InArrayBound ? decided(Use::ArrayBound) : UseSite{};
   UseSite Best;
@@ -376,7 +377,11 @@ UseSite walk(DynTypedNode Child, WalkState St, ASTContext &Ctx, unsigned Depth) 
   return Best;
 }
 
-UseSite classify(const Expr *Ref, ASTContext &Ctx) { return walk(DynTypedNode::create(*Ref), WalkState(), Ctx, 0); }
+UseSite classify(const Expr *Ref, ASTContext &Ctx, ParentMapContext &Parents) {
+  WalkState St;
+  St.Parents = &Parents;
+  return walk(DynTypedNode::create(*Ref), St, Ctx, 0);
+}
 
 // A local variable whose initializer is read when its declaration runs (what the walk above
 // decides for such a variable: it goes on up to the function).
@@ -620,6 +625,28 @@ bool WarpSizeConstexprCheck::gather(const MatchFinder::MatchResult &Result) {
   return false;
 }
 
+// The parents of the nodes of the project's own declarations. Every walk starts at a project's
+// reference and stops at its function or declaration, so the system headers are left out: clang's
+// parent map of the whole unit walks the HIP headers too, about 8% of a parse (the rocm-* checks
+// on tools/bench/warp-size-bench.sh's 100-kernel file).
+ParentMapContext &WarpSizeConstexprCheck::projectParents(ASTContext &Ctx) {
+  if (ProjectParents)
+    return *ProjectParents;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> Saved = Ctx.getTraversalScope(), Project;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      Project.push_back(D);
+  // The map is built from the context's traversal scope when first asked, and the scope is given
+  // back at once. (Setting a scope drops the context's own parent map; nothing of this check uses it.)
+  Ctx.setTraversalScope(Project);
+  ProjectParents = std::make_unique<ParentMapContext>(Ctx);
+  ProjectParents->setTraversalKind(Ctx.getParentMapContext().getTraversalKind());
+  ProjectParents->getParents(DynTypedNode::create(*Ctx.getTranslationUnitDecl()));
+  Ctx.setTraversalScope(Saved);
+  return *ProjectParents;
+}
+
 void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (gather(Result))
@@ -649,7 +676,7 @@ void WarpSizeConstexprCheck::check(const MatchFinder::MatchResult &Result) {
   const DeclRefExpr *E = Ref ? Ref : Held;
   if (!E)
     return;
-  UseSite C = Site ? *Site : classify(E, Ctx);
+  UseSite C = Site ? *Site : classify(E, Ctx, projectParents(Ctx));
   if (C.Kind == Use::Ignored)
     return;
   SourceLocation Loc = E->getLocation();

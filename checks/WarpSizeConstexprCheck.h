@@ -3,6 +3,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -43,6 +44,7 @@ public:
     Settled.clear();
     BodyParents.reset();
     BodyOf = nullptr;
+    ProjectParents.reset();
   }
 
 private:
@@ -106,6 +108,9 @@ private:
   /// The statement parents of the function body last asked about.
   std::unique_ptr<ParentMap> BodyParents;
   const Stmt *BodyOf = nullptr;
+  /// The parents of the unit's project declarations (not the system headers'), built once per unit.
+  std::unique_ptr<ParentMapContext> ProjectParents;
+  ParentMapContext &projectParents(ASTContext &Ctx);
 };
 
 } // namespace clang::tidy::rocm
