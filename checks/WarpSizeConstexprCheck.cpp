@@ -634,9 +634,17 @@ ParentMapContext &WarpSizeConstexprCheck::projectParents(ASTContext &Ctx) {
     return *ProjectParents;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<Decl *> Saved = Ctx.getTraversalScope(), Project;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+  auto Keep = [&](Decl *D) {
     if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       Project.push_back(D);
+  };
+  // Within the context's own scope: the whole unit for clang-tidy, the main file's declarations in
+  // clangd (whose preamble is not to be loaded for this).
+  for (Decl *D : Saved)
+    if (const auto *TU = dyn_cast<TranslationUnitDecl>(D))
+      llvm::for_each(TU->decls(), Keep);
+    else
+      Keep(D);
   // The map is built from the context's traversal scope when first asked, and the scope is given
   // back at once. (Setting a scope drops the context's own parent map; nothing of this check uses it.)
   Ctx.setTraversalScope(Project);
