@@ -41,14 +41,7 @@ void WarpSizeAssumptionCheck::reportEmptyWarpSlots(const VarDecl &VD, ASTContext
   if (!AL || !AL.getSizeExpr())
     return;
   // The division the count comes from, in the size or in the constants it names.
-  const BinaryOperator *Div = nullptr;
-  rocmtidy::walkWithInitialisers(AL.getSizeExpr(), 3, [&](const Stmt *St) {
-    const auto *BO = dyn_cast<BinaryOperator>(St);
-    if (!BO || BO->getOpcode() != BO_Div)
-      return rocmtidy::StmtWalk::Continue;
-    Div = BO;
-    return rocmtidy::StmtWalk::Stop;
-  });
+  const BinaryOperator *Div = rocmtidy::findDivision(AL.getSizeExpr(), 3);
   if (!Div)
     return;
   Expr::EvalResult Num, Den;

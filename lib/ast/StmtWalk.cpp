@@ -70,4 +70,16 @@ bool anyStmtOutsideLambdas(const Stmt *Root, llvm::function_ref<bool(const Stmt 
   return Found;
 }
 
+const BinaryOperator *findDivision(const Expr *Size, unsigned MaxDepth) {
+  const BinaryOperator *Div = nullptr;
+  walkWithInitialisers(Size, MaxDepth, [&](const Stmt *S) {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || BO->getOpcode() != BO_Div)
+      return StmtWalk::Continue;
+    Div = BO;
+    return StmtWalk::Stop;
+  });
+  return Div;
+}
+
 } // namespace rocmtidy

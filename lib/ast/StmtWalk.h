@@ -29,6 +29,11 @@ bool walkStmts(const clang::Stmt *Root, llvm::function_ref<StmtWalk(const clang:
 bool walkWithInitialisers(const clang::Expr *Root, unsigned MaxDepth,
                           llvm::function_ref<StmtWalk(const clang::Stmt *)> Visit);
 
+/// The first division in \p Size or in the initialisers of the constants it names (as
+/// walkWithInitialisers follows them, \p MaxDepth levels): where an array's element count divides
+/// a block by a width ('part[kSlots]', 'kSlots = Block / WAVE'). Null when there is none.
+const clang::BinaryOperator *findDivision(const clang::Expr *Size, unsigned MaxDepth);
+
 /// Whether \p Root, or a statement below it that is not inside a lambda's body, satisfies \p Pred.
 bool anyStmtOutsideLambdas(const clang::Stmt *Root, llvm::function_ref<bool(const clang::Stmt *)> Pred);
 

@@ -58,10 +58,7 @@ void WarpBodyScanner::emptyArray(const VarDecl *VD) {
   const auto *DAT = F.Instantiation ? nullptr : dyn_cast<DependentSizedArrayType>(Ty.getCanonicalType());
   const Expr *Size = DAT ? DAT->getSizeExpr() : nullptr;
   // The division may sit in a constant the size names ('part[kSlots]', 'kSlots = Block / WAVE').
-  if (Size && !walkWithInitialisers(Size, 3, [](const Stmt *St) {
-        const auto *BO = dyn_cast<BinaryOperator>(St);
-        return BO && BO->getOpcode() == BO_Div ? StmtWalk::Stop : StmtWalk::Continue;
-      }))
+  if (Size && findDivision(Size, 3))
     F.DependentCandidate = true;
 }
 

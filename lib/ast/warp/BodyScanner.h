@@ -144,6 +144,13 @@ private:
   void rowShuffle(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *Lane);
   void broadcastCall(const clang::CallExpr *CE);
   const clang::Expr *alignedLaneBase(const clang::Expr *Lane);
+  struct CountedBy {
+    const clang::ForStmt *Loop;
+    const clang::Expr *Start;
+    const clang::Expr *Bound;
+    bool Inclusive;
+  };
+  llvm::SmallVector<CountedBy, 2> loopsCounting(const clang::Decl *Counter);
   void explicitWidth(const clang::CallExpr *CE, const ShuffleInfo &S, const clang::Expr *W);
   bool templateWidthShuffle(const clang::CallExpr *CE);
   void widthParameter(const clang::Expr *W);

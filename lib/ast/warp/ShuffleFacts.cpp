@@ -125,15 +125,12 @@ void WarpBodyScanner::rowShuffle(const CallExpr *CE, const ShuffleInfo &S, const
     return;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Lane->IgnoreParenImpCasts()))
-    for (const ForStmt *FS : CountedLoops) {
-      auto [VD, Start] = loopStart(FS);
-      bool Inclusive = false;
-      const Expr *Bound = VD == DRE->getDecl() ? loopBound(FS, VD, Inclusive) : nullptr;
-      if (!Bound || Bound->isValueDependent() || mentionsWarpSize(Bound) || !stepsByOne(FS->getInc(), VD) ||
-          evaluate(Start) != 0)
+    for (const CountedBy &L : loopsCounting(DRE->getDecl())) {
+      if (L.Bound->isValueDependent() || mentionsWarpSize(L.Bound) ||
+          !stepsByOne(L.Loop->getInc(), cast<VarDecl>(DRE->getDecl())) || evaluate(L.Start) != 0)
         continue;
-      if (auto B = evaluate(Bound); B && *B + (Inclusive ? 1 : 0) == 32)
-        LaneGatherCandidates.push_back({CE, Bound});
+      if (auto B = evaluate(L.Bound); B && *B + (L.Inclusive ? 1 : 0) == 32)
+        LaneGatherCandidates.push_back({CE, L.Bound});
     }
   const Expr *Base = alignedLaneBase(Lane);
   if (analysis().classify(Base) == ThreadValue::LaneId && !reaches63(Base))
@@ -166,14 +163,24 @@ const Expr *WarpBodyScanner::alignedLaneBase(const Expr *Lane) {
   int64_t Block = static_cast<int64_t>(Bits & (~Bits + 1)); // the lowest bit the mask keeps
   std::optional<int64_t> Largest = Constant(BO->getRHS());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts()); !Largest && DRE)
-    for (const ForStmt *FS : CountedLoops)
-      if (auto [VD, Start] = loopStart(FS); VD == DRE->getDecl() && Constant(Start).value_or(-1) >= 0) {
-        bool Inclusive = false;
-        if (const Expr *Bound = loopBound(FS, VD, Inclusive))
-          if (auto B = Constant(Bound))
-            Largest = *B - (Inclusive ? 0 : 1);
-      }
+    for (const CountedBy &L : loopsCounting(DRE->getDecl()))
+      if (Constant(L.Start).value_or(-1) >= 0)
+        if (auto B = Constant(L.Bound))
+          Largest = *B - (L.Inclusive ? 0 : 1);
   return Largest && *Largest >= 0 && *Largest < Block ? Masked->getLHS() : Lane;
+}
+
+// The body's for-loops that count Counter from a start to a bound ('for (int i = 0; i < 32; ++i)',
+// or 'for (i = 0; ...)' of an outer local), with that start and bound.
+llvm::SmallVector<WarpBodyScanner::CountedBy, 2> WarpBodyScanner::loopsCounting(const Decl *Counter) {
+  llvm::SmallVector<CountedBy, 2> Loops;
+  for (const ForStmt *FS : CountedLoops) {
+    auto [VD, Start] = loopStart(FS);
+    bool Inclusive = false;
+    if (const Expr *Bound = VD && VD == Counter ? loopBound(FS, VD, Inclusive) : nullptr)
+      Loops.push_back({FS, Start, Bound, Inclusive});
+  }
+  return Loops;
 }
 
 // A call of the unit's broadcast helper with a source lane below 32 ('warpBroadcast(x, 0)') is
