@@ -77,6 +77,28 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip) 
   return Cuda == Hip ? Branch::Other : Cuda ? Branch::Cuda : Branch::Hip;
 }
 
+Branch branchAfterReturn(const std::vector<std::string> &Words) {
+  std::vector<std::string> Negated;
+  std::vector<std::string> Side;
+  for (size_t I = 0; I <= Words.size(); ++I) {
+    if (I < Words.size() && Words[I] != "or") {
+      Side.push_back(Words[I]);
+      continue;
+    }
+    bool Not = Side.size() == 2 && Side[0] == "not";
+    const std::string Name = Side.empty() ? std::string() : Side.back();
+    if ((Side.size() != 1 && !Not) || Name == "not" || Name == "and" || Name.find_first_of("()") != std::string::npos)
+      return Branch::Other;
+    if (!Negated.empty())
+      Negated.push_back("and");
+    if (!Not)
+      Negated.push_back("not");
+    Negated.push_back(Name);
+    Side.clear();
+  }
+  return Negated.empty() ? Branch::Other : classifyCondition(Negated);
+}
+
 std::vector<std::string> conditionWords(const cmake::Command &C) {
   std::vector<std::string> W;
   W.reserve(C.Args.size());

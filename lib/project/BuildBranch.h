@@ -31,6 +31,12 @@ enum class Branch { Other, Cuda, Hip };
 /// \p NamesHip (optional) is set when the condition names a HIP switch or value at all.
 Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip = nullptr);
 
+/// What the rest of a script builds after a top-level `if(COND)` whose only arm ends the script
+/// with `return()`: what is built where COND is false, classified. Only sides joined by `or`,
+/// each `X` or `NOT X`, are negated (`NOT A OR NOT B` leaves `A AND B`); any other condition
+/// (parentheses, comparisons, `and`) leaves Other.
+Branch branchAfterReturn(const std::vector<std::string> &Words);
+
 /// The lower-case argument values of a CMake command, as classifyCondition reads them.
 std::vector<std::string> conditionWords(const cmake::Command &C);
 /// A CMake command as written ("if(BUILD_CUDA)"), for messages.

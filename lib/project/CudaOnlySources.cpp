@@ -72,6 +72,10 @@ struct Script {
   /// The folders add_subdirectory() enters: Path the folder (absolute), or Computed when a variable
   /// names it; In, Condition and Line as for a source.
   std::vector<Mention> Subdirectories;
+  /// 'if(NOT ENABLE_CUDA) return() endif()' before the script names any source, glob or folder:
+  /// everything the script builds is the CUDA build's. The guard as written, and its line.
+  std::string CudaGuard;
+  unsigned CudaGuardLine = 0;
 };
 
 std::string lower(std::string_view S) { return asciiLower(S); }
@@ -186,7 +190,111 @@ struct CMakeReader : cmake::ParseCallbacks {
   /// absolute: a source named through one is a path, not only a name.
   std::map<std::string, std::string> Folders;
   const GlobWrappers &Wrappers;
+  /// function() and macro() bodies being read: a return() there leaves the call, not the script.
+  unsigned Definitions = 0;
+  /// Frames at the bottom of Stack that stay to the end: the rest of the script after a top-level
+  /// 'if(NOT ENABLE_CUDA) return() endif()' is built only where the condition is false.
+  size_t Kept = 0;
+  /// The top-level if() being read, while its one arm may end the script.
+  std::optional<std::pair<std::vector<std::string>, cmake::Command>> ReturnGuard;
+  bool GuardReturns = false;
+  /// Globs outside CUDA branches, by the variable they fill: they count as listings (extensions,
+  /// name patterns) only once that variable is read for something other than setting source
+  /// properties (mars' HIP branch globs every '*.cu' to mark it LANGUAGE HIP, wherever it is
+  /// built). A glob whose variable no command of the script reads still counts: another script
+  /// may read it.
+  std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>> GlobsByVariable;
+  std::map<std::string, std::string> LoopOverGlob; // foreach(F ${GLOBBED}): F -> GLOBBED
+  std::set<std::string> PropertyOnly, Listed;
+  bool InWrapper = false;
   CMakeReader(Script &S, fs::path Dir, const GlobWrappers &Wrappers) : S(S), Dir(std::move(Dir)), Wrappers(Wrappers) {}
+
+  void noteGlobReads(const cmake::Command &C, llvm::StringRef N) {
+    if (GlobsByVariable.empty())
+      return;
+    cmake::ExpandRules Rules;
+    Rules.KeepUnresolved = true;
+    Rules.GeneratorExpressionsAsText = true;
+    auto Note = [&](const std::string &Name) {
+      auto Loop = LoopOverGlob.find(Name);
+      std::string Globbed = GlobsByVariable.count(Name) ? Name : Loop != LoopOverGlob.end() ? Loop->second : "";
+      if (Globbed.empty())
+        return cmake::VariableValue::unknown();
+      if (N == "foreach" && Globbed == Name && !C.Args.empty())
+        LoopOverGlob[C.Args[0].Value] = Name;
+      else if (N == "set_source_files_properties")
+        PropertyOnly.insert(Globbed);
+      else
+        Listed.insert(Globbed);
+      return cmake::VariableValue::unknown();
+    };
+    for (const auto &A : C.Args)
+      cmake::expandReferences(A.Value, Note, Rules);
+  }
+
+  void glob(const std::string &Variable, std::string Extension, std::string NamePattern) {
+    if (Variable.empty()) {
+      (Extension.empty() ? S.GlobNamePatterns : S.GlobExtensions)
+          .push_back(Extension.empty() ? std::move(NamePattern) : std::move(Extension));
+      return;
+    }
+    auto &[Extensions, Patterns] = GlobsByVariable[Variable];
+    (Extension.empty() ? Patterns : Extensions)
+        .push_back(Extension.empty() ? std::move(NamePattern) : std::move(Extension));
+  }
+
+  /// At the end of the script: the globs whose variable was read only to set source properties
+  /// list nothing.
+  void finish() {
+    for (auto &[Variable, Found] : GlobsByVariable) {
+      if (PropertyOnly.count(Variable) && !Listed.count(Variable))
+        continue;
+      S.GlobExtensions.insert(S.GlobExtensions.end(), Found.first.begin(), Found.first.end());
+      S.GlobNamePatterns.insert(S.GlobNamePatterns.end(), Found.second.begin(), Found.second.end());
+    }
+  }
+
+  bool namesAnything() const {
+    return !S.Mentions.empty() || !S.GlobExtensions.empty() || !S.GlobNamePatterns.empty() || !S.CudaGlobs.empty() ||
+           !S.OtherGlobs.empty() || !S.WideCudaGlobs.empty() || !S.Subdirectories.empty();
+  }
+
+  /// Follows 'if(COND) return() endif()' at the script's top level: true when C was part of it.
+  bool returnGuard(const cmake::Command &C, llvm::StringRef N) {
+    if (N == "function" || N == "macro")
+      ++Definitions;
+    else if ((N == "endfunction" || N == "endmacro") && Definitions)
+      --Definitions;
+    if (Definitions)
+      return false;
+    if (N == "if" && Stack.size() == Kept) {
+      ReturnGuard.emplace(conditionWords(C), C);
+      GuardReturns = false;
+    } else if ((N == "elseif" || N == "else") && Stack.size() == Kept + 1) {
+      ReturnGuard.reset();
+    } else if (N == "return" && Stack.size() == Kept + 1 && ReturnGuard) {
+      GuardReturns = true;
+      return true;
+    } else if (N == "endif" && Stack.size() == Kept + 1 && ReturnGuard && GuardReturns) {
+      Branch Rest = branchAfterReturn(ReturnGuard->first);
+      std::string Text = conditionText(ReturnGuard->second) + " return()";
+      unsigned Line = ReturnGuard->second.Line;
+      ReturnGuard.reset();
+      if (!BothBackendsDepth.empty())
+        BothBackendsDepth.pop_back();
+      Stack.pop_back();
+      if (Rest == Branch::Cuda && !namesAnything()) {
+        S.CudaGuard = Text;
+        S.CudaGuardLine = Line;
+      }
+      if (Rest != Branch::Other) {
+        Stack.push_back(BranchFrame::open(Rest, Text, Line));
+        ++Kept;
+      }
+      return true;
+    }
+    return false;
+  }
 
   std::string withFolders(const std::string &V) const {
     cmake::ExpandRules Rules;
@@ -302,9 +410,16 @@ struct CMakeReader : cmake::ParseCallbacks {
       } else if (C.Args[0].Value != "GLOB" && C.Args[0].Value != "GLOB_RECURSE") {
         return;
       }
+      InWrapper = true;
       command(Glob);
+      InWrapper = false;
       return;
     }
+    if (returnGuard(C, N))
+      return;
+    bool Glob = N == "file" && !C.Args.empty() && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE");
+    if (!Glob)
+      noteGlobReads(C, N);
     if (N == "if") {
       std::vector<std::string> Words = conditionWords(C);
       BothBackendsDepth.push_back(bothBackends(Words));
@@ -336,7 +451,6 @@ struct CMakeReader : cmake::ParseCallbacks {
     }
     if (N == "message")
       return;
-    bool Glob = N == "file" && !C.Args.empty() && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE");
     bool LanguageHip = false;
     for (size_t I = 0; I + 1 < C.Args.size(); ++I)
       LanguageHip |= C.Args[I].Value == "LANGUAGE" && C.Args[I + 1].Value == "HIP";
@@ -379,12 +493,13 @@ struct CMakeReader : cmake::ParseCallbacks {
           if (!Literal && Probe.In != Branch::Cuda) {
             std::string Ext = lower(fs::path(Item).extension().string());
             std::string NamePattern = fs::path(Item).filename().string();
+            std::string Variable = InWrapper || C.Args.size() < 2 ? "" : C.Args[1].Value;
             if (!Ext.empty() && Ext.find('*') == std::string::npos)
-              S.GlobExtensions.push_back(Ext);
+              glob(Variable, Ext, "");
             else if (NamePattern.find('$') == std::string::npos && NamePattern.find('.') != std::string::npos)
-              S.GlobNamePatterns.push_back(NamePattern); // Kokkos' desul/include/*/*/*.inc*
+              glob(Variable, "", NamePattern); // Kokkos' desul/include/*/*/*.inc*
             else
-              S.GlobExtensions.push_back("*");
+              glob(Variable, "*", "");
           } else if (!Literal) {
             addWideCudaGlob(Item, A.Line);
           }
@@ -407,6 +522,7 @@ void readCMake(const fs::path &P, Script &S, const GlobWrappers &Wrappers) {
   cmake::ParseError Error;
   if (!cmake::parseCMake(Content, R, Error))
     S.GlobExtensions.push_back("*"); // a partial read could miss a listing: decide nothing from it
+  R.finish();
 }
 
 // ---- setup.py ----
@@ -1010,6 +1126,12 @@ std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File) {
     const std::string &Folder = Folders[I];
     if (!isRegularFile(Folder + "/CMakeLists.txt"))
       continue;
+    // The folder's own script stops unless the CUDA backend is configured (mars' examples:
+    // 'if(NOT MARS_ENABLE_UNSTRUCTURED OR NOT MARS_ENABLE_CUDA) return()').
+    if (std::shared_ptr<Script> Own = scriptAt(Model, fs::path(Folder) / "CMakeLists.txt", true);
+        !Own->CudaGuard.empty() && !namedByAnotherScript(Model, Folder))
+      return shownFromCwd(Own->File) + ":" + std::to_string(Own->CudaGuardLine) +
+             ": the folder's script builds only for CUDA ('" + Own->CudaGuard + "')";
     const Mention *Cuda = nullptr;
     bool EnteredWithParent = false;
     for (size_t J = I + 1; J < Folders.size() && !EnteredWithParent; ++J) {

@@ -92,6 +92,21 @@ TEST(BuildBranch, ElseOfASingleHipTestIsTheCudaBuild) {
   EXPECT_EQ(G.Branches, 3u);
 }
 
+TEST(BuildBranch, WhatFollowsAReturnGuard) {
+  // 'if(NOT X_ENABLE_CUDA) return()': the rest is built only with the switch on.
+  EXPECT_EQ(branchAfterReturn({"not", "mars_enable_cuda"}), Branch::Cuda);
+  EXPECT_EQ(branchAfterReturn({"not", "with_examples", "or", "not", "mars_enable_cuda"}), Branch::Cuda);
+  EXPECT_EQ(branchAfterReturn({"use_rocm"}), Branch::Cuda); // 'NOT USE_ROCM' remains
+  EXPECT_EQ(branchAfterReturn({"not", "use_rocm"}), Branch::Hip);
+  // A setting that is no backend, and shapes whose negation is not read, decide nothing.
+  EXPECT_EQ(branchAfterReturn({"not", "with_tests"}), Branch::Other);
+  EXPECT_EQ(branchAfterReturn({"not", "a", "and", "not", "build_cuda"}), Branch::Other);
+  EXPECT_EQ(branchAfterReturn({"backend", "strequal", "hip"}), Branch::Other);
+  EXPECT_EQ(branchAfterReturn({"(", "not", "build_cuda", ")"}), Branch::Other);
+  EXPECT_EQ(branchAfterReturn({"not", "build_cuda", "or"}), Branch::Other);
+  EXPECT_EQ(branchAfterReturn({}), Branch::Other);
+}
+
 TEST(IncludeScan, DirectivesAndNames) {
   std::string Text = "#include \"a.h\"\n  #  include <hip/hip_runtime.h>\n#include MACRO\n"
                      "#include_next <x.h>\n#include \"bad>name.h\"\n#include <open\n// #include \"c.h\"\n";
