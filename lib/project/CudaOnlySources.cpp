@@ -825,6 +825,20 @@ std::string makeTwinWhy(const ProjectModel &Model, const fs::path &File) {
                ": compiled only by nvcc in a CUDA build of its own; its HIP twin " + shownFromCwd(W.Path) +
                " compiles with hipcc (line " + std::to_string(Twin->hipRecipeLine()) + ")";
     }
+    // A CUDA build of its own below the project's HIP build: a Makefile above compiles with hipcc
+    // and does not list the file (llm.c's dev/cuda/Makefile, which stops without nvcc, below the
+    // top Makefile that hipifies and builds train_gpt2.cu).
+    std::vector<std::string> Above = Model.foldersUpToRoot(Dir);
+    for (size_t I = 1; I < Above.size(); ++I) {
+      std::shared_ptr<MakeSources> Hip = makefileIn(Above[I]);
+      if (!Hip)
+        continue;
+      if (!Hip->hipRecipeLine() || Hip->listing(File.string(), /*SkipCuda=*/true) || Hip->hipRecipeNames(File.string()))
+        return "";
+      return Make->path() + ":" + std::to_string(Line) + ": compiled only by nvcc in a CUDA build of its own; the " +
+             "project's HIP build " + shownFromCwd(Hip->path()) + " compiles with hipcc (line " +
+             std::to_string(Hip->hipRecipeLine()) + ") and does not list it";
+    }
     return ""; // the nearest Makefile decides
   }
   return "";

@@ -140,14 +140,17 @@ struct Frame {
   MakeBranch Current = MakeBranch::Other;
   std::string Condition;
   unsigned Line = 0;
+  /// The backend a plain else selects: HIP after an 'ifeq ($(HIPCC),)' or 'ifndef HIPCC' (the
+  /// else is where hipcc is there).
+  MakeBranch Else = MakeBranch::Other;
 };
 
 /// The variables whose -D and -I words reach the compiler: flags, and the include-folder
 /// variables recipes pass beside them (INC = -I./).
 bool compilerFlagVariable(const std::string &Name) {
-  static const std::set<std::string> Names = {"CPPFLAGS",   "CXXFLAGS",  "CFLAGS",   "HIPFLAGS",
-                                              "HIPCCFLAGS", "HIP_FLAGS", "INC",      "INCS",
-                                              "INCLUDE",    "INCLUDES",  "INC_DIRS", "INCLUDE_DIRS"};
+  static const std::set<std::string> Names = {"CPPFLAGS",    "CXXFLAGS",  "CFLAGS",      "HIPFLAGS", "HIPCCFLAGS",
+                                              "HIPCC_FLAGS", "HIP_FLAGS", "INC",         "INCS",     "INCLUDE",
+                                              "INCLUDES",    "INC_DIRS",  "INCLUDE_DIRS"};
   return Names.count(Name) != 0;
 }
 
@@ -173,6 +176,44 @@ MakeBranch toolOfWord(const std::string &Word, bool &IsTool) {
     return MakeBranch::Other;
   IsTool = false;
   return MakeBranch::Other;
+}
+
+/// The program a '$(shell which hipcc 2>/dev/null)' or '$(shell command -v nvcc)' value looks up,
+/// or "": the variable holds that tool wherever it is installed.
+std::string toolFoundByShell(const std::string &Value) {
+  for (const char *Lookup : {"$(shell which ", "$(shell command -v "}) {
+    if (!startsWith(Value, Lookup))
+      continue;
+    std::string Rest = trim(Value.substr(std::string(Lookup).size()));
+    std::string Word = Rest.substr(0, Rest.find_first_of(" \t)"));
+    return Word.find_first_of("$(") == std::string::npos ? Word : "";
+  }
+  return "";
+}
+
+/// Whether a line of a define only sets a variable, tests a condition or calls a make function
+/// ('$(eval X := $(shell ...))', 'CFLAGS += $(1)', 'ifeq (...)'): nothing a rule or recipe reads.
+bool setsVariablesOnly(const std::string &Line) {
+  std::string T = trim(Line);
+  if (startsWith(T, "$(eval ") && endsWith(T, ")"))
+    T = trim(T.substr(7, T.size() - 8));
+  std::string Word = T.substr(0, T.find_first_of(" \t("));
+  if (T.empty() || Word == "ifeq" || Word == "ifneq" || Word == "ifdef" || Word == "ifndef" || Word == "else" ||
+      Word == "endif")
+    return true;
+  int Depth = 0;
+  for (size_t I = 0; I < T.size(); ++I) {
+    char C = T[I];
+    if (C == '(' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == '}')
+      --Depth;
+    else if (Depth == 0 && C == '=')
+      return true;
+    else if (Depth == 0 && C == ':')
+      return T.compare(I, 2, ":=") == 0 || T.compare(I, 3, "::=") == 0;
+  }
+  return startsWith(T, "$(") && Depth == 0; // $(info ...), $(warning ...)
 }
 
 /// Whether a variable's name says it holds a compiler or make (CC, NVCC, HIP_CXX, MAKE), not its
@@ -272,20 +313,33 @@ public:
       std::string Rest = trim(T.substr(Word.size()));
       if (InDefine) {
         InDefine = Word != "endef";
-        CannedLines.push_back(T);
+        if (!InDefine) {
+          // A function that only sets variables (llm.c's check_and_add_flag, whose $(shell) runs
+          // the compiler on a probe while make reads the file): its calls make no rule.
+          if (std::all_of(Body.begin(), Body.end(), setsVariablesOnly))
+            AssignOnly.insert(DefineName);
+          else
+            CannedLines.insert(CannedLines.end(), Body.begin(), Body.end());
+          continue;
+        }
+        Body.push_back(T);
         continue;
       }
       if (Word == "define") {
         InDefine = true;
+        DefineName = trim(Rest.substr(0, Rest.find_first_of(" \t=:?+")));
+        Body.clear();
         continue;
       }
       // Recipes elsewhere (an included file, a $(eval)), or prerequisites found through vpath:
       // what the recipes here compile is not all there is.
       if (Word == "include" || Word == "-include" || Word == "sinclude" || Word == "vpath" || startsWith(T, "VPATH") ||
-          T.find("$(eval") != std::string::npos)
+          (T.find("$(eval") != std::string::npos && !evaluatesAssignOnly(T)))
         Unclear = true;
       if (Word == "ifeq" || Word == "ifneq" || Word == "ifdef" || Word == "ifndef") {
-        Stack.push_back({classify(Word, Rest), T, First});
+        MakeBranch Else = MakeBranch::Other;
+        MakeBranch B = classify(Word, Rest, &Else);
+        Stack.push_back({B, T, First, Else});
         continue;
       }
       if (Word == "else") {
@@ -293,8 +347,11 @@ public:
           continue;
         std::string Kw = Rest.substr(0, Rest.find_first_of(" \t("));
         bool Chained = Kw == "ifeq" || Kw == "ifneq" || Kw == "ifdef" || Kw == "ifndef";
-        // A plain else is "not that backend", which is no backend in particular.
-        Stack.back() = {Chained ? classify(Kw, trim(Rest.substr(Kw.size()))) : MakeBranch::Other, T, First};
+        // A plain else is "not that backend", which is no backend in particular, unless the test
+        // was for the toolkit's absence.
+        MakeBranch Else = MakeBranch::Other;
+        MakeBranch B = Chained ? classify(Kw, trim(Rest.substr(Kw.size())), &Else) : Stack.back().Else;
+        Stack.back() = {B, T, First, Chained ? Else : MakeBranch::Other};
         continue;
       }
       if (Word == "endif") {
@@ -326,9 +383,9 @@ public:
   }
 
 private:
-  MakeBranch classify(const std::string &Kw, const std::string &Args) {
+  MakeBranch classify(const std::string &Kw, const std::string &Args, MakeBranch *Else = nullptr) {
     std::vector<std::string> Names;
-    bool Positive = false;
+    bool Positive = false, Presence = Kw == "ifdef" || Kw == "ifndef";
     MakeBranch Literal = MakeBranch::Other;
     if (Kw == "ifdef" || Kw == "ifndef") {
       Names.push_back(trim(Args));
@@ -355,7 +412,8 @@ private:
       } else {
         return MakeBranch::Other;
       }
-      if (A.empty() || B.empty())
+      Presence = A.empty() || B.empty();
+      if (Presence)
         Positive = Kw == "ifneq";
       else if (Kw == "ifeq") {
         Positive = true;
@@ -377,7 +435,12 @@ private:
       Mixed |= Vendor != MakeBranch::Other && Vendor != V;
       Vendor = V;
     }
-    // Only "this toolkit is present" selects a backend; "absent" may mean a CPU build.
+    // Only "this toolkit is present" selects a backend; "absent" may mean a CPU build. The else of
+    // "hipcc is absent" is where the HIP build runs (llm.c's 'ifeq ($(HIPCC),)' ... 'else'
+    // 'HIPCC_FLAGS += -DBUILD_AMD'); the else of "CUDA is absent" stays no backend in particular: a
+    // machine with both toolkits takes it for either build, and sources are skipped only on sure ground.
+    if (Else && Presence && !Positive && !Mixed && Vendor == MakeBranch::Hip)
+      *Else = Vendor;
     return Positive && !Mixed ? Vendor : MakeBranch::Other;
   }
 
@@ -744,6 +807,8 @@ private:
           First.substr(First.find_last_of("/)}") == std::string::npos ? 0 : First.find_last_of("/)}") + 1);
       if (!Base.empty() && Base.find('$') == std::string::npos) {
         T = toolOfWord(Base, WordIsTool); // $(CUDA_HOME)/bin/nvcc
+      } else if (std::string Found = toolFoundByShell(V); !Found.empty()) {
+        T = toolOfWord(Found, WordIsTool); // $(shell which hipcc 2>/dev/null)
       } else if (startsWith(First, "$(") || startsWith(First, "${")) {
         std::string Inner = First.substr(2, First.size() > 3 ? First.size() - 3 : 0);
         if (Inner.find_first_of(" \t:$") == std::string::npos && (First.back() == ')' || First.back() == '}'))
@@ -980,6 +1045,23 @@ private:
   bool &BuildsHip;
   std::vector<RuleText> Rules;
   std::vector<std::string> CannedLines;
+  /// The define being read, its lines, and the defines that only set variables.
+  std::string DefineName;
+  std::vector<std::string> Body;
+  std::set<std::string> AssignOnly;
+
+  /// Whether every $(eval) of \p T evaluates '$(call NAME,...)' of a define that only sets variables.
+  bool evaluatesAssignOnly(const std::string &T) const {
+    for (size_t At = T.find("$(eval"); At != std::string::npos; At = T.find("$(eval", At + 1)) {
+      std::string After = trim(T.substr(At + 6));
+      if (!startsWith(After, "$(call "))
+        return false;
+      std::string Name = trim(After.substr(7, After.find_first_of(",)") - 7));
+      if (!AssignOnly.count(Name))
+        return false;
+    }
+    return true;
+  }
   bool Unclear = false;
   std::map<std::string, std::pair<MakeBranch, bool>> ToolMemo;
   std::map<std::string, bool> OpaqueMemo;
@@ -1122,6 +1204,14 @@ static unsigned firstRecipeOf(const std::vector<MakeSources::Recipe> &Recipes, M
 }
 
 unsigned MakeSources::hipRecipeLine() const { return GaveUp ? 0 : firstRecipeOf(Recipes, MakeBranch::Hip); }
+
+bool MakeSources::hipRecipeNames(const std::string &Absolute) const {
+  std::string File = fs::path(Absolute).lexically_normal().string();
+  return std::any_of(Recipes.begin(), Recipes.end(), [&](const Recipe &R) {
+    return R.Tool == MakeBranch::Hip &&
+           std::any_of(R.Paths.begin(), R.Paths.end(), [&](const std::string &P) { return matchesPattern(P, File); });
+  });
+}
 
 unsigned MakeSources::nvccRecipeLine() const { return GaveUp ? 0 : firstRecipeOf(Recipes, MakeBranch::Cuda); }
 

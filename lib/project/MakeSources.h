@@ -71,6 +71,9 @@ public:
   /// when every recipe that may read it runs nvcc and none of the Makefile's recipes runs hipcc
   /// (0 otherwise, and when the recipes are unclear).
   unsigned nvccOnlyRecipeLine(const std::string &Absolute) const;
+  /// Whether a hipcc recipe names \p Absolute itself (a path or a glob, not a '%' pattern rule,
+  /// which reads only what some target asks for).
+  bool hipRecipeNames(const std::string &Absolute) const;
   /// The line of the first hipcc recipe that reads sources (0: none): the Makefile is a HIP build.
   unsigned hipRecipeLine() const;
   /// The line of the first nvcc recipe that reads sources (0: none): the Makefile is a CUDA build.

@@ -288,6 +288,44 @@ TEST(MakeSources, RecipesUnsureMeansInScope) {
   EXPECT_FALSE(MakeSources::read("/p/Makefile", "a: ; nvcc a.cu\ninfo: ; hipcc --version\n").cudaOnly("/p/a.cu", Why));
 }
 
+TEST(MakeSources, ShellLookupsFlagProbesAndTheElseOfNoHipcc) {
+  // '$(shell which hipcc ...)' holds hipcc wherever it is installed; a function that only sets
+  // variables, called through $(eval), writes no rule; the else of "hipcc is absent" is the HIP build's.
+  MakeSources M = MakeSources::read("/p/Makefile", "HIPCC := $(shell which hipcc 2>/dev/null)\n"
+                                                   "NVCC := $(shell command -v nvcc)\n"
+                                                   "define probe\n"
+                                                   "  $(eval OK := $(shell $(CC) $(1) -x c /dev/null && echo yes))\n"
+                                                   "  ifeq ($(OK),yes)\n"
+                                                   "    CFLAGS += $(1)\n"
+                                                   "  endif\n"
+                                                   "endef\n"
+                                                   "$(foreach f,-O3,$(eval $(call probe,$(f))))\n"
+                                                   "ifeq ($(HIPCC),)\n"
+                                                   "  $(info no hipcc)\n"
+                                                   "else\n"
+                                                   "  HIPCC_FLAGS += -DBUILD_AMD\n"
+                                                   "endif\n"
+                                                   "amd: main.cu\n\t$(HIPCC) $(HIPCC_FLAGS) main.cu -o $@\n"
+                                                   "cuda: k.cu\n\t$(NVCC) k.cu -o $@\n");
+  EXPECT_EQ(M.hipRecipeLine(), 16u);
+  EXPECT_TRUE(M.hipRecipeNames("/p/main.cu"));
+  EXPECT_FALSE(M.hipRecipeNames("/p/k.cu"));
+  std::string Why;
+  EXPECT_TRUE(M.cudaOnly("/p/k.cu", Why));
+  std::vector<std::string> Kept;
+  for (const MakeSources::Flag &F : M.flags())
+    Kept.push_back(F.Arg);
+  EXPECT_EQ(Kept, std::vector<std::string>{"-DBUILD_AMD"});
+  // A function that writes a rule: what the Makefile compiles is not all there is.
+  MakeSources R = MakeSources::read("/p/Makefile", "define tool\n$(1): $(1).cu\n\tnvcc $$< -o $$@\nendef\n"
+                                                   "$(eval $(call tool,gen))\n"
+                                                   "a: ; hipcc a.hip\nb: ; nvcc b.cu\n");
+  EXPECT_FALSE(R.cudaOnly("/p/b.cu", Why));
+  // A '%' pattern rule reads only what a target asks for: it names no file.
+  EXPECT_FALSE(
+      MakeSources::read("/p/Makefile", "build/%.cu: %.cu\n\thipify-perl $< -o $@\n").hipRecipeNames("/p/dev/k.cu"));
+}
+
 TEST(MakeSources, CompilerFlags) {
   MakeSources M = MakeSources::read("/p/Makefile", "CPPFLAGS += -DA -I inc\n"
                                                    "ifneq ($(ROCM_PATH),)\n HIPFLAGS += -DR\nendif\n"
