@@ -99,6 +99,28 @@ Branch branchAfterReturn(const std::vector<std::string> &Words) {
   return Negated.empty() ? Branch::Other : classifyCondition(Negated);
 }
 
+void VendorOptions::note(const cmake::Command &C) {
+  if (C.LowerName != "option" || C.Args.empty())
+    return;
+  std::string Name = asciiLower(C.Args[0].Value);
+  const BuildSwitchTable &Switches = buildSwitchTable();
+  if (Switches.Cuda.count(Name) || Switches.Hip.count(Name) ||
+      Switches.vendorByParts(Name) != BuildSwitchTable::Vendor::None)
+    return; // a switch already
+  BuildSwitchTable::Vendor V = Switches.vendorByParts("use_" + Name);
+  if (V != BuildSwitchTable::Vendor::None)
+    Options.emplace_back(Name, V == BuildSwitchTable::Vendor::Cuda ? "use_cuda" : "use_hip");
+}
+
+std::vector<std::string> VendorOptions::words(const cmake::Command &C) const {
+  std::vector<std::string> W = conditionWords(C);
+  for (std::string &Word : W)
+    for (const auto &[Name, Switch] : Options)
+      if (Word == Name || Word == "${" + Name + "}")
+        Word = Switch;
+  return W;
+}
+
 std::vector<std::string> conditionWords(const cmake::Command &C) {
   std::vector<std::string> W;
   W.reserve(C.Args.size());

@@ -37,6 +37,20 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip =
 /// (parentheses, comparisons, `and`) leaves Other.
 Branch branchAfterReturn(const std::vector<std::string> &Words);
 
+/// The vendor options a CMake script declares: 'option(TRIDIAG_CUDA "Build the CUDA solver" OFF)'
+/// names a backend without a switch word, which classifyCondition alone does not take for a switch.
+/// The readers note each option() and read their conditions through words().
+class VendorOptions {
+public:
+  /// Notes \p C when it is an option() whose name has one vendor word and no switch word.
+  void note(const cmake::Command &C);
+  /// conditionWords(C) with each such option read as the switch of its vendor ('use_cuda').
+  std::vector<std::string> words(const cmake::Command &C) const;
+
+private:
+  std::vector<std::pair<std::string, std::string>> Options; // lower-case name, switch read instead
+};
+
 /// The lower-case argument values of a CMake command, as classifyCondition reads them.
 std::vector<std::string> conditionWords(const cmake::Command &C);
 /// A CMake command as written ("if(BUILD_CUDA)"), for messages.

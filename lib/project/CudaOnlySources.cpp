@@ -207,6 +207,7 @@ struct CMakeReader : cmake::ParseCallbacks {
   std::map<std::string, std::string> LoopOverGlob; // foreach(F ${GLOBBED}): F -> GLOBBED
   std::set<std::string> PropertyOnly, Listed;
   bool InWrapper = false;
+  VendorOptions Options;
   CMakeReader(Script &S, fs::path Dir, const GlobWrappers &Wrappers) : S(S), Dir(std::move(Dir)), Wrappers(Wrappers) {}
 
   void noteGlobReads(const cmake::Command &C, llvm::StringRef N) {
@@ -268,7 +269,7 @@ struct CMakeReader : cmake::ParseCallbacks {
     if (Definitions)
       return false;
     if (N == "if" && Stack.size() == Kept) {
-      ReturnGuard.emplace(conditionWords(C), C);
+      ReturnGuard.emplace(Options.words(C), C);
       GuardReturns = false;
     } else if ((N == "elseif" || N == "else") && Stack.size() == Kept + 1) {
       ReturnGuard.reset();
@@ -415,13 +416,14 @@ struct CMakeReader : cmake::ParseCallbacks {
       InWrapper = false;
       return;
     }
+    Options.note(C);
     if (returnGuard(C, N))
       return;
     bool Glob = N == "file" && !C.Args.empty() && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE");
     if (!Glob)
       noteGlobReads(C, N);
     if (N == "if") {
-      std::vector<std::string> Words = conditionWords(C);
+      std::vector<std::string> Words = Options.words(C);
       BothBackendsDepth.push_back(bothBackends(Words));
       if (BothBackendsDepth.back())
         BothBackendsText = "'" + conditionText(C) + "' (line " + std::to_string(C.Line) + ")";
@@ -438,7 +440,7 @@ struct CMakeReader : cmake::ParseCallbacks {
       if (!BothBackendsDepth.empty())
         BothBackendsDepth.back() = false; // only the arm that requires both stops the configuration
       bool IsElse = N == "else";
-      Stack.back().next(IsElse, IsElse ? Branch::Other : classifyCondition(conditionWords(C), &S.BuildsHip),
+      Stack.back().next(IsElse, IsElse ? Branch::Other : classifyCondition(Options.words(C), &S.BuildsHip),
                         conditionText(C), C.Line, "else()");
       return;
     }
@@ -673,17 +675,18 @@ std::shared_ptr<MakeSources> makefileIn(const std::string &Dir) {
   return M;
 }
 
-/// The Makefile of \p Dir named for the HIP build (`make -f makefile.hip`), as read, or null.
-std::shared_ptr<MakeSources> hipMakefileIn(const std::string &Dir) {
+/// The Makefile of \p Dir named for the HIP build (`make -f makefile.hip`), or with \p Cuda for the
+/// CUDA build (`Makefile.cuda`), as read, or null.
+std::shared_ptr<MakeSources> vendorMakefileIn(const std::string &Dir, bool Cuda = false) {
   std::lock_guard<std::mutex> Lock(CacheMu);
-  std::string Key = Dir + "\n<hip>";
+  std::string Key = Dir + (Cuda ? "\n<cuda>" : "\n<hip>");
   auto It = MakeCache.find(Key);
   if (It != MakeCache.end())
     return It->second;
   std::shared_ptr<MakeSources> M;
   const BuildSwitchTable &T = buildSwitchTable();
   for (const char *Stem : {"GNUmakefile.", "makefile.", "Makefile."})
-    for (const std::string &V : T.HipValues) {
+    for (const std::string &V : Cuda ? T.CudaValues : T.HipValues) {
       std::string P = (fs::path(Dir) / (Stem + V)).string();
       std::optional<std::string> Text = isRegularFile(P) ? readRegularFile(P) : std::nullopt;
       if (Text && !M)
@@ -856,7 +859,11 @@ std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
   // A folder whose HIP build is a Makefile named for it: a source its default Makefile builds and
   // the HIP one does not is another build's.
   for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<MakeSources> Hip = hipMakefileIn(Dir), Default = makefileIn(Dir);
+    std::shared_ptr<MakeSources> Hip = vendorMakefileIn(Dir), Default = makefileIn(Dir);
+    // Beside one named for the CUDA build (easyWave's Makefile.cuda and Makefile.hip, the default
+    // Makefile another port's): that one is the Makefile whose sources the HIP one may not build.
+    if (std::shared_ptr<MakeSources> Cuda = vendorMakefileIn(Dir, /*Cuda=*/true); Cuda && Hip)
+      Default = Cuda;
     if (!Hip || !Default || Hip->gaveUp() || !MakeWhy.empty())
       continue;
     // A list the reader could not follow to the end (a $(shell ...)) may hold anything.

@@ -179,14 +179,15 @@ public:
       call(It->second, C);
       return;
     }
+    Options.note(C);
     if (N == "if") {
-      Stack.emplace_back(BranchFrame::open(classifyCondition(conditionWords(C)), conditionText(C), C.Line));
+      Stack.emplace_back(BranchFrame::open(classifyCondition(Options.words(C)), conditionText(C), C.Line));
       return;
     }
     if ((N == "elseif" || N == "else") && !Stack.empty()) {
       Frame &F = Stack.back();
       bool IsElse = N == "else";
-      F.next(IsElse, IsElse ? Branch::Other : classifyCondition(conditionWords(C)), conditionText(C), C.Line, "else()");
+      F.next(IsElse, IsElse ? Branch::Other : classifyCondition(Options.words(C)), conditionText(C), C.Line, "else()");
       F.Arms.emplace_back();
       F.HasElse |= N == "else";
       return;
@@ -635,6 +636,7 @@ private:
   bool BuildsHip;
   std::string Top;
   std::vector<Frame> Stack;
+  VendorOptions Options;
   std::map<std::string, std::string> Vars;
   std::map<std::string, std::string> HipChoice;
   std::set<std::string> Forgotten, Partial;

@@ -1,5 +1,6 @@
 // The project readers moved from rocm-lint into lib/project: build-script branches, the #include
 // line scanner, CUDA-only sources, HIP-build membership and the build style, on small temp trees.
+#include "cmake/CMakeParser.h"
 #include "project/BuildBranch.h"
 #include "project/BuildStyle.h"
 #include "project/CudaOnlySources.h"
@@ -105,6 +106,27 @@ TEST(BuildBranch, WhatFollowsAReturnGuard) {
   EXPECT_EQ(branchAfterReturn({"(", "not", "build_cuda", ")"}), Branch::Other);
   EXPECT_EQ(branchAfterReturn({"not", "build_cuda", "or"}), Branch::Other);
   EXPECT_EQ(branchAfterReturn({}), Branch::Other);
+}
+
+TEST(BuildBranch, DeclaredVendorOptionsAreSwitches) {
+  rocmtidy::cmake::ParsedFile F;
+  rocmtidy::cmake::ParseError E;
+  ASSERT_TRUE(
+      rocmtidy::cmake::parseCMake("option(SOLVER_CUDA \"CUDA solver\" OFF)\noption(SOLVER_HIP \"HIP port\" OFF)\n"
+                                  "option(WITH_TESTS \"tests\" ON)\noption(ENABLE_CUDA \"switch\" OFF)\n"
+                                  "if(SOLVER_CUDA)\nendif()\nif(NOT ${SOLVER_HIP} AND SOLVER_CUDA_ARCH)\nendif()\n"
+                                  "if(ENABLE_CUDA OR WITH_TESTS)\nendif()\n",
+                                  F, E));
+  VendorOptions Options;
+  for (const rocmtidy::cmake::Command &C : F.Commands)
+    Options.note(C);
+  // Declared options with a vendor word read as that vendor's switch; undeclared names and options
+  // that are already switches (or name no vendor) are left as written.
+  EXPECT_EQ(Options.words(F.Commands[4]), (std::vector<std::string>{"use_cuda"}));
+  EXPECT_EQ(classifyCondition(Options.words(F.Commands[4])), Branch::Cuda);
+  EXPECT_EQ(Options.words(F.Commands[6]), (std::vector<std::string>{"not", "use_hip", "and", "solver_cuda_arch"}));
+  EXPECT_EQ(Options.words(F.Commands[8]), (std::vector<std::string>{"enable_cuda", "or", "with_tests"}));
+  EXPECT_EQ(classifyCondition(conditionWords(F.Commands[4])), Branch::Other);
 }
 
 TEST(IncludeScan, DirectivesAndNames) {
