@@ -83,6 +83,25 @@ const GpuTarget *findGpuTarget(std::string_view Name) {
   return nullptr;
 }
 
+// The generation of a processor name: its digits but the last two ("gfx1151" -> "11", "gfx90c" -> "9").
+static std::string_view generationOf(std::string_view Name) {
+  if (Name.size() < 6 || Name.substr(0, 3) != "gfx")
+    return {};
+  return Name.substr(3, Name.size() - 5);
+}
+
+const GpuTarget *sameGenerationGpuTarget(std::string_view Name) {
+  if (const GpuTarget *T = findGpuTarget(Name))
+    return T;
+  std::string_view G = generationOf(Name);
+  if (G.empty())
+    return nullptr;
+  for (const GpuTarget &T : allGpuTargets())
+    if (generationOf(T.Name) == G)
+      return &T;
+  return nullptr;
+}
+
 std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::vector<std::string> &Unknown) {
   std::vector<const GpuTarget *> Out;
   llvm::SmallVector<llvm::StringRef, 4> Items;

@@ -30,6 +30,11 @@ struct GpuTarget {
 const std::vector<GpuTarget> &allGpuTargets();
 const GpuTarget *findGpuTarget(std::string_view Name);
 
+/// \p Name itself when the table has it, else the table's first target of the same generation
+/// (the digits but the last two: gfx1151 and gfx1102 are read as gfx1100, gfx900 as gfx906, whose
+/// wavefront, LDS and workgroup limits they share); nullptr when the table has none.
+const GpuTarget *sameGenerationGpuTarget(std::string_view Name);
+
 /// Parse a target list as written in options and on the command line
 /// ("gfx90a;gfx942" or "gfx90a,gfx942"). Unknown names are returned in \p Unknown and skipped.
 std::vector<const GpuTarget *> parseGpuTargetList(std::string_view List, std::vector<std::string> &Unknown);

@@ -1,6 +1,7 @@
 // Build style detection: reads build scripts as text, never runs them.
 #include "project/BuildStyle.h"
 #include "project/BackendRegistry.h"
+#include "project/BuildTargets.h"
 
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
@@ -182,12 +183,6 @@ void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, b
     E.Hipify = Name + " runs hipify";
 }
 
-// Folders whose build scripts say nothing about the project's own build.
-bool outsideOwnBuild(llvm::StringRef Name) {
-  return Name == "build" || Name == "CMakeFiles" || Name == "third_party" || Name == "3rdparty" || Name == "external" ||
-         Name == "vendor" || Name == "node_modules" || Name == "tests" || Name == "test" || Name == "docs";
-}
-
 } // namespace
 
 bool anyCMakeScriptBuildsHip(const std::vector<std::string> &Paths) {
@@ -258,7 +253,7 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
       const bool Above = InputAncestors.count(P.parent_path().string()) != 0;
       const bool PackageScript = Name == "setup.py" && Above;
       if ((Parts.size() > 5 && !PackageScript) ||
-          std::any_of(Parts.begin(), Parts.end() - 1, [](llvm::StringRef P) { return outsideOwnBuild(P); }))
+          std::any_of(Parts.begin(), Parts.end() - 1, [](llvm::StringRef P) { return outsideOwnBuild(P.str()); }))
         continue;
       std::string Shown = Rel.str();
       // Which languages the project builds may be said anywhere in it (ggml builds src/ggml-cuda

@@ -93,3 +93,18 @@ TEST(GpuTargets, MalformedJsonIsAnErrorNotACrash) {
   ASSERT_TRUE(Ok);
   EXPECT_EQ(Ok->front().defaultWavefront(), 32u);
 }
+
+TEST(GpuTargets, ATargetTheTableLacksIsReadAsItsGeneration) {
+  ASSERT_NE(sameGenerationGpuTarget("gfx942"), nullptr);
+  EXPECT_EQ(sameGenerationGpuTarget("gfx942")->Name, "gfx942");
+  // RDNA 3.5 and a smaller RDNA 3 die share gfx1100's 32-lane default; gfx900 is GCN like gfx906.
+  ASSERT_NE(sameGenerationGpuTarget("gfx1151"), nullptr);
+  EXPECT_EQ(sameGenerationGpuTarget("gfx1151")->Name, "gfx1100");
+  EXPECT_EQ(sameGenerationGpuTarget("gfx1102")->Name, "gfx1100");
+  EXPECT_EQ(sameGenerationGpuTarget("gfx900")->Name, "gfx906");
+  EXPECT_EQ(sameGenerationGpuTarget("gfx1010")->Name, "gfx1030");
+  // Older generations have no stand-in, and neither has what is not a processor name.
+  EXPECT_EQ(sameGenerationGpuTarget("gfx803"), nullptr);
+  EXPECT_EQ(sameGenerationGpuTarget("sm_80"), nullptr);
+  EXPECT_EQ(sameGenerationGpuTarget("gfx"), nullptr);
+}

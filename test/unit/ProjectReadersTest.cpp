@@ -3,6 +3,7 @@
 #include "cmake/CMakeParser.h"
 #include "project/BuildBranch.h"
 #include "project/BuildStyle.h"
+#include "project/BuildTargets.h"
 #include "project/CudaOnlySources.h"
 #include "project/HipMembership.h"
 #include "project/IncludeScan.h"
@@ -437,3 +438,70 @@ TEST_F(ProjectReadersTest, AnyCMakeScriptBuildsHip) {
 }
 
 } // namespace
+
+namespace {
+// The readers ask for a script's text through a callback: a map stands in for the disk.
+BuildTargets targetsOf(const std::map<std::string, std::string> &Files) {
+  std::vector<std::string> Scripts;
+  Scripts.reserve(Files.size());
+  for (const auto &[Path, Text] : Files)
+    Scripts.push_back(Path);
+  return BuildTargets::read(Scripts, [&](const std::string &P) -> std::optional<std::string> {
+    auto It = Files.find(P);
+    return It == Files.end() ? std::nullopt : std::optional<std::string>(It->second);
+  });
+}
+} // namespace
+
+TEST(BuildTargets, NamedByCMakeMakeAndPython) {
+  BuildTargets B = targetsOf({{"/p/CMakeLists.txt", "set(AMDGPU_TARGETS gfx90a:xnack+ gfx942 CACHE STRING \"e.g. "
+                                                    "gfx1100\")\nset(CMAKE_CUDA_ARCHITECTURES 80)\n"},
+                              {"/p/hip/Makefile", "# OFFLOAD_ARCH = gfx803\nHIPFLAGS += \\\n  --offload-arch=gfx950\n"},
+                              {"/p/load.py", "import os\nos.environ['PYTORCH_ROCM_ARCH'] = 'gfx90a;gfx1100'\n"}});
+  EXPECT_EQ(B.targetsFor("/p/hip/k.hip"), "gfx90a;gfx942;gfx950;gfx1100");
+  ASSERT_NE(B.decisiveFor("/p/hip/k.hip"), nullptr);
+  EXPECT_EQ(B.decisiveFor("/p/hip/k.hip")->Script, "/p/CMakeLists.txt");
+  EXPECT_EQ(B.decisiveFor("/p/hip/k.hip")->How, "AMDGPU_TARGETS");
+  EXPECT_EQ(B.decisiveFor("/p/hip/k.hip")->Line, 1u);
+  // The offload flag's line is where it is written, after a continuation.
+  // Only the scripts whose folder holds a source decide for it: the Makefile of hip/ is not cuda/'s.
+  EXPECT_EQ(B.targetsFor("/p/cuda/k.cu"), "gfx90a;gfx942;gfx1100");
+  EXPECT_EQ(B.targetsFor("/q/k.hip"), "");
+  EXPECT_EQ(B.decisiveFor("/q/k.hip"), nullptr);
+  std::vector<unsigned> MakeLines;
+  for (const TargetMention &M : B.mentions())
+    if (M.Script == "/p/hip/Makefile")
+      MakeLines.push_back(M.Line);
+  EXPECT_EQ(MakeLines, std::vector<unsigned>{2});
+}
+
+TEST(BuildTargets, ConditionalOnlyOrOpenDecidesNothing) {
+  // Under a test other than the HIP build's, in a function body, indented Python: only widens.
+  BuildTargets Cond =
+      targetsOf({{"/p/CMakeLists.txt", "if(NAVI)\n set(GPU_TARGETS gfx1030)\nendif()\n"
+                                       "function(f t)\n set_property(TARGET ${t} PROPERTY "
+                                       "HIP_ARCHITECTURES gfx1100 gfx1101)\nendfunction()\n"},
+                 {"/p/setup.py", "if True:\n    os.environ.setdefault('PYTORCH_ROCM_ARCH', 'gfx1200')\n"}});
+  EXPECT_EQ(Cond.targetsFor("/p/k.hip"), "");
+  EXPECT_EQ(Cond.decisiveFor("/p/k.hip"), nullptr);
+  EXPECT_EQ(Cond.mentions().size(), 4u);
+  // The HIP build's own arm counts.
+  BuildTargets Hip =
+      targetsOf({{"/p/CMakeLists.txt", "if(USE_ROCM)\n set(CMAKE_HIP_ARCHITECTURES gfx1100)\nendif()\n"}});
+  EXPECT_EQ(Hip.targetsFor("/p/k.hip"), "gfx1100");
+  // One open choice anywhere leaves the targets to the run.
+  BuildTargets Open = targetsOf({{"/p/CMakeLists.txt", "set(GPU_TARGETS gfx1100)\n"},
+                                 {"/p/Makefile", "all:\n\thipcc --offload-arch=native -o x x.hip\n"}});
+  EXPECT_EQ(Open.targetsFor("/p/k.hip"), "");
+  ASSERT_NE(Open.decisiveFor("/p/k.hip"), nullptr);
+  EXPECT_EQ(Open.decisiveFor("/p/k.hip")->How, "--offload-arch=native");
+  BuildTargets Computed = targetsOf({{"/p/x.py", "os.environ['PYTORCH_ROCM_ARCH'] = arch()\n"
+                                                 "os.environ['ROCM_ARCH_X'] = 'gfx1100'\n"}});
+  EXPECT_EQ(Computed.targetsFor("/p/k.hip"), "");
+  BuildTargets Shell = targetsOf({{"/p/Makefile", "ARCH != rocminfo | grep -m1 -o 'gfx[0-9a-f]*'\n"}});
+  EXPECT_EQ(Shell.targetsFor("/p/k.hip"), "");
+  // A CPU's or CUDA's architecture variables are not AMD targets; a script that does not parse says nothing.
+  BuildTargets Other = targetsOf({{"/p/CMakeLists.txt", "set(CPU_ARCH native)\nset(CUDA_ARCH_LIST 80)\n"},
+                                  {"/p/cmake/bad.cmake", "set(GPU_TARGETS gfx1100\n"}});
+  EXPECT_TRUE(Other.mentions().empty());
+}

@@ -3,6 +3,7 @@
 // other parts).
 #include "AnalyzerImpl.h"
 #include "FileBytes.h"
+#include "HipBuildFiles.h"
 #include "ProjectIndexer.h"
 #include "ProjectPaths.h"
 #include "Safety.h"
@@ -37,16 +38,21 @@ using namespace clang::tooling;
 
 namespace rocmlint {
 
+// The processor the device pass compiles for when the command names none, for a run's targets.
+static std::string offloadArchFor(const std::string &Targets) {
+  std::vector<std::string> Unknown;
+  auto List = rocmtidy::parseGpuTargetList(Targets.empty() ? rocmtidy::DefaultGpuTargets : Targets, Unknown);
+  const rocmtidy::GpuTarget *Device = rocmtidy::deviceParseTarget(List);
+  return rocmtidy::compat::offloadArchForThisClang(Device ? Device->offloadArch() : "gfx90a");
+}
+
 SourceAnalyzer::SourceAnalyzer(const Options &Opts, const ProjectConfig &Config) : P(std::make_shared<Impl>()) {
   P->Opts = Opts;
   P->Config = Config;
   // What the user named on the command line (not .rocm-lint or a compile database) may be read.
   trustReadRootsOf(Opts, Config);
   P->Targets = !Opts.Targets.empty() ? Opts.Targets : Config.Targets;
-  std::vector<std::string> Unknown;
-  auto List = rocmtidy::parseGpuTargetList(P->Targets.empty() ? rocmtidy::DefaultGpuTargets : P->Targets, Unknown);
-  const rocmtidy::GpuTarget *Device = rocmtidy::deviceParseTarget(List);
-  P->OffloadArch = rocmtidy::compat::offloadArchForThisClang(Device ? Device->offloadArch() : "gfx90a");
+  P->OffloadArch = offloadArchFor(P->Targets);
   switch (Opts.Headers) {
   case HipHeaders::Builtin:
     P->Builtin = true;
@@ -248,7 +254,15 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   bool FromDb;
   std::vector<std::string> Base = P->commandFor(F, WorkDir, FromDb);
   bool Gpu = false, CudaSource = false, CSource = false, RuntimeCompiled = false;
-  std::vector<std::string> Argv = P->translate(Base, F.Absolute, Gpu, CudaSource, CSource, RuntimeCompiled);
+  // Without a choice of the user's, a file is analysed for the targets its build scripts name.
+  std::string Targets = P->Targets, OffloadArch = P->OffloadArch;
+  if (Targets.empty() && P->Config.BuildTargets) {
+    Targets = buildTargetsFor(*P->Config.BuildTargets, F.Through.empty() ? F.Absolute : F.Through, "");
+    if (!Targets.empty())
+      OffloadArch = offloadArchFor(Targets);
+  }
+  std::vector<std::string> Argv =
+      P->translate(Base, F.Absolute, OffloadArch, Gpu, CudaSource, CSource, RuntimeCompiled);
   if (RuntimeCompiled)
     R.Notices.push_back(F.Display + ": includes no HIP or CUDA runtime header (a kernel source for hiprtc/NVRTC, "
                                     "one that relies on nvcc's implicit cuda_runtime.h, or one that gets it through a "
@@ -302,8 +316,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
   // with the sources' flags (deduplicated later); system headers stay out.
   Overrides.HeaderFilterRegex = ".*";
   Overrides.SystemHeaders = false;
-  if (!P->Targets.empty())
-    Overrides.CheckOptions["RocmTargets"] = tidy::ClangTidyOptions::ClangTidyValue(P->Targets);
+  if (!Targets.empty())
+    Overrides.CheckOptions["RocmTargets"] = tidy::ClangTidyOptions::ClangTidyValue(Targets);
 
   std::map<std::string, LineTable> Lines;
   auto LinesOf = [&](const std::string &Path) -> const LineTable & {
@@ -336,7 +350,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
                                       WorkDir,
                                       fs::current_path(CwdEC).string(),
                                       *Overrides.Checks,
-                                      P->Targets,
+                                      Targets,
                                       Index ? "index" : "no index",
                                       P->Opts.ProjectIndex ? "facts" : "no facts",
                                       P->Opts.SkipSystemBodies ? "system bodies skipped" : "system bodies parsed"};

@@ -30,7 +30,7 @@ struct SourceAnalyzer::Impl {
   Options Opts;
   ProjectConfig Config;
   std::string Targets;     // global RocmTargets to set, "" = leave to configuration
-  std::string OffloadArch; // for the device pass when the command names none
+  std::string OffloadArch; // for the device pass when the command names none and Targets decide
   bool Builtin = false;
   bool AddPlatformMacro = true;
   // A pass of a HIP file that no enabled check reads (lib/data/checks.json 'passes'): not run. The
@@ -57,8 +57,10 @@ struct SourceAnalyzer::Impl {
   /// \p Gpu: a HIP compile (host and device pass); \p CudaSource: CUDA code analysed as HIP;
   /// \p CSource: a C compile; \p RuntimeCompiled: a kernel source for hiprtc/NVRTC, analysed with
   /// the HIP runtime header force-included.
-  std::vector<std::string> translate(std::vector<std::string> Argv, const std::string &File, bool &Gpu,
-                                     bool &CudaSource, bool &CSource, bool &RuntimeCompiled) const;
+  /// \p OffloadArch: the processor of the device pass when the command names none.
+  std::vector<std::string> translate(std::vector<std::string> Argv, const std::string &File,
+                                     const std::string &OffloadArch, bool &Gpu, bool &CudaSource, bool &CSource,
+                                     bool &RuntimeCompiled) const;
 };
 
 inline bool startsWith(const std::string &S, const char *Prefix) { return S.rfind(Prefix, 0) == 0; }

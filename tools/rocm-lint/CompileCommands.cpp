@@ -266,8 +266,8 @@ static ArgumentsAdjuster hipInputAdjuster() {
 }
 
 std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string> Argv, const std::string &File,
-                                                         bool &Gpu, bool &CudaSource, bool &CSource,
-                                                         bool &RuntimeCompiled) const {
+                                                         const std::string &OffloadArch, bool &Gpu, bool &CudaSource,
+                                                         bool &CSource, bool &RuntimeCompiled) const {
   std::string Tool = Argv.empty() ? std::string() : baseName(Argv[0]);
   bool Nvcc = Tool.find("nvcc") != std::string::npos;
   bool Hipcc = Tool.find("hipcc") != std::string::npos;

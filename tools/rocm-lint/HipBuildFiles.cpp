@@ -4,12 +4,17 @@
 #include "project/CudaOnlySources.h"
 
 #include "ProjectPaths.h"
+#include "core/GpuTargets.h"
 #include "core/SourceKinds.h"
+#include "project/BuildTargets.h"
 #include "project/HipBuildFlags.h"
 #include "project/HipMembership.h"
 #include "project/IncludeScan.h"
 #include "project/ProjectModel.h"
 
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -46,6 +51,73 @@ std::vector<std::string> hipBuildFlagNotes(const rocmtidy::project::HipBuildFlag
       Say("HIP build flag '" + F.Text + "' at " + relativeToCwd(F.Script, Cwd) + ":" + std::to_string(F.Line) +
           " left out: " + F.Why);
   }
+  return Lines;
+}
+
+std::string buildTargetsFor(const rocmtidy::project::BuildTargets &Build, const std::string &Source,
+                            const std::string &Cwd, std::string *Note) {
+  using rocmtidy::project::TargetMention;
+  const TargetMention *D = Build.decisiveFor(Source);
+  if (!D)
+    return "";
+  std::string Where = relativeToCwd(D->Script, Cwd) + ":" + std::to_string(D->Line);
+  std::string Default = std::string("; analysed for ") + rocmtidy::DefaultGpuTargets + " (--targets chooses others)";
+  if (D->Target.empty()) {
+    // Worth a line only when some script names targets that were not taken.
+    if (Note && std::any_of(Build.mentions().begin(), Build.mentions().end(),
+                            [](const TargetMention &M) { return !M.Target.empty(); }))
+      *Note = "the GPU targets the build names were not taken: " + D->How + " (" + Where + ")" + Default;
+    return "";
+  }
+  std::string List, ReadAs;
+  std::set<std::string> Taken;
+  std::string Named = Build.targetsFor(Source);
+  for (llvm::StringRef Name : llvm::split(Named, ';')) {
+    const rocmtidy::GpuTarget *T = rocmtidy::sameGenerationGpuTarget(Name);
+    if (!T) {
+      if (Note) {
+        *Note = "the build names GPU target '" + Name.str() + "', which rocm-lint does not know (";
+        *Note += Where;
+        *Note += ")";
+        *Note += Default;
+      }
+      return "";
+    }
+    if (T->Name != Name)
+      ReadAs += (ReadAs.empty() ? "" : ", ") + Name.str() + " as " + T->Name;
+    if (Taken.insert(T->Name).second)
+      List += (List.empty() ? "" : ";") + T->Name;
+  }
+  if (Note && List != rocmtidy::DefaultGpuTargets)
+    *Note = "analysed for " + List + ", the GPU targets the build names (" + Where + ", " + D->How + ")" +
+            (ReadAs.empty() ? "" : "; read " + ReadAs) + "; --targets chooses others";
+  return List;
+}
+
+std::vector<std::string> buildTargetNotes(const rocmtidy::project::BuildTargets &Build,
+                                          const std::vector<InputFile> &Files, const std::string &Cwd, bool Verbose) {
+  std::vector<std::string> Lines;
+  if (Verbose)
+    for (const rocmtidy::project::TargetMention &M : Build.mentions())
+      Lines.push_back("GPU target " + (M.Target.empty() ? std::string("choice") : "'" + M.Target + "'") + " at " +
+                      relativeToCwd(M.Script, Cwd) + ":" + std::to_string(M.Line) + " (" + M.How +
+                      (M.Conditional ? ", conditional" : "") + ")");
+  // One note per distinct decision, with the number of inputs it decided when there are several.
+  std::vector<std::pair<std::string, size_t>> Said;
+  for (const InputFile &F : Files) {
+    std::string Note;
+    buildTargetsFor(Build, F.Through.empty() ? F.Absolute : F.Through, Cwd, &Note);
+    if (Note.empty())
+      continue;
+    auto It = std::find_if(Said.begin(), Said.end(), [&](const auto &P) { return P.first == Note; });
+    if (It == Said.end())
+      Said.emplace_back(Note, 1);
+    else
+      ++It->second;
+  }
+  for (const auto &[Note, Count] : Said)
+    Lines.push_back(
+        "note: " + (Said.size() == 1 ? Note : std::to_string(Count) + " file" + (Count == 1 ? "" : "s") + ": " + Note));
   return Lines;
 }
 

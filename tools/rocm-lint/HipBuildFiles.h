@@ -11,6 +11,7 @@
 #include <vector>
 
 namespace rocmtidy::project {
+class BuildTargets;
 class HipBuildFlags;
 } // namespace rocmtidy::project
 
@@ -20,6 +21,19 @@ namespace rocmlint {
 /// and each flag left out and why; each line once, in script order, paths relative to \p Cwd.
 std::vector<std::string> hipBuildFlagNotes(const rocmtidy::project::HipBuildFlags &Flags,
                                            const std::vector<InputFile> &Files, const std::string &Cwd);
+
+/// The GPU targets the project's build scripts name for \p Source (absolute; project/BuildTargets.h),
+/// as a target list of the target table ("gfx1100"; a target the table lacks read as one of its
+/// generation), or "" when its scripts name none unconditionally, leave the choice open, or name
+/// one the table has no stand-in for. \p Note (optional) gets what was chosen, when it is not the
+/// default, or why nothing was; paths relative to \p Cwd.
+std::string buildTargetsFor(const rocmtidy::project::BuildTargets &Build, const std::string &Source,
+                            const std::string &Cwd, std::string *Note = nullptr);
+/// What a run says of the build's targets for \p Files: "note: ..." once per distinct decision
+/// (with the number of files it applies to when there are several), after each mention when
+/// \p Verbose.
+std::vector<std::string> buildTargetNotes(const rocmtidy::project::BuildTargets &Build,
+                                          const std::vector<InputFile> &Files, const std::string &Cwd, bool Verbose);
 
 /// Removes the sources a HIP build does not compile: a .cu file absent from a compile
 /// database that compiles other files as HIP (-p, or the nearest compile_commands.json) is

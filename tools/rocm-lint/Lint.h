@@ -16,6 +16,7 @@
 
 namespace llvm {}
 namespace rocmtidy::project {
+class BuildTargets;
 class ProjectModel;
 class HipBuildFlags;
 } // namespace rocmtidy::project
@@ -90,6 +91,9 @@ struct ProjectConfig {
   std::vector<std::string> Excludes;
   std::vector<ExcludePattern> CompiledExcludes; // Excludes, compiled
   std::string Targets;
+  /// The GPU targets the project's build scripts name (read when neither --targets nor .rocm-lint
+  /// chooses; null otherwise): each file is analysed for its own (HipBuildFiles.h).
+  std::shared_ptr<const rocmtidy::project::BuildTargets> BuildTargets;
   std::vector<std::string> ExtraArgs;
   std::string BuildStyle; // 'build-style' ("" = detect)
   /// The run's build style is hipify: .cu sources reach the compiler hipified.

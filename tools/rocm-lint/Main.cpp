@@ -17,6 +17,7 @@
 #include "core/SafeFix.h"
 #include "core/SourceKinds.h"
 #include "project/BuildStyle.h"
+#include "project/BuildTargets.h"
 #include "project/CompilerFlags.h"
 #include "project/HipBuildFlags.h"
 #include "project/ProjectModel.h"
@@ -372,6 +373,13 @@ static int runLint(int Argc, char **Argv) {
                  Style.Reason.c_str(),
                  Style.Style == rocmtidy::project::BuildStyle::Hipify ? "; CUDA headers and API names are not findings"
                                                                       : "");
+  if (Opts.Targets.empty() && Config.Targets.empty()) {
+    Config.BuildTargets =
+        std::make_shared<rocmtidy::project::BuildTargets>(rocmtidy::project::BuildTargets::fromModel(*Config.Model));
+    for (const std::string &Line : buildTargetNotes(*Config.BuildTargets, Files, Config.Model->cwd(), Opts.Verbose))
+      if (!Opts.Quiet || Line.compare(0, 5, "note:") != 0)
+        std::fprintf(stderr, "rocm-lint: %s\n", escapeControlCharacters(Line).c_str());
+  }
   SourceAnalyzer Analyzer(Opts, Config);
   if (!Analyzer.prepare(Files, Error))
     usageError(Error);
