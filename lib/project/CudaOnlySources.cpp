@@ -955,10 +955,13 @@ bool shareASource(const Script &A, const Script &B) {
 }
 
 /// Whether \p Hip's folder is \p Cuda's twin by name: siblings whose names differ only by the
-/// vendor word (mixbench-cuda and mixbench-hip, cuda and hip, foo_cuda and foo_rocm).
+/// vendor word (mixbench-cuda and mixbench-hip, cuda and hip, foo_cuda and foo_rocm), or the same
+/// folder of two such trees (CUDA/BT and HIP/BT).
 bool twinFolderNames(const std::string &Cuda, const std::string &Hip) {
   fs::path C = fs::path(Cuda).parent_path(), H = fs::path(Hip).parent_path();
-  if (C.parent_path() != H.parent_path())
+  while (C != H && C.filename() == H.filename() && C.has_parent_path() && C.parent_path() != C)
+    C = C.parent_path(), H = H.parent_path();
+  if (C == H || C.parent_path() != H.parent_path())
     return false;
   std::string CName = asciiLower(C.filename().string()), HName = asciiLower(H.filename().string());
   auto isSep = [](char Ch) { return Ch == '-' || Ch == '_' || Ch == '.'; };

@@ -3,6 +3,8 @@
 #include "core/SegmentGlob.h"
 #include "core/StringUtil.h"
 #include "project/CompilerFlags.h"
+#include "project/ProjectModel.h"
+#include "project/ProjectPaths.h"
 
 #include <algorithm>
 #include <cctype>
@@ -279,6 +281,8 @@ public:
       // One logical line: a backslash before the newline continues it.
       std::string Line;
       unsigned First = ++LineNo;
+      if (IncludedAt)
+        First = IncludedAt;
       while (Pos < Text.size()) {
         size_t End = Text.find('\n', Pos);
         if (End == std::string::npos)
@@ -331,8 +335,15 @@ public:
         Body.clear();
         continue;
       }
-      // Recipes elsewhere (an included file, a $(eval)), or prerequisites found through vpath:
-      // what the recipes here compile is not all there is.
+      // A configuration the Makefile includes by a plain path (NPB's 'include ../config/make.def',
+      // which sets CC to nvcc) is read in its place; its lines count as the include's.
+      if ((Word == "include" || Word == "-include" || Word == "sinclude") && Stack.empty() &&
+          readIncludes(Rest, First)) {
+        InRule = false;
+        continue;
+      }
+      // Recipes elsewhere (an included file not read, a $(eval)), or prerequisites found through
+      // vpath: what the recipes here compile is not all there is.
       if (Word == "include" || Word == "-include" || Word == "sinclude" || Word == "vpath" || startsWith(T, "VPATH") ||
           (T.find("$(eval") != std::string::npos && !evaluatesAssignOnly(T)))
         Unclear = true;
@@ -1041,6 +1052,39 @@ public:
   }
 
 private:
+  /// Reads the files of an include directive (\p Names, paths relative to the Makefile's folder)
+  /// in its place, at \p Line. False, with nothing read, when a name is not a plain path to a
+  /// regular file of the Makefile's repository, or includes nest too deep or in a cycle.
+  bool readIncludes(const std::string &Names, unsigned Line) {
+    if (Names.empty() || Names.find_first_of("$*?[%") != std::string::npos || Included.size() >= MaxIncludeDepth)
+      return false;
+    std::vector<std::pair<std::string, std::string>> Texts;
+    std::string Root = realPathOf(repositoryRoot(Dir));
+    for (const std::string &Name : topLevelWords(Names)) {
+      std::string P = fs::path(Name).is_absolute() ? Name : (fs::path(Dir) / Name).lexically_normal().string();
+      std::string Real = realPathOf(P);
+      // A file outside the repository is not read (it may be anything on the machine).
+      if (!isRegularFile(Real) || !isWithin(Real, Root) || std::count(Included.begin(), Included.end(), Real))
+        return false;
+      std::optional<std::string> Text = readRegularFile(Real, 1 << 20);
+      if (!Text)
+        return false;
+      Texts.emplace_back(Real, std::move(*Text));
+    }
+    unsigned Outer = IncludedAt;
+    IncludedAt = Outer ? Outer : Line;
+    for (const auto &[Real, Text] : Texts) {
+      Included.push_back(Real);
+      read(Text);
+      Included.pop_back();
+    }
+    IncludedAt = Outer;
+    return true;
+  }
+
+  static constexpr size_t MaxIncludeDepth = 4;
+  std::vector<std::string> Included; // the files being read in place, outermost first
+  unsigned IncludedAt = 0;           // the outermost include's line while one is read
   std::string Dir;
   bool &BuildsHip;
   std::vector<RuleText> Rules;
