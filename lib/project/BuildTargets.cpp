@@ -317,12 +317,26 @@ BuildTargets BuildTargets::fromModel(const ProjectModel &Model) {
       if (Seen.insert(W->Path).second)
         Scripts.push_back(W->Path);
     }
-  return read(Scripts, [](const std::string &P) { return readRegularFile(P, 4 << 20); });
+  BuildTargets B = read(Scripts, [](const std::string &P) { return readRegularFile(P, 4 << 20); });
+  std::set<std::string> Listed;
+  for (const std::string &P : Model.cmakeScripts())
+    Listed.insert(std::string(path::parent_path(P)));
+  for (TargetMention &M : B.Mentions) {
+    M.Governs = std::string(path::parent_path(M.Script));
+    if (path::filename(M.Script) == "CMakeLists.txt" || path::extension(M.Script) != ".cmake")
+      continue;
+    for (const std::string &Dir : Model.foldersUpToRoot(M.Governs))
+      if (Listed.count(Dir)) {
+        M.Governs = Dir;
+        break;
+      }
+  }
+  return B;
 }
 
 namespace {
 bool governs(const TargetMention &M, const std::string &Source) {
-  return isWithin(Source, std::string(path::parent_path(M.Script)));
+  return isWithin(Source, M.Governs.empty() ? std::string(path::parent_path(M.Script)) : M.Governs);
 }
 } // namespace
 

@@ -31,6 +31,7 @@ struct TargetMention {
   unsigned Line = 0;
   std::string How;          // "PYTORCH_ROCM_ARCH", "GPU_TARGETS", "--offload-arch", why it is open ...
   bool Conditional = false; // under a condition other than the HIP build's (or its default)
+  std::string Governs;      // the folder whose sources it speaks for (the script's, or an includer's)
 };
 
 class BuildTargets {
@@ -39,12 +40,13 @@ public:
   /// Reads \p Scripts (absolute paths: CMake files, Makefiles, Python files; others are ignored).
   static BuildTargets read(const std::vector<std::string> &Scripts, const Reader &Read);
   /// Reads the build scripts of \p Model's walk, leaving out folders of other builds (third_party,
-  /// build, tests, docs ...).
+  /// build, tests, docs ...). A .cmake module speaks for the nearest folder at or above its own with
+  /// a CMakeLists.txt (the one that includes it, as a rule).
   static BuildTargets fromModel(const ProjectModel &Model);
 
   /// Every target named, and every open choice, in script order.
   const std::vector<TargetMention> &mentions() const { return Mentions; }
-  /// The targets to analyse \p Source (absolute) for, from the scripts whose folder holds it
+  /// The targets to analyse \p Source (absolute) for, from the scripts that govern a folder holding it
   /// ("gfx1100;gfx1030", each once, in the order first named), or "" when those scripts name none
   /// unconditionally, or leave the choice open anywhere. A sample project's targets are not
   /// another's.

@@ -105,6 +105,8 @@ std::vector<std::string> buildTargetNotes(const rocmtidy::project::BuildTargets 
   // One note per distinct decision, with the number of inputs it decided when there are several.
   std::vector<std::pair<std::string, size_t>> Said;
   for (const InputFile &F : Files) {
+    if (F.IsCMake)
+      continue;
     std::string Note;
     buildTargetsFor(Build, F.Through.empty() ? F.Absolute : F.Through, Cwd, &Note);
     if (Note.empty())
