@@ -1309,4 +1309,56 @@ std::string cudaOnlyFolderOf(const ProjectModel &Model, const std::string &Absol
   return ByFolder.emplace(Dir, Why).first->second;
 }
 
+namespace {
+/// Collects the CUDA arms of one script (cudaOnlyArms).
+class CudaArmReader : public cmake::ParseCallbacks {
+public:
+  std::vector<CudaArm> Arms;
+
+  void command(const cmake::Command &C) override {
+    Options.note(C);
+    const std::string &N = C.LowerName;
+    if (N == "if") {
+      Frames.push_back({BranchFrame::open(classifyCondition(Options.words(C)), conditionText(C), C.Line), C.EndLine});
+    } else if ((N == "elseif" || N == "else") && !Frames.empty()) {
+      close(C.Line);
+      bool IsElse = N == "else";
+      Frames.back().Frame.next(IsElse, IsElse ? Branch::Other : classifyCondition(Options.words(C)), conditionText(C),
+                               C.Line, "else()");
+      Frames.back().Start = C.EndLine;
+    } else if (N == "endif" && !Frames.empty()) {
+      close(C.Line);
+      Frames.pop_back();
+    }
+  }
+
+private:
+  struct Open {
+    BranchFrame Frame;
+    unsigned Start = 0; // the line the arm's condition ends on
+  };
+
+  // Ends the innermost frame's current arm before \p Line; an arm inside a CUDA one is covered.
+  void close(unsigned Line) {
+    const Open &O = Frames.back();
+    bool Outer =
+        std::any_of(Frames.begin(), Frames.end() - 1, [](const Open &F) { return F.Frame.Current == Branch::Cuda; });
+    if (O.Frame.Current == Branch::Cuda && !Outer && Line > O.Start + 1)
+      Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line});
+  }
+
+  VendorOptions Options;
+  std::vector<Open> Frames;
+};
+} // namespace
+
+std::vector<CudaArm> cudaOnlyArms(const std::string &Text) {
+  CudaArmReader R;
+  cmake::ParseError E;
+  if (!cmake::parseCMake(Text, R, E))
+    return {};
+  std::sort(R.Arms.begin(), R.Arms.end(), [](const CudaArm &A, const CudaArm &B) { return A.First < B.First; });
+  return R.Arms;
+}
+
 } // namespace rocmtidy::project

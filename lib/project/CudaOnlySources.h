@@ -2,6 +2,7 @@
 #define ROCM_TIDY_PROJECT_CUDAONLYSOURCES_H
 
 #include <string>
+#include <vector>
 
 namespace rocmtidy::project {
 
@@ -28,6 +29,18 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
 /// whose files no other script names by path (an include folder aside). A folder a variable may
 /// name decides nothing. Answers are kept per folder.
 std::string cudaOnlyFolderOf(const ProjectModel &Model, const std::string &Absolute);
+
+/// Lines of a CMake script that only a build without HIP configures: one arm of an if() chain.
+struct CudaArm {
+  unsigned First = 0, Last = 0; // the arm's lines, between its if/elseif/else and the next
+  std::string Condition;        // as written ("if(WITH_CUDA STREQUAL "yes")")
+  unsigned ConditionLine = 0;
+};
+
+/// The arms of the CMake script \p Text that build the CUDA backend (BuildBranch's reading, with the
+/// vendor options the script declares): an arm inside one is covered by it. None when the script
+/// does not parse.
+std::vector<CudaArm> cudaOnlyArms(const std::string &Text);
 
 } // namespace rocmtidy::project
 

@@ -195,8 +195,11 @@ private:
 };
 
 /// CMake files through the CMake linter in lib/cmake. \p ProjectBuildsHip: some CMake file of the
-/// inputs enables HIP (rocm-cmake-legacy-cuda only fires in such projects).
-FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip);
+/// inputs enables HIP (rocm-cmake-legacy-cuda only fires in such projects). \p SkipCudaArms: findings
+/// in if() arms that only the CUDA build configures are not reported (said under \p Verbose), but
+/// rocm-cmake-legacy-cuda's, which are about such arms.
+FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip, bool SkipCudaArms,
+                        bool Verbose);
 
 /// The status of one input file, as the outputs report it.
 struct FileReport {

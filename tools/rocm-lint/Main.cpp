@@ -474,7 +474,9 @@ static int runLint(int Argc, char **Argv) {
   auto AnalyzeOne = [&](size_t I) {
     InFlight.start(I, Files[I].Display);
     Results[I] = analyzeContained(Files[I], [&] {
-      return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip) : Analyzer.analyze(Files[I]);
+      return Files[I].IsCMake
+                 ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip, !Config.HipifiedAtBuild, Opts.Verbose)
+                 : Analyzer.analyze(Files[I]);
     });
     if (Stream && !Results[I].IndexLookups.empty()) {
       std::lock_guard<std::mutex> L(DeferredMu);
