@@ -53,6 +53,9 @@ config.substitutions.append(("%binroot", config.rocm_tidy_binary_dir))
 config.substitutions.append(("%resource_dir", config.resource_dir))
 config.substitutions.append(("%llvm_major", config.llvm_major))
 config.available_features.add("llvm-" + config.llvm_major)
+# Debian's HIP headers (libamdhip64-dev), which tests of --hip-headers=system read.
+if os.path.exists("/usr/include/hip/hip_runtime.h"):
+    config.available_features.add("system-hip")
 
 # Permission tests need a user the file modes apply to: as root, run the command as nobody.
 import shutil

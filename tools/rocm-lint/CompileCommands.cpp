@@ -5,6 +5,7 @@
 #include "FileBytes.h"
 #include "TidyConfig.h"
 #include "ast/Compat.h"
+#include "core/CudaHeaderMap.h"
 #include "core/NvccTranslation.h"
 #include "core/SourceKinds.h"
 #include "project/HipBuildFlags.h"
@@ -31,6 +32,12 @@ using namespace clang::tooling;
 namespace rocmlint {
 
 static std::string baseName(const std::string &P) { return llvm::sys::path::filename(P).str(); }
+
+// A header name the HIP or CUDA toolkit provides ('hip/hip_runtime.h', 'cuda_runtime.h').
+static bool toolkitHeaderName(const std::string &Name) {
+  llvm::StringRef N(Name);
+  return N.starts_with("hip/") || N.starts_with("hip_") || rocmtidy::cudaHeaderTable().lookup(Name) != nullptr;
+}
 
 // A target ID of the build (gfx942:xnack+) that the clang rocm-lint links does not know would stop the
 // parse: the device pass then compiles for the nearest processor it knows, without the features.
@@ -447,9 +454,12 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
   for (const std::string &Root : Walk.Roots)
     SearchLast(Root);
   // Found in a folder searched last, a project header would be a system header to clang: its
-  // findings dropped and its function bodies (a kernel's helpers) left unparsed.
+  // findings dropped and its function bodies (a kernel's helpers) left unparsed. Not so for a name
+  // the toolkits provide (a 'hip/hip_runtime.h' shim for the project's NVIDIA build): the system
+  // folders are searched first, and the toolkit's own header would lose its system status.
   for (const std::string &Name : Walk.RootNames)
-    Argv.push_back("--no-system-header-prefix=" + Name);
+    if (!toolkitHeaderName(Name))
+      Argv.push_back("--no-system-header-prefix=" + Name);
   Argv.push_back(F.Absolute);
   return Argv;
 }
