@@ -51,7 +51,7 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
   };
   if (!Optional("cuda_values", false, T.CudaValues) || !Optional("hip_values", false, T.HipValues) ||
       !Optional("switch_words", true, T.SwitchWords) || !Optional("cuda_words", true, T.CudaWords) ||
-      !Optional("hip_words", true, T.HipWords))
+      !Optional("hip_words", true, T.HipWords) || !Optional("other_words", true, T.OtherWords))
     return std::nullopt;
   for (const std::string &W : T.CudaWords)
     if (T.HipWords.count(W)) {
@@ -72,7 +72,7 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
 }
 
 BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) const {
-  bool Switch = false, IsCuda = false, IsHip = false;
+  bool Switch = false, IsCuda = false, IsHip = false, Other = false;
   for (size_t Start = 0; Start <= Name.size();) {
     size_t End = Name.find('_', Start);
     if (End == std::string_view::npos)
@@ -81,9 +81,11 @@ BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) 
     Switch |= SwitchWords.count(Part) != 0;
     IsCuda |= CudaWords.count(Part) != 0;
     IsHip |= HipWords.count(Part) != 0;
+    Other |= OtherWords.count(Part) != 0;
     Start = End + 1;
   }
-  if (!Switch || IsCuda == IsHip)
+  // ENABLE_AMD_OPENCL names a vendor of another programming model's build.
+  if (!Switch || Other || IsCuda == IsHip)
     return Vendor::None;
   return IsCuda ? Vendor::Cuda : Vendor::Hip;
 }

@@ -15,12 +15,14 @@ struct BuildSwitchTable {
   /// The backend values a selection variable takes ("cuda"; "hip", "rocm"), lower case; optional.
   std::set<std::string, std::less<>> CudaValues, HipValues;
   /// The parts between underscores that make a project's own name a vendor switch: a switch word
-  /// (enable, use) and a vendor word (cuda; hip, rocm), lower case; optional.
-  std::set<std::string, std::less<>> SwitchWords, CudaWords, HipWords;
+  /// (enable, use) and a vendor word (cuda, nvidia; hip, rocm, amd), lower case; optional. A part of
+  /// OtherWords (opencl, sycl) makes the name another programming model's switch.
+  std::set<std::string, std::less<>> SwitchWords, CudaWords, HipWords, OtherWords;
 
   enum class Vendor { None, Cuda, Hip };
   /// The vendor a name (lower case) switches on by its parts: TPL_ENABLE_CUDALIB, Kokkos_ENABLE_HIP;
-  /// None for a name with no switch word, no vendor word, or words of both vendors.
+  /// None for a name with no switch word, no vendor word, words of both vendors, or another
+  /// programming model's word.
   Vendor vendorByParts(std::string_view Name) const;
 };
 

@@ -54,6 +54,12 @@ TEST(BuildSwitches, ProjectSwitchesByParts) {
   EXPECT_EQ(T.vendorByParts("tpl_enable_cudalib"), V::Cuda);
   EXPECT_EQ(T.vendorByParts("tpl_enable_hiplib"), V::Hip);
   EXPECT_EQ(T.vendorByParts("kokkos_enable_hip"), V::Hip);
+  // The GPU vendors' names are vendor words too, but not in another programming model's switch.
+  EXPECT_EQ(T.vendorByParts("with_gpu_amd"), V::Hip);
+  EXPECT_EQ(T.vendorByParts("with_gpu_nvidia"), V::Cuda);
+  EXPECT_EQ(T.vendorByParts("enable_amd_opencl"), V::None);
+  EXPECT_EQ(T.vendorByParts("use_nvidia_sycl"), V::None);
+  EXPECT_EQ(T.vendorByParts("amd_arch"), V::None);
   EXPECT_EQ(T.vendorByParts("ginkgo_build_cuda"), V::Cuda);
   // A vendor word without a switch word is a setting, not a choice of vendor.
   EXPECT_EQ(T.vendorByParts("cmake_cuda_architectures"), V::None);
