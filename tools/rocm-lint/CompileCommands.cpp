@@ -33,10 +33,21 @@ namespace rocmlint {
 
 static std::string baseName(const std::string &P) { return llvm::sys::path::filename(P).str(); }
 
-// A header name the HIP or CUDA toolkit provides ('hip/hip_runtime.h', 'cuda_runtime.h').
+// A header name that a folder searched before the project's include roots serves: rocm-lint's CUDA
+// stand-ins (exact names the CUDA->HIP table maps) and the HIP installation's or built-in
+// 'hip/...' headers. A project's own 'hip_utils.h' or vendored 'cub/block/...' is not one.
 static bool toolkitHeaderName(const std::string &Name) {
-  llvm::StringRef N(Name);
-  return N.starts_with("hip/") || N.starts_with("hip_") || rocmtidy::cudaHeaderTable().lookup(Name) != nullptr;
+  for (const rocmtidy::CudaHeaderMapping &M : rocmtidy::cudaHeaderTable().Headers)
+    if (M.Cuda == Name && !M.Hip.empty())
+      return true;
+  if (!llvm::StringRef(Name).starts_with("hip/"))
+    return false;
+  if (Name == "hip/hip_runtime.h" || Name == "hip/hip_runtime_api.h")
+    return true;
+  std::vector<std::string> Dirs = {"/usr/include", "/opt/rocm/include"};
+  if (const char *R = std::getenv("ROCM_PATH"))
+    Dirs.push_back(std::string(R) + "/include");
+  return std::any_of(Dirs.begin(), Dirs.end(), [&](const std::string &D) { return fs::exists(D + "/" + Name); });
 }
 
 // A target ID of the build (gfx942:xnack+) that the clang rocm-lint links does not know would stop the
