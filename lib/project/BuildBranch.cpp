@@ -99,6 +99,33 @@ Branch branchAfterReturn(const std::vector<std::string> &Words) {
   return Negated.empty() ? Branch::Other : classifyCondition(Negated);
 }
 
+ReturnGuard::Step ReturnGuard::feed(const cmake::Command &C, const std::vector<std::string> &CondWords, size_t Depth) {
+  const std::string &N = C.LowerName;
+  if (N == "function" || N == "macro")
+    ++Definitions;
+  else if ((N == "endfunction" || N == "endmacro") && Definitions)
+    --Definitions;
+  if (Definitions)
+    return Step::Other;
+  if (N == "if" && Depth == 0) {
+    Open = true;
+    Returns = false;
+    Words = CondWords;
+    Condition = conditionText(C);
+    Line = C.Line;
+  } else if ((N == "elseif" || N == "else") && Depth == 1) {
+    Open = false; // a guard with another arm builds something either way
+  } else if (N == "return" && Depth == 1 && Open) {
+    Returns = true;
+    return Step::Return;
+  } else if (N == "endif" && Depth == 1 && Open && Returns) {
+    Open = false;
+    Last = {branchAfterReturn(Words), Condition + " return()", Line};
+    return Step::Closed;
+  }
+  return Step::Other;
+}
+
 void VendorOptions::note(const cmake::Command &C) {
   if (C.LowerName != "option" || C.Args.empty())
     return;

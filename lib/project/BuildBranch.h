@@ -37,6 +37,39 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip =
 /// (parentheses, comparisons, `and`) leaves Other.
 Branch branchAfterReturn(const std::vector<std::string> &Words);
 
+/// Follows a top-level `if(COND) return() endif()` of a CMake script, whose rest is built only
+/// where COND is false (branchAfterReturn). Both CMake readers drive one, so a script's guard is
+/// read the same way for the HIP build's flags and for its CUDA-only sources.
+class ReturnGuard {
+public:
+  /// What the rest of the script builds after a closed guard, and the guard as written.
+  struct Rest {
+    Branch Builds = Branch::Other;
+    std::string Condition; // "if(NOT USE_CUDA) return()"
+    unsigned Line = 0;
+  };
+  enum class Step {
+    Other,  // not part of a guard: the reader reads it
+    Return, // the guard's return(): nothing for the reader
+    Closed, // the endif() of a guard whose only arm returns: the reader closes the guard's if()
+  };
+  /// Feeds \p C, read at \p Depth if()s open in the script (frames a reader keeps for earlier
+  /// guards not counted), \p Words its condition words (the reader's, with its vendor options).
+  /// function() and macro() bodies are followed: a return() there leaves the call, not the script.
+  /// A reader that replays a function's body at its calls does not feed those commands.
+  Step feed(const cmake::Command &C, const std::vector<std::string> &Words, size_t Depth);
+  /// After Step::Closed: what follows.
+  const Rest &rest() const { return Last; }
+
+private:
+  unsigned Definitions = 0;
+  bool Open = false, Returns = false;
+  std::vector<std::string> Words;
+  std::string Condition;
+  unsigned Line = 0;
+  Rest Last;
+};
+
 /// The vendor options a CMake script declares: 'option(TRIDIAG_CUDA "Build the CUDA solver" OFF)'
 /// names a backend without a switch word, which classifyCondition alone does not take for a switch.
 /// The readers note each option() and read their conditions through words().

@@ -4,6 +4,7 @@
 #include "cmake/CMakeParser.h"
 #include "core/StringUtil.h"
 #include "project/BuildBranch.h"
+#include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 #include "project/PythonSource.h"
 
@@ -17,12 +18,6 @@
 
 namespace rocmtidy::project {
 namespace path = llvm::sys::path;
-
-bool outsideOwnBuild(const std::string &Name) {
-  static const char *const Others[] = {"build",  "CMakeFiles",   "third_party", "3rdparty", "external",
-                                       "vendor", "node_modules", "tests",       "test",     "docs"};
-  return std::find(std::begin(Others), std::end(Others), Name) != std::end(Others);
-}
 
 namespace {
 
@@ -46,7 +41,9 @@ std::string gfxName(llvm::StringRef Word) {
 std::vector<std::string> gfxNamesIn(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 8> Words;
   std::string Spaced = Text.str();
-  std::replace_if(Spaced.begin(), Spaced.end(), [](char C) { return C == ';' || C == ',' || C == '\t'; }, ' ');
+  // '=' too: a variable may hold the whole flag (HIP_ARCH_FLAGS = --offload-arch=gfx1100).
+  std::replace_if(
+      Spaced.begin(), Spaced.end(), [](char C) { return C == ';' || C == ',' || C == '\t' || C == '='; }, ' ');
   llvm::StringRef(Spaced).split(Words, ' ', -1, false);
   std::vector<std::string> Out;
   for (llvm::StringRef W : Words)
@@ -119,10 +116,12 @@ public:
 
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
+    // option(TRIDIAG_HIP ...) names the HIP build as a switch word would.
+    Options.note(C);
     if (N == "if") {
-      Frames.push_back({conditionWords(C), false, false});
+      Frames.push_back({Options.words(C), false, false});
     } else if (N == "elseif" && !Frames.empty()) {
-      Frames.back().Words = conditionWords(C);
+      Frames.back().Words = Options.words(C);
     } else if (N == "else" && !Frames.empty()) {
       Frames.back().Else = true;
     } else if ((N == "endif" || N == "endfunction" || N == "endmacro") && !Frames.empty()) {
@@ -186,6 +185,7 @@ private:
   std::string Script;
   std::vector<TargetMention> &Out;
   std::vector<Frame> Frames;
+  VendorOptions Options;
 };
 
 void readCMake(const std::string &Script, const std::string &Text, std::vector<TargetMention> &Out) {
@@ -198,51 +198,123 @@ void readCMake(const std::string &Script, const std::string &Text, std::vector<T
 }
 
 /// Makefiles (and their included .mk files): assignments to target variables, offload flags in
-/// variables and recipes. Anything inside ifeq/ifdef/define is conditional.
-void readMake(const std::string &Script, const std::string &Text, std::vector<TargetMention> &Out) {
-  llvm::SmallVector<llvm::StringRef, 64> Raw;
-  llvm::StringRef(Text).split(Raw, '\n');
-  unsigned Depth = 0;
-  for (size_t I = 0; I < Raw.size(); ++I) {
-    unsigned Line = static_cast<unsigned>(I + 1);
-    std::string Logical = Raw[I].rtrim("\r").str();
-    while (!Logical.empty() && Logical.back() == '\\' && I + 1 < Raw.size())
-      Logical = Logical.substr(0, Logical.size() - 1) + " " + Raw[++I].rtrim("\r").str();
-    llvm::StringRef L(Logical);
-    if (size_t Hash = L.find('#'); Hash != llvm::StringRef::npos)
-      L = L.take_front(Hash);
-    llvm::StringRef Word = L.ltrim().take_until([](char C) { return std::isspace(static_cast<unsigned char>(C)); });
-    if (Word == "ifeq" || Word == "ifneq" || Word == "ifdef" || Word == "ifndef" || Word == "define") {
-      ++Depth;
-      continue;
-    }
-    if ((Word == "endif" || Word == "endef") && Depth) {
-      --Depth;
-      continue;
-    }
-    bool Cond = Depth != 0;
-    // NAME [?:+!]= VALUE, possibly after 'export' or 'override'; not a recipe (a tab-led line).
-    llvm::StringRef Assign = L;
-    if (!Assign.starts_with("\t")) {
-      Assign = Assign.ltrim();
-      for (llvm::StringRef Prefix : {"export ", "override "})
-        if (Assign.starts_with(Prefix))
-          Assign = Assign.drop_front(Prefix.size()).ltrim();
-      size_t Eq = Assign.find('=');
-      llvm::StringRef Name = Eq == llvm::StringRef::npos ? llvm::StringRef() : Assign.take_front(Eq);
-      bool Shell = Name.ends_with("!");
-      Name = Name.rtrim("?:+!").rtrim();
-      if (!Name.empty() && Name.find_first_of(" \t$()") == llvm::StringRef::npos && namesTargets(Name)) {
-        llvm::StringRef Value = Assign.drop_front(Eq + 1);
-        if (Shell)
-          Out.push_back({"", Script, Line, Name.str() + " chosen when the build runs", Cond});
-        else
-          valueMentions(Name.str(), Value, Script, Line, Cond, Out);
+/// variables and recipes. A mention is unconditional at the top level, in an arm of the HIP build
+/// (`ifneq ($(HIP_PATH),)`), or where the variable's own absence is tested (`ifndef OFFLOAD_ARCH`:
+/// the default); inside a define, whose calls may never come, it is conditional.
+class MakeTargets {
+public:
+  MakeTargets(std::string Script, std::vector<TargetMention> &Out) : Script(std::move(Script)), Out(Out) {}
+
+  void read(const std::string &Text) {
+    for (const MakeLine &ML : makeLines(Text)) {
+      std::string Code = withoutMakeComment(ML.Text);
+      llvm::StringRef L(Code);
+      llvm::StringRef Trimmed = L.trim();
+      llvm::StringRef Word = Trimmed.take_until([](char C) { return std::isspace(static_cast<unsigned char>(C)); });
+      llvm::StringRef Rest = Trimmed.drop_front(Word.size()).trim();
+      if (conditional(Word, Rest))
+        continue;
+      if (Word == "define") {
+        ++Defines;
         continue;
       }
+      if (Word == "endef" && Defines) {
+        --Defines;
+        continue;
+      }
+      // NAME [?:+!]= VALUE, possibly after 'export' or 'override'; not a recipe (a tab-led line).
+      if (!L.starts_with("\t") && assignment(Trimmed, ML.Line))
+        continue;
+      flagMentions(L, Script, ML.Line, isConditional(""), Out);
     }
-    flagMentions(L, Script, Line, Cond, Out);
   }
+
+private:
+  struct Arm {
+    MakeBranch Builds = MakeBranch::Other;
+    MakeBranch Else = MakeBranch::Other; // what a plain else after it builds
+    std::string Absent;                  // the variable whose absence the arm tests
+  };
+
+  // Keeps the stack of conditional arms; true when \p Word opened, switched or closed one.
+  bool conditional(llvm::StringRef Word, llvm::StringRef Rest) {
+    auto Open = [](llvm::StringRef Kw, llvm::StringRef Args) {
+      Arm A;
+      A.Builds = classifyMakeConditional(Kw.str(), Args.str(), &A.Else);
+      A.Absent = absenceTested(Kw, Args);
+      return A;
+    };
+    if (Word == "ifeq" || Word == "ifneq" || Word == "ifdef" || Word == "ifndef") {
+      Arms.push_back(Open(Word, Rest));
+      return true;
+    }
+    if (Word == "else" && !Arms.empty()) {
+      llvm::StringRef Kw = Rest.take_until([](char C) { return C == ' ' || C == '\t' || C == '('; });
+      if (Kw == "ifeq" || Kw == "ifneq" || Kw == "ifdef" || Kw == "ifndef")
+        Arms.back() = Open(Kw, Rest.drop_front(Kw.size()).trim());
+      else
+        Arms.back() = {Arms.back().Else, MakeBranch::Other, ""};
+      return true;
+    }
+    if (Word == "endif" && !Arms.empty()) {
+      Arms.pop_back();
+      return true;
+    }
+    return false;
+  }
+
+  // `ifndef X`, `ifeq ($(X),)`, `ifeq (,$(X))`: X.
+  static std::string absenceTested(llvm::StringRef Kw, llvm::StringRef Args) {
+    if (Kw == "ifndef")
+      return Args.str();
+    if (Kw != "ifeq" || !Args.consume_front("(") || !Args.consume_back(")"))
+      return "";
+    auto [A, B] = Args.split(',');
+    A = A.trim();
+    B = B.trim();
+    llvm::StringRef Ref = A.empty() ? B : B.empty() ? A : llvm::StringRef();
+    if ((Ref.consume_front("$(") && Ref.consume_back(")")) || (Ref.consume_front("${") && Ref.consume_back("}")))
+      return Ref.str();
+    return "";
+  }
+
+  bool isConditional(const std::string &Variable) const {
+    if (Defines)
+      return true;
+    for (const Arm &A : Arms)
+      if (A.Builds != MakeBranch::Hip && (Variable.empty() || A.Absent != Variable))
+        return true;
+    return false;
+  }
+
+  bool assignment(llvm::StringRef Assign, unsigned Line) {
+    for (llvm::StringRef Prefix : {"export ", "override "})
+      if (Assign.starts_with(Prefix))
+        Assign = Assign.drop_front(Prefix.size()).ltrim();
+    size_t Eq = Assign.find('=');
+    if (Eq == llvm::StringRef::npos)
+      return false;
+    llvm::StringRef Name = Assign.take_front(Eq);
+    bool Shell = Name.ends_with("!");
+    Name = Name.rtrim("?:+!").rtrim();
+    if (Name.empty() || Name.find_first_of(" \t$()") != llvm::StringRef::npos || !namesTargets(Name))
+      return false;
+    bool Cond = isConditional(Name.str());
+    if (Shell)
+      Out.push_back({"", Script, Line, Name.str() + " chosen when the build runs", Cond});
+    else
+      valueMentions(Name.str(), Assign.drop_front(Eq + 1), Script, Line, Cond, Out);
+    return true;
+  }
+
+  std::string Script;
+  std::vector<TargetMention> &Out;
+  std::vector<Arm> Arms;
+  unsigned Defines = 0;
+};
+
+void readMake(const std::string &Script, const std::string &Text, std::vector<TargetMention> &Out) {
+  MakeTargets(Script, Out).read(Text);
 }
 
 /// Python: os.environ["PYTORCH_ROCM_ARCH"] = "gfx1100" (or setdefault) and offload flags in
@@ -288,12 +360,16 @@ BuildTargets BuildTargets::read(const std::vector<std::string> &Scripts, const R
     std::optional<std::string> Text = Read(P);
     if (!Text || !mayNameTargets(*Text))
       continue;
+    size_t From = B.Mentions.size();
     if (CMake)
       readCMake(P, *Text, B.Mentions);
     else if (Make)
       readMake(P, *Text, B.Mentions);
     else
       readPython(P, *Text, B.Mentions);
+    std::string Folder(path::parent_path(P));
+    for (size_t I = From; I < B.Mentions.size(); ++I)
+      B.Mentions[I].Governs = Folder;
   }
   return B;
 }
@@ -322,7 +398,6 @@ BuildTargets BuildTargets::fromModel(const ProjectModel &Model) {
   for (const std::string &P : Model.cmakeScripts())
     Listed.insert(std::string(path::parent_path(P)));
   for (TargetMention &M : B.Mentions) {
-    M.Governs = std::string(path::parent_path(M.Script));
     if (path::filename(M.Script) == "CMakeLists.txt" || path::extension(M.Script) != ".cmake")
       continue;
     for (const std::string &Dir : Model.foldersUpToRoot(M.Governs))
@@ -335,9 +410,7 @@ BuildTargets BuildTargets::fromModel(const ProjectModel &Model) {
 }
 
 namespace {
-bool governs(const TargetMention &M, const std::string &Source) {
-  return isWithin(Source, M.Governs.empty() ? std::string(path::parent_path(M.Script)) : M.Governs);
-}
+bool governs(const TargetMention &M, const std::string &Source) { return isWithin(Source, M.Governs); }
 } // namespace
 
 const TargetMention *BuildTargets::decisiveFor(const std::string &Source) const {

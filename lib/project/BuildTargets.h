@@ -59,11 +59,6 @@ private:
   std::vector<TargetMention> Mentions;
 };
 
-/// Whether a folder named \p Name holds another build's files or none: third_party, vendor,
-/// external, build, CMakeFiles, node_modules, tests, docs. Readers of the project's own build
-/// scripts skip them.
-bool outsideOwnBuild(const std::string &Name);
-
 } // namespace rocmtidy::project
 
 #endif

@@ -190,14 +190,10 @@ struct CMakeReader : cmake::ParseCallbacks {
   /// absolute: a source named through one is a path, not only a name.
   std::map<std::string, std::string> Folders;
   const GlobWrappers &Wrappers;
-  /// function() and macro() bodies being read: a return() there leaves the call, not the script.
-  unsigned Definitions = 0;
   /// Frames at the bottom of Stack that stay to the end: the rest of the script after a top-level
   /// 'if(NOT ENABLE_CUDA) return() endif()' is built only where the condition is false.
   size_t Kept = 0;
-  /// The top-level if() being read, while its one arm may end the script.
-  std::optional<std::pair<std::vector<std::string>, cmake::Command>> ReturnGuard;
-  bool GuardReturns = false;
+  ReturnGuard Guard;
   /// Globs outside CUDA branches, by the variable they fill: they count as listings (extensions,
   /// name patterns) only once that variable is read for something other than setting source
   /// properties (mars' HIP branch globs every '*.cu' to mark it LANGUAGE HIP, wherever it is
@@ -261,40 +257,28 @@ struct CMakeReader : cmake::ParseCallbacks {
   }
 
   /// Follows 'if(COND) return() endif()' at the script's top level: true when C was part of it.
-  bool returnGuard(const cmake::Command &C, llvm::StringRef N) {
-    if (N == "function" || N == "macro")
-      ++Definitions;
-    else if ((N == "endfunction" || N == "endmacro") && Definitions)
-      --Definitions;
-    if (Definitions)
+  bool returnGuard(const cmake::Command &C) {
+    std::vector<std::string> Words;
+    if (C.LowerName == "if")
+      Words = Options.words(C);
+    ReturnGuard::Step Step = Guard.feed(C, Words, Stack.size() - Kept);
+    if (Step == ReturnGuard::Step::Other)
       return false;
-    if (N == "if" && Stack.size() == Kept) {
-      ReturnGuard.emplace(Options.words(C), C);
-      GuardReturns = false;
-    } else if ((N == "elseif" || N == "else") && Stack.size() == Kept + 1) {
-      ReturnGuard.reset();
-    } else if (N == "return" && Stack.size() == Kept + 1 && ReturnGuard) {
-      GuardReturns = true;
+    if (Step == ReturnGuard::Step::Return)
       return true;
-    } else if (N == "endif" && Stack.size() == Kept + 1 && ReturnGuard && GuardReturns) {
-      Branch Rest = branchAfterReturn(ReturnGuard->first);
-      std::string Text = conditionText(ReturnGuard->second) + " return()";
-      unsigned Line = ReturnGuard->second.Line;
-      ReturnGuard.reset();
-      if (!BothBackendsDepth.empty())
-        BothBackendsDepth.pop_back();
-      Stack.pop_back();
-      if (Rest == Branch::Cuda && !namesAnything()) {
-        S.CudaGuard = Text;
-        S.CudaGuardLine = Line;
-      }
-      if (Rest != Branch::Other) {
-        Stack.push_back(BranchFrame::open(Rest, Text, Line));
-        ++Kept;
-      }
-      return true;
+    const ReturnGuard::Rest &Rest = Guard.rest();
+    if (!BothBackendsDepth.empty())
+      BothBackendsDepth.pop_back();
+    Stack.pop_back();
+    if (Rest.Builds == Branch::Cuda && !namesAnything()) {
+      S.CudaGuard = Rest.Condition;
+      S.CudaGuardLine = Rest.Line;
     }
-    return false;
+    if (Rest.Builds != Branch::Other) {
+      Stack.push_back(BranchFrame::open(Rest.Builds, Rest.Condition, Rest.Line));
+      ++Kept;
+    }
+    return true;
   }
 
   std::string withFolders(const std::string &V) const {
@@ -417,7 +401,7 @@ struct CMakeReader : cmake::ParseCallbacks {
       return;
     }
     Options.note(C);
-    if (returnGuard(C, N))
+    if (returnGuard(C))
       return;
     bool Glob = N == "file" && !C.Args.empty() && (C.Args[0].Value == "GLOB" || C.Args[0].Value == "GLOB_RECURSE");
     if (!Glob)

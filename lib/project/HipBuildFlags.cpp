@@ -180,6 +180,8 @@ public:
       return;
     }
     Options.note(C);
+    if (!Calls && returnGuard(C))
+      return;
     if (N == "if") {
       Stack.emplace_back(BranchFrame::open(classifyCondition(Options.words(C)), conditionText(C), C.Line));
       return;
@@ -567,6 +569,26 @@ private:
     note("", Flag, Line, false);
   }
 
+  /// Follows 'if(COND) return() endif()' at the script's top level: the rest of the script is the
+  /// HIP (CUDA) build's when COND is false only outside it. True when C was part of the guard.
+  bool returnGuard(const cmake::Command &C) {
+    std::vector<std::string> Words;
+    if (C.LowerName == "if")
+      Words = Options.words(C);
+    ReturnGuard::Step Step = Guard.feed(C, Words, Stack.size() - Kept);
+    if (Step == ReturnGuard::Step::Other)
+      return false;
+    if (Step == ReturnGuard::Step::Closed) {
+      Stack.pop_back(); // what the guard's arm set before returning is no build's
+      const ReturnGuard::Rest &Rest = Guard.rest();
+      if (Rest.Builds != Branch::Other) {
+        Stack.emplace_back(BranchFrame::open(Rest.Builds, Rest.Condition, Rest.Line));
+        ++Kept;
+      }
+    }
+    return true;
+  }
+
   /// A flag set by every arm of an if/else whose condition is undecided is the HIP build's too.
   void settledEitherWay(const Frame &F) {
     if (!F.HasElse || F.Arms.size() < 2 || scope() != Scope::Hip)
@@ -636,6 +658,8 @@ private:
   bool BuildsHip;
   std::string Top;
   std::vector<Frame> Stack;
+  ReturnGuard Guard;
+  size_t Kept = 0; // frames at the bottom of Stack for the rest of the script after a return guard
   VendorOptions Options;
   std::map<std::string, std::string> Vars;
   std::map<std::string, std::string> HipChoice;

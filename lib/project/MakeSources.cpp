@@ -275,28 +275,9 @@ public:
   void read(const std::string &Text) {
     std::vector<Frame> Stack;
     bool InRule = false, InDefine = false;
-    unsigned LineNo = 0;
-    size_t Pos = 0;
-    while (Pos < Text.size()) {
-      // One logical line: a backslash before the newline continues it.
-      std::string Line;
-      unsigned First = ++LineNo;
-      if (IncludedAt)
-        First = IncludedAt;
-      while (Pos < Text.size()) {
-        size_t End = Text.find('\n', Pos);
-        if (End == std::string::npos)
-          End = Text.size();
-        std::string Part = Text.substr(Pos, End - Pos);
-        Pos = End + 1;
-        if (!Part.empty() && Part.back() == '\\') {
-          Line += Part.substr(0, Part.size() - 1) + " ";
-          ++LineNo;
-          continue;
-        }
-        Line += Part;
-        break;
-      }
+    for (MakeLine &ML : makeLines(Text)) {
+      std::string &Line = ML.Text;
+      unsigned First = IncludedAt ? IncludedAt : ML.Line;
       if (!Line.empty() && Line[0] == '\t' && InRule) {
         // A recipe: what the shell runs. It does not select files, but says which compiler
         // reads the ones it names.
@@ -305,12 +286,7 @@ public:
         Unclear |= Line.find("$(eval") != std::string::npos;
         continue;
       }
-      size_t Hash = Line.find('#');
-      while (Hash != std::string::npos && Hash > 0 && Line[Hash - 1] == '\\')
-        Hash = Line.find('#', Hash + 1);
-      if (Hash != std::string::npos)
-        Line.resize(Hash);
-      std::string T = trim(Line);
+      std::string T = trim(withoutMakeComment(Line));
       if (T.empty())
         continue;
       std::string Word = T.substr(0, T.find_first_of(" \t("));
@@ -395,64 +371,7 @@ public:
 
 private:
   MakeBranch classify(const std::string &Kw, const std::string &Args, MakeBranch *Else = nullptr) {
-    std::vector<std::string> Names;
-    bool Positive = false, Presence = Kw == "ifdef" || Kw == "ifndef";
-    MakeBranch Literal = MakeBranch::Other;
-    if (Kw == "ifdef" || Kw == "ifndef") {
-      Names.push_back(trim(Args));
-      Positive = Kw == "ifdef";
-    } else {
-      // (A,B) or "A" "B": a side left empty tests whether the other is set.
-      std::string A, B;
-      if (!Args.empty() && Args[0] == '(' && Args.back() == ')') {
-        std::string In = Args.substr(1, Args.size() - 2);
-        unsigned Depth = 0;
-        size_t Comma = std::string::npos;
-        for (size_t I = 0; I < In.size() && Comma == std::string::npos; ++I) {
-          if (In[I] == '(' || In[I] == '{')
-            ++Depth;
-          else if ((In[I] == ')' || In[I] == '}') && Depth)
-            --Depth;
-          else if (In[I] == ',' && Depth == 0)
-            Comma = I;
-        }
-        if (Comma == std::string::npos)
-          return MakeBranch::Other;
-        A = trim(In.substr(0, Comma));
-        B = trim(In.substr(Comma + 1));
-      } else {
-        return MakeBranch::Other;
-      }
-      Presence = A.empty() || B.empty();
-      if (Presence)
-        Positive = Kw == "ifneq";
-      else if (Kw == "ifeq") {
-        Positive = true;
-        // ifeq ($(BACKEND),cuda): the literal names the backend.
-        for (const std::string &Side : {A, B})
-          if (Side.find('$') == std::string::npos)
-            Literal = vendorOfName(Side);
-      }
-      referencedNames(A + " " + B, Names);
-    }
-    MakeBranch Vendor = Literal;
-    bool Mixed = false;
-    for (const std::string &N : Names) {
-      MakeBranch V = vendorOfName(N);
-      if (V == MakeBranch::Hip || Literal == MakeBranch::Hip)
-        BuildsHip = true;
-      if (Literal != MakeBranch::Other || V == MakeBranch::Other)
-        continue;
-      Mixed |= Vendor != MakeBranch::Other && Vendor != V;
-      Vendor = V;
-    }
-    // Only "this toolkit is present" selects a backend; "absent" may mean a CPU build. The else of
-    // "hipcc is absent" is where the HIP build runs (llm.c's 'ifeq ($(HIPCC),)' ... 'else'
-    // 'HIPCC_FLAGS += -DBUILD_AMD'); the else of "CUDA is absent" stays no backend in particular: a
-    // machine with both toolkits takes it for either build, and sources are skipped only on sure ground.
-    if (Else && Presence && !Positive && !Mixed && Vendor == MakeBranch::Hip)
-      *Else = Vendor;
-    return Positive && !Mixed ? Vendor : MakeBranch::Other;
+    return classifyMakeConditional(Kw, Args, Else, &BuildsHip);
   }
 
   void assignmentOrRule(const std::string &T, const std::vector<Frame> &Stack, unsigned Line, bool &InRule) {
@@ -1292,6 +1211,104 @@ bool MakeSources::compiledOnlyByNvcc(const std::string &Absolute, std::string &W
   Why = Path + ":" + std::to_string(Nvcc) + ": compiled only by nvcc; the HIP build's recipes (line " +
         std::to_string(Hip) + ") do not read it";
   return true;
+}
+
+std::vector<MakeLine> makeLines(const std::string &Text) {
+  std::vector<MakeLine> Out;
+  unsigned LineNo = 0;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    MakeLine L;
+    L.Line = ++LineNo;
+    while (Pos < Text.size()) {
+      size_t End = Text.find('\n', Pos);
+      if (End == std::string::npos)
+        End = Text.size();
+      std::string Part = Text.substr(Pos, End - Pos);
+      Pos = End + 1;
+      if (!Part.empty() && Part.back() == '\r')
+        Part.pop_back();
+      if (!Part.empty() && Part.back() == '\\') {
+        L.Text += Part.substr(0, Part.size() - 1) + " ";
+        ++LineNo;
+        continue;
+      }
+      L.Text += Part;
+      break;
+    }
+    Out.push_back(std::move(L));
+  }
+  return Out;
+}
+
+std::string withoutMakeComment(std::string Line) {
+  size_t Hash = Line.find('#');
+  while (Hash != std::string::npos && Hash > 0 && Line[Hash - 1] == '\\')
+    Hash = Line.find('#', Hash + 1);
+  if (Hash != std::string::npos)
+    Line.resize(Hash);
+  return Line;
+}
+
+MakeBranch classifyMakeConditional(const std::string &Kw, const std::string &Args, MakeBranch *Else, bool *NamesHip) {
+  std::vector<std::string> Names;
+  bool Positive = false, Presence = Kw == "ifdef" || Kw == "ifndef";
+  MakeBranch Literal = MakeBranch::Other;
+  if (Kw == "ifdef" || Kw == "ifndef") {
+    Names.push_back(trim(Args));
+    Positive = Kw == "ifdef";
+  } else {
+    // (A,B) or "A" "B": a side left empty tests whether the other is set.
+    std::string A, B;
+    if (!Args.empty() && Args[0] == '(' && Args.back() == ')') {
+      std::string In = Args.substr(1, Args.size() - 2);
+      unsigned Depth = 0;
+      size_t Comma = std::string::npos;
+      for (size_t I = 0; I < In.size() && Comma == std::string::npos; ++I) {
+        if (In[I] == '(' || In[I] == '{')
+          ++Depth;
+        else if ((In[I] == ')' || In[I] == '}') && Depth)
+          --Depth;
+        else if (In[I] == ',' && Depth == 0)
+          Comma = I;
+      }
+      if (Comma == std::string::npos)
+        return MakeBranch::Other;
+      A = trim(In.substr(0, Comma));
+      B = trim(In.substr(Comma + 1));
+    } else {
+      return MakeBranch::Other;
+    }
+    Presence = A.empty() || B.empty();
+    if (Presence)
+      Positive = Kw == "ifneq";
+    else if (Kw == "ifeq") {
+      Positive = true;
+      // ifeq ($(BACKEND),cuda): the literal names the backend.
+      for (const std::string &Side : {A, B})
+        if (Side.find('$') == std::string::npos)
+          Literal = vendorOfName(Side);
+    }
+    referencedNames(A + " " + B, Names);
+  }
+  MakeBranch Vendor = Literal;
+  bool Mixed = false;
+  for (const std::string &N : Names) {
+    MakeBranch V = vendorOfName(N);
+    if ((V == MakeBranch::Hip || Literal == MakeBranch::Hip) && NamesHip)
+      *NamesHip = true;
+    if (Literal != MakeBranch::Other || V == MakeBranch::Other)
+      continue;
+    Mixed |= Vendor != MakeBranch::Other && Vendor != V;
+    Vendor = V;
+  }
+  // Only "this toolkit is present" selects a backend; "absent" may mean a CPU build. The else of
+  // "hipcc is absent" is where the HIP build runs (llm.c's 'ifeq ($(HIPCC),)' ... 'else'
+  // 'HIPCC_FLAGS += -DBUILD_AMD'); the else of "CUDA is absent" stays no backend in particular: a
+  // machine with both toolkits takes it for either build, and sources are skipped only on sure ground.
+  if (Else && Presence && !Positive && !Mixed && Vendor == MakeBranch::Hip)
+    *Else = Vendor;
+  return Positive && !Mixed ? Vendor : MakeBranch::Other;
 }
 
 } // namespace rocmtidy::project

@@ -22,6 +22,25 @@ namespace rocmtidy::project {
 /// What a conditional selects: the CUDA backend, the HIP backend, or anything else.
 enum class MakeBranch { Other, Cuda, Hip };
 
+/// One logical line of a Makefile: physical lines joined where a backslash ends one (with a blank
+/// in its place), numbered by its first physical line. Every reader of Makefiles reads these.
+struct MakeLine {
+  std::string Text;
+  unsigned Line = 0;
+};
+std::vector<MakeLine> makeLines(const std::string &Text);
+
+/// \p Line without its comment: from the first '#' that no backslash escapes.
+std::string withoutMakeComment(std::string Line);
+
+/// What the arm a conditional opens builds: `ifneq ($(HIP_DIR),)` and `ifeq ($(BACKEND),hip)` the
+/// HIP backend, `ifdef CUDA_PATH` the CUDA one; a test for a toolkit's absence selects none, and
+/// mixed names none. \p Keyword is ifeq, ifneq, ifdef or ifndef, \p Args what follows it.
+/// \p Else (optional) gets the backend a plain else after it selects: HIP after a test that hipcc
+/// is absent, Other otherwise. \p NamesHip (optional) is set when the test names the HIP toolkit.
+MakeBranch classifyMakeConditional(const std::string &Keyword, const std::string &Args, MakeBranch *Else = nullptr,
+                                   bool *NamesHip = nullptr);
+
 class MakeSources {
 public:
   /// Reads the Makefile \p Path (absolute) with contents \p Text. Bounded: past a fixed amount of

@@ -41,6 +41,12 @@ bool isWithin(const std::string &Path, const std::string &Dir) {
   return Path == Dir || (Path.size() > Dir.size() && Path.compare(0, Dir.size(), Dir) == 0 && Path[Dir.size()] == '/');
 }
 
+bool outsideOwnBuild(const std::string &Name) {
+  static const char *const Others[] = {"build",  "CMakeFiles",   "third_party", "3rdparty", "external",
+                                       "vendor", "node_modules", "tests",       "test",     "docs"};
+  return std::find(std::begin(Others), std::end(Others), Name) != std::end(Others);
+}
+
 namespace {
 std::optional<std::string> gitTopLevel(const std::string &Dir) {
   for (std::string D = normal(Dir); !D.empty(); D = parentOf(D)) {

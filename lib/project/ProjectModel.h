@@ -45,6 +45,11 @@ bool isRegularFile(const std::string &Path);
 /// \p Path is \p Dir or lies below it (both absolute and lexically normal).
 bool isWithin(const std::string &Path, const std::string &Dir);
 
+/// Whether a folder named \p Name holds another build's files or none: third_party, vendor,
+/// external, build, CMakeFiles, node_modules, tests, docs. Readers of the project's own build
+/// scripts skip them.
+bool outsideOwnBuild(const std::string &Name);
+
 /// One regular file the walk found.
 struct WalkedFile {
   std::string Path;     // absolute, lexically normal, as walked (symbolic links not resolved)

@@ -198,3 +198,19 @@ TEST(HipBuildFlags, ABackendChoiceHoldsTheHipValueInTheHipBuild) {
   });
   EXPECT_EQ(args(F.flagsFor("/p/k.cu")), (std::vector<std::string>{"-DTARGET_DEVICE_HIP", "-DFLAVOUR_CPU"}));
 }
+
+TEST(HipBuildFlags, AReturnGuardDecidesTheRestOfTheScript) {
+  // The CUDA folder returns unless CUDA is configured: its defines are not the HIP build's, though
+  // the top-level script builds HIP. The HIP folder returns unless HIP is: its defines are.
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(g LANGUAGES CXX HIP)\nadd_subdirectory(cuda)\nadd_subdirectory(hip)\n"},
+      {"/p/cuda/CMakeLists.txt", "if(NOT G_ENABLE_CUDA)\n  return()\nendif()\n"
+                                 "set_source_files_properties(k.cu PROPERTIES LANGUAGE HIP)\n"
+                                 "add_compile_definitions(G_CUDA_ONLY)\n"},
+      {"/p/hip/CMakeLists.txt", "if(NOT G_ENABLE_HIP)\n  return()\nendif()\nadd_compile_definitions(G_HIP)\n"
+                                "function(f)\n  if(NOT X)\n    return()\n  endif()\nendfunction()\n"
+                                "add_compile_definitions(G_HIP_TOO)\n"},
+  });
+  EXPECT_TRUE(F.flagsFor("/p/cuda/k.cu").empty());
+  EXPECT_EQ(args(F.flagsFor("/p/hip/k.hip")), (std::vector<std::string>{"-DG_HIP", "-DG_HIP_TOO"}));
+}

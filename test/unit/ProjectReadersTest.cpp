@@ -7,6 +7,7 @@
 #include "project/CudaOnlySources.h"
 #include "project/HipMembership.h"
 #include "project/IncludeScan.h"
+#include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 
 #include "gtest/gtest.h"
@@ -504,4 +505,78 @@ TEST(BuildTargets, ConditionalOnlyOrOpenDecidesNothing) {
   BuildTargets Other = targetsOf({{"/p/CMakeLists.txt", "set(CPU_ARCH native)\nset(CUDA_ARCH_LIST 80)\n"},
                                   {"/p/cmake/bad.cmake", "set(GPU_TARGETS gfx1100\n"}});
   EXPECT_TRUE(Other.mentions().empty());
+}
+
+TEST(BuildTargets, VendorOptionsAndMakefileArms) {
+  // An option named for the HIP backend without a switch word still opens the HIP build's arm.
+  BuildTargets Option = targetsOf({{"/p/CMakeLists.txt", "option(SOLVER_HIP \"Build the HIP solver\" OFF)\n"
+                                                         "if(SOLVER_HIP)\n set(GPU_TARGETS gfx1100)\nendif()\n"}});
+  EXPECT_EQ(Option.targetsFor("/p/k.hip"), "gfx1100");
+  // Makefiles: the HIP toolkit's arm and a default under the variable's own absence count; the
+  // CUDA toolkit's arm, another variable's absence and a define body do not.
+  BuildTargets Hip = targetsOf({{"/p/Makefile", "ifneq ($(HIP_PATH),)\nOFFLOAD_ARCH = gfx1100\nendif\n"}});
+  EXPECT_EQ(Hip.targetsFor("/p/k.hip"), "gfx1100");
+  BuildTargets Default = targetsOf({{"/p/a/Makefile", "ifndef OFFLOAD_ARCH\n  OFFLOAD_ARCH = gfx90a\nendif\n"},
+                                    {"/p/b/Makefile", "ifeq ($(GPU_ARCH),)\nGPU_ARCH := gfx942\nendif\n"},
+                                    {"/p/c/Makefile", "ifeq ($(OTHER_ARCH),)\nGPU_ARCH := gfx942\nendif\n"}});
+  EXPECT_EQ(Default.targetsFor("/p/a/k.hip"), "gfx90a");
+  EXPECT_EQ(Default.targetsFor("/p/b/k.hip"), "gfx942");
+  EXPECT_EQ(Default.targetsFor("/p/c/k.hip"), "");
+  BuildTargets Cuda = targetsOf({{"/p/Makefile", "ifdef CUDA_PATH\nFLAGS += --offload-arch=gfx1030\nendif\n"
+                                                 "define rule\nARCH = gfx1100\nendef\n"}});
+  EXPECT_EQ(Cuda.targetsFor("/p/k.hip"), "");
+  EXPECT_EQ(Cuda.mentions().size(), 2u);
+  // The plain else of "hipcc is absent" is the HIP build; a variable may hold the whole flag.
+  BuildTargets Else = targetsOf({{"/p/Makefile", "ifeq ($(HIPCC),)\nCC = gcc\nelse\n"
+                                                 "HIP_ARCH_FLAGS = --offload-arch=gfx1100\nendif\n"}});
+  EXPECT_EQ(Else.targetsFor("/p/k.hip"), "gfx1100");
+  ASSERT_NE(Else.decisiveFor("/p/k.hip"), nullptr);
+  EXPECT_EQ(Else.decisiveFor("/p/k.hip")->Line, 4u);
+  EXPECT_EQ(Else.decisiveFor("/p/k.hip")->Governs, "/p");
+}
+
+TEST(MakeSources, LogicalLinesAndComments) {
+  std::vector<MakeLine> L = makeLines("A = 1 \\\r\n  2\nB = 3 # c\n\n");
+  ASSERT_EQ(L.size(), 3u);
+  EXPECT_EQ(L[0].Text, "A = 1    2");
+  EXPECT_EQ(L[0].Line, 1u);
+  EXPECT_EQ(L[1].Line, 3u);
+  EXPECT_EQ(withoutMakeComment(L[1].Text), "B = 3 ");
+  EXPECT_EQ(withoutMakeComment("X = a\\#b # c"), "X = a\\#b ");
+  MakeBranch Else = MakeBranch::Other;
+  bool NamesHip = false;
+  EXPECT_EQ(classifyMakeConditional("ifeq", "($(HIPCC),)", &Else, &NamesHip), MakeBranch::Other);
+  EXPECT_EQ(Else, MakeBranch::Hip);
+  EXPECT_TRUE(NamesHip);
+  EXPECT_EQ(classifyMakeConditional("ifeq", "($(BACKEND),cuda)"), MakeBranch::Cuda);
+  EXPECT_EQ(classifyMakeConditional("ifdef", "ROCM_PATH"), MakeBranch::Hip);
+}
+
+TEST(BuildBranch, AReturnGuardIsFollowedAtTheTopLevelOnly) {
+  rocmtidy::cmake::ParsedFile F;
+  rocmtidy::cmake::ParseError E;
+  ASSERT_TRUE(rocmtidy::cmake::parseCMake("function(f)\nif(NOT USE_ROCM)\nreturn()\nendif()\nendfunction()\n"
+                                          "if(NOT USE_ROCM)\nreturn()\nelse()\nendif()\n"
+                                          "if(NOT USE_ROCM)\nmessage(STATUS \"no\")\nreturn()\nendif()\n",
+                                          F, E));
+  ReturnGuard G;
+  size_t Depth = 0;
+  std::vector<ReturnGuard::Step> Steps;
+  for (const rocmtidy::cmake::Command &C : F.Commands) {
+    ReturnGuard::Step S = G.feed(C, conditionWords(C), Depth);
+    Steps.push_back(S);
+    if (C.LowerName == "if")
+      ++Depth;
+    else if (C.LowerName == "endif" && S != ReturnGuard::Step::Closed)
+      --Depth;
+    else if (S == ReturnGuard::Step::Closed)
+      --Depth;
+  }
+  using St = ReturnGuard::Step;
+  // In a function body: nothing. With an else(): the return() is seen, but no rest follows.
+  EXPECT_EQ(Steps, (std::vector<St>{St::Other, St::Other, St::Other, St::Other, St::Other, St::Other, St::Return,
+                                    St::Other, St::Other, St::Other, St::Other, St::Return, St::Closed}));
+  EXPECT_EQ(G.rest().Builds, Branch::Hip);
+  EXPECT_EQ(G.rest().Line, 10u);
+  EXPECT_EQ(G.rest().Condition, "if(NOT USE_ROCM) return()");
 }
