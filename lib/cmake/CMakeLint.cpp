@@ -14,8 +14,6 @@
 
 namespace rocmtidy::cmake {
 
-namespace {
-
 bool commandBuildsHip(const Command &C) {
   const std::string &N = C.LowerName;
   if (startsWith(N, "hip_add_") || definesHipPlatform(C))
@@ -34,6 +32,8 @@ bool commandBuildsHip(const Command &C) {
   }
   return false;
 }
+
+namespace {
 
 /// The value given to a variable that find_library() fills with a GPU library: a path that names
 /// the library and says where it came from.
@@ -588,7 +588,6 @@ private:
       R->check(C, *this);
   }
 };
-
 
 } // namespace
 

@@ -65,6 +65,9 @@ bool buildsHip(std::string_view Content);
 
 struct Command;
 
+/// Whether the command \p C enables or uses HIP, as buildsHip reads each command.
+bool commandBuildsHip(const Command &C);
+
 /// Whether \p C defines a HIP platform macro for the compiler (add_definitions(-D__HIP_PLATFORM_AMD__=1),
 /// target_compile_definitions(t PRIVATE __HIP_PLATFORM_HCC__)): HIP host code compiled as C++ against
 /// the HIP headers, a HIP build without the HIP language (TVM's ROCm runtime).

@@ -1304,31 +1304,45 @@ public:
     const std::string &N = C.LowerName;
     if (N == "if") {
       Frames.push_back({BranchFrame::open(classifyCondition(Options.words(C)), conditionText(C), C.Line), C.EndLine});
+      Frames.back().HipArm = Frames.back().Frame.Current == Branch::Hip;
     } else if ((N == "elseif" || N == "else") && !Frames.empty()) {
       close(C.Line);
       bool IsElse = N == "else";
       Frames.back().Frame.next(IsElse, IsElse ? Branch::Other : classifyCondition(Options.words(C)), conditionText(C),
                                C.Line, "else()");
       Frames.back().Start = C.EndLine;
+      Frames.back().HipArm |= Frames.back().Frame.Current == Branch::Hip;
     } else if (N == "endif" && !Frames.empty()) {
       close(C.Line);
+      if (Frames.back().HipArm)
+        for (size_t I : Frames.back().CudaArms)
+          Arms[I].BesideHip = true;
       Frames.pop_back();
+    } else if (cmake::commandBuildsHip(C)) {
+      // The HIP build's own commands mark the chains whose current arm is not CUDA's.
+      for (Open &O : Frames)
+        if (O.Frame.Current != Branch::Cuda)
+          O.HipArm = true;
     }
   }
 
 private:
   struct Open {
     BranchFrame Frame;
-    unsigned Start = 0; // the line the arm's condition ends on
+    unsigned Start = 0;           // the line the arm's condition ends on
+    bool HipArm = false;          // an arm of this if() builds HIP
+    std::vector<size_t> CudaArms; // its CUDA arms, in Arms
   };
 
   // Ends the innermost frame's current arm before \p Line; an arm inside a CUDA one is covered.
   void close(unsigned Line) {
-    const Open &O = Frames.back();
+    Open &O = Frames.back();
     bool Outer =
         std::any_of(Frames.begin(), Frames.end() - 1, [](const Open &F) { return F.Frame.Current == Branch::Cuda; });
-    if (O.Frame.Current == Branch::Cuda && !Outer && Line > O.Start + 1)
+    if (O.Frame.Current == Branch::Cuda && !Outer && Line > O.Start + 1) {
+      Frames.back().CudaArms.push_back(Arms.size());
       Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line});
+    }
   }
 
   VendorOptions Options;

@@ -33,7 +33,7 @@ static void partlyRead(const std::vector<std::string> &SkippedIncludes, const st
     R.Status.Status = AnalysisStatus::Recovered;
 }
 
-FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip, bool SkipCudaArms,
+FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip, bool Hipifies,
                         bool Verbose) {
   FileResult R;
   std::optional<std::string> Bytes = readFileBytes(File.Absolute);
@@ -102,23 +102,25 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
   }
   R.Findings = std::move(Result.Findings);
   // What an arm of the CUDA build links or names is never configured by the HIP build (unless the
-  // build hipifies, where the CUDA arm is the one ROCm takes). rocm-cmake-legacy-cuda is about that
-  // arm itself: FindCUDA kept beside the HIP build stops configuring on CMake 3.27.
-  if (SkipCudaArms)
-    for (const rocmtidy::project::CudaArm &Arm : rocmtidy::project::cudaOnlyArms(Content)) {
-      auto Inside = [&](const rocmtidy::Finding &F) {
-        return F.Line >= Arm.First && F.Line <= Arm.Last && F.Check != "rocm-cmake-legacy-cuda";
-      };
-      size_t Before = R.Findings.size();
-      R.Findings.erase(std::remove_if(R.Findings.begin(), R.Findings.end(), Inside), R.Findings.end());
-      size_t Dropped = Before - R.Findings.size();
-      if (Dropped && Verbose)
-        R.Notices.push_back(File.Display + ":" + std::to_string(Arm.First) +
-                            (Arm.Last == Arm.First ? "" : "-" + std::to_string(Arm.Last)) + ": " +
-                            std::to_string(Dropped) + " finding" + (Dropped == 1 ? "" : "s") +
-                            " not reported: only the CUDA build configures these lines ('" + Arm.Condition +
-                            "', line " + std::to_string(Arm.ConditionLine) + ")");
-    }
+  // build hipifies, where the CUDA arm may be the one ROCm takes, but not when the same if() has a
+  // HIP arm). rocm-cmake-legacy-cuda is about that arm itself: FindCUDA kept beside the HIP build
+  // stops configuring on CMake 3.27.
+  for (const rocmtidy::project::CudaArm &Arm : rocmtidy::project::cudaOnlyArms(Content)) {
+    if (Hipifies && !Arm.BesideHip)
+      continue;
+    auto Inside = [&](const rocmtidy::Finding &F) {
+      return F.Line >= Arm.First && F.Line <= Arm.Last && F.Check != "rocm-cmake-legacy-cuda";
+    };
+    size_t Before = R.Findings.size();
+    R.Findings.erase(std::remove_if(R.Findings.begin(), R.Findings.end(), Inside), R.Findings.end());
+    size_t Dropped = Before - R.Findings.size();
+    if (Dropped && Verbose)
+      R.Notices.push_back(File.Display + ":" + std::to_string(Arm.First) +
+                          (Arm.Last == Arm.First ? "" : "-" + std::to_string(Arm.Last)) + ": " +
+                          std::to_string(Dropped) + " finding" + (Dropped == 1 ? "" : "s") +
+                          " not reported: only the CUDA build configures these lines ('" + Arm.Condition + "', line " +
+                          std::to_string(Arm.ConditionLine) + ")");
+  }
   partlyRead(Result.SkippedIncludes, Result.ExpansionCut, R);
   return R;
 }

@@ -475,7 +475,7 @@ static int runLint(int Argc, char **Argv) {
     InFlight.start(I, Files[I].Display);
     Results[I] = analyzeContained(Files[I], [&] {
       return Files[I].IsCMake
-                 ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip, !Config.HipifiedAtBuild, Opts.Verbose)
+                 ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip, Config.HipifiedAtBuild, Opts.Verbose)
                  : Analyzer.analyze(Files[I]);
     });
     if (Stream && !Results[I].IndexLookups.empty()) {
