@@ -326,6 +326,26 @@ private:
   }
 
   void collectPlatformNames() {
+    // A helper that answers the question (`def _is_cuda(): return torch.version.cuda is not None`)
+    // is a platform name too: `if _is_cuda():` tests the platform.
+    std::string_view Def;
+    unsigned DefIndent = 0;
+    for (const Statement &St : Stmts) {
+      size_t B = St.Begin;
+      if (isName(B, "def") && B + 1 < St.End && Toks[B + 1].Kind == Token::Name) {
+        Def = Toks[B + 1].Text;
+        DefIndent = St.Indent;
+        continue;
+      }
+      if (!Def.empty() && St.Indent <= DefIndent)
+        Def = {};
+      if (!Def.empty() && isName(B, "return"))
+        for (size_t I = B + 1; I < St.End; ++I)
+          if (versionAttribute(I)) {
+            PlatformNames.insert(std::string(Def));
+            break;
+          }
+    }
     for (const Statement &St : Stmts) {
       size_t B = St.Begin;
       if (Toks[B].Kind != Token::Name || !isOp(B + 1, "="))

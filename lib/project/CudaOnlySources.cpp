@@ -551,15 +551,17 @@ void readSetupPyPass(const std::vector<PyLine> &Lines, const fs::path &P, Script
   fs::path Dir = P.parent_path();
   std::vector<std::string> Pending; // conditions a ROCm test just opened inside, kept unless it only raises
   size_t PendingIndent = 0;
-  auto Classify = [&](const std::string &Cond, const std::string &Head, const PyLine &L) {
+  // \p Elif: the condition is the next arm of Stack.back()'s chain, not inside its current arm (an
+  // 'elif _is_hip():' after 'if _is_cuda():' tests ROCm beside the CUDA arm, not inside it).
+  auto Classify = [&](const std::string &Cond, const std::string &Head, const PyLine &L, bool Elif) {
     bool NamesHip = false;
     Branch B = classifyCondition(pyWords(Cond, L.Strings), &NamesHip);
     S.BuildsHip |= NamesHip;
     if (NamesHip && EnteredOut) {
       Pending.clear();
-      for (const Frame &F : Stack)
-        if (F.Current == Branch::Cuda)
-          Pending.push_back(F.Condition);
+      for (size_t I = 0; I + (Elif ? 1 : 0) < Stack.size(); ++I)
+        if (Stack[I].Current == Branch::Cuda)
+          Pending.push_back(Stack[I].Condition);
       PendingIndent = L.Indent;
     }
     return B == Branch::Cuda && Entered.count(Head) ? Branch::Other : B;
@@ -595,11 +597,11 @@ void readSetupPyPass(const std::vector<PyLine> &Lines, const fs::path &P, Script
           Head.find_first_not_of(" \t", Colon + 1) != std::string::npos) {
         // 'if x: body' on one line: the body's strings are read in the outer branch (kept).
       } else if (keyword("if")) {
-        Stack.push_back(BranchFrame::open(Classify(Cond, Head, L), Head, L.Line, L.Indent));
+        Stack.push_back(BranchFrame::open(Classify(Cond, Head, L, false), Head, L.Line, L.Indent));
         continue;
       } else if (!Stack.empty() && Stack.back().Indent == L.Indent) {
         bool IsElse = keyword("else");
-        Stack.back().next(IsElse, IsElse ? Branch::Other : Classify(Cond, Head, L), Head, L.Line, "else:");
+        Stack.back().next(IsElse, IsElse ? Branch::Other : Classify(Cond, Head, L, true), Head, L.Line, "else:");
         if (Stack.back().Current == Branch::Cuda && Entered.count(Stack.back().Condition))
           Stack.back().Current = Branch::Other;
         continue;

@@ -61,6 +61,10 @@ TEST(BuildSwitches, ProjectSwitchesByParts) {
   EXPECT_EQ(T.vendorByParts("use_nvidia_sycl"), V::None);
   EXPECT_EQ(T.vendorByParts("amd_arch"), V::None);
   EXPECT_EQ(T.vendorByParts("ginkgo_build_cuda"), V::Cuda);
+  // setup.py helpers named for the question they answer (`def _is_cuda(): return torch.version.cuda
+  // is not None`, then `if _is_cuda():`).
+  EXPECT_EQ(T.vendorByParts("_is_cuda"), V::Cuda);
+  EXPECT_EQ(T.vendorByParts("is_rocm_available"), V::Hip);
   // A vendor word without a switch word is a setting, not a choice of vendor.
   EXPECT_EQ(T.vendorByParts("cmake_cuda_architectures"), V::None);
   EXPECT_EQ(T.vendorByParts("cuda_arch_list"), V::None);

@@ -33,6 +33,11 @@ windows = os.name == "nt"
 win_libs = ["cublas"] if windows else []
 # A conditional expression that tests for HIP.
 lt = ["-lineinfo"] if not torch.version.hip else []
+# A helper that answers the question is a test of the platform too.
+def _is_cuda() -> bool:
+    return torch.version.cuda is not None
+if _is_cuda():
+    lt += ["-gencode", "arch=compute_90,code=sm_90"]
 # Flags hipcc shares with nvcc; a default the environment overrides.
 common = ["-O3", "-std=c++17", "-DNDEBUG", "-U__CUDA_NO_HALF_OPERATORS__"]
 cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
