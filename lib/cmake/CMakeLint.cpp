@@ -619,6 +619,7 @@ LintResult lintCMake(std::string_view Path, std::string_view Content,
   if (!parseCMake(Content, L, E)) {
     R.Error = E.str();
     R.Template = E.AtPlaceholder;
+    R.TemplateTag = E.TemplateTag;
     return R;
   }
   R.Findings = L.finish();

@@ -28,6 +28,7 @@ struct LintResult {
   std::vector<Finding> Findings; // sorted by offset; empty when Error is set
   std::string Error;             // empty, or "LINE:COL: message" of a parse error
   bool Template = false;         // with Error: the file is a configure_file input (@NAME@ placeholders)
+  bool TemplateTag = false;      // with Error: the file is a generator's template ({% ... %} tags)
   /// include()s not read because they lie outside LintOptions::Root, named by the command as
   /// written (never anything of the file).
   std::vector<std::string> SkippedIncludes;

@@ -143,6 +143,7 @@ public:
         return fail(P, std::string("unexpected '") + C + "' outside a command invocation");
       } else {
         Err.AtPlaceholder = C == '@' && placeholderAt(P);
+        Err.TemplateTag = C == '{' && P + 1 < S.size() && (S[P + 1] == '%' || S[P + 1] == '{' || S[P + 1] == '#');
         return fail(P, "expected a command name, found " + describe(C));
       }
     }

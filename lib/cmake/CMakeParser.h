@@ -60,6 +60,10 @@ struct ParseError {
   /// The parse stopped at an @NAME@ placeholder where a command name belongs: the text is the input
   /// of configure_file(... @ONLY), which CMake copies with the placeholders filled, not a script.
   bool AtPlaceholder = false;
+  /// The parse stopped at a generator's template tag where a command name belongs ('{%', '{{',
+  /// '{#': Jinja, as kernel builders' CMake templates are written): text a tool expands into a
+  /// script, not a script.
+  bool TemplateTag = false;
   /// "LINE:COL: message"
   std::string str() const;
 };

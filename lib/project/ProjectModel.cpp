@@ -41,6 +41,23 @@ bool isWithin(const std::string &Path, const std::string &Dir) {
   return Path == Dir || (Path.size() > Dir.size() && Path.compare(0, Dir.size(), Dir) == 0 && Path[Dir.size()] == '/');
 }
 
+unsigned configureTemplateLine(const std::string &Text) {
+  unsigned Line = 1;
+  for (size_t At = 0; At < Text.size(); ++Line) {
+    size_t End = Text.find('\n', At);
+    if (End == std::string::npos)
+      End = Text.size();
+    size_t I = Text.find_first_not_of(" \t", At);
+    if (I < End && Text[I] == '#') {
+      size_t D = Text.find_first_not_of(" \t", I + 1);
+      if (D < End && (Text.compare(D, 11, "cmakedefine") == 0 || Text.compare(D, 11, "mesondefine") == 0))
+        return Line;
+    }
+    At = End + 1;
+  }
+  return 0;
+}
+
 bool outsideOwnBuild(const std::string &Name) {
   static const char *const Others[] = {"build",  "CMakeFiles",   "third_party", "3rdparty", "external",
                                        "vendor", "node_modules", "tests",       "test",     "docs"};

@@ -50,6 +50,11 @@ bool isWithin(const std::string &Path, const std::string &Dir);
 /// scripts skip them.
 bool outsideOwnBuild(const std::string &Name);
 
+/// The line of the first `#cmakedefine` or `#mesondefine` directive of \p Text, or 0: a header
+/// that configure_file fills in the build folder, not C or C++ as it stands (the sources include
+/// the filled copy).
+unsigned configureTemplateLine(const std::string &Text);
+
 /// One regular file the walk found.
 struct WalkedFile {
   std::string Path;     // absolute, lexically normal, as walked (symbolic links not resolved)

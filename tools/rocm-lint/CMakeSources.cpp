@@ -88,12 +88,14 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
     return rocmtidy::cmake::isCMakeFile(Path) && Readable(Path, Text);
   };
   auto Result = rocmtidy::cmake::lintCMake(File.Absolute, Content, IsEnabled, Opts);
-  if (Result.Template) {
-    // CMake never runs such a file as it stands: configure_file() fills the placeholders first.
+  if (Result.Template || Result.TemplateTag) {
+    // CMake never runs such a file as it stands: configure_file() fills the placeholders first, or
+    // a generator (Jinja) expands the tags into the script CMake reads.
     std::string At = Result.Error.substr(0, Result.Error.find(": "));
-    R.Notices.push_back(File.Display + ":" + At +
-                        ": not read as a CMake script: an @NAME@ placeholder where a command belongs makes it a "
-                        "configure_file template");
+    R.Notices.push_back(File.Display + ":" + At + ": not read as a CMake script: " +
+                        (Result.Template
+                             ? "an @NAME@ placeholder where a command belongs makes it a configure_file template"
+                             : "a '{%'-style tag where a command belongs makes it a generator's template"));
     return R;
   }
   if (!Result.Error.empty()) {

@@ -547,6 +547,21 @@ static int runLint(int Argc, char **Argv) {
     }
     if (It == ReachedBy.end()) {
       std::string Why = onlyIncludedOffHip(Files[I], SkippedSites, DroppedFolders, Included.count(Files[I].Absolute));
+      std::optional<std::string> Text;
+      unsigned TemplateLine = 0;
+      if (Why.empty() && (Text = rocmtidy::project::readRegularFile(Files[I].Absolute)))
+        TemplateLine = rocmtidy::project::configureTemplateLine(*Text);
+      if (TemplateLine) {
+        // Analysed alone it is only compiler errors; the build's filled copy is what sources include.
+        Results[I].Notices.push_back(
+            Files[I].Display + ":" + std::to_string(TemplateLine) +
+            ": not analysed: a configure_file template (a '#cmakedefine' or '#mesondefine' line), not "
+            "C++ as it stands");
+        ++Done;
+        if (Stream)
+          Stream->done(I);
+        continue;
+      }
       if (Why.empty()) {
         Alone.push_back(I);
         continue;
