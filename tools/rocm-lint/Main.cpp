@@ -547,10 +547,10 @@ static int runLint(int Argc, char **Argv) {
     }
     if (It == ReachedBy.end()) {
       std::string Why = onlyIncludedOffHip(Files[I], SkippedSites, DroppedFolders, Included.count(Files[I].Absolute));
-      std::optional<std::string> Text;
       unsigned TemplateLine = 0;
-      if (Why.empty() && (Text = rocmtidy::project::readRegularFile(Files[I].Absolute)))
-        TemplateLine = rocmtidy::project::configureTemplateLine(*Text);
+      if (Why.empty())
+        if (std::optional<std::string> Text = rocmtidy::project::readRegularFile(Files[I].Absolute))
+          TemplateLine = rocmtidy::project::configureTemplateLine(*Text);
       if (TemplateLine) {
         // Analysed alone it is only compiler errors; the build's filled copy is what sources include.
         Results[I].Notices.push_back(
