@@ -20,6 +20,19 @@ bool isBackendMakefile(std::string_view Base) {
   return T.CudaValues.count(Suffix) || T.HipValues.count(Suffix);
 }
 
+// A configuration a Makefile includes, named as the Parallel Research Kernels and NPB name theirs:
+// make.defs, make.def, make.inc, and a backend's make.defs.hip or make.inc.cuda (which the source
+// extension alone would take for a HIP or CUDA source).
+bool isMakeConfigName(std::string_view Base) {
+  std::string L = asciiLower(Base);
+  if (L.compare(0, 5, "make.") != 0)
+    return false;
+  std::string_view Rest = std::string_view(L).substr(5);
+  size_t Dot = Rest.find('.');
+  std::string_view Stem = Rest.substr(0, Dot);
+  return Stem == "defs" || Stem == "def" || Stem == "inc" || Stem == "sys" || Stem == "config";
+}
+
 } // namespace
 
 ScriptKind scriptKind(std::string_view Path) {
@@ -28,7 +41,7 @@ ScriptKind scriptKind(std::string_view Path) {
   if (Base == "CMakeLists.txt" || (Base.size() > 6 && endsWith(Base, ".cmake")))
     return ScriptKind::CMake;
   if (Base == "Makefile" || Base == "makefile" || Base == "GNUmakefile" || (Base.size() > 3 && endsWith(Base, ".mk")) ||
-      isBackendMakefile(Base))
+      isBackendMakefile(Base) || isMakeConfigName(Base))
     return ScriptKind::Make;
   if (Base == "setup.py" || Base == "pyproject.toml")
     return ScriptKind::SetupPy;

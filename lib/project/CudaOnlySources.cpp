@@ -848,7 +848,8 @@ std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
     std::shared_ptr<MakeSources> Hip = vendorMakefileIn(Dir), Default = makefileIn(Dir);
     // Beside one named for the CUDA build (easyWave's Makefile.cuda and Makefile.hip, the default
     // Makefile another port's): that one is the Makefile whose sources the HIP one may not build.
-    if (std::shared_ptr<MakeSources> Cuda = vendorMakefileIn(Dir, /*Cuda=*/true); Cuda && Hip)
+    std::shared_ptr<MakeSources> Cuda = vendorMakefileIn(Dir, /*Cuda=*/true);
+    if (Cuda && Hip)
       Default = Cuda;
     if (!Hip || !Default || Hip->gaveUp() || !MakeWhy.empty())
       continue;
@@ -862,6 +863,12 @@ std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
       MakeWhy = Default->path() + ":" + std::to_string(Listed->Line) + ": built by this Makefile, not by " +
                 shownFromCwd(HipName);
     }
+    // Twins that name their sources only in rules (the Parallel Research Kernels' Makefile.cuda
+    // and Makefile.hip): nvcc compiles it in the CUDA one, no recipe of the HIP one reads it.
+    if (Cuda && MakeWhy.empty() && Hip->hipRecipeLine())
+      if (unsigned Line = Cuda->nvccOnlyRecipeLine(File.string()); Line && !Hip->recipesMayRead(File.string()))
+        MakeWhy = Cuda->path() + ":" + std::to_string(Line) + ": compiled by nvcc; no recipe of " +
+                  shownFromCwd(Hip->path()) + " reads it";
     break; // the nearest folder with both Makefiles decides
   }
   if (MakeWhy.empty())

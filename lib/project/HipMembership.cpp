@@ -7,6 +7,7 @@
 #include "project/ProjectModel.h"
 #include "project/ProjectPaths.h"
 
+#include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 
 #include <algorithm>
@@ -154,6 +155,22 @@ HipMembership::Answer HipMembership::of(const std::string &Absolute) {
   return A;
 }
 
+namespace {
+// Makefile.hip, Makefile.cuda ...: twins of a folder without a plain Makefile.
+bool hasBackendMakefile(const std::string &Dir) {
+  const BuildSwitchTable &T = buildSwitchTable();
+  for (const char *Stem : {"/Makefile.", "/makefile.", "/GNUmakefile."})
+    for (const auto *Values : {&T.CudaValues, &T.HipValues})
+      for (const std::string &V : *Values) {
+        std::string P = Dir;
+        P.append(Stem).append(V);
+        if (isRegularFile(P))
+          return true;
+      }
+  return false;
+}
+} // namespace
+
 std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const std::vector<std::string> &Headers,
                                                                         const std::vector<std::string> &DroppedSources,
                                                                         const HipBuildFlags *Flags) const {
@@ -164,7 +181,7 @@ std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const st
     std::string Root;
     for (const std::string &D : Model.foldersUpToRoot(fs::path(S).parent_path().string()))
       if (isRegularFile(D + "/CMakeLists.txt") || isRegularFile(D + "/setup.py") || isRegularFile(D + "/Makefile") ||
-          isRegularFile(D + "/makefile") || isRegularFile(D + "/GNUmakefile"))
+          isRegularFile(D + "/makefile") || isRegularFile(D + "/GNUmakefile") || hasBackendMakefile(D))
         Root = D;
     if (Root.empty())
       return Why;

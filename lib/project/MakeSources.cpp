@@ -1198,6 +1198,13 @@ unsigned MakeSources::onlyNvccReads(const std::string &Absolute) const {
   return Line;
 }
 
+bool MakeSources::recipesMayRead(const std::string &Absolute) const {
+  if (GaveUp || RecipesUnclear)
+    return true;
+  std::string File = fs::path(Absolute).lexically_normal().string();
+  return std::any_of(Recipes.begin(), Recipes.end(), [&](const Recipe &R) { return reaches(R, File); });
+}
+
 unsigned MakeSources::nvccOnlyRecipeLine(const std::string &Absolute) const {
   return hipRecipeLine() ? 0 : onlyNvccReads(Absolute);
 }

@@ -93,6 +93,9 @@ public:
   /// Whether a hipcc recipe names \p Absolute itself (a path or a glob, not a '%' pattern rule,
   /// which reads only what some target asks for).
   bool hipRecipeNames(const std::string &Absolute) const;
+  /// Whether some recipe, of any tool, may read \p Absolute (also when the recipes are unclear or
+  /// the reader gave up: unsure means yes).
+  bool recipesMayRead(const std::string &Absolute) const;
   /// The line of the first hipcc recipe that reads sources (0: none): the Makefile is a HIP build.
   unsigned hipRecipeLine() const;
   /// The line of the first nvcc recipe that reads sources (0: none): the Makefile is a CUDA build.

@@ -75,6 +75,12 @@ TEST(BuildScripts, KindsByName) {
   EXPECT_EQ(scriptKind("Makefile.cuda"), ScriptKind::Make);
   EXPECT_EQ(scriptKind("Makefile.win"), ScriptKind::None);
   EXPECT_EQ(scriptKind("my_setup.py"), ScriptKind::None);
+  // Configurations Makefiles include (make.defs.hip would otherwise be taken for a HIP source).
+  EXPECT_EQ(scriptKind("p/make.defs.hip"), ScriptKind::Make);
+  EXPECT_EQ(scriptKind("config/make.def"), ScriptKind::Make);
+  EXPECT_EQ(scriptKind("make.inc.cuda"), ScriptKind::Make);
+  EXPECT_EQ(scriptKind("src/make.cu"), ScriptKind::None);
+  EXPECT_EQ(scriptKind("make.hip"), ScriptKind::None);
 }
 
 TEST(BuildScripts, MakefileFindingsCarryPositionsAndNoFixes) {
