@@ -1,6 +1,7 @@
 // A reader for the part of GNU make syntax that decides what a build compiles and links with:
 // variable assignments (=, :=, ::=, +=, ?=, !=), rules with recipes, include of other project
-// makefiles, conditionals (both branches are kept: a linter cannot know which one runs) and
+// makefiles, conditionals (both branches are kept: a linter cannot know which one runs; only an arm
+// for hipcc's NVIDIA platform, `ifeq ($(HIP_PLATFORM),nvidia)`, is left out: it is no AMD build) and
 // $(VAR) / ${VAR} expansion with the origin of every word kept, so a flag is reported where it is
 // written even when it reaches the compile line through three variables.
 
@@ -220,6 +221,15 @@ private:
     }
   }
 
+  /// An ifeq/ifneq that compares HIP_PLATFORM with nvidia or nvcc: (first arm NVIDIA, else NVIDIA).
+  static std::pair<bool, bool> nvidiaPlatformTest(std::string_view Kw, std::string_view Args) {
+    bool Names = Args.find("HIP_PLATFORM") != std::string_view::npos &&
+                 (Args.find("nvidia") != std::string_view::npos || Args.find("nvcc") != std::string_view::npos);
+    if (!Names || (Kw != "ifeq" && Kw != "ifneq"))
+      return {false, false};
+    return {Kw == "ifeq", Kw == "ifneq"};
+  }
+
   void read(const SourceFile &F, unsigned Level) {
     std::string_view T = F.Text;
     bool InRule = false;
@@ -228,6 +238,11 @@ private:
     // One entry per open conditional: whether it makes its body a fallback (ifndef X,
     // ifeq ($(X),)), so literal paths in it are defaults.
     std::vector<bool> Conditions;
+    // Per open conditional: whether its current arm is hipcc's NVIDIA platform (`ifeq
+    // ($(HIP_PLATFORM),nvidia)`), and whether its else is. hipcc passes nvcc's flags through there,
+    // and what that arm sets or runs is not the AMD build's.
+    std::vector<std::pair<bool, bool>> Nvidia;
+    auto InNvidiaArm = [&] { return std::any_of(Nvidia.begin(), Nvidia.end(), [](const auto &A) { return A.first; }); };
     bool InDefine = false;
     size_t Pos = 0;
     while (Pos < T.size()) {
@@ -275,6 +290,7 @@ private:
                                 R.find("undefined") != std::string_view::npos))
           Guard = true;
         Conditions.push_back(Guard);
+        Nvidia.push_back(nvidiaPlatformTest(Word1, R));
         InRule = false;
         continue;
       }
@@ -282,11 +298,23 @@ private:
         // "else ifeq (...)": a new test of the same chain.
         if (!Conditions.empty())
           Conditions.back() = false;
+        if (!Nvidia.empty()) {
+          std::string_view R = trim(Rest);
+          std::string_view Kw = R.substr(0, R.find_first_of(" \t("));
+          Nvidia.back() = (Kw == "ifeq" || Kw == "ifneq") ? nvidiaPlatformTest(Kw, trim(R.substr(Kw.size())))
+                                                          : std::make_pair(Nvidia.back().second, false);
+        }
         continue;
       }
       if (Word1 == "endif") {
         if (!Conditions.empty())
           Conditions.pop_back();
+        if (!Nvidia.empty())
+          Nvidia.pop_back();
+        continue;
+      }
+      if (InNvidiaArm()) {
+        InRule = false;
         continue;
       }
       if (Word1 == "define") {
