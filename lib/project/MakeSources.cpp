@@ -10,6 +10,7 @@
 #include <cctype>
 #include <filesystem>
 #include <set>
+#include <utility>
 
 namespace fs = std::filesystem;
 
@@ -771,7 +772,20 @@ private:
       Other |= T && B == MakeBranch::Other;
     };
     std::string Word;
+    // nvcc's host compiler (`-ccbin mpicxx`) is nvcc's option, not another compile.
+    bool HostCompiler = false;
     auto endWord = [&] {
+      if (Word.empty())
+        return;
+      if (Word == "-ccbin" || Word == "--compiler-bindir") {
+        HostCompiler = true;
+        Word.clear();
+        return;
+      }
+      if (std::exchange(HostCompiler, false)) {
+        Word.clear();
+        return;
+      }
       size_t From = Word.find_first_not_of("@-+");
       bool T = false;
       MakeBranch B = From == std::string::npos ? MakeBranch::Other : toolOfWord(Word.substr(From), T);
@@ -785,6 +799,10 @@ private:
         if (End == std::string::npos)
           break;
         std::string Inner = Line.substr(I + 2, End - I - 2);
+        if (Word.empty() && std::exchange(HostCompiler, false)) {
+          I = End; // -ccbin $(MPICXX)
+          continue;
+        }
         if (Inner.find_first_of(" \t:") == std::string::npos) {
           bool T = false;
           MakeBranch B = toolOfVariable(Inner, T);
