@@ -1312,20 +1312,24 @@ public:
     Options.note(C);
     const std::string &N = C.LowerName;
     if (N == "if") {
-      Frames.push_back({BranchFrame::open(classifyCondition(Options.words(C)), conditionText(C), C.Line), C.EndLine});
+      std::vector<std::string> Words = Options.words(C);
+      Frames.push_back({BranchFrame::open(classifyCondition(Words), conditionText(C), C.Line), C.EndLine});
       Frames.back().HipArm = Frames.back().Frame.Current == Branch::Hip;
+      Frames.back().ToolkitFound = testsToolkitFound(Words);
     } else if ((N == "elseif" || N == "else") && !Frames.empty()) {
       close(C.Line);
       bool IsElse = N == "else";
-      Frames.back().Frame.next(IsElse, IsElse ? Branch::Other : classifyCondition(Options.words(C)), conditionText(C),
-                               C.Line, "else()");
+      std::vector<std::string> Words = IsElse ? std::vector<std::string>() : Options.words(C);
+      Frames.back().Frame.next(IsElse, IsElse ? Branch::Other : classifyCondition(Words), conditionText(C), C.Line,
+                               "else()");
       Frames.back().Start = C.EndLine;
       Frames.back().HipArm |= Frames.back().Frame.Current == Branch::Hip;
+      Frames.back().ToolkitFound = testsToolkitFound(Words);
     } else if (N == "endif" && !Frames.empty()) {
       close(C.Line);
       if (Frames.back().HipArm)
         for (size_t I : Frames.back().CudaArms)
-          Arms[I].BesideHip = true;
+          Arms[I].NeverTakenByRocm = true;
       Frames.pop_back();
     } else if (cmake::commandBuildsHip(C)) {
       // The HIP build's own commands mark the chains whose current arm is not CUDA's.
@@ -1340,8 +1344,17 @@ private:
     BranchFrame Frame;
     unsigned Start = 0;           // the line the arm's condition ends on
     bool HipArm = false;          // an arm of this if() builds HIP
+    bool ToolkitFound = false;    // the current arm's condition tests that CUDA was found
     std::vector<size_t> CudaArms; // its CUDA arms, in Arms
   };
+
+  // `if(CUDAToolkit_FOUND)`, `if(CMAKE_CUDA_COMPILER)`: what find_package() or enable_language()
+  // found on the machine, false where ROCm builds without a CUDA toolkit.
+  static bool testsToolkitFound(const std::vector<std::string> &Words) {
+    return std::any_of(Words.begin(), Words.end(), [](const std::string &W) {
+      return W == "cuda_found" || W == "cudatoolkit_found" || W == "cmake_cuda_compiler";
+    });
+  }
 
   // Ends the innermost frame's current arm before \p Line; an arm inside a CUDA one is covered.
   void close(unsigned Line) {
@@ -1350,7 +1363,7 @@ private:
         std::any_of(Frames.begin(), Frames.end() - 1, [](const Open &F) { return F.Frame.Current == Branch::Cuda; });
     if (O.Frame.Current == Branch::Cuda && !Outer && Line > O.Start + 1) {
       Frames.back().CudaArms.push_back(Arms.size());
-      Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line});
+      Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line, O.ToolkitFound});
     }
   }
 

@@ -35,10 +35,11 @@ struct CudaArm {
   unsigned First = 0, Last = 0; // the arm's lines, between its if/elseif/else and the next
   std::string Condition;        // as written ("if(WITH_CUDA STREQUAL "yes")")
   unsigned ConditionLine = 0;
-  /// Another arm of the same if() builds HIP (its condition is the HIP build's, or it finds the
-  /// hip package, enables the HIP language or links hip::): the script chooses between the two
-  /// backends, so even a build that hipifies its CUDA sources never configures this arm.
-  bool BesideHip = false;
+  /// Even a ROCm build that hipifies its CUDA sources never configures this arm: its condition tests
+  /// that the CUDA toolkit was found (`if(CUDAToolkit_FOUND)`), or another arm of the same if()
+  /// builds HIP (its condition is the HIP build's, or it finds the hip package, enables the HIP
+  /// language or links hip::), so the script itself chooses between the two backends.
+  bool NeverTakenByRocm = false;
 };
 
 /// The arms of the CMake script \p Text that build the CUDA backend (BuildBranch's reading, with the

@@ -104,11 +104,11 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
   }
   R.Findings = std::move(Result.Findings);
   // What an arm of the CUDA build links or names is never configured by the HIP build (unless the
-  // build hipifies, where the CUDA arm may be the one ROCm takes, but not when the same if() has a
-  // HIP arm). rocm-cmake-legacy-cuda is about that arm itself: FindCUDA kept beside the HIP build
-  // stops configuring on CMake 3.27.
+  // build hipifies, where the CUDA arm may be the one ROCm takes, but not one that tests for the
+  // CUDA toolkit or sits beside a HIP arm). rocm-cmake-legacy-cuda is about that arm itself:
+  // FindCUDA kept beside the HIP build stops configuring on CMake 3.27.
   for (const rocmtidy::project::CudaArm &Arm : rocmtidy::project::cudaOnlyArms(Content)) {
-    if (Hipifies && !Arm.BesideHip)
+    if (Hipifies && !Arm.NeverTakenByRocm)
       continue;
     auto Inside = [&](const rocmtidy::Finding &F) {
       return F.Line >= Arm.First && F.Line <= Arm.Last && F.Check != "rocm-cmake-legacy-cuda";

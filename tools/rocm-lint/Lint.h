@@ -198,7 +198,8 @@ private:
 /// inputs enables HIP (rocm-cmake-legacy-cuda only fires in such projects). Findings in if() arms
 /// that only the CUDA build configures are not reported (said under \p Verbose), but
 /// rocm-cmake-legacy-cuda's, which are about such arms. When the build hipifies (\p Hipifies), only
-/// in CUDA arms beside a HIP arm of the same if(): elsewhere the CUDA arm may be the one ROCm takes.
+/// in CUDA arms ROCm never takes (CudaArm::NeverTakenByRocm): elsewhere the CUDA arm may be the one
+/// ROCm takes.
 FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip, bool Hipifies,
                         bool Verbose);
 
