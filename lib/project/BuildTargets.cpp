@@ -210,7 +210,8 @@ public:
       std::string Code = withoutMakeComment(ML.Text);
       llvm::StringRef L(Code);
       llvm::StringRef Trimmed = L.trim();
-      llvm::StringRef Word = Trimmed.take_until([](char C) { return std::isspace(static_cast<unsigned char>(C)); });
+      llvm::StringRef Word =
+          Trimmed.take_until([](char C) { return C == '(' || std::isspace(static_cast<unsigned char>(C)); });
       llvm::StringRef Rest = Trimmed.drop_front(Word.size()).trim();
       if (conditional(Word, Rest))
         continue;

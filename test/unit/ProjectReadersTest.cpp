@@ -514,7 +514,7 @@ TEST(BuildTargets, VendorOptionsAndMakefileArms) {
   EXPECT_EQ(Option.targetsFor("/p/k.hip"), "gfx1100");
   // Makefiles: the HIP toolkit's arm and a default under the variable's own absence count; the
   // CUDA toolkit's arm, another variable's absence and a define body do not.
-  BuildTargets Hip = targetsOf({{"/p/Makefile", "ifneq ($(HIP_PATH),)\nOFFLOAD_ARCH = gfx1100\nendif\n"}});
+  BuildTargets Hip = targetsOf({{"/p/Makefile", "ifneq($(HIP_PATH),)\nOFFLOAD_ARCH = gfx1100\nendif\n"}});
   EXPECT_EQ(Hip.targetsFor("/p/k.hip"), "gfx1100");
   BuildTargets Default = targetsOf({{"/p/a/Makefile", "ifndef OFFLOAD_ARCH\n  OFFLOAD_ARCH = gfx90a\nendif\n"},
                                     {"/p/b/Makefile", "ifeq ($(GPU_ARCH),)\nGPU_ARCH := gfx942\nendif\n"},
@@ -526,6 +526,9 @@ TEST(BuildTargets, VendorOptionsAndMakefileArms) {
                                                  "define rule\nARCH = gfx1100\nendef\n"}});
   EXPECT_EQ(Cuda.targetsFor("/p/k.hip"), "");
   EXPECT_EQ(Cuda.mentions().size(), 2u);
+  // No blank between the keyword and its parenthesis.
+  BuildTargets Tight = targetsOf({{"/p/Makefile", "ifeq($(BACKEND),cuda)\nARCH = --offload-arch=gfx1030\nendif\n"}});
+  EXPECT_EQ(Tight.targetsFor("/p/k.hip"), "");
   // The plain else of "hipcc is absent" is the HIP build; a variable may hold the whole flag.
   BuildTargets Else = targetsOf({{"/p/Makefile", "ifeq ($(HIPCC),)\nCC = gcc\nelse\n"
                                                  "HIP_ARCH_FLAGS = --offload-arch=gfx1100\nendif\n"}});
