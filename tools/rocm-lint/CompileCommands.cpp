@@ -338,11 +338,12 @@ std::vector<std::string> SourceAnalyzer::Impl::translate(std::vector<std::string
     rocmtidy::project::QuotedIncludeWalk Followed = quotedIncludes(File);
     RuntimeCompiled = isRuntimeCompiledSource(Text, &Followed);
   }
-  // Where the build hipifies the .cu files before compiling them, one that relies on nvcc's implicit
-  // cuda_runtime.h reaches the compiler with the CUDA runtime API renamed (cudaDeviceSynchronize):
-  // it gets the CUDA->HIP names its include would have brought. Compiled as written (hipcc on the
-  // .cu), those names are the build's own error.
-  Mode.CudaSource = (CudaSource || (RuntimeCompiled && Ext == ".cu" && Config.HipifiedAtBuild)) && Gpu;
+  // Where the build hipifies the .cu files before compiling them, each reaches the compiler with the
+  // CUDA runtime API renamed (cudaDeviceSynchronize), also one that relies on nvcc's implicit
+  // cuda_runtime.h or includes only hip_runtime.h under '#ifdef USE_ROCM': it gets the CUDA->HIP
+  // names hipify gives it. Compiled as written (hipcc on the .cu), those names are the build's own
+  // error.
+  Mode.CudaSource = (CudaSource || (Ext == ".cu" && Config.HipifiedAtBuild)) && Gpu;
   // Not for a header of HIP's own implementation (ROCm/clr's hip/amd_detail): an installed HIP's
   // hip_runtime.h includes its copy of the same header, whose include guard would then hide the
   // whole file; such a header includes what it needs itself.
