@@ -110,12 +110,22 @@ ReturnGuard::Step ReturnGuard::feed(const cmake::Command &C, const std::vector<s
   if (N == "if" && Depth == 0) {
     Open = true;
     Returns = false;
+    InElse = false;
     Words = CondWords;
     Condition = conditionText(C);
     Line = C.Line;
-  } else if ((N == "elseif" || N == "else") && Depth == 1) {
-    Open = false; // a guard with another arm builds something either way
+  } else if (N == "elseif" && Depth == 1) {
+    Open = false; // another test: what follows is not simply where COND is false
+  } else if (N == "else" && Depth == 1) {
+    // 'if(NOT CMAKE_CUDA_COMPILER) return() else() ... endif()': the else arm and the rest run
+    // where COND is false, as after a guard without one. Before the return, an else is a choice.
+    InElse = Open && Returns;
+    Open = InElse;
   } else if (N == "return" && Depth == 1 && Open) {
+    if (InElse) {
+      Open = false; // both arms end the script
+      return Step::Other;
+    }
     Returns = true;
     return Step::Return;
   } else if (N == "endif" && Depth == 1 && Open && Returns) {

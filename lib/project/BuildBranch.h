@@ -38,8 +38,9 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip =
 Branch branchAfterReturn(const std::vector<std::string> &Words);
 
 /// Follows a top-level `if(COND) return() endif()` of a CMake script, whose rest is built only
-/// where COND is false (branchAfterReturn). Both CMake readers drive one, so a script's guard is
-/// read the same way for the HIP build's flags and for its CUDA-only sources.
+/// where COND is false (branchAfterReturn); also with an else() after the return()
+/// (`if(NOT CMAKE_CUDA_COMPILER) return() else() ... endif()`), whose arm runs where COND is false too. Both CMake
+/// readers drive one, so a script's guard is read the same way for the HIP build's flags and for its CUDA-only sources.
 class ReturnGuard {
 public:
   /// What the rest of the script builds after a closed guard, and the guard as written.
@@ -63,7 +64,7 @@ public:
 
 private:
   unsigned Definitions = 0;
-  bool Open = false, Returns = false;
+  bool Open = false, Returns = false, InElse = false;
   std::vector<std::string> Words;
   std::string Condition;
   unsigned Line = 0;

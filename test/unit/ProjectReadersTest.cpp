@@ -559,7 +559,7 @@ TEST(BuildBranch, AReturnGuardIsFollowedAtTheTopLevelOnly) {
   rocmtidy::cmake::ParsedFile F;
   rocmtidy::cmake::ParseError E;
   ASSERT_TRUE(rocmtidy::cmake::parseCMake("function(f)\nif(NOT USE_ROCM)\nreturn()\nendif()\nendfunction()\n"
-                                          "if(NOT USE_ROCM)\nreturn()\nelse()\nendif()\n"
+                                          "if(NOT USE_ROCM)\nreturn()\nelse()\nreturn()\nendif()\n"
                                           "if(NOT USE_ROCM)\nmessage(STATUS \"no\")\nreturn()\nendif()\n",
                                           F, E));
   ReturnGuard G;
@@ -576,10 +576,30 @@ TEST(BuildBranch, AReturnGuardIsFollowedAtTheTopLevelOnly) {
       --Depth;
   }
   using St = ReturnGuard::Step;
-  // In a function body: nothing. With an else(): the return() is seen, but no rest follows.
+  // In a function body: nothing. With an else() that returns too: no rest follows.
   EXPECT_EQ(Steps, (std::vector<St>{St::Other, St::Other, St::Other, St::Other, St::Other, St::Other, St::Return,
-                                    St::Other, St::Other, St::Other, St::Other, St::Return, St::Closed}));
+                                    St::Other, St::Other, St::Other, St::Other, St::Other, St::Return, St::Closed}));
   EXPECT_EQ(G.rest().Builds, Branch::Hip);
-  EXPECT_EQ(G.rest().Line, 10u);
+  EXPECT_EQ(G.rest().Line, 11u);
   EXPECT_EQ(G.rest().Condition, "if(NOT USE_ROCM) return()");
+  // An else() after the return() runs where the condition is false, as the rest does; one before it
+  // is a choice between two arms.
+  auto Run = [](const char *Text) {
+    rocmtidy::cmake::ParsedFile P;
+    rocmtidy::cmake::ParseError Err;
+    EXPECT_TRUE(rocmtidy::cmake::parseCMake(Text, P, Err));
+    ReturnGuard R;
+    size_t D = 0;
+    bool Closed = false;
+    for (const rocmtidy::cmake::Command &C : P.Commands) {
+      ReturnGuard::Step S = R.feed(C, conditionWords(C), D);
+      Closed |= S == ReturnGuard::Step::Closed;
+      D += C.LowerName == "if";
+      D -= C.LowerName == "endif" && D;
+    }
+    return Closed ? R.rest().Builds : Branch::Other;
+  };
+  EXPECT_EQ(Run("if(NOT CMAKE_CUDA_COMPILER)\n  return()\nelse()\n  message(STATUS ok)\nendif()\n"), Branch::Cuda);
+  EXPECT_EQ(Run("if(NOT CMAKE_CUDA_COMPILER)\n  message(x)\nelse()\n  return()\nendif()\n"), Branch::Other);
+  EXPECT_EQ(Run("if(NOT USE_CUDA)\n  return()\nelseif(X)\nendif()\n"), Branch::Other);
 }
