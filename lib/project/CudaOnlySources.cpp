@@ -1308,18 +1308,37 @@ class CudaArmReader : public cmake::ParseCallbacks {
 public:
   std::vector<CudaArm> Arms;
 
+  /// After a top-level 'if(NOT CUDAToolkit_FOUND) return() endif()': the rest of the script, from
+  /// this line, is a CUDA arm too.
+  unsigned RestFrom = 0;
+  CudaArm Rest;
+
   void command(const cmake::Command &C) override {
     Options.note(C);
     const std::string &N = C.LowerName;
+    std::vector<std::string> Words;
+    if (N == "if" || N == "elseif")
+      Words = Options.words(C);
+    if (N == "if" && Frames.empty())
+      GuardToolkit = testsToolkitFound(Words);
+    ReturnGuard::Step Step = RestFrom ? ReturnGuard::Step::Other : Guard.feed(C, Words, Frames.size());
+    if (Step == ReturnGuard::Step::Return)
+      return;
+    if (Step == ReturnGuard::Step::Closed && !Frames.empty()) {
+      Frames.pop_back(); // the guard's own arm returns: nothing of it is built
+      if (Guard.rest().Builds == Branch::Cuda) {
+        RestFrom = C.EndLine + 1;
+        Rest = {RestFrom, 0, Guard.rest().Condition, Guard.rest().Line, GuardToolkit};
+      }
+      return;
+    }
     if (N == "if") {
-      std::vector<std::string> Words = Options.words(C);
       Frames.push_back({BranchFrame::open(classifyCondition(Words), conditionText(C), C.Line), C.EndLine});
       Frames.back().HipArm = Frames.back().Frame.Current == Branch::Hip;
       Frames.back().ToolkitFound = testsToolkitFound(Words);
     } else if ((N == "elseif" || N == "else") && !Frames.empty()) {
       close(C.Line);
       bool IsElse = N == "else";
-      std::vector<std::string> Words = IsElse ? std::vector<std::string>() : Options.words(C);
       Frames.back().Frame.next(IsElse, IsElse ? Branch::Other : classifyCondition(Words), conditionText(C), C.Line,
                                "else()");
       Frames.back().Start = C.EndLine;
@@ -1361,7 +1380,7 @@ private:
     Open &O = Frames.back();
     bool Outer =
         std::any_of(Frames.begin(), Frames.end() - 1, [](const Open &F) { return F.Frame.Current == Branch::Cuda; });
-    if (O.Frame.Current == Branch::Cuda && !Outer && Line > O.Start + 1) {
+    if (O.Frame.Current == Branch::Cuda && !Outer && !RestFrom && Line > O.Start + 1) {
       Frames.back().CudaArms.push_back(Arms.size());
       Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line, O.ToolkitFound});
     }
@@ -1369,6 +1388,8 @@ private:
 
   VendorOptions Options;
   std::vector<Open> Frames;
+  ReturnGuard Guard;
+  bool GuardToolkit = false; // the last top-level if() tests that CUDA was found
 };
 } // namespace
 
@@ -1377,6 +1398,12 @@ std::vector<CudaArm> cudaOnlyArms(const std::string &Text) {
   cmake::ParseError E;
   if (!cmake::parseCMake(Text, R, E))
     return {};
+  if (R.RestFrom) {
+    R.Rest.Last = static_cast<unsigned>(std::count(Text.begin(), Text.end(), '\n')) +
+                  (Text.empty() || Text.back() == '\n' ? 0 : 1);
+    if (R.Rest.Last >= R.Rest.First)
+      R.Arms.push_back(R.Rest);
+  }
   std::sort(R.Arms.begin(), R.Arms.end(), [](const CudaArm &A, const CudaArm &B) { return A.First < B.First; });
   return R.Arms;
 }

@@ -43,8 +43,9 @@ struct CudaArm {
 };
 
 /// The arms of the CMake script \p Text that build the CUDA backend (BuildBranch's reading, with the
-/// vendor options the script declares): an arm inside one is covered by it. None when the script
-/// does not parse.
+/// vendor options the script declares), and the rest of a script after a top-level guard that
+/// returns unless CUDA is configured (`if(NOT CUDAToolkit_FOUND) return()`): an arm inside one is
+/// covered by it. None when the script does not parse.
 std::vector<CudaArm> cudaOnlyArms(const std::string &Text);
 
 } // namespace rocmtidy::project
