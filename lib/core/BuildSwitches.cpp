@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 namespace rocmtidy {
@@ -86,6 +87,29 @@ BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) 
   }
   // ENABLE_AMD_OPENCL names a vendor of another programming model's build.
   if (!Switch || Other || IsCuda == IsHip)
+    return Vendor::None;
+  return IsCuda ? Vendor::Cuda : Vendor::Hip;
+}
+
+BuildSwitchTable::Vendor BuildSwitchTable::vendorOfTargetName(std::string_view Name) const {
+  bool IsCuda = false, IsHip = false, Other = false, Backend = false;
+  std::string Part;
+  for (size_t I = 0; I <= Name.size(); ++I) {
+    char C = I < Name.size() ? Name[I] : ' ';
+    if (std::isalnum(static_cast<unsigned char>(C))) {
+      Part += C;
+      continue;
+    }
+    IsCuda |= CudaWords.count(Part) != 0;
+    IsHip |= HipWords.count(Part) != 0;
+    Other |= OtherWords.count(Part) != 0;
+    Backend |= Part == "backend";
+    Part.clear();
+  }
+  // A project's own target named for CUDA (torch_cuda, cuda_kernels) may be built by the HIP build
+  // too; an imported toolkit target or a backend's library is not.
+  bool Imported = Name.rfind("cuda::", 0) == 0 || Name.rfind("hip::", 0) == 0;
+  if (Other || IsCuda == IsHip || !(Imported || Backend))
     return Vendor::None;
   return IsCuda ? Vendor::Cuda : Vendor::Hip;
 }

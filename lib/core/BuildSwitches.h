@@ -24,6 +24,11 @@ struct BuildSwitchTable {
   /// None for a name with no switch word, no vendor word, words of both vendors, or another
   /// programming model's word.
   Vendor vendorByParts(std::string_view Name) const;
+  /// The vendor a CMake target name (lower case) speaks of, by its parts split at any character but
+  /// a letter or digit: an imported toolkit target (cuda::cudart, hip::device) or a backend's library
+  /// (${APP_CUDA_BACKEND_LIBRARY}) exists only in that vendor's build. None for a project's other
+  /// targets (torch_cuda may be built by the HIP build too) and as for vendorByParts.
+  Vendor vendorOfTargetName(std::string_view Name) const;
 };
 
 /// The built-in table.

@@ -57,6 +57,17 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip) 
     }
     if (IsHip && NamesHip)
       *NamesHip = true;
+    // TARGET ${APP_CUDA_BACKEND_LIBRARY}, TARGET CUDA::cublas: the target exists only where that
+    // vendor's backend was configured. NOT TARGET ... may be a CPU build as well.
+    if (W == "target" && I + 1 < Words.size()) {
+      const std::string &T = Words[++I];
+      BuildSwitchTable::Vendor V = Neg ? BuildSwitchTable::Vendor::None : Switches.vendorOfTargetName(T);
+      Cuda |= V == BuildSwitchTable::Vendor::Cuda;
+      Hip |= V == BuildSwitchTable::Vendor::Hip;
+      if (V == BuildSwitchTable::Vendor::Hip && NamesHip)
+        *NamesHip = true;
+      continue;
+    }
     // COMPUTE_BACKEND STREQUAL "cuda", GPU_BACKEND == "rocm"
     if ((W == "strequal" || W == "==" || W == "matches") && I + 1 < Words.size()) {
       std::string V = Words[++I];

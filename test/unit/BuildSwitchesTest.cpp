@@ -65,6 +65,12 @@ TEST(BuildSwitches, ProjectSwitchesByParts) {
   // is not None`, then `if _is_cuda():`).
   EXPECT_EQ(T.vendorByParts("_is_cuda"), V::Cuda);
   EXPECT_EQ(T.vendorByParts("is_rocm_available"), V::Hip);
+  // Targets: an imported toolkit target or a backend's library names its vendor's build.
+  EXPECT_EQ(T.vendorOfTargetName("cuda::cublas"), V::Cuda);
+  EXPECT_EQ(T.vendorOfTargetName("hip::device"), V::Hip);
+  EXPECT_EQ(T.vendorOfTargetName("${plssvm_cuda_backend_library_name}"), V::Cuda);
+  EXPECT_EQ(T.vendorOfTargetName("torch_cuda"), V::None);
+  EXPECT_EQ(T.vendorOfTargetName("opencl_cuda_backend"), V::None);
   // A vendor word without a switch word is a setting, not a choice of vendor.
   EXPECT_EQ(T.vendorByParts("cmake_cuda_architectures"), V::None);
   EXPECT_EQ(T.vendorByParts("cuda_arch_list"), V::None);

@@ -95,6 +95,14 @@ TEST(BuildBranch, ElseOfASingleHipTestIsTheCudaBuild) {
   EXPECT_EQ(G.Branches, 3u);
 }
 
+TEST(BuildBranch, TargetsNamedForABackend) {
+  // 'if(TARGET ${APP_CUDA_BACKEND_LIBRARY})' holds only where the CUDA backend was configured.
+  EXPECT_EQ(classifyCondition({"target", "${plssvm_cuda_backend_library_name}"}), Branch::Cuda);
+  EXPECT_EQ(classifyCondition({"target", "hip::host"}), Branch::Hip);
+  EXPECT_EQ(classifyCondition({"not", "target", "cuda::cudart"}), Branch::Other);
+  EXPECT_EQ(classifyCondition({"target", "torch_cuda"}), Branch::Other);
+}
+
 TEST(BuildBranch, WhatFollowsAReturnGuard) {
   // 'if(NOT X_ENABLE_CUDA) return()': the rest is built only with the switch on.
   EXPECT_EQ(branchAfterReturn({"not", "mars_enable_cuda"}), Branch::Cuda);
