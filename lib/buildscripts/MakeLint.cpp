@@ -65,6 +65,7 @@ struct Segment {
   size_t Offset = 0;
   const SourceFile *File = nullptr;
   bool Guarded = false; // ?=, or inside ifndef / ifeq ($(X),): a default, not a hard-coded choice
+  bool Overridden = false; // set again later in the same file, unconditionally, before any use
 };
 
 struct Variable {
@@ -180,8 +181,17 @@ private:
     if (Name.empty() || Name.find_first_of(" \t$") != std::string_view::npos)
       return;
     Segment S{Value, ValueOffset, &F, Op == "?=" || GuardedBlock};
-    Assignments.push_back(S);
     auto It = Vars.find(Name);
+    // `FC := /opt/rocm/llvm/bin/flang` followed by `FC := /home/me/flang`: the first value is never
+    // used when nothing between the two reads the variable.
+    if ((Op == "=" || Op == ":=" || Op == "::=") && !InConditional && It != Vars.end())
+      for (const Segment &Old : It->second.Parts)
+        if (Old.File == &F && Old.Offset < ValueOffset &&
+            !readsVariable(std::string_view(F.Text).substr(Old.Offset, ValueOffset - Old.Offset), Name))
+          for (Segment &A : Assignments)
+            if (A.File == Old.File && A.Offset == Old.Offset)
+              A.Overridden = true;
+    Assignments.push_back(S);
     if (Op == "?=" && It != Vars.end() && !It->second.Parts.empty())
       return; // already set: ?= does nothing
     if (It == Vars.end())
@@ -193,6 +203,17 @@ private:
     if (Op == "!=") // the output of a shell command: unknown
       S.Text = {};
     V.Parts.push_back(S);
+  }
+
+  /// Whether \p Text references the variable \p Name: $(NAME), ${NAME}, $(NAME:a=b).
+  static bool readsVariable(std::string_view Text, std::string_view Name) {
+    for (size_t At = Text.find(Name); At != std::string_view::npos; At = Text.find(Name, At + 1)) {
+      bool Opened = At >= 2 && Text[At - 2] == '$' && (Text[At - 1] == '(' || Text[At - 1] == '{');
+      size_t End = At + Name.size();
+      if (Opened && End < Text.size() && (Text[End] == ')' || Text[End] == '}' || Text[End] == ':'))
+        return true;
+    }
+    return false;
   }
 
   void include(std::string_view Directive, std::string_view Args, size_t Offset, const SourceFile &F, unsigned Level) {
@@ -721,7 +742,7 @@ private:
     }
     BuildsHip = BuildsHip || ImplicitHip;
     for (const Segment &S : Assignments)
-      if (S.File == Main)
+      if (S.File == Main && !S.Overridden)
         hardcodedPaths(*Main, S.Text, S.Offset, S.Guarded, BuildsHip);
     for (const Compile &C : Compiles) {
       if (C.R->File == Main)
