@@ -147,6 +147,10 @@ ReturnGuard::Step ReturnGuard::feed(const cmake::Command &C, const std::vector<s
   return Step::Other;
 }
 
+ReturnGuard::Step ReturnGuard::feed(const cmake::Command &C, const VendorOptions &Options, size_t Depth) {
+  return feed(C, C.LowerName == "if" ? Options.words(C) : std::vector<std::string>(), Depth);
+}
+
 void VendorOptions::note(const cmake::Command &C) {
   if (C.LowerName != "option" || C.Args.empty())
     return;

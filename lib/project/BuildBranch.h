@@ -37,10 +37,13 @@ Branch classifyCondition(const std::vector<std::string> &Words, bool *NamesHip =
 /// (parentheses, comparisons, `and`) leaves Other.
 Branch branchAfterReturn(const std::vector<std::string> &Words);
 
+class VendorOptions;
+
 /// Follows a top-level `if(COND) return() endif()` of a CMake script, whose rest is built only
 /// where COND is false (branchAfterReturn); also with an else() after the return()
-/// (`if(NOT CMAKE_CUDA_COMPILER) return() else() ... endif()`), whose arm runs where COND is false too. Both CMake
-/// readers drive one, so a script's guard is read the same way for the HIP build's flags and for its CUDA-only sources.
+/// (`if(NOT CMAKE_CUDA_COMPILER) return() else() ... endif()`), whose arm runs where COND is false
+/// too. Every CMake reader drives one, so a script's guard is read the same way for the HIP build's
+/// flags, its CUDA-only sources and its CUDA arms.
 class ReturnGuard {
 public:
   /// What the rest of the script builds after a closed guard, and the guard as written.
@@ -59,6 +62,8 @@ public:
   /// function() and macro() bodies are followed: a return() there leaves the call, not the script.
   /// A reader that replays a function's body at its calls does not feed those commands.
   Step feed(const cmake::Command &C, const std::vector<std::string> &Words, size_t Depth);
+  /// The same, with an if()'s words read through the reader's \p Options.
+  Step feed(const cmake::Command &C, const VendorOptions &Options, size_t Depth);
   /// After Step::Closed: what follows.
   const Rest &rest() const { return Last; }
 

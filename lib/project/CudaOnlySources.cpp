@@ -258,10 +258,7 @@ struct CMakeReader : cmake::ParseCallbacks {
 
   /// Follows 'if(COND) return() endif()' at the script's top level: true when C was part of it.
   bool returnGuard(const cmake::Command &C) {
-    std::vector<std::string> Words;
-    if (C.LowerName == "if")
-      Words = Options.words(C);
-    ReturnGuard::Step Step = Guard.feed(C, Words, Stack.size() - Kept);
+    ReturnGuard::Step Step = Guard.feed(C, Options, Stack.size() - Kept);
     if (Step == ReturnGuard::Step::Other)
       return false;
     if (Step == ReturnGuard::Step::Return)

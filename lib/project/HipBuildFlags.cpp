@@ -572,10 +572,7 @@ private:
   /// Follows 'if(COND) return() endif()' at the script's top level: the rest of the script is the
   /// HIP (CUDA) build's when COND is false only outside it. True when C was part of the guard.
   bool returnGuard(const cmake::Command &C) {
-    std::vector<std::string> Words;
-    if (C.LowerName == "if")
-      Words = Options.words(C);
-    ReturnGuard::Step Step = Guard.feed(C, Words, Stack.size() - Kept);
+    ReturnGuard::Step Step = Guard.feed(C, Options, Stack.size() - Kept);
     if (Step == ReturnGuard::Step::Other)
       return false;
     if (Step == ReturnGuard::Step::Closed) {
