@@ -37,14 +37,6 @@ constexpr size_t MaxExpansionWork = size_t(1) << 20;
 
 bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; }
 
-std::string_view trim(std::string_view S) {
-  while (!S.empty() && isSpace(S.front()))
-    S.remove_prefix(1);
-  while (!S.empty() && isSpace(S.back()))
-    S.remove_suffix(1);
-  return S;
-}
-
 std::string_view baseName(std::string_view S) {
   size_t Slash = S.find_last_of('/');
   return Slash == std::string_view::npos ? S : S.substr(Slash + 1);
@@ -242,11 +234,9 @@ private:
     }
   }
 
-  /// An ifeq/ifneq that compares HIP_PLATFORM with nvidia or nvcc: (first arm NVIDIA, else NVIDIA).
+  /// An ifeq/ifneq that compares hipcc's platform with NVIDIA's: (first arm NVIDIA, else NVIDIA).
   static std::pair<bool, bool> nvidiaPlatformTest(std::string_view Kw, std::string_view Args) {
-    bool Names = Args.find("HIP_PLATFORM") != std::string_view::npos &&
-                 (Args.find("nvidia") != std::string_view::npos || Args.find("nvcc") != std::string_view::npos);
-    if (!Names || (Kw != "ifeq" && Kw != "ifneq"))
+    if ((Kw != "ifeq" && Kw != "ifneq") || makePlatformCompared(Args) != BuildSwitchTable::Vendor::Cuda)
       return {false, false};
     return {Kw == "ifeq", Kw == "ifneq"};
   }
@@ -581,15 +571,17 @@ private:
     return Compiler::None;
   }
 
+  /// Whether the file sets hipcc's platform variable to NVIDIA's (HIP_PLATFORM=nvidia).
   bool platformIsNvidia() const {
-    for (const char *Name : {"HIP_PLATFORM", "HIP_PLATFORM_NAME"}) {
-      auto It = Vars.find(Name);
-      if (It == Vars.end())
-        continue;
-      for (const Segment &S : It->second.Parts)
-        if (S.Text.find("nvidia") != std::string_view::npos || S.Text.find("nvcc") != std::string_view::npos)
-          return true;
-    }
+    const BuildSwitchTable &T = buildSwitchTable();
+    for (const auto &[Name, Var] : Vars)
+      for (const Segment &S : Var.Parts)
+        for (std::string_view Rest = S.Text; !Rest.empty();) {
+          size_t End = std::min(Rest.find_first_of(" \t"), Rest.size());
+          if (T.platformOf(Name, Rest.substr(0, End)) == BuildSwitchTable::Vendor::Cuda)
+            return true;
+          Rest.remove_prefix(std::min(End + 1, Rest.size()));
+        }
     return false;
   }
 

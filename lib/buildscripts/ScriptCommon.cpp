@@ -10,6 +10,89 @@
 
 namespace rocmtidy::buildscripts {
 
+std::string_view trim(std::string_view S) {
+  auto Space = [](char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; };
+  while (!S.empty() && Space(S.front()))
+    S.remove_prefix(1);
+  while (!S.empty() && Space(S.back()))
+    S.remove_suffix(1);
+  return S;
+}
+
+namespace {
+/// NAME of `$(NAME)` or `${NAME}`, or empty.
+std::string_view variableOf(std::string_view S) {
+  if (S.size() < 4 || S[0] != '$' || (S[1] != '(' && S[1] != '{') || (S.back() != ')' && S.back() != '}'))
+    return {};
+  std::string_view Name = S.substr(2, S.size() - 3);
+  return Name.find_first_of("$(){} \t,") == std::string_view::npos ? Name : std::string_view();
+}
+
+/// Splits "A,B" at its first comma outside parentheses; false when there is none.
+bool splitAtComma(std::string_view In, std::string_view &A, std::string_view &B) {
+  unsigned Depth = 0;
+  for (size_t I = 0; I < In.size(); ++I) {
+    if (In[I] == '(' || In[I] == '{')
+      ++Depth;
+    else if ((In[I] == ')' || In[I] == '}') && Depth)
+      --Depth;
+    else if (In[I] == ',' && Depth == 0) {
+      A = trim(In.substr(0, I));
+      B = trim(In.substr(I + 1));
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The literal values \p Side stands for when compared with `$(Name)`: itself, or the list of a
+/// `$(filter $(Name),v1 v2)` (either order), which equals `$(Name)` only when it is one of them.
+std::vector<std::string_view> valuesFor(std::string_view Side, std::string_view Name) {
+  if (Side.find('$') == std::string_view::npos)
+    return Side.empty() ? std::vector<std::string_view>() : std::vector<std::string_view>{Side};
+  constexpr std::string_view Filter = "$(filter ";
+  std::string_view A, B;
+  if (Side.substr(0, Filter.size()) != Filter || Side.back() != ')' ||
+      !splitAtComma(Side.substr(Filter.size(), Side.size() - Filter.size() - 1), A, B))
+    return {};
+  if (variableOf(A) != Name)
+    std::swap(A, B);
+  if (variableOf(A) != Name || B.find('$') != std::string_view::npos)
+    return {};
+  std::vector<std::string_view> Out;
+  for (size_t I = 0; I < B.size();) {
+    size_t End = B.find_first_of(" \t", I);
+    if (End == std::string_view::npos)
+      End = B.size();
+    if (End > I)
+      Out.push_back(B.substr(I, End - I));
+    I = End + 1;
+  }
+  return Out;
+}
+} // namespace
+
+BuildSwitchTable::Vendor makePlatformCompared(std::string_view Args) {
+  using Vendor = BuildSwitchTable::Vendor;
+  Args = trim(Args);
+  std::string_view A, B;
+  if (Args.size() < 2 || Args.front() != '(' || Args.back() != ')' ||
+      !splitAtComma(Args.substr(1, Args.size() - 2), A, B))
+    return Vendor::None;
+  const BuildSwitchTable &T = buildSwitchTable();
+  for (const auto &[Var, Other] : {std::pair(A, B), std::pair(B, A)}) {
+    std::string_view Name = variableOf(Var);
+    std::vector<std::string_view> Values = Name.empty() ? std::vector<std::string_view>() : valuesFor(Other, Name);
+    if (Values.empty())
+      continue;
+    Vendor V = T.platformOf(Name, Values.front());
+    if (V != Vendor::None &&
+        std::all_of(Values.begin(), Values.end(), [&](std::string_view X) { return T.platformOf(Name, X) == V; }))
+      return V;
+  }
+  return Vendor::None;
+}
+
 const NvccFlag *NvccFlagTable::match(std::string_view Token, std::string_view Next, bool &TakesNext) const {
   TakesNext = false;
   for (const NvccFlag &F : Flags) {

@@ -4,6 +4,7 @@
 // What the Makefile and setup.py readers share: the nvcc-flag table (lib/data/nvcc_flags.json),
 // toolkit paths, '#' suppression comments and the finding collector.
 
+#include "core/BuildSwitches.h"
 #include "core/Finding.h"
 #include "core/StringUtil.h"
 
@@ -47,6 +48,15 @@ std::vector<std::pair<size_t, size_t>> toolkitPathsIn(std::string_view Text);
 std::string rocmLibraryFor(std::string_view CudaName);
 /// Whether \p Name (as passed to -l) is a CUDA library of the GPU library table.
 bool isCudaLibrary(std::string_view Name);
+
+/// \p S without leading and trailing white space.
+std::string_view trim(std::string_view S);
+
+/// The platform hipcc builds for in the arm of `ifeq (A,B)` when one side is its platform variable
+/// and the other the values of one vendor's platform (build_switches.json): NVIDIA's for
+/// `($(HIP_PLATFORM),nvidia)` and `(${HIP_PLATFORM}, $(filter $(HIP_PLATFORM), nvcc nvidia))`.
+/// None for any other test. \p Args is what follows ifeq or ifneq.
+BuildSwitchTable::Vendor makePlatformCompared(std::string_view Args);
 
 /// Collects findings for one file: line/column from offsets, and '# rocm-lint: disable=RULE'
 /// (same line or the line before) and '# rocm-lint: disable-file=RULE' comments.

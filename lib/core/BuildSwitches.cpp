@@ -52,18 +52,23 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
   };
   if (!Optional("cuda_values", false, T.CudaValues) || !Optional("hip_values", false, T.HipValues) ||
       !Optional("switch_words", true, T.SwitchWords) || !Optional("cuda_words", true, T.CudaWords) ||
-      !Optional("hip_words", true, T.HipWords) || !Optional("other_words", true, T.OtherWords))
+      !Optional("hip_words", true, T.HipWords) || !Optional("other_words", true, T.OtherWords) ||
+      !Optional("toolkit_found", false, T.ToolkitFound) || !Optional("platform_names", false, T.PlatformNames) ||
+      !Optional("cuda_platform_values", false, T.CudaPlatformValues) ||
+      !Optional("hip_platform_values", false, T.HipPlatformValues))
     return std::nullopt;
   for (const std::string &W : T.CudaWords)
     if (T.HipWords.count(W)) {
       Error = "'" + W + "' is listed as a word of both vendors";
       return std::nullopt;
     }
-  for (const std::string &V : T.CudaValues)
-    if (T.HipValues.count(V)) {
-      Error = "'" + V + "' is listed as a value of both vendors";
-      return std::nullopt;
-    }
+  for (const auto &[Cuda, Hip] :
+       {std::pair(&T.CudaValues, &T.HipValues), std::pair(&T.CudaPlatformValues, &T.HipPlatformValues)})
+    for (const std::string &V : *Cuda)
+      if (Hip->count(V)) {
+        Error = "'" + V + "' is listed as a value of both vendors";
+        return std::nullopt;
+      }
   for (const std::string &N : T.Cuda)
     if (T.Hip.count(N)) {
       Error = "'" + N + "' is listed for both vendors";
@@ -112,6 +117,20 @@ BuildSwitchTable::Vendor BuildSwitchTable::vendorOfTargetName(std::string_view N
   if (Other || IsCuda == IsHip || !(Imported || Backend))
     return Vendor::None;
   return IsCuda ? Vendor::Cuda : Vendor::Hip;
+}
+
+BuildSwitchTable::Vendor BuildSwitchTable::platformOf(std::string_view Name, std::string_view Value) const {
+  auto Lower = [](std::string_view S) {
+    std::string L(S);
+    std::transform(L.begin(), L.end(), L.begin(), [](unsigned char C) { return static_cast<char>(std::tolower(C)); });
+    return L;
+  };
+  if (!PlatformNames.count(Lower(Name)))
+    return Vendor::None;
+  std::string V = Lower(Value);
+  if (CudaPlatformValues.count(V))
+    return Vendor::Cuda;
+  return HipPlatformValues.count(V) ? Vendor::Hip : Vendor::None;
 }
 
 const BuildSwitchTable &buildSwitchTable() {

@@ -18,6 +18,12 @@ struct BuildSwitchTable {
   /// (enable, use) and a vendor word (cuda, nvidia; hip, rocm, amd), lower case; optional. A part of
   /// OtherWords (opencl, sycl) makes the name another programming model's switch.
   std::set<std::string, std::less<>> SwitchWords, CudaWords, HipWords, OtherWords;
+  /// What a script tests to learn that the CUDA toolkit is on the machine (cudatoolkit_found), lower
+  /// case; optional.
+  std::set<std::string, std::less<>> ToolkitFound;
+  /// The variables hipcc reads to choose its platform (hip_platform) and the values naming each
+  /// vendor's platform (nvidia; amd), lower case; optional.
+  std::set<std::string, std::less<>> PlatformNames, CudaPlatformValues, HipPlatformValues;
 
   enum class Vendor { None, Cuda, Hip };
   /// The vendor a name (lower case) switches on by its parts: TPL_ENABLE_CUDALIB, Kokkos_ENABLE_HIP;
@@ -29,6 +35,9 @@ struct BuildSwitchTable {
   /// (${APP_CUDA_BACKEND_LIBRARY}) exists only in that vendor's build. None for a project's other
   /// targets (torch_cuda may be built by the HIP build too) and as for vendorByParts.
   Vendor vendorOfTargetName(std::string_view Name) const;
+  /// The platform hipcc builds for where the variable \p Name holds \p Value (HIP_PLATFORM and
+  /// nvidia: NVIDIA, through nvcc), in any case; None for another variable or value.
+  Vendor platformOf(std::string_view Name, std::string_view Value) const;
 };
 
 /// The built-in table.

@@ -141,7 +141,7 @@ ReturnGuard::Step ReturnGuard::feed(const cmake::Command &C, const std::vector<s
     return Step::Return;
   } else if (N == "endif" && Depth == 1 && Open && Returns) {
     Open = false;
-    Last = {branchAfterReturn(Words), Condition + " return()", Line};
+    Last = {branchAfterReturn(Words), Condition + " return()", Line, Words};
     return Step::Closed;
   }
   return Step::Other;

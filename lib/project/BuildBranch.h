@@ -51,6 +51,7 @@ public:
     Branch Builds = Branch::Other;
     std::string Condition; // "if(NOT USE_CUDA) return()"
     unsigned Line = 0;
+    std::vector<std::string> Words; // the guard's condition words
   };
   enum class Step {
     Other,  // not part of a guard: the reader reads it

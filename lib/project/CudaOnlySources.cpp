@@ -667,13 +667,10 @@ std::shared_ptr<MakeSources> vendorMakefileIn(const std::string &Dir, bool Cuda 
   if (It != MakeCache.end())
     return It->second;
   std::shared_ptr<MakeSources> M;
-  const BuildSwitchTable &T = buildSwitchTable();
-  for (const char *Stem : {"GNUmakefile.", "makefile.", "Makefile."})
-    for (const std::string &V : Cuda ? T.CudaValues : T.HipValues) {
-      std::string P = (fs::path(Dir) / (Stem + V)).string();
-      std::optional<std::string> Text = isRegularFile(P) ? readRegularFile(P) : std::nullopt;
-      if (Text && !M)
-        M = std::make_shared<MakeSources>(MakeSources::read(P, *Text));
+  for (const std::string &P : backendMakefilesIn(Dir, Cuda))
+    if (std::optional<std::string> Text = readRegularFile(P)) {
+      M = std::make_shared<MakeSources>(MakeSources::read(P, *Text));
+      break;
     }
   MakeCache.emplace(Key, M);
   return M;
@@ -1316,8 +1313,6 @@ public:
     std::vector<std::string> Words;
     if (N == "if" || N == "elseif")
       Words = Options.words(C);
-    if (N == "if" && Frames.empty())
-      GuardToolkit = testsToolkitFound(Words);
     ReturnGuard::Step Step = RestFrom ? ReturnGuard::Step::Other : Guard.feed(C, Words, Frames.size());
     if (Step == ReturnGuard::Step::Return)
       return;
@@ -1325,7 +1320,7 @@ public:
       Frames.pop_back(); // the guard's own arm returns: nothing of it is built
       if (Guard.rest().Builds == Branch::Cuda) {
         RestFrom = C.EndLine + 1;
-        Rest = {RestFrom, 0, Guard.rest().Condition, Guard.rest().Line, GuardToolkit};
+        Rest = {RestFrom, 0, Guard.rest().Condition, Guard.rest().Line, testsToolkitFound(Guard.rest().Words)};
       }
       return;
     }
@@ -1367,9 +1362,8 @@ private:
   // `if(CUDAToolkit_FOUND)`, `if(CMAKE_CUDA_COMPILER)`: what find_package() or enable_language()
   // found on the machine, false where ROCm builds without a CUDA toolkit.
   static bool testsToolkitFound(const std::vector<std::string> &Words) {
-    return std::any_of(Words.begin(), Words.end(), [](const std::string &W) {
-      return W == "cuda_found" || W == "cudatoolkit_found" || W == "cmake_cuda_compiler";
-    });
+    const BuildSwitchTable &T = buildSwitchTable();
+    return std::any_of(Words.begin(), Words.end(), [&](const std::string &W) { return T.ToolkitFound.count(W) != 0; });
   }
 
   // Ends the innermost frame's current arm before \p Line; an arm inside a CUDA one is covered.
@@ -1386,7 +1380,6 @@ private:
   VendorOptions Options;
   std::vector<Open> Frames;
   ReturnGuard Guard;
-  bool GuardToolkit = false; // the last top-level if() tests that CUDA was found
 };
 } // namespace
 

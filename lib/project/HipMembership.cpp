@@ -4,10 +4,10 @@
 #include "project/CudaOnlySources.h"
 #include "project/HipBuildFlags.h"
 #include "project/IncludeScan.h"
+#include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 #include "project/ProjectPaths.h"
 
-#include "core/BuildSwitches.h"
 #include "core/SourceKinds.h"
 
 #include <algorithm>
@@ -158,16 +158,7 @@ HipMembership::Answer HipMembership::of(const std::string &Absolute) {
 namespace {
 // Makefile.hip, Makefile.cuda ...: twins of a folder without a plain Makefile.
 bool hasBackendMakefile(const std::string &Dir) {
-  const BuildSwitchTable &T = buildSwitchTable();
-  for (const char *Stem : {"/Makefile.", "/makefile.", "/GNUmakefile."})
-    for (const auto *Values : {&T.CudaValues, &T.HipValues})
-      for (const std::string &V : *Values) {
-        std::string P = Dir;
-        P.append(Stem).append(V);
-        if (isRegularFile(P))
-          return true;
-      }
-  return false;
+  return !backendMakefilesIn(Dir, /*Cuda=*/true).empty() || !backendMakefilesIn(Dir, /*Cuda=*/false).empty();
 }
 } // namespace
 

@@ -1,5 +1,7 @@
 #include "project/MakeSources.h"
 
+#include "buildscripts/ScriptCommon.h"
+#include "core/BuildSwitches.h"
 #include "core/SegmentGlob.h"
 #include "core/StringUtil.h"
 #include "project/CompilerFlags.h"
@@ -1275,6 +1277,18 @@ std::string withoutMakeComment(std::string Line) {
   return Line;
 }
 
+std::vector<std::string> backendMakefilesIn(const std::string &Dir, bool Cuda) {
+  std::vector<std::string> Out;
+  const BuildSwitchTable &T = buildSwitchTable();
+  for (const char *Stem : {"GNUmakefile.", "makefile.", "Makefile."})
+    for (const std::string &V : Cuda ? T.CudaValues : T.HipValues) {
+      std::string P = (fs::path(Dir) / (Stem + V)).string();
+      if (isRegularFile(P))
+        Out.push_back(std::move(P));
+    }
+  return Out;
+}
+
 MakeBranch classifyMakeConditional(const std::string &Kw, const std::string &Args, MakeBranch *Else, bool *NamesHip) {
   std::vector<std::string> Names;
   bool Positive = false, Presence = Kw == "ifdef" || Kw == "ifndef";
@@ -1305,6 +1319,27 @@ MakeBranch classifyMakeConditional(const std::string &Kw, const std::string &Arg
       return MakeBranch::Other;
     }
     Presence = A.empty() || B.empty();
+    // ifeq ($(HIP_PLATFORM),nvidia): hipcc compiling for NVIDIA through nvcc, the CUDA build; its
+    // else, and the arm of ifneq, is hipcc's other platform.
+    MakeBranch Platform = MakeBranch::Other;
+    switch (Presence ? BuildSwitchTable::Vendor::None : buildscripts::makePlatformCompared(Args)) {
+    case BuildSwitchTable::Vendor::Cuda:
+      Platform = MakeBranch::Cuda;
+      break;
+    case BuildSwitchTable::Vendor::Hip:
+      Platform = MakeBranch::Hip;
+      break;
+    case BuildSwitchTable::Vendor::None:
+      break;
+    }
+    if (Platform != MakeBranch::Other) {
+      MakeBranch Other = Platform == MakeBranch::Cuda ? MakeBranch::Hip : MakeBranch::Cuda;
+      if (NamesHip)
+        *NamesHip = true;
+      if (Else)
+        *Else = Kw == "ifeq" ? Other : Platform;
+      return Kw == "ifeq" ? Platform : Other;
+    }
     if (Presence)
       Positive = Kw == "ifneq";
     else if (Kw == "ifeq") {

@@ -41,6 +41,11 @@ std::string withoutMakeComment(std::string Line);
 MakeBranch classifyMakeConditional(const std::string &Keyword, const std::string &Args, MakeBranch *Else = nullptr,
                                    bool *NamesHip = nullptr);
 
+/// The Makefiles of \p Dir named for one backend, the HIP one or with \p Cuda the CUDA one
+/// (Makefile.hip, makefile.rocm, GNUmakefile.cuda; the backend values of build_switches.json), that
+/// exist there, in the order they are looked for.
+std::vector<std::string> backendMakefilesIn(const std::string &Dir, bool Cuda);
+
 class MakeSources {
 public:
   /// Reads the Makefile \p Path (absolute) with contents \p Text. Bounded: past a fixed amount of

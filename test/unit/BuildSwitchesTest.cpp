@@ -48,6 +48,27 @@ TEST(BuildSwitches, BackendValues) {
   EXPECT_NE(Error.find("not an array"), std::string::npos) << Error;
 }
 
+TEST(BuildSwitches, ToolkitAndHipccPlatform) {
+  using V = BuildSwitchTable::Vendor;
+  const BuildSwitchTable &T = buildSwitchTable();
+  EXPECT_TRUE(T.ToolkitFound.count("cudatoolkit_found"));
+  EXPECT_FALSE(T.ToolkitFound.count("use_cuda")); // a choice, not what the machine has
+  // hipcc's platform: the NVIDIA platform compiles through nvcc, no AMD build.
+  EXPECT_EQ(T.platformOf("HIP_PLATFORM", "nvidia"), V::Cuda);
+  EXPECT_EQ(T.platformOf("hip_platform", "NVCC"), V::Cuda);
+  EXPECT_EQ(T.platformOf("HIP_PLATFORM", "amd"), V::Hip);
+  EXPECT_EQ(T.platformOf("GPU_VENDOR", "nvidia"), V::None);
+  EXPECT_EQ(T.platformOf("HIP_PLATFORM", "spirv"), V::None);
+  std::string Error;
+  EXPECT_FALSE(parseBuildSwitchesJson(
+      R"({"cuda": ["use_cuda"], "hip": ["use_hip"], "cuda_platform_values": ["x"], "hip_platform_values": ["x"]})",
+      Error));
+  EXPECT_NE(Error.find("both vendors"), std::string::npos) << Error;
+  EXPECT_FALSE(parseBuildSwitchesJson(
+      R"({"cuda": ["use_cuda"], "hip": ["use_hip"], "platform_names": ["HIP_PLATFORM"]})", Error));
+  EXPECT_NE(Error.find("lower-case value"), std::string::npos) << Error;
+}
+
 TEST(BuildSwitches, ProjectSwitchesByParts) {
   using V = BuildSwitchTable::Vendor;
   const BuildSwitchTable &T = buildSwitchTable();

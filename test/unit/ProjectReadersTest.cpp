@@ -561,6 +561,17 @@ TEST(MakeSources, LogicalLinesAndComments) {
   EXPECT_TRUE(NamesHip);
   EXPECT_EQ(classifyMakeConditional("ifeq", "($(BACKEND),cuda)"), MakeBranch::Cuda);
   EXPECT_EQ(classifyMakeConditional("ifdef", "ROCM_PATH"), MakeBranch::Hip);
+  // hipcc's platform: the NVIDIA arm compiles through nvcc (the CUDA build), its else for AMD.
+  Else = MakeBranch::Other;
+  EXPECT_EQ(classifyMakeConditional("ifeq", "($(HIP_PLATFORM),nvidia)", &Else), MakeBranch::Cuda);
+  EXPECT_EQ(Else, MakeBranch::Hip);
+  EXPECT_EQ(classifyMakeConditional("ifeq", "(${HIP_PLATFORM}, $(filter $(HIP_PLATFORM), nvcc nvidia))"),
+            MakeBranch::Cuda);
+  EXPECT_EQ(classifyMakeConditional("ifneq", "($(HIP_PLATFORM),nvidia)", &Else), MakeBranch::Hip);
+  EXPECT_EQ(Else, MakeBranch::Cuda);
+  EXPECT_EQ(classifyMakeConditional("ifeq", "($(HIP_PLATFORM),amd)"), MakeBranch::Hip);
+  // Values of both platforms in one filter, or another variable, decide nothing by the platform.
+  EXPECT_EQ(classifyMakeConditional("ifeq", "($(GPU),$(filter $(GPU),nvidia amd))"), MakeBranch::Other);
 }
 
 TEST(BuildBranch, AReturnGuardIsFollowedAtTheTopLevelOnly) {
