@@ -192,8 +192,14 @@ public:
   std::vector<std::string> SkippedIncludes; // include()s outside LintOptions::Root, as written
 private:
   // One entry per open if(): whether the chain so far tests the environment or DEFINED, which makes
-  // a literal path inside it a fallback rather than a hard-coded choice.
-  std::vector<bool> Guards;
+  // a literal path inside it a fallback rather than a hard-coded choice; and the variable its
+  // current arm requires to be unset or false (`if(NOT HIP_ROOT_DIR)`), which a command of the arm
+  // that sets that variable only gives a default.
+  struct Guard {
+    bool Tests = false;
+    std::string Unset;
+  };
+  std::vector<Guard> Guards;
 
   /// Reads "# rocm-lint: disable=a,b" and "# rocm-lint: disable-file=a" comments.
   void readSuppression(const Comment &C) {
@@ -562,15 +568,30 @@ private:
           return true;
       return false;
     };
-    if (N == "if")
-      Guards.push_back(Tests());
-    else if (N == "elseif" && !Guards.empty())
-      Guards.back() = Guards.back() || Tests();
-    else if (N == "endif" && !Guards.empty())
+    auto Unset = [&] {
+      bool Plain = C.Args.size() == 2 && C.Args[0].Kind == Argument::Unquoted && C.Args[0].Value == "NOT" &&
+                   C.Args[1].Kind == Argument::Unquoted && C.Args[1].Value.find_first_of("${}") == std::string::npos;
+      return Plain ? C.Args[1].Value : std::string();
+    };
+    if (N == "if") {
+      Guards.push_back({Tests(), Unset()});
+    } else if ((N == "elseif" || N == "else") && !Guards.empty()) {
+      Guards.back().Tests = Guards.back().Tests || (N == "elseif" && Tests());
+      Guards.back().Unset.clear();
+    } else if (N == "endif" && !Guards.empty()) {
       Guards.pop_back();
+    }
   }
 
-  bool inFallback() const override { return std::find(Guards.begin(), Guards.end(), true) != Guards.end(); }
+  bool inFallback() const override {
+    // set(X ...) and find_path(X ...) write their first argument.
+    static const std::set<std::string, std::less<>> Writers = {"set", "find_path", "find_library", "find_file",
+                                                               "find_program"};
+    const std::string *Written =
+        Cur && !Cur->Args.empty() && Writers.count(Cur->LowerName) ? &Cur->Args[0].Value : nullptr;
+    return std::any_of(Guards.begin(), Guards.end(),
+                       [&](const Guard &G) { return G.Tests || (Written && !G.Unset.empty() && G.Unset == *Written); });
+  }
 
   /// Hands \p C to the rules that read its command.
   void dispatch(const Command &C) {

@@ -1,4 +1,7 @@
 #include "cmake/CMakeStrings.h"
+#include "core/BuildSwitches.h"
+
+#include <algorithm>
 
 namespace rocmtidy::cmake {
 
@@ -13,7 +16,18 @@ bool isUpperKeyword(std::string_view S) {
 
 bool isGpuDir(std::string_view Dir) {
   std::string L = asciiLower(Dir);
-  return L.find("rocm") != std::string::npos || L.find("cuda") != std::string::npos || containsWord(L, "hip");
+  if (L.find("rocm") == std::string::npos && L.find("cuda") == std::string::npos && !containsWord(L, "hip"))
+    return false;
+  // ${ROCM_PATH}/opencl/lib: another programming model's runtime shipped inside the toolkit, which
+  // no hip:: or CUDA:: target replaces.
+  const BuildSwitchTable &T = buildSwitchTable();
+  for (size_t Start = 0; Start <= L.size();) {
+    size_t End = std::min(L.find('/', Start), L.size());
+    if (T.OtherWords.count(std::string_view(L).substr(Start, End - Start)))
+      return false;
+    Start = End + 1;
+  }
+  return true;
 }
 
 bool mentionsCuda(std::string_view Dir) { return asciiLower(Dir).find("cuda") != std::string::npos; }

@@ -19,7 +19,8 @@ namespace rocmtidy::cmake {
 /// An upper-case keyword such as PUBLIC, HINTS or CACHE.
 bool isUpperKeyword(std::string_view S);
 
-/// A directory that belongs to a GPU toolkit: mentions rocm, cuda or hip as a word.
+/// A directory that belongs to a GPU toolkit: mentions rocm, cuda or hip as a word, and no folder of
+/// it is named for another programming model (build_switches.json's other_words: opencl).
 bool isGpuDir(std::string_view Dir);
 bool mentionsCuda(std::string_view Dir);
 

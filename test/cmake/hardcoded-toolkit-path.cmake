@@ -28,6 +28,20 @@ find_package(CUDAToolkit PATHS /opt/cuda)
 # Each search list is judged on its own: the ENV in HINTS does not cover PATHS.
 # CHECK: :[[@LINE+1]]:53: warning: hard-coded toolkit path '/opt/rocm'
 find_package(hip HINTS ENV ROCM_PATH NO_CACHE PATHS /opt/rocm)
+# `if(NOT X)` is a fallback only for the commands of its arm that set X.
+if(NOT WIN32)
+# CHECK: :[[@LINE+1]]:23: warning: hard-coded toolkit path '/opt/rocm/include'
+  include_directories(/opt/rocm/include)
+endif()
+if(NOT HIP_ROOT_DIR)
+# CHECK: :[[@LINE+1]]:17: warning: hard-coded toolkit path '/opt/rocm'
+  set(OTHER_DIR /opt/rocm)
+endif()
+if(NOT HIP_ROOT_DIR)
+else()
+# CHECK: :[[@LINE+1]]:20: warning: hard-coded toolkit path '/opt/rocm'
+  set(HIP_ROOT_DIR /opt/rocm)
+endif()
 # Flags: the path after -I, -isystem and --rocm-path= is reported.
 # CHECK: :[[@LINE+2]]:23: warning: hard-coded toolkit path '/opt/rocm/include'
 # CHECK: :[[@LINE+1]]:53: warning: hard-coded toolkit path '/opt/rocm'
@@ -47,6 +61,14 @@ if(NOT DEFINED CUDA_PATH)
   set(CUDA_PATH /usr/local/cuda)
 endif()
 set(ROCM_ROOT /opt/rocm CACHE PATH "ROCm installation")
+# The last step of a search: only while the steps before found nothing (the arm requires the
+# variable it sets to be unset), the guess /opt/rocm.
+if(NOT HIP_ROOT_DIR)
+  find_path(HIP_ROOT_DIR NAMES include/hip/hip_runtime.h PATHS /opt/rocm)
+endif()
+if(NOT ROCM_HOME)
+  set(ROCM_HOME /opt/rocm)
+endif()
 # Search lists where the literal comes after the environment.
 find_package(hip HINTS ENV ROCM_PATH /opt/rocm)
 find_library(AMDHIP amdhip64 PATHS $ENV{ROCM_PATH}/lib /opt/rocm/lib)

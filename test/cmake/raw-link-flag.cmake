@@ -56,6 +56,9 @@ target_link_libraries(app PRIVATE m pthread dl rt -lm -lpthread -L/usr/lib/foo -
 target_link_libraries(app PRIVATE hip::host roc::rocblas CUDA::cudart MIOpen amd_comgr)
 target_link_libraries(app PRIVATE $<$<BOOL:${USE_HIP}>:-lamdhip64>)
 link_directories(/usr/lib/x86_64-linux-gnu ${CMAKE_CURRENT_BINARY_DIR})
+# Another programming model's runtime inside the toolkit: no hip:: or CUDA:: target replaces it.
+link_directories(${ROCM_PATH}/opencl/lib)
+target_link_options(app PRIVATE -L${ROCM_PATH}/opencl/lib/x86_64)
 set(EXTRA_LIBS -lamdhip64)
 # target_link_libraries(app -lamdhip64)
 #[[ link_directories(/opt/rocm/lib) ]]
