@@ -1,8 +1,6 @@
 #include "cmake/CMakeStrings.h"
 #include "core/BuildSwitches.h"
 
-#include <algorithm>
-
 namespace rocmtidy::cmake {
 
 bool isUpperKeyword(std::string_view S) {
@@ -20,14 +18,7 @@ bool isGpuDir(std::string_view Dir) {
     return false;
   // ${ROCM_PATH}/opencl/lib: another programming model's runtime shipped inside the toolkit, which
   // no hip:: or CUDA:: target replaces.
-  const BuildSwitchTable &T = buildSwitchTable();
-  for (size_t Start = 0; Start <= L.size();) {
-    size_t End = std::min(L.find('/', Start), L.size());
-    if (T.OtherWords.count(std::string_view(L).substr(Start, End - Start)))
-      return false;
-    Start = End + 1;
-  }
-  return true;
+  return !buildSwitchTable().namesOtherModel(L);
 }
 
 bool mentionsCuda(std::string_view Dir) { return asciiLower(Dir).find("cuda") != std::string::npos; }

@@ -5,6 +5,7 @@
 #include "cmake/CMakeCommandTable.h"
 #include "cmake/CMakeRule.h"
 #include "cmake/CMakeStrings.h"
+#include "core/BuildSwitches.h"
 
 namespace rocmtidy::cmake {
 
@@ -158,6 +159,10 @@ private:
   /// Each HINTS or PATHS list is searched in order: a literal after the environment
   /// ("HINTS ENV ROCM_PATH /opt/rocm", "PATHS $ENV{ROCM_PATH} /opt/rocm") is the fallback.
   void findHints(const Command &C, RuleContext &Ctx) const {
+    // find_path(OPENCL_INCLUDE_DIR ... PATHS /usr/local/cuda /usr ...), find_package(OpenCL ...):
+    // guesses where another programming model's SDK may sit, not the HIP or CUDA toolkit's place.
+    if (!C.Args.empty() && buildSwitchTable().namesOtherModel(C.Args[0].Value))
+      return;
     std::vector<const Argument *> List;
     bool InPaths = false, FromEnv = false, EnvName = false;
     auto Flush = [&] {

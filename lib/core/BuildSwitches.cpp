@@ -119,6 +119,21 @@ BuildSwitchTable::Vendor BuildSwitchTable::vendorOfTargetName(std::string_view N
   return IsCuda ? Vendor::Cuda : Vendor::Hip;
 }
 
+bool BuildSwitchTable::namesOtherModel(std::string_view Name) const {
+  std::string Part;
+  for (size_t I = 0; I <= Name.size(); ++I) {
+    unsigned char C = I < Name.size() ? static_cast<unsigned char>(Name[I]) : ' ';
+    if (std::isalnum(C)) {
+      Part += static_cast<char>(std::tolower(C));
+      continue;
+    }
+    if (OtherWords.count(Part))
+      return true;
+    Part.clear();
+  }
+  return false;
+}
+
 BuildSwitchTable::Vendor BuildSwitchTable::platformOf(std::string_view Name, std::string_view Value) const {
   auto Lower = [](std::string_view S) {
     std::string L(S);

@@ -35,6 +35,9 @@ struct BuildSwitchTable {
   /// (${APP_CUDA_BACKEND_LIBRARY}) exists only in that vendor's build. None for a project's other
   /// targets (torch_cuda may be built by the HIP build too) and as for vendorByParts.
   Vendor vendorOfTargetName(std::string_view Name) const;
+  /// Whether a part of \p Name between characters other than letters and digits, in any case, names
+  /// another programming model (OtherWords: OPENCL_INCLUDE_DIR, ${ROCM_PATH}/opencl/lib).
+  bool namesOtherModel(std::string_view Name) const;
   /// The platform hipcc builds for where the variable \p Name holds \p Value (HIP_PLATFORM and
   /// nvidia: NVIDIA, through nvcc), in any case; None for another variable or value.
   Vendor platformOf(std::string_view Name, std::string_view Value) const;

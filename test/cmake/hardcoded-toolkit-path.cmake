@@ -61,6 +61,8 @@ if(NOT DEFINED CUDA_PATH)
   set(CUDA_PATH /usr/local/cuda)
 endif()
 set(ROCM_ROOT /opt/rocm CACHE PATH "ROCm installation")
+# Another programming model's search: OpenCL's headers may sit in the CUDA toolkit, among other guesses.
+find_path(OPENCL_INCLUDE_DIR NAMES CL/opencl.h PATHS "/usr/local/cuda" "/usr" PATH_SUFFIXES include)
 # The last step of a search: only while the steps before found nothing (the arm requires the
 # variable it sets to be unset), the guess /opt/rocm.
 if(NOT HIP_ROOT_DIR)

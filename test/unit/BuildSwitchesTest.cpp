@@ -59,6 +59,10 @@ TEST(BuildSwitches, ToolkitAndHipccPlatform) {
   EXPECT_EQ(T.platformOf("HIP_PLATFORM", "amd"), V::Hip);
   EXPECT_EQ(T.platformOf("GPU_VENDOR", "nvidia"), V::None);
   EXPECT_EQ(T.platformOf("HIP_PLATFORM", "spirv"), V::None);
+  EXPECT_TRUE(T.namesOtherModel("OPENCL_INCLUDE_DIR"));
+  EXPECT_TRUE(T.namesOtherModel("${ROCM_PATH}/opencl/lib"));
+  EXPECT_FALSE(T.namesOtherModel("${ROCM_PATH}/lib/x86_64"));
+  EXPECT_FALSE(T.namesOtherModel("HIP_ROOT_DIR"));
   std::string Error;
   EXPECT_FALSE(parseBuildSwitchesJson(
       R"({"cuda": ["use_cuda"], "hip": ["use_hip"], "cuda_platform_values": ["x"], "hip_platform_values": ["x"]})",
