@@ -139,6 +139,13 @@ const HipMembership::Found &HipMembership::databaseFor(const std::string &Dir) {
 
 HipMembership::Answer HipMembership::of(const std::string &Absolute) {
   Answer A;
+  if (!TextGlobs)
+    TextGlobs = projectTextGlobs(Model, [](const std::string &P) { return readRegularFile(P); });
+  if (std::string Why = readAsTextBy(*TextGlobs, Absolute, Model.cwd()); !Why.empty()) {
+    A.Kind = Answer::ReadAsText;
+    A.Why = std::move(Why);
+    return A;
+  }
   const Found &Db = databaseFor(fs::path(Absolute).parent_path().string());
   if (Db.Db && Db.Db->Hip) {
     // Only CUDA-spelled sources can be CUDA-only: a .hip or .cpp file missing from the database is

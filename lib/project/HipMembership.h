@@ -11,8 +11,11 @@
 #ifndef ROCM_TIDY_PROJECT_HIPMEMBERSHIP_H
 #define ROCM_TIDY_PROJECT_HIPMEMBERSHIP_H
 
+#include "project/BuildTextInputs.h"
+
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -39,6 +42,7 @@ public:
       InBuild,            // compiled by the HIP build, or not known not to be
       AbsentFromDatabase, // a .cu file missing from a database that compiles other files as HIP
       CudaOnlyInScripts,  // the build scripts list it only for the CUDA backend
+      ReadAsText,         // a build script reads it as text (kernels compiled at run time)
     } Kind = InBuild;
     std::string Why;       // "absent from build/compile_commands.json", "CMakeLists.txt:12: listed only ..."
     std::string Undecided; // a backend folder whose choice could not be evaluated (InBuild only)
@@ -73,6 +77,7 @@ private:
 
   const ProjectModel &Model;
   std::string BuildDir;
+  std::optional<std::vector<TextGlob>> TextGlobs; // read on the first question
   std::map<std::string, std::shared_ptr<Database>> ByPath;
   std::map<std::string, Found> ByDir;
 };

@@ -4,6 +4,7 @@
 #include "project/BuildBranch.h"
 #include "project/BuildStyle.h"
 #include "project/BuildTargets.h"
+#include "project/BuildTextInputs.h"
 #include "project/CudaOnlySources.h"
 #include "project/HipMembership.h"
 #include "project/IncludeScan.h"
@@ -621,4 +622,33 @@ TEST(BuildBranch, AReturnGuardIsFollowedAtTheTopLevelOnly) {
   EXPECT_EQ(Run("if(NOT CMAKE_CUDA_COMPILER)\n  return()\nelse()\n  message(STATUS ok)\nendif()\n"), Branch::Cuda);
   EXPECT_EQ(Run("if(NOT CMAKE_CUDA_COMPILER)\n  message(x)\nelse()\n  return()\nendif()\n"), Branch::Other);
   EXPECT_EQ(Run("if(NOT USE_CUDA)\n  return()\nelseif(X)\nendif()\n"), Branch::Other);
+}
+
+TEST(BuildTextInputs, GlobsReadAsTextInALoop) {
+  using rocmtidy::project::matchesTextGlob;
+  using rocmtidy::project::textGlobsOf;
+  const std::string Script = "/p/common/Encode.cmake";
+  auto Globs = textGlobsOf(Script, "file(GLOB K ${KDIR}/kernels/*.cc)\n"
+                                   "file(GLOB_RECURSE H ${CMAKE_CURRENT_LIST_DIR}/inc/*.h)\n"
+                                   "foreach(f ${K})\n  file(STRINGS ${f} t)\nendforeach()\n"
+                                   "foreach(g IN LISTS H)\n  message(${g})\nendforeach()\n");
+  // Only the glob whose files a loop reads with file(READ/STRINGS); H is walked but not read.
+  ASSERT_EQ(Globs.size(), 1u);
+  EXPECT_EQ(Globs[0].Line, 4u);
+  EXPECT_EQ(Globs[0].Pattern, "${KDIR}/kernels/*.cc");
+  // A leading variable the script does not know is any folder below the script's own.
+  EXPECT_TRUE(matchesTextGlob(Globs[0], "/p/common/src/kernels/force.cc"));
+  EXPECT_FALSE(matchesTextGlob(Globs[0], "/p/common/src/kernels/force.cpp"));
+  EXPECT_FALSE(matchesTextGlob(Globs[0], "/p/common/src/other/force.cc"));
+  EXPECT_FALSE(matchesTextGlob(Globs[0], "/p/other/kernels/force.cc")); // outside the script's folder
+  // The script's own folder, and a pattern with a variable inside it that matches nothing.
+  rocmtidy::project::TextGlob Own{Script, 1, "${CMAKE_CURRENT_SOURCE_DIR}/k/*.cu"};
+  EXPECT_TRUE(matchesTextGlob(Own, "/p/common/k/a.cu"));
+  EXPECT_FALSE(matchesTextGlob(Own, "/p/common/x/k/a.cu"));
+  rocmtidy::project::TextGlob Inner{Script, 1, "${A}/${B}/*.cu"};
+  EXPECT_FALSE(matchesTextGlob(Inner, "/p/common/x/k/a.cu"));
+  // IN LISTS and file(READ) read the same way; a loop over a list no glob filled reads no glob.
+  EXPECT_EQ(textGlobsOf(Script, "file(GLOB K k/*.cl)\nforeach(f IN LISTS K)\nfile(READ ${f} t)\nendforeach()\n").size(),
+            1u);
+  EXPECT_TRUE(textGlobsOf(Script, "foreach(f ${OTHER})\nfile(READ ${f} t)\nendforeach()\n").empty());
 }
