@@ -127,14 +127,22 @@ bool patternMatches(const HipBuildFlags::Script::Pattern &P, const std::vector<s
 class HipChoices : public cmake::ParseCallbacks {
 public:
   std::map<std::string, std::string> Values;
+  /// Some if() of the script selects the HIP build (`if(COMB_ENABLE_HIP)`): the HIP build
+  /// configures the script, and its unconditional commands are that build's too.
+  bool HipBranch = false;
   void command(const cmake::Command &C) override {
+    Options.note(C);
     if (C.LowerName != "if" && C.LowerName != "elseif")
       return;
+    HipBranch = HipBranch || classifyCondition(Options.words(C)) == Branch::Hip;
     const BuildSwitchTable &T = buildSwitchTable();
     for (size_t I = 1; I + 1 < C.Args.size(); ++I)
       if (asciiLower(C.Args[I].Value) == "strequal" && T.HipValues.count(asciiLower(C.Args[I + 1].Value)))
         Values.emplace(C.Args[I - 1].Value, C.Args[I + 1].Value);
   }
+
+private:
+  VendorOptions Options;
 };
 
 /// Reads one script: what it compiles, and its HIP build's flags.
@@ -919,6 +927,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     // A script that does not parse tells nothing reliable.
     if (!cmake::parseCMake(*Text, Choices, E))
       continue;
+    Builds = Builds || Choices.HipBranch;
     ScriptReader R(S, Left, Builds || PortedWhole, ProjectTop, std::move(Choices.Values));
     if (!cmake::parseCMake(*Text, R, E))
       continue;
