@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <string_view>
 
 namespace fs = std::filesystem;
 
@@ -73,7 +74,7 @@ bool matchesTextGlob(const TextGlob &Glob, const std::string &Absolute) {
   bool AnyFolder = false;
   for (const char *Own : {"${CMAKE_CURRENT_SOURCE_DIR}", "${CMAKE_CURRENT_LIST_DIR}"})
     if (P.rfind(Own, 0) == 0) {
-      P = Dir + P.substr(std::string(Own).size());
+      P.replace(0, std::string_view(Own).size(), Dir);
       break;
     }
   if (P.rfind("${", 0) == 0) {
@@ -81,7 +82,8 @@ bool matchesTextGlob(const TextGlob &Glob, const std::string &Absolute) {
     AnyFolder = true;
     P = P.substr(Close + 1); // "/kernels/*.cc"
   } else if (!P.empty() && P[0] != '/') {
-    P = Dir + "/" + P;
+    P.insert(0, 1, '/');
+    P.insert(0, Dir);
   }
   if (P.find('$') != std::string::npos || P.empty())
     return false;
@@ -92,10 +94,9 @@ bool matchesTextGlob(const TextGlob &Glob, const std::string &Absolute) {
   std::string Folder = Slash == std::string::npos ? "" : P.substr(0, Slash);
   std::string NamePattern = P.substr(Slash == std::string::npos ? 0 : Slash + 1);
   std::string FileFolder = fs::path(File).parent_path().string();
-  bool FolderOk = AnyFolder ? (Folder.empty() ||
-                               FileFolder.size() >= Folder.size() &&
-                                   FileFolder.compare(FileFolder.size() - Folder.size(), Folder.size(), Folder) == 0)
-                            : FileFolder == Folder;
+  bool EndsWithFolder = FileFolder.size() >= Folder.size() &&
+                        FileFolder.compare(FileFolder.size() - Folder.size(), Folder.size(), Folder) == 0;
+  bool FolderOk = AnyFolder ? EndsWithFolder : FileFolder == Folder;
   SegmentGlob G;
   std::string Error;
   return FolderOk && SegmentGlob::compile(NamePattern, G, Error) && G.match(fs::path(File).filename().string());

@@ -860,13 +860,6 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
   for (const std::string &P : Scripts)
     if (makefileVariant(P) == Branch::Hip)
       HipMakeDirs.insert(std::string(path::parent_path(P)));
-  // A project with no HIP build at all is ported whole: the include folders its CMake scripts give
-  // every build are the port's too (its defines may choose the CUDA paths: those are not taken).
-  bool NoHipBuild =
-      HipMakeDirs.empty() && std::none_of(Scripts.begin(), Scripts.end(), [&](const std::string &P) {
-        std::optional<std::string> T = cmake::isCMakeFile(P) ? Read(P) : std::nullopt;
-        return T && (cmake::buildsHip(*T) || (P == ProjectTop + "/CMakeLists.txt" && TopRegistry.hasHipBackend()));
-      });
   for (const std::string &P : Scripts) {
     std::string Name = std::string(path::filename(P));
     bool SetupPy = Name == "setup.py";
@@ -912,7 +905,6 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     if (!Text)
       continue;
     bool Builds = cmake::buildsHip(*Text);
-    bool PortedWhole = !Builds && NoHipBuild;
     // A top script that picks one backend by a variable, with a HIP value registered, is the HIP
     // build's script when the variable is at that value (project/BackendRegistry.h).
     const BackendRegistry *Registry = P == ProjectTop + "/CMakeLists.txt" ? &TopRegistry : nullptr;
@@ -928,10 +920,15 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     if (!cmake::parseCMake(*Text, Choices, E))
       continue;
     Builds = Builds || Choices.HipBranch;
-    ScriptReader R(S, Left, Builds || PortedWhole, ProjectTop, std::move(Choices.Values));
+    // A script that does not build HIP still runs in the HIP build (a folder only the CUDA build
+    // enters has no source left to reach; a project with no HIP build is ported whole): the include
+    // folders and language standard it gives its targets are no choice between backends, so they
+    // are the HIP build's too (LvArray's unit tests, target_include_directories(${test_name}
+    // PUBLIC ${CMAKE_CURRENT_LIST_DIR}/../src)). Its defines may choose the CUDA paths: not taken.
+    ScriptReader R(S, Left, true, ProjectTop, std::move(Choices.Values));
     if (!cmake::parseCMake(*Text, R, E))
       continue;
-    if (PortedWhole)
+    if (!Builds)
       keepIncludeFolders(S.Flags, Left);
     if (Registry)
       for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
