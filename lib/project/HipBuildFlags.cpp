@@ -760,6 +760,28 @@ void keepIncludeFolders(std::vector<ScriptFlag> &Flags, std::vector<LeftOutFlag>
              Left.end());
 }
 
+// A script that does not build HIP still runs in the HIP build (a folder only the CUDA build
+// enters has no source left to reach; a project with no HIP build is ported whole): the include
+// folders and language standard it gives its targets are no choice between backends, so they are
+// the HIP build's too (LvArray's unit tests, target_include_directories(${test_name} PUBLIC
+// ${CMAKE_CURRENT_LIST_DIR}/../src)). Read again as if it built HIP, its folders join \p S's flags;
+// its defines may choose the CUDA paths and are not taken.
+void addIncludeFolders(HipBuildFlags::Script &S, const std::string &Text, const std::string &Top,
+                       std::map<std::string, std::string> Values) {
+  HipBuildFlags::Script Whole;
+  Whole.Path = S.Path;
+  Whole.Dir = S.Dir;
+  std::vector<LeftOutFlag> Left; // the first reading said what it left out
+  ScriptReader R(Whole, Left, /*BuildsHip=*/true, Top, std::move(Values));
+  cmake::ParseError E;
+  if (!cmake::parseCMake(Text, R, E))
+    return;
+  keepIncludeFolders(Whole.Flags, Left);
+  for (ScriptFlag &F : Whole.Flags)
+    if (std::none_of(S.Flags.begin(), S.Flags.end(), [&](const ScriptFlag &O) { return O.Arg == F.Arg; }))
+      S.Flags.push_back(std::move(F));
+}
+
 // HIP's headers declare some functions only when the build opts in with a macro (the warp sync
 // builtins before ROCm 7.0). A project that defines one in any of its build scripts has made that
 // choice for its HIP code, whichever target the script names: a build of it that reached the
@@ -920,16 +942,12 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     if (!cmake::parseCMake(*Text, Choices, E))
       continue;
     Builds = Builds || Choices.HipBranch;
-    // A script that does not build HIP still runs in the HIP build (a folder only the CUDA build
-    // enters has no source left to reach; a project with no HIP build is ported whole): the include
-    // folders and language standard it gives its targets are no choice between backends, so they
-    // are the HIP build's too (LvArray's unit tests, target_include_directories(${test_name}
-    // PUBLIC ${CMAKE_CURRENT_LIST_DIR}/../src)). Its defines may choose the CUDA paths: not taken.
-    ScriptReader R(S, Left, true, ProjectTop, std::move(Choices.Values));
+    std::map<std::string, std::string> Values = Choices.Values;
+    ScriptReader R(S, Left, Builds, ProjectTop, std::move(Choices.Values));
     if (!cmake::parseCMake(*Text, R, E))
       continue;
     if (!Builds)
-      keepIncludeFolders(S.Flags, Left);
+      addIncludeFolders(S, *Text, ProjectTop, std::move(Values));
     if (Registry)
       for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
         S.Flags.push_back({F.Arg, F.Script, F.Line});
