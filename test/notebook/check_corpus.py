@@ -6,11 +6,11 @@ Each corpus file starts with a header (thread URL, phase, expected entry, what t
 at), then the log lines quoted from the thread. Only the log lines are given to rocm-lint.
 
 The corpus is split by source. Files named heldout-*.log, heldout2-*.log, heldout3-*.log,
-heldout4-*.log, heldout5-*.log, heldout6-*.log, heldout7-*.log and heldout8-*.log are excerpts of threads that no entry was written or tuned from: they measure how the
+heldout4-*.log, heldout5-*.log, heldout6-*.log, heldout7-*.log, heldout8-*.log and heldout9-*.log are excerpts of threads that no entry was written or tuned from: they measure how the
 notebook does on the next log, and are reported, never fitted. heldout2 is a second batch, collected
 and frozen before the entries of its round were written, and split from the fit files of that round
 by thread; heldout3 is a third batch, frozen the same way before the entries of its round were
-written; heldout4 to heldout8 are a fourth to an eighth batch, each collected for measurement only (no
+written; heldout4 to heldout9 are a fourth to a ninth batch, each collected for measurement only (no
 entry was written or changed with it before its first run). The others ('fit') are the logs the entries were written from; each must get its entry.
 
 An answer is a working fix when the best-ranked entry is the expected one or, for a generic symptom
@@ -47,26 +47,17 @@ def read(path):
     return meta, "\n".join(lines[i:])
 
 
-SPLITS = ("fit", "held-out", "held-out2", "held-out3", "held-out4", "held-out5", "held-out6", "held-out7", "held-out8")
+SPLITS = ("fit", "held-out", "held-out2", "held-out3", "held-out4", "held-out5", "held-out6", "held-out7", "held-out8",
+          "held-out9")
 
 
 def split_of(name):
-    if name.startswith("heldout2-"):
-        return "held-out2"
-    if name.startswith("heldout3-"):
-        return "held-out3"
-    if name.startswith("heldout4-"):
-        return "held-out4"
-    if name.startswith("heldout5-"):
-        return "held-out5"
-    if name.startswith("heldout6-"):
-        return "held-out6"
-    if name.startswith("heldout7-"):
-        return "held-out7"
-    if name.startswith("heldout8-"):
-        return "held-out8"
-    if name.startswith("heldout-"):
+    """heldoutN-*.log is batch N's ('held-out' for the first); anything else was fitted."""
+    prefix = name.split("-", 1)[0]
+    if prefix == "heldout":
         return "held-out"
+    if prefix.startswith("heldout") and "held-out" + prefix[len("heldout"):] in SPLITS:
+        return "held-out" + prefix[len("heldout"):]
     return "fit"
 
 
@@ -124,6 +115,8 @@ def main():
     print("split     phase        files  working unknown wrong wrong-high")
     for split in SPLITS:
         rows = [(p, stats[(split, p)]) for p in ("build", "run time", "performance") if (split, p) in stats]
+        if not rows:
+            continue
         tot = {k: sum(s[k] for _, s in rows) for k in ("files", "working", "unknown", "wrong", "wrong-high")}
         for phase, s in rows + [("total", tot)]:
             print("%-9s %-12s %5d %8d %7d %5d %10d" % (split, phase, s["files"], s["working"], s["unknown"],
