@@ -584,8 +584,9 @@ private:
   }
 
   bool inFallback() const override {
-    // set(X ...) and find_path(X ...) write their first argument.
-    static const std::set<std::string, std::less<>> Writers = {"set", "find_path", "find_library", "find_file",
+    // find_path(X ...) searches only while X is unset and writes its first argument: under if(NOT X)
+    // it is the last step of a search. A set(X /opt/rocm-6.1.0) there is still a hard-coded default.
+    static const std::set<std::string, std::less<>> Writers = {"find_path", "find_library", "find_file",
                                                                "find_program"};
     const std::string *Written =
         Cur && !Cur->Args.empty() && Writers.count(Cur->LowerName) ? &Cur->Args[0].Value : nullptr;

@@ -57,9 +57,9 @@ public:
   /// While withValues lints a value: whether a user can override a variable it came through (the
   /// environment, a cache entry, a fallback branch), which makes a literal in it only a default.
   virtual bool viaOverridable() const = 0;
-  /// Whether the command sits in an if() chain that tests the environment or DEFINED, or in the arm
-  /// of `if(NOT X)` and sets X (set, find_path ...), which makes a literal path inside it a fallback
-  /// rather than a hard-coded choice.
+  /// Whether the command sits in an if() chain that tests the environment or DEFINED, or is a
+  /// find_path(X ...) (find_library, find_file, find_program) in the arm of `if(NOT X)`, which
+  /// makes a literal path inside it a fallback rather than a hard-coded choice.
   virtual bool inFallback() const = 0;
   /// Runs \p Lint on each value argument of \p W; withValues called from \p Lint leaves the written
   /// variable's own references as written: set(X "${X} ...") keeps what X had, linted where it was set.

@@ -42,6 +42,11 @@ else()
 # CHECK: :[[@LINE+1]]:20: warning: hard-coded toolkit path '/opt/rocm'
   set(HIP_ROOT_DIR /opt/rocm)
 endif()
+# A default set, not searched: the versioned path is what every machine without -D gets.
+if(NOT ROCM_DIR)
+# CHECK: :[[@LINE+1]]:16: warning: hard-coded toolkit path '/opt/rocm-6.1.0'
+  set(ROCM_DIR /opt/rocm-6.1.0)
+endif()
 # Flags: the path after -I, -isystem and --rocm-path= is reported.
 # CHECK: :[[@LINE+2]]:23: warning: hard-coded toolkit path '/opt/rocm/include'
 # CHECK: :[[@LINE+1]]:53: warning: hard-coded toolkit path '/opt/rocm'
@@ -64,12 +69,9 @@ set(ROCM_ROOT /opt/rocm CACHE PATH "ROCm installation")
 # Another programming model's search: OpenCL's headers may sit in the CUDA toolkit, among other guesses.
 find_path(OPENCL_INCLUDE_DIR NAMES CL/opencl.h PATHS "/usr/local/cuda" "/usr" PATH_SUFFIXES include)
 # The last step of a search: only while the steps before found nothing (the arm requires the
-# variable it sets to be unset), the guess /opt/rocm.
+# variable the search sets to be unset), the guess /opt/rocm.
 if(NOT HIP_ROOT_DIR)
   find_path(HIP_ROOT_DIR NAMES include/hip/hip_runtime.h PATHS /opt/rocm)
-endif()
-if(NOT ROCM_HOME)
-  set(ROCM_HOME /opt/rocm)
 endif()
 # Search lists where the literal comes after the environment.
 find_package(hip HINTS ENV ROCM_PATH /opt/rocm)
