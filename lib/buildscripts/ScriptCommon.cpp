@@ -19,6 +19,19 @@ std::string_view trim(std::string_view S) {
   return S;
 }
 
+size_t topLevelComma(std::string_view S) {
+  unsigned Depth = 0;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '(' || S[I] == '{')
+      ++Depth;
+    else if ((S[I] == ')' || S[I] == '}') && Depth)
+      --Depth;
+    else if (S[I] == ',' && Depth == 0)
+      return I;
+  }
+  return std::string_view::npos;
+}
+
 namespace {
 /// NAME of `$(NAME)` or `${NAME}`, or empty.
 std::string_view variableOf(std::string_view S) {
@@ -30,19 +43,12 @@ std::string_view variableOf(std::string_view S) {
 
 /// Splits "A,B" at its first comma outside parentheses; false when there is none.
 bool splitAtComma(std::string_view In, std::string_view &A, std::string_view &B) {
-  unsigned Depth = 0;
-  for (size_t I = 0; I < In.size(); ++I) {
-    if (In[I] == '(' || In[I] == '{')
-      ++Depth;
-    else if ((In[I] == ')' || In[I] == '}') && Depth)
-      --Depth;
-    else if (In[I] == ',' && Depth == 0) {
-      A = trim(In.substr(0, I));
-      B = trim(In.substr(I + 1));
-      return true;
-    }
-  }
-  return false;
+  size_t Comma = topLevelComma(In);
+  if (Comma == std::string_view::npos)
+    return false;
+  A = trim(In.substr(0, Comma));
+  B = trim(In.substr(Comma + 1));
+  return true;
 }
 
 /// The literal values \p Side stands for when compared with `$(Name)`: itself, or the list of a
@@ -59,16 +65,7 @@ std::vector<std::string_view> valuesFor(std::string_view Side, std::string_view 
     std::swap(A, B);
   if (variableOf(A) != Name || B.find('$') != std::string_view::npos)
     return {};
-  std::vector<std::string_view> Out;
-  for (size_t I = 0; I < B.size();) {
-    size_t End = B.find_first_of(" \t", I);
-    if (End == std::string_view::npos)
-      End = B.size();
-    if (End > I)
-      Out.push_back(B.substr(I, End - I));
-    I = End + 1;
-  }
-  return Out;
+  return splitNonEmpty(B, " \t");
 }
 } // namespace
 

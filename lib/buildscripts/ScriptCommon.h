@@ -52,6 +52,10 @@ bool isCudaLibrary(std::string_view Name);
 /// \p S without leading and trailing white space.
 std::string_view trim(std::string_view S);
 
+/// The first comma of \p S outside parentheses and braces (a Make function's argument separator), or
+/// npos.
+size_t topLevelComma(std::string_view S);
+
 /// The platform hipcc builds for in the arm of `ifeq (A,B)` when one side is its platform variable
 /// and the other the values of one vendor's platform (build_switches.json): NVIDIA's for
 /// `($(HIP_PLATFORM),nvidia)` and `(${HIP_PLATFORM}, $(filter $(HIP_PLATFORM), nvcc nvidia))`.

@@ -30,4 +30,17 @@ bool containsWord(std::string_view Text, std::string_view Word) {
   return false;
 }
 
+std::vector<std::string_view> splitNonEmpty(std::string_view S, std::string_view Separators) {
+  std::vector<std::string_view> Out;
+  for (size_t I = 0; I < S.size();) {
+    size_t End = S.find_first_of(Separators, I);
+    if (End == std::string_view::npos)
+      End = S.size();
+    if (End > I)
+      Out.push_back(S.substr(I, End - I));
+    I = End + 1;
+  }
+  return Out;
+}
+
 } // namespace rocmtidy

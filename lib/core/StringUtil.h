@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rocmtidy {
 
@@ -15,6 +16,8 @@ std::string asciiLower(std::string_view S);
 /// Whether \p Text holds \p Word with no ASCII letter right before or after it: "hip" in
 /// "/opt/hip/lib" or "IS_HIP_EXTENSION", not in "chip".
 bool containsWord(std::string_view Text, std::string_view Word);
+/// The non-empty pieces of \p S between any of the characters of \p Separators.
+std::vector<std::string_view> splitNonEmpty(std::string_view S, std::string_view Separators);
 
 } // namespace rocmtidy
 

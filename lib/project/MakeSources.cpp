@@ -96,20 +96,6 @@ std::vector<std::string> topLevelWords(const std::string &S) {
   return Out;
 }
 
-/// The first comma of \p S outside parentheses and braces, or npos.
-size_t topLevelComma(const std::string &S) {
-  unsigned Depth = 0;
-  for (size_t I = 0; I < S.size(); ++I) {
-    if (S[I] == '(' || S[I] == '{')
-      ++Depth;
-    else if ((S[I] == ')' || S[I] == '}') && Depth)
-      --Depth;
-    else if (S[I] == ',' && Depth == 0)
-      return I;
-  }
-  return std::string::npos;
-}
-
 /// The end of the reference opened at \p Open ('$' of "$(" or "${"), or npos when unclosed.
 size_t referenceEnd(const std::string &S, size_t Open) {
   char O = S[Open + 1], C = O == '(' ? ')' : '}';
@@ -616,7 +602,7 @@ private:
         size_t Colon = Inner.find(':');
         if (Space != std::string::npos && (Colon == std::string::npos || Space < Colon)) {
           std::string Fn = Inner.substr(0, Space), Args = Inner.substr(Space + 1);
-          size_t Comma = topLevelComma(Args);
+          size_t Comma = buildscripts::topLevelComma(Args);
           if (Fn == "filter-out" && Comma != std::string::npos) {
             // $(filter-out A,B): B's paths, each except what A names.
             std::vector<MakeSources::Entry> Removed, Kept;
@@ -1301,16 +1287,7 @@ MakeBranch classifyMakeConditional(const std::string &Kw, const std::string &Arg
     std::string A, B;
     if (!Args.empty() && Args[0] == '(' && Args.back() == ')') {
       std::string In = Args.substr(1, Args.size() - 2);
-      unsigned Depth = 0;
-      size_t Comma = std::string::npos;
-      for (size_t I = 0; I < In.size() && Comma == std::string::npos; ++I) {
-        if (In[I] == '(' || In[I] == '{')
-          ++Depth;
-        else if ((In[I] == ')' || In[I] == '}') && Depth)
-          --Depth;
-        else if (In[I] == ',' && Depth == 0)
-          Comma = I;
-      }
+      size_t Comma = buildscripts::topLevelComma(In);
       if (Comma == std::string::npos)
         return MakeBranch::Other;
       A = trim(In.substr(0, Comma));

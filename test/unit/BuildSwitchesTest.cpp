@@ -1,4 +1,5 @@
 #include "core/BuildSwitches.h"
+#include "core/StringUtil.h"
 
 #include "gtest/gtest.h"
 
@@ -109,4 +110,11 @@ TEST(BuildSwitches, ProjectSwitchesByParts) {
   EXPECT_FALSE(
       parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["g"], "hip_words": ["g"]})", Error));
   EXPECT_NE(Error.find("both vendors"), std::string::npos) << Error;
+}
+
+TEST(StringUtil, SplitNonEmpty) {
+  using V = std::vector<std::string_view>;
+  EXPECT_EQ(rocmtidy::splitNonEmpty("  nvcc \tnvidia ", " \t"), (V{"nvcc", "nvidia"}));
+  EXPECT_EQ(rocmtidy::splitNonEmpty(std::string_view("a\0\0b\0", 5), std::string_view("\0", 1)), (V{"a", "b"}));
+  EXPECT_TRUE(rocmtidy::splitNonEmpty("", " ").empty());
 }

@@ -3,6 +3,8 @@
 // revision or a file name is ever interpreted by /bin/sh.
 #include "Process.h"
 
+#include "core/StringUtil.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -75,15 +77,8 @@ bool runProgram(const std::string &Program, const std::vector<std::string> &Args
 
 std::vector<std::string> splitNul(const std::string &S) {
   std::vector<std::string> Parts;
-  size_t Start = 0;
-  while (Start < S.size()) {
-    size_t End = S.find('\0', Start);
-    if (End == std::string::npos)
-      End = S.size();
-    if (End > Start)
-      Parts.push_back(S.substr(Start, End - Start));
-    Start = End + 1;
-  }
+  for (std::string_view P : rocmtidy::splitNonEmpty(S, std::string_view("\0", 1)))
+    Parts.emplace_back(P);
   return Parts;
 }
 
