@@ -576,12 +576,9 @@ private:
     const BuildSwitchTable &T = buildSwitchTable();
     for (const auto &[Name, Var] : Vars)
       for (const Segment &S : Var.Parts)
-        for (std::string_view Rest = S.Text; !Rest.empty();) {
-          size_t End = std::min(Rest.find_first_of(" \t"), Rest.size());
-          if (T.platformOf(Name, Rest.substr(0, End)) == BuildSwitchTable::Vendor::Cuda)
+        for (std::string_view Word : splitNonEmpty(S.Text, " \t"))
+          if (T.platformOf(Name, Word) == BuildSwitchTable::Vendor::Cuda)
             return true;
-          Rest.remove_prefix(std::min(End + 1, Rest.size()));
-        }
     return false;
   }
 

@@ -193,8 +193,8 @@ public:
 private:
   // One entry per open if(): whether the chain so far tests the environment or DEFINED, which makes
   // a literal path inside it a fallback rather than a hard-coded choice; and the variable its
-  // current arm requires to be unset or false (`if(NOT HIP_ROOT_DIR)`), which a command of the arm
-  // that sets that variable only gives a default.
+  // current arm requires to be unset or false (`if(NOT HIP_ROOT_DIR)`), which a find_*() of that
+  // variable in the arm searches for as the last step of a search.
   struct Guard {
     bool Tests = false;
     std::string Unset;

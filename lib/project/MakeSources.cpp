@@ -27,12 +27,7 @@ constexpr size_t MaxEntries = 200000;
 // $(A1)` ...) the reader decides nothing either: each level copies its text and takes stack.
 constexpr unsigned MaxNesting = 64;
 
-std::string trim(const std::string &S) {
-  size_t B = S.find_first_not_of(" \t\r");
-  if (B == std::string::npos)
-    return "";
-  return S.substr(B, S.find_last_not_of(" \t\r") - B + 1);
-}
+std::string trim(const std::string &S) { return std::string(buildscripts::trim(S)); }
 
 MakeBranch combine(MakeBranch A, MakeBranch B) {
   if (A == MakeBranch::Other)
