@@ -5,6 +5,7 @@
 #include "project/BuildStyle.h"
 #include "project/BuildTargets.h"
 #include "project/BuildTextInputs.h"
+#include "project/CacheScripts.h"
 #include "project/CudaOnlySources.h"
 #include "project/HipMembership.h"
 #include "project/IncludeScan.h"
@@ -651,4 +652,28 @@ TEST(BuildTextInputs, GlobsReadAsTextInALoop) {
   EXPECT_EQ(textGlobsOf(Script, "file(GLOB K k/*.cl)\nforeach(f IN LISTS K)\nfile(READ ${f} t)\nendforeach()\n").size(),
             1u);
   EXPECT_TRUE(textGlobsOf(Script, "foreach(f ${OTHER})\nfile(READ ${f} t)\nendforeach()\n").empty());
+}
+
+TEST(CacheScripts, ShapeAndLoadedNames) {
+  using rocmtidy::project::cacheShapedLine;
+  using rocmtidy::project::loadedFileNames;
+  // Cache entries under conditions, with messages and includes of a base file: a host config.
+  EXPECT_EQ(cacheShapedLine("# tioga\ninclude(${CMAKE_CURRENT_LIST_DIR}/base.cmake)\nset(A 1)\n"
+                            "if(DEFINED R)\n  set(F \"-L${R}/lib\" CACHE STRING \"\" FORCE)\nendif()\n"),
+            5u);
+  // No cache entry, a command that configures, a quoted "CACHE" that is only a value, text that
+  // does not parse: not one.
+  EXPECT_EQ(cacheShapedLine("set(A 1)\nset(B 2)\n"), 0u);
+  EXPECT_EQ(cacheShapedLine("set(A 1 CACHE STRING \"\")\nadd_library(x INTERFACE)\n"), 0u);
+  EXPECT_EQ(cacheShapedLine("set(A \"CACHE\")\n"), 0u);
+  EXPECT_EQ(cacheShapedLine("set(A 1 CACHE STRING \"\"\n"), 0u);
+  EXPECT_EQ(cacheShapedLine("foreach(x a b)\nset(A${x} 1 CACHE STRING \"\")\nendforeach()\n"), 0u);
+  // Includes by path and by module name, find_package's three file names; a name built from a
+  // variable (a per-machine pick) names no file.
+  std::set<std::string> Names = loadedFileNames("include(${CMAKE_SOURCE_DIR}/cmake/opts.cmake)\ninclude(Defaults)\n"
+                                                "find_package(Rocm QUIET)\ninclude(hosts/${HOST}.cmake)\n"
+                                                "include(${HOST_CONFIG})\n");
+  EXPECT_EQ(Names, (std::set<std::string>{"opts.cmake", "Defaults.cmake", "FindRocm.cmake", "RocmConfig.cmake",
+                                          "rocm-config.cmake"}));
+  EXPECT_TRUE(loadedFileNames("set(A include)\n").empty());
 }

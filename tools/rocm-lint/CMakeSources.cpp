@@ -34,7 +34,7 @@ static void partlyRead(const std::vector<std::string> &SkippedIncludes, const st
 }
 
 FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip, bool Hipifies,
-                        bool Verbose) {
+                        const std::string &HostCache, bool Verbose) {
   FileResult R;
   std::optional<std::string> Bytes = readFileBytes(File.Absolute);
   if (!Bytes) {
@@ -46,6 +46,11 @@ FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bo
     char Real[PATH_MAX];
     if (realpath(File.Absolute.c_str(), Real))
       R.Parsed.record(Real, rocmtidy::contentHash(Content));
+  }
+  if (!HostCache.empty()) {
+    if (Verbose)
+      R.Notices.push_back(File.Display + ": not linted: " + HostCache);
+    return R;
   }
   // --checks in clang-tidy's own glob syntax and semantics; one list per file (it caches, so it
   // stays on this thread).

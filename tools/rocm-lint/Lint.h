@@ -199,9 +199,10 @@ private:
 /// that only the CUDA build configures are not reported (said under \p Verbose), but
 /// rocm-cmake-legacy-cuda's, which are about such arms. When the build hipifies (\p Hipifies), only
 /// in CUDA arms ROCm never takes (CudaArm::NeverTakenByRocm): elsewhere the CUDA arm may be the one
-/// ROCm takes.
+/// ROCm takes. \p HostCache (project/CacheScripts.h) says why the file is a host's initial cache,
+/// whose machine paths are its purpose: then nothing of it is reported (said under \p Verbose).
 FileResult analyzeCMake(const InputFile &File, const std::string &ChecksGlob, bool ProjectBuildsHip, bool Hipifies,
-                        bool Verbose);
+                        const std::string &HostCache, bool Verbose);
 
 /// The status of one input file, as the outputs report it.
 struct FileReport {

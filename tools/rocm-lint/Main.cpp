@@ -18,6 +18,7 @@
 #include "core/SourceKinds.h"
 #include "project/BuildStyle.h"
 #include "project/BuildTargets.h"
+#include "project/CacheScripts.h"
 #include "project/CompilerFlags.h"
 #include "project/HipBuildFlags.h"
 #include "project/ProjectModel.h"
@@ -402,6 +403,10 @@ static int runLint(int Argc, char **Argv) {
     if (F.IsCMake)
       ScriptInputs.push_back(F.Absolute);
   bool ProjectBuildsHip = rocmtidy::project::anyCMakeScriptBuildsHip(ScriptInputs);
+  rocmtidy::project::CacheScripts HostCaches;
+  if (Config.Model && !ScriptInputs.empty())
+    HostCaches = rocmtidy::project::CacheScripts::of(
+        *Config.Model, [](const std::string &P) { return rocmtidy::project::readRegularFile(P); });
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
   std::vector<FileResult> Results(Files.size());
@@ -474,9 +479,9 @@ static int runLint(int Argc, char **Argv) {
   auto AnalyzeOne = [&](size_t I) {
     InFlight.start(I, Files[I].Display);
     Results[I] = analyzeContained(Files[I], [&] {
-      return Files[I].IsCMake
-                 ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip, Config.HipifiedAtBuild, Opts.Verbose)
-                 : Analyzer.analyze(Files[I]);
+      return Files[I].IsCMake ? analyzeCMake(Files[I], Opts.Checks, ProjectBuildsHip, Config.HipifiedAtBuild,
+                                             HostCaches.why(Files[I].Absolute), Opts.Verbose)
+                              : Analyzer.analyze(Files[I]);
     });
     if (Stream && !Results[I].IndexLookups.empty()) {
       std::lock_guard<std::mutex> L(DeferredMu);
