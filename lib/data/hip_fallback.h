@@ -86,7 +86,10 @@ typedef enum hipError_t {
   hipErrorMemoryAllocation = 2,
   hipErrorInvalidConfiguration = 9,
   hipErrorInvalidDevicePointer = 17,
+  hipErrorInvalidDevice = 101,
   hipErrorNotReady = 600,
+  hipErrorPeerAccessAlreadyEnabled = 704,
+  hipErrorPeerAccessNotEnabled = 705,
   hipErrorLaunchFailure = 719,
   hipErrorUnknown = 999
 } hipError_t;
@@ -214,6 +217,57 @@ hipError_t hipEventDestroy(hipEvent_t);
 hipError_t hipEventRecord(hipEvent_t, hipStream_t stream ROCM_TIDY_DEFAULT(0));
 hipError_t hipEventSynchronize(hipEvent_t);
 hipError_t hipEventElapsedTime(float *, hipEvent_t, hipEvent_t);
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
+#define hipEventDefault 0x0
+#define hipEventDisableTiming 0x2
+#define hipHostRegisterDefault 0x0
+#define hipHostRegisterPortable 0x1
+#define hipHostRegisterMapped 0x2
+#define hipCpuDeviceId ((int)-1)
+hipError_t hipStreamCreateWithFlags(hipStream_t *, unsigned int);
+hipError_t hipStreamCreateWithPriority(hipStream_t *, unsigned int, int);
+hipError_t hipDeviceGetStreamPriorityRange(int *, int *);
+hipError_t hipStreamQuery(hipStream_t);
+hipError_t hipStreamWaitEvent(hipStream_t, hipEvent_t, unsigned int flags ROCM_TIDY_DEFAULT(0));
+hipError_t hipEventCreateWithFlags(hipEvent_t *, unsigned int);
+hipError_t hipEventQuery(hipEvent_t);
+hipError_t hipDriverGetVersion(int *);
+hipError_t hipRuntimeGetVersion(int *);
+hipError_t hipDeviceGetPCIBusId(char *, int, int);
+hipError_t hipDeviceCanAccessPeer(int *, int, int);
+hipError_t hipDeviceEnablePeerAccess(int, unsigned int);
+hipError_t hipDeviceDisablePeerAccess(int);
+hipError_t hipMemcpyPeerAsync(void *, int, const void *, int, size_t, hipStream_t stream ROCM_TIDY_DEFAULT(0));
+hipError_t hipMemcpy2D(void *, size_t, const void *, size_t, size_t, size_t, hipMemcpyKind);
+hipError_t hipHostRegister(void *, size_t, unsigned int);
+hipError_t hipHostUnregister(void *);
+hipError_t hipHostGetDevicePointer(void **, void *, unsigned int);
+hipError_t hipProfilerStart(void);
+hipError_t hipProfilerStop(void);
+typedef enum hipFuncCache_t {
+  hipFuncCachePreferNone,
+  hipFuncCachePreferShared,
+  hipFuncCachePreferL1,
+  hipFuncCachePreferEqual
+} hipFuncCache_t;
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t);
+hipError_t hipFuncSetCacheConfig(const void *, hipFuncCache_t);
+// Graphs captured from a stream (HIP 5.2 and later).
+typedef struct ihipGraph *hipGraph_t;
+typedef struct hipGraphNode *hipGraphNode_t;
+typedef struct hipGraphExec *hipGraphExec_t;
+typedef enum hipStreamCaptureMode {
+  hipStreamCaptureModeGlobal = 0,
+  hipStreamCaptureModeThreadLocal,
+  hipStreamCaptureModeRelaxed
+} hipStreamCaptureMode;
+hipError_t hipStreamBeginCapture(hipStream_t, hipStreamCaptureMode);
+hipError_t hipStreamEndCapture(hipStream_t, hipGraph_t *);
+hipError_t hipGraphInstantiate(hipGraphExec_t *, hipGraph_t, hipGraphNode_t *, char *, size_t);
+hipError_t hipGraphLaunch(hipGraphExec_t, hipStream_t);
+hipError_t hipGraphDestroy(hipGraph_t);
+hipError_t hipGraphExecDestroy(hipGraphExec_t);
 
 // Launch APIs.
 hipError_t hipLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
