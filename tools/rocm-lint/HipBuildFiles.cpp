@@ -357,4 +357,44 @@ void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &A
   }
 }
 
+void excuseMissedFragments(const std::vector<InputFile> &Files, const std::vector<size_t> &Sources,
+                           const std::vector<size_t> &Alone, const ProjectConfig &Config,
+                           std::vector<FileResult> &Results) {
+  // Spelling of a missed include -> the first source that missed it.
+  std::map<std::string, size_t> MissedBy;
+  for (size_t I : Sources)
+    for (const std::string &Spelled : Results[I].Status.MissingHeaders)
+      if (!Spelled.empty() && Spelled.front() != '/' && Spelled.find("..") == std::string::npos)
+        MissedBy.emplace(Spelled, I);
+  if (MissedBy.empty())
+    return;
+  auto EndsWith = [](const std::string &Path, const std::string &Spelled) {
+    return Path.size() > Spelled.size() && Path.compare(Path.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
+           Path[Path.size() - Spelled.size() - 1] == '/';
+  };
+  for (size_t I : Alone) {
+    FileResult &R = Results[I];
+    if (R.Status.Status != AnalysisStatus::Failed || R.Status.CompilerErrors == 0)
+      continue;
+    for (const auto &[Spelled, Includer] : MissedBy) {
+      if (!EndsWith(Files[I].Absolute, Spelled))
+        continue;
+      // Another file of that name could be the one the build finds: no guess between two.
+      size_t Named = 0;
+      if (Config.Model)
+        for (const rocmtidy::project::WalkedFile &W : Config.Model->files())
+          Named += EndsWith(W.Path, Spelled);
+      if (Named > 1)
+        continue;
+      R.Errors.clear();
+      R.Status.Status = AnalysisStatus::Recovered;
+      R.Status.Reason.clear();
+      R.Status.Skipped.push_back("alone it does not compile; " + Files[Includer].Display +
+                                 " (or a header of it) includes it as '" + Spelled +
+                                 "' from an include folder this run did not know (the build's own)");
+      break;
+    }
+  }
+}
+
 } // namespace rocmlint

@@ -90,6 +90,16 @@ std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Fil
 void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &Alone, const ProjectConfig &Config,
                      const std::string &Cwd, std::vector<std::string> &Notes);
 
+/// For each header among \p Alone (inputs no analysed source reached) whose parse alone failed with
+/// compiler errors: when a source of \p Sources (indices into \p Files, already analysed) could not
+/// find an include whose spelling names it ("pelec_defaults.H", included inside a function of
+/// PeleC.cpp through an include folder only the build's own make system sets) and no other walked
+/// file ends in that spelling, it is a fragment of that source, not a file meant to compile alone:
+/// its failure becomes a partly-analysed status that names the includer.
+void excuseMissedFragments(const std::vector<InputFile> &Files, const std::vector<size_t> &Sources,
+                           const std::vector<size_t> &Alone, const ProjectConfig &Config,
+                           std::vector<FileResult> &Results);
+
 } // namespace rocmlint
 
 #endif
