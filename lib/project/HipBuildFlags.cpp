@@ -221,6 +221,12 @@ public:
       readSet(C);
       return;
     }
+    if ((N == "add_library" || N == "add_executable") && C.Args.size() == 3 && C.Args[1].Value == "ALIAS") {
+      std::optional<std::string> Name = expand(C.Args[0].Value), Target = expand(C.Args[2].Value);
+      if (Name && Target)
+        S.Aliases[*Name] = *Target;
+      return;
+    }
     if (N == "list" && C.Args.size() >= 2 && C.Args[0].Value == "APPEND") {
       appendToList(C);
       return;
@@ -818,7 +824,8 @@ std::optional<ScriptFlag> optInDefine(const std::string &Path, const std::string
 /// and those of the targets these link in turn. A script read only for its links joins \p Scripts
 /// when they give it a folder.
 static void linkExports(std::vector<HipBuildFlags::Script> &Scripts, std::vector<HipBuildFlags::Script> &LinkOnly,
-                        const std::map<std::string, std::vector<ScriptFlag>> &Exports) {
+                        const std::map<std::string, std::vector<ScriptFlag>> &Exports,
+                        const std::map<std::string, std::string> &Aliases) {
   std::map<std::string, std::vector<std::string>> LinksOf;
   for (const auto *List : {&Scripts, &LinkOnly})
     for (const HipBuildFlags::Script &S : *List)
@@ -832,6 +839,8 @@ static void linkExports(std::vector<HipBuildFlags::Script> &Scripts, std::vector
       Work.pop_back();
       if (!Seen.insert(Name).second)
         continue;
+      if (auto It = Aliases.find(Name); It != Aliases.end())
+        Work.push_back(It->second);
       if (auto It = Exports.find(Name); It != Exports.end())
         for (const ScriptFlag &F : It->second)
           if (std::none_of(S.Flags.begin(), S.Flags.end(), [&](const ScriptFlag &O) { return O.Arg == F.Arg; }))
@@ -869,6 +878,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
                                   const Reader &Read, const BackendRegistry &TopRegistry) {
   HipBuildFlags Out;
   std::map<std::string, std::vector<ScriptFlag>> Exports;
+  std::map<std::string, std::string> Aliases; // add_library(A ALIAS B) of every script
   std::vector<Script> LinkOnly;
   const std::string &OptInMacro = rocmtidy::warpSyncTable().OptInMacro;
   for (const std::string &P : Scripts)
@@ -954,6 +964,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     configureHeaders(S, Left, *Text, ProjectTop, Read, Out.Configured);
     for (auto &[Name, Flags] : S.Exports)
       Exports[Name].insert(Exports[Name].end(), Flags.begin(), Flags.end());
+    Aliases.insert(S.Aliases.begin(), S.Aliases.end());
     // Only scripts of the HIP build (or with a HIP branch) carry its flags; one that only links
     // a target with include folders gets those, once every script is read.
     if (!Builds && S.Flags.empty()) {
@@ -965,7 +976,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     S.LeftOut = std::move(Left);
     Out.Scripts.push_back(std::move(S));
   }
-  linkExports(Out.Scripts, LinkOnly, Exports);
+  linkExports(Out.Scripts, LinkOnly, Exports, Aliases);
   return Out;
 }
 

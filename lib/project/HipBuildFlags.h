@@ -87,6 +87,8 @@ public:
     /// the names its targets link: a linked target's folders are this script's too.
     std::map<std::string, std::vector<ScriptFlag>> Exports;
     std::vector<std::string> Links;
+    /// `add_library(KokkosFFT::fft ALIAS fft)`: a name users link (KokkosFFT::fft) -> the target.
+    std::map<std::string, std::string> Aliases;
   };
 
 private:

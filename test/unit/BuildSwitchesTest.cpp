@@ -102,7 +102,14 @@ TEST(BuildSwitches, ProjectSwitchesByParts) {
   EXPECT_EQ(T.vendorByParts("cuda_arch_list"), V::None);
   // Words of both vendors (a translation layer's switch), or a vendor word inside a longer part.
   EXPECT_EQ(T.vendorByParts("use_hip_on_cuda"), V::None);
-  EXPECT_EQ(T.vendorByParts("enable_cudnn"), V::None);
+  EXPECT_EQ(T.vendorByParts("enable_cudart"), V::None);
+  // A vendor's math library is its build's switch (KokkosFFT's generated config header); NCCL is
+  // not one, as PyTorch's ROCm build keeps USE_NCCL for RCCL.
+  EXPECT_EQ(T.vendorByParts("kokkosfft_enable_tpl_cufft"), V::Cuda);
+  EXPECT_EQ(T.vendorByParts("kokkosfft_enable_tpl_hipfft"), V::Hip);
+  EXPECT_EQ(T.vendorByParts("use_rocblas"), V::Hip);
+  EXPECT_EQ(T.vendorByParts("enable_cudnn"), V::Cuda);
+  EXPECT_EQ(T.vendorByParts("use_nccl"), V::None);
   EXPECT_EQ(T.vendorByParts(""), V::None);
   std::string Error;
   EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["x_y"]})", Error));

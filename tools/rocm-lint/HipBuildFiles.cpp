@@ -357,6 +357,63 @@ void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &A
   }
 }
 
+std::vector<std::pair<size_t, std::string>> onlyIncludedByOffHipHeaders(const std::vector<InputFile> &Files,
+                                                                        std::vector<size_t> &Alone,
+                                                                        std::vector<bool> &OffHip,
+                                                                        const std::string &Cwd) {
+  std::vector<std::pair<size_t, std::string>> Out;
+  if (std::find(OffHip.begin(), OffHip.end(), true) == OffHip.end() || Alone.empty())
+    return Out;
+  std::map<std::string, size_t> ByPath;
+  for (size_t I = 0; I < Files.size(); ++I)
+    ByPath.emplace(Files[I].Absolute, I);
+  // Who includes each input: beside the includer, or by a trailing path with a folder part.
+  std::map<size_t, std::set<size_t>> Includers;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Files[I].IsCMake)
+      continue;
+    std::optional<std::string> Text = rocmtidy::project::readRegularFile(Files[I].Absolute, 4 << 20);
+    if (!Text)
+      continue;
+    std::string Dir = fs::path(Files[I].Absolute).parent_path().string();
+    for (const rocmtidy::project::IncludeLine &L : rocmtidy::project::scanIncludeLines(*Text)) {
+      if (L.Open != '"' || !L.Closed || L.Name.empty())
+        continue;
+      std::string Spelled(L.Name);
+      auto It = ByPath.find((fs::path(Dir) / Spelled).lexically_normal().string());
+      if (It != ByPath.end()) {
+        Includers[It->second].insert(I);
+        continue;
+      }
+      if (Spelled.find('/') == std::string::npos || Spelled.find("..") != std::string::npos)
+        continue;
+      for (size_t J : Alone)
+        if (Files[J].Absolute.size() > Spelled.size() &&
+            Files[J].Absolute.compare(Files[J].Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
+            Files[J].Absolute[Files[J].Absolute.size() - Spelled.size() - 1] == '/')
+          Includers[J].insert(I);
+    }
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Alone.begin(); It != Alone.end();) {
+      size_t H = *It;
+      auto In = Includers.find(H);
+      bool Off = !Files[H].Named && isHeader(Files[H].Absolute) && In != Includers.end() && !In->second.empty() &&
+                 std::all_of(In->second.begin(), In->second.end(), [&](size_t I) { return OffHip[I]; });
+      if (!Off) {
+        ++It;
+        continue;
+      }
+      OffHip[H] = true;
+      Out.emplace_back(H, relativeToCwd(Files[*In->second.begin()].Absolute, Cwd));
+      It = Alone.erase(It);
+      Changed = true;
+    }
+  }
+  return Out;
+}
+
 void excuseMissedFragments(const std::vector<InputFile> &Files, const std::vector<size_t> &Sources,
                            const std::vector<size_t> &Alone, const ProjectConfig &Config,
                            std::vector<FileResult> &Results) {

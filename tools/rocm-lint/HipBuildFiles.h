@@ -90,6 +90,18 @@ std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Fil
 void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &Alone, const ProjectConfig &Config,
                      const std::string &Cwd, std::vector<std::string> &Notes);
 
+/// The headers among \p Alone (indices into \p Files: no parse reached them) that only headers the
+/// HIP build does not take include (\p OffHip, by index; those found here join it): the cuFFT
+/// backend's KokkosFFT_Cuda_asserts.hpp, included by KokkosFFT_Cuda_types.hpp, which only an
+/// `#if defined(KOKKOSFFT_ENABLE_TPL_CUFFT)` arm includes. An include names a header beside its
+/// includer or, with a folder part, by the trailing path. Returns (header index, includer shown
+/// relative to the current folder), in the order found; \p Alone keeps the others. A header named
+/// on the command line, or included by any file the HIP build may take, stays.
+std::vector<std::pair<size_t, std::string>> onlyIncludedByOffHipHeaders(const std::vector<InputFile> &Files,
+                                                                        std::vector<size_t> &Alone,
+                                                                        std::vector<bool> &OffHip,
+                                                                        const std::string &Cwd);
+
 /// For each header among \p Alone (inputs no analysed source reached) whose parse alone failed with
 /// compiler errors: when a source of \p Sources (indices into \p Files, already analysed) could not
 /// find an include whose spelling names it ("pelec_defaults.H", included inside a function of

@@ -585,6 +585,15 @@ static int runLint(int Argc, char **Argv) {
     if (Stream)
       Stream->done(I);
   }
+  for (const auto &[I, Includer] : onlyIncludedByOffHipHeaders(Files, Alone, OffHip, Cwd)) {
+    ++SkippedOffHip;
+    if (Opts.Verbose)
+      std::fprintf(stderr, "rocm-lint: skipped %s: only included by headers the HIP build does not take (%s)\n",
+                   Files[I].Display.c_str(), Includer.c_str());
+    ++Done;
+    if (Stream)
+      Stream->done(I);
+  }
   {
     std::vector<std::string> Through;
     chooseIncluders(Files, Alone, Config, Cwd, Through);
