@@ -276,12 +276,28 @@ int Analysis::testIndex(const Expr *Cond, bool &Negated) {
     Negated = !Negated;
     Cond = U->getSubExpr()->IgnoreParenImpCasts();
   }
+  // An integer comparison and its complement are one test taken the other way: "if (n <= 5)"
+  // around the allocation and "if (n > 5)" around its free. (Not so for floating point, where
+  // both fail on NaN.)
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond);
+  if (Cmp && (!Cmp->isComparisonOp() || Cmp->getOpcode() == BO_Cmp || Cmp->getLHS()->getType()->isRealFloatingType() ||
+              Cmp->getRHS()->getType()->isRealFloatingType()))
+    Cmp = nullptr;
+  BinaryOperatorKind Op = Cmp ? Cmp->getOpcode() : BO_Comma;
+  if (Op == BO_GT || Op == BO_GE || Op == BO_NE)
+    Negated = !Negated;
   // Each condition is profiled once: the worklist visits its block again and again.
   auto [Known, New] = TestOf.try_emplace(Cond, -1);
   if (!New)
     return Known->second;
   llvm::FoldingSetNodeID Id;
-  Cond->Profile(Id, Ctx, /*Canonical=*/true);
+  if (Cmp) {
+    Id.AddInteger(Op == BO_GT ? BO_LE : Op == BO_GE ? BO_LT : Op == BO_NE ? BO_EQ : Op);
+    Cmp->getLHS()->IgnoreParenImpCasts()->Profile(Id, Ctx, /*Canonical=*/true);
+    Cmp->getRHS()->IgnoreParenImpCasts()->Profile(Id, Ctx, /*Canonical=*/true);
+  } else {
+    Cond->Profile(Id, Ctx, /*Canonical=*/true);
+  }
   for (size_t I = 0; I < Tests.size(); ++I)
     if (Tests[I].Id == Id)
       return Known->second = static_cast<int>(I);

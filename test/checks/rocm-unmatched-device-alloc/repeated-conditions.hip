@@ -115,3 +115,34 @@ void twoBuffers(long bytes) {
     hipFree(b);
   }
 }
+
+// Negative: the complement of the allocation's test guards the free ("<= 5" skipped on the way to
+// the allocation, "> 5" around the free), with an else-if chain between (a dense-matrix gate that
+// copies small matrices to constant memory and allocates only for larger ones).
+void denseGate(const float *m, int count, hipStream_t s) {
+  float *d = nullptr;
+  if (count <= 5) {
+    fill(nullptr, count);
+  } else if (count <= 10) {
+    hipMalloc(&d, count * sizeof(float));
+    hipMemcpyAsync(d, m, count * sizeof(float), hipMemcpyHostToDevice, s);
+  } else {
+    return;
+  }
+  fill(d, count);
+  if (count > 5)
+    hipFree(d);
+}
+
+// Positive: the complement of a floating-point test is not its negation (both fail on NaN).
+void scaled(float scale, long n) {
+  float *d = nullptr;
+  if (scale <= 1.0f)
+    return;
+  hipMalloc(&d, n);
+  fill(d, n);
+  if (scale > 1.0f)
+    hipFree(d);
+}
+// CHECK: repeated-conditions.hip:[[@LINE-1]]:1: warning: device memory allocated into 'd' by 'hipMalloc' is not freed on this path
+// CHECK: repeated-conditions.hip:[[@LINE-6]]:3: note: 'd' is allocated here
