@@ -43,6 +43,12 @@ public:
       Loops.push_back({A[0].Value, Globs.count(List) ? List : ""});
     } else if (C.LowerName == "endforeach" && !Loops.empty()) {
       Loops.pop_back();
+    } else if (C.LowerName == "try_run" || C.LowerName == "try_compile") {
+      for (const cmake::Argument &Arg : A) {
+        std::string Ext = fs::path(Arg.Value).extension().string();
+        if (Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" || Ext == ".cu" || Ext == ".hip")
+          Out.push_back({Script, C.Line, Arg.Value, /*Probe=*/true});
+      }
     } else if (C.LowerName == "file" && A.size() >= 3 && (A[0].Value == "READ" || A[0].Value == "STRINGS")) {
       std::string Var = referenceOf(A[1].Value);
       for (const auto &[LoopVar, List] : Loops)
@@ -68,8 +74,24 @@ std::vector<TextGlob> textGlobsOf(const std::string &Script, const std::string &
   return std::move(R.Out);
 }
 
+/// Whether \p Absolute ends in \p Tail ("/config/probe.cc") at a folder boundary.
+static bool endsWithPath(const std::string &Absolute, const std::string &Tail) {
+  return Tail.size() > 1 && Tail[0] == '/' && Absolute.size() > Tail.size() &&
+         Absolute.compare(Absolute.size() - Tail.size(), Tail.size(), Tail) == 0;
+}
+
 bool matchesTextGlob(const TextGlob &Glob, const std::string &Absolute) {
   std::string Dir = fs::path(Glob.Script).parent_path().lexically_normal().string();
+  if (Glob.Probe) {
+    const std::string &P = Glob.Pattern;
+    std::string File = fs::path(Absolute).lexically_normal().string();
+    if (P.rfind("${", 0) == 0) {
+      std::string Tail = P.substr(P.find('}') + 1);
+      return Tail.find('$') == std::string::npos && endsWithPath(File, fs::path(Tail).lexically_normal().string());
+    }
+    return P.find('$') == std::string::npos && !P.empty() &&
+           (P[0] == '/' ? fs::path(P) : fs::path(Dir) / P).lexically_normal().string() == File;
+  }
   std::string P = Glob.Pattern;
   bool AnyFolder = false;
   for (const char *Own : {"${CMAKE_CURRENT_SOURCE_DIR}", "${CMAKE_CURRENT_LIST_DIR}"})
@@ -110,7 +132,8 @@ std::vector<TextGlob> projectTextGlobs(const ProjectModel &Model,
     if (Name != "CMakeLists.txt" && fs::path(Name).extension() != ".cmake")
       continue;
     std::optional<std::string> Text = Read(F.Path);
-    if (!Text || Text->find("GLOB") == std::string::npos)
+    if (!Text || (Text->find("GLOB") == std::string::npos && Text->find("try_run") == std::string::npos &&
+                  Text->find("try_compile") == std::string::npos))
       continue;
     for (TextGlob &G : textGlobsOf(F.Path, *Text))
       Out.push_back(std::move(G));
@@ -121,8 +144,10 @@ std::vector<TextGlob> projectTextGlobs(const ProjectModel &Model,
 std::string readAsTextBy(const std::vector<TextGlob> &Globs, const std::string &Absolute, const std::string &Cwd) {
   for (const TextGlob &G : Globs)
     if (matchesTextGlob(G, Absolute))
-      return relativeToCwd(G.Script, Cwd) + ":" + std::to_string(G.Line) + ": read as text by the build (file(" +
-             "READ/STRINGS) over '" + G.Pattern + "'), compiled at run time if at all";
+      return relativeToCwd(G.Script, Cwd) + ":" + std::to_string(G.Line) +
+             (G.Probe ? ": a probe that try_run/try_compile builds at configure time, not the build's code"
+                      : ": read as text by the build (file(READ/STRINGS) over '" + G.Pattern +
+                            "'), compiled at run time if at all");
   return "";
 }
 

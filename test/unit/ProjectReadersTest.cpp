@@ -652,6 +652,18 @@ TEST(BuildTextInputs, GlobsReadAsTextInALoop) {
   EXPECT_EQ(textGlobsOf(Script, "file(GLOB K k/*.cl)\nforeach(f IN LISTS K)\nfile(READ ${f} t)\nendforeach()\n").size(),
             1u);
   EXPECT_TRUE(textGlobsOf(Script, "foreach(f ${OTHER})\nfile(READ ${f} t)\nendforeach()\n").empty());
+  // try_run/try_compile probes: by the path after a leading variable (the including script's
+  // folder), or beside the script; other arguments are no probe.
+  auto Probes = textGlobsOf("/p/cmake/Probes.cmake",
+                            "try_run(r c ${CMAKE_BINARY_DIR} SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/config/v.cc "
+                            "COMPILE_DEFINITIONS -DX LINK_LIBRARIES blas)\ntry_compile(ok ${B} atomic.cpp)\n");
+  ASSERT_EQ(Probes.size(), 2u);
+  EXPECT_TRUE(Probes[0].Probe);
+  EXPECT_TRUE(matchesTextGlob(Probes[0], "/p/config/v.cc"));
+  EXPECT_FALSE(matchesTextGlob(Probes[0], "/p/config/w.cc"));
+  EXPECT_FALSE(matchesTextGlob(Probes[0], "/p/otherconfig/v.cc"));
+  EXPECT_TRUE(matchesTextGlob(Probes[1], "/p/cmake/atomic.cpp"));
+  EXPECT_FALSE(matchesTextGlob(Probes[1], "/p/atomic.cpp"));
 }
 
 TEST(CacheScripts, ShapeAndLoadedNames) {
