@@ -194,6 +194,28 @@ std::vector<std::string> neededLibraries(const fs::path &P) {
 
 } // namespace
 
+/// "5.2.21153" from the HIP_VERSION_MAJOR/MINOR/PATCH defines of the system's hip_version.h, or "".
+static std::string systemHipVersion(const Machine &M) {
+  std::optional<std::string> Text = M.readSmall("/usr/include/hip/hip_version.h");
+  if (!Text)
+    return "";
+  std::string Parts[3];
+  const char *Names[3] = {"HIP_VERSION_MAJOR", "HIP_VERSION_MINOR", "HIP_VERSION_PATCH"};
+  for (int I = 0; I < 3; ++I) {
+    size_t At = Text->find(std::string("#define ") + Names[I] + " ");
+    if (At == std::string::npos)
+      return "";
+    At += std::string("#define ").size() + std::string(Names[I]).size();
+    while (At < Text->size() && (*Text)[At] == ' ')
+      ++At;
+    while (At < Text->size() && std::isdigit(static_cast<unsigned char>((*Text)[At])))
+      Parts[I] += (*Text)[At++];
+    if (Parts[I].empty())
+      return "";
+  }
+  return Parts[0] + "." + Parts[1] + "." + Parts[2];
+}
+
 DoctorReport inspectMachine(const DoctorOptions &O) {
   Machine M(O);
   DoctorReport R;
@@ -233,15 +255,33 @@ DoctorReport inspectMachine(const DoctorOptions &O) {
     Active = "/opt/rocm", Source = "/opt/rocm";
   if (Active.empty() && Installs.size() == 1)
     Active = Installs.front().first, Source = "the only /opt/rocm-*";
+  // Distributions package ROCm under /usr (Debian's and Ubuntu's libamdhip64-5, Fedora's
+  // rocm-hip): no /opt/rocm, the HIP runtime in the system's library folder, and HIP's version in
+  // its header instead of .info/version.
+  bool System = false;
+  if (Active.empty())
+    for (const char *Lib : {"/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"}) {
+      for (const std::string &Name : M.list(Lib))
+        if (Name.rfind("libamdhip64.so", 0) == 0) {
+          Active = "/usr", Source = std::string(Lib) + "/" + Name + ", the system's packages";
+          System = true;
+          break;
+        }
+      if (System)
+        break;
+    }
   if (Active.empty()) {
     Fact("no-rocm", "no ROCm installation");
-    Problem("no-rocm", "no ROCm installation: ROCM_PATH is unset and there is no /opt/rocm or /opt/rocm-*",
+    Problem("no-rocm",
+            "no ROCm installation: ROCM_PATH is unset, there is no /opt/rocm or /opt/rocm-*, and no libamdhip64 in "
+            "the system's library folders",
             "rocm-library-not-found");
   } else {
-    ActiveVersion = VersionOf(Active);
+    ActiveVersion = System ? systemHipVersion(M) : VersionOf(Active);
     std::string Real = M.resolve(Active);
-    R.Inventory.emplace_back("ROCm", (ActiveVersion.empty() ? "unknown version" : ActiveVersion) + " at " + Real +
-                                         " (from " + Source + ")");
+    R.Inventory.emplace_back("ROCm",
+                             (ActiveVersion.empty() ? "unknown version" : (System ? "HIP " : "") + ActiveVersion) +
+                                 " at " + Real + " (from " + Source + ")");
     if (!ActiveVersion.empty()) {
       R.Facts.RocmVersions.insert(ActiveVersion.substr(0, ActiveVersion.find('.', ActiveVersion.find('.') + 1)));
       Fact("rocm" + ActiveVersion.substr(0, 1), "ROCm " + ActiveVersion);
