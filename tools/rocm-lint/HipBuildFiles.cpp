@@ -220,6 +220,14 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
   Files = std::move(Kept);
 }
 
+/// Whether \p Path ends in the include spelling \p Spelled at a folder boundary
+/// ("/p/src/detail/k.inl" and "detail/k.inl").
+static bool endsWithSpelling(const std::string &Path, const std::string &Spelled) {
+  return !Spelled.empty() && Path.size() > Spelled.size() &&
+         Path.compare(Path.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
+         Path[Path.size() - Spelled.size() - 1] == '/';
+}
+
 std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::SkippedInclude> &Sites,
                                const std::set<std::string> &DroppedFolders, bool IncludedSource) {
   if (H.IsCMake || H.Named || (!IncludedSource && !isHeader(H.Absolute)))
@@ -237,9 +245,7 @@ std::string onlyIncludedOffHip(const InputFile &H, const std::vector<rocmtidy::S
     // backend's, which only that backend's build puts on the include path).
     std::string Spelled = fs::path(S.Spelled).lexically_normal().string();
     bool Match = realPathOf(S.Spelled, fs::path(S.Includer).parent_path().string()) == H.Absolute ||
-                 (Spelled.find('/') != std::string::npos && H.Absolute.size() > Spelled.size() &&
-                  H.Absolute.compare(H.Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
-                  H.Absolute[H.Absolute.size() - Spelled.size() - 1] == '/') ||
+                 (Spelled.find('/') != std::string::npos && endsWithSpelling(H.Absolute, Spelled)) ||
                  (BesideDropped && Spelled == Name);
     if (!Match)
       continue;
@@ -388,9 +394,7 @@ std::vector<std::pair<size_t, std::string>> onlyIncludedByOffHipHeaders(const st
       if (Spelled.find('/') == std::string::npos || Spelled.find("..") != std::string::npos)
         continue;
       for (size_t J : Alone)
-        if (Files[J].Absolute.size() > Spelled.size() &&
-            Files[J].Absolute.compare(Files[J].Absolute.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
-            Files[J].Absolute[Files[J].Absolute.size() - Spelled.size() - 1] == '/')
+        if (endsWithSpelling(Files[J].Absolute, Spelled))
           Includers[J].insert(I);
     }
   }
@@ -425,22 +429,18 @@ void excuseMissedFragments(const std::vector<InputFile> &Files, const std::vecto
         MissedBy.emplace(Spelled, I);
   if (MissedBy.empty())
     return;
-  auto EndsWith = [](const std::string &Path, const std::string &Spelled) {
-    return Path.size() > Spelled.size() && Path.compare(Path.size() - Spelled.size(), Spelled.size(), Spelled) == 0 &&
-           Path[Path.size() - Spelled.size() - 1] == '/';
-  };
   for (size_t I : Alone) {
     FileResult &R = Results[I];
     if (R.Status.Status != AnalysisStatus::Failed || R.Status.CompilerErrors == 0)
       continue;
     for (const auto &[Spelled, Includer] : MissedBy) {
-      if (!EndsWith(Files[I].Absolute, Spelled))
+      if (!endsWithSpelling(Files[I].Absolute, Spelled))
         continue;
       // Another file of that name could be the one the build finds: no guess between two.
       size_t Named = 0;
       if (Config.Model)
         for (const rocmtidy::project::WalkedFile &W : Config.Model->files())
-          Named += EndsWith(W.Path, Spelled);
+          Named += endsWithSpelling(W.Path, Spelled);
       if (Named > 1)
         continue;
       R.Errors.clear();
