@@ -10,6 +10,7 @@
 #include "project/HipBuildFlags.h"
 #include "project/HipMembership.h"
 #include "project/IncludeScan.h"
+#include "project/OrphanHeaders.h"
 #include "project/ProjectModel.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -451,6 +452,36 @@ void excuseMissedFragments(const std::vector<InputFile> &Files, const std::vecto
                                  "' from an include folder this run did not know (the build's own)");
       break;
     }
+  }
+}
+
+void excuseOrphanHeaders(const std::vector<InputFile> &Files, const std::vector<size_t> &Alone,
+                         const ProjectConfig &Config, std::vector<FileResult> &Results) {
+  if (!Config.Model)
+    return;
+  std::map<std::string, size_t> Failed;
+  for (size_t I : Alone) {
+    const FileStatus &S = Results[I].Status;
+    // A header the user named is one they want analysed, whatever includes it.
+    if (!Files[I].Named && isHeader(Files[I].Absolute) && S.Status == AnalysisStatus::Failed && S.CompilerErrors)
+      Failed.emplace(Files[I].Absolute, I);
+  }
+  if (Failed.empty())
+    return;
+  std::vector<std::string> Candidates;
+  Candidates.reserve(Failed.size());
+  for (const auto &[Path, I] : Failed)
+    Candidates.push_back(Path);
+  for (const std::string &Orphan :
+       rocmtidy::project::orphanHeaders(*Config.Model, Candidates, [](const std::string &P) {
+         return rocmtidy::project::readRegularFile(P, 4 << 20);
+       })) {
+    FileResult &R = Results[Failed.at(Orphan)];
+    R.Errors.clear();
+    R.Status.Status = AnalysisStatus::Recovered;
+    R.Status.Reason.clear();
+    R.Status.Skipped.push_back("alone it does not compile, and no project file includes it or names it: it is part "
+                               "of no build");
   }
 }
 

@@ -112,6 +112,14 @@ void excuseMissedFragments(const std::vector<InputFile> &Files, const std::vecto
                            const std::vector<size_t> &Alone, const ProjectConfig &Config,
                            std::vector<FileResult> &Results);
 
+/// For each header among \p Alone (inputs no analysed source reached) that was found by a directory
+/// walk and whose parse alone failed with compiler errors: when no other file of the project walk
+/// mentions its name and the walk found a build script (project/OrphanHeaders.h), it is part of no
+/// build (a leftover no source includes and no script lists): its failure becomes a partly-analysed
+/// status that says so, not an error.
+void excuseOrphanHeaders(const std::vector<InputFile> &Files, const std::vector<size_t> &Alone,
+                         const ProjectConfig &Config, std::vector<FileResult> &Results);
+
 } // namespace rocmlint
 
 #endif
