@@ -117,6 +117,21 @@ struct hipDeviceProp_tR0600 : hipDeviceProp_t {
   size_t sharedMemPerMultiprocessor, sharedMemPerBlockOptin, reservedSharedMemPerBlock, surfaceAlignment;
 };
 #define hipDeviceProp_t hipDeviceProp_tR0600
+// ROCm 6.0 renamed hipPointerAttribute_t's 'memoryType' to 'type', as CUDA's cudaPointerAttributes
+// spells it; code written for ROCm 6 ('attr.type == hipMemoryTypeDevice') is extended the same
+// way, and code written for HIP 5 still finds 'memoryType'. A template, so that a runtime header
+// without the struct (a test double, another HIP implementation) costs nothing until it is used.
+template <class RocmTidyBase = struct hipPointerAttribute_t> struct RocmTidyPointerAttribute : RocmTidyBase {
+  decltype(RocmTidyBase::memoryType) type;
+};
+#define hipPointerAttribute_t RocmTidyPointerAttribute<>
+#endif
+// HIP 5.2's hipMemoryType has no hipMemoryTypeManaged (later releases have it, as CUDA's
+// cudaMemoryTypeManaged); releases that do are not touched. The enum's values fill its range, so
+// the name stands for hipMemoryTypeUnified's value (a switch listing both would not compile;
+// comparisons do). A macro: only code that uses it needs the enum.
+#if defined(HIP_VERSION) && HIP_VERSION < 50300000 && !defined(hipMemoryTypeManaged)
+#define hipMemoryTypeManaged hipMemoryTypeUnified
 #endif
 #if defined(HIP_VERSION) && HIP_VERSION < 60200000
 typedef enum hipLaunchAttributeID {

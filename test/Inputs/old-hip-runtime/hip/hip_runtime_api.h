@@ -24,3 +24,15 @@ typedef struct hipDeviceProp_t {
   int maxThreadsPerBlock;
 } hipDeviceProp_t;
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int deviceId);
+// HIP 5.2's pointer attributes: the memory type is 'memoryType' (ROCm 6.0 renamed it 'type') and
+// there is no hipMemoryTypeManaged.
+typedef enum hipMemoryType { hipMemoryTypeHost, hipMemoryTypeDevice, hipMemoryTypeArray, hipMemoryTypeUnified } hipMemoryType;
+typedef struct hipPointerAttribute_t {
+  enum hipMemoryType memoryType;
+  int device;
+  void *devicePointer;
+  void *hostPointer;
+  int isManaged;
+  unsigned allocationFlags;
+} hipPointerAttribute_t;
+hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
