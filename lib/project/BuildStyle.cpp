@@ -59,9 +59,9 @@ bool quietUnderBuildStyle(BuildStyle S, const std::string &Check) {
 
 namespace {
 
-std::string readText(const std::string &P, size_t Limit = 1 << 20) {
+std::string readText(const ProjectModel &Model, const std::string &P) {
   // Regular files only (a FIFO named x.cmake would block the run), of a size real scripts have.
-  return readRegularFile(P, Limit).value_or(std::string());
+  return Model.read(P, 1 << 20).value_or(std::string());
 }
 
 bool isWordChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
@@ -106,8 +106,8 @@ struct Evidence {
   std::string Hipify, Hip, Cuda;
 };
 
-void lookAtPython(const std::string &File, const std::string &Name, Evidence &E) {
-  std::string Raw = readText(File);
+void lookAtPython(const ProjectModel &Model, const std::string &File, const std::string &Name, Evidence &E) {
+  std::string Raw = readText(Model, File);
   std::string T = pythonCode(Raw);
   std::optional<TorchExtensionCall> Ext;
   if (E.Hipify.empty())
@@ -144,8 +144,9 @@ struct CMakeEvidence : cmake::ParseCallbacks {
   }
 };
 
-void lookAtCMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
-  std::string T = readText(File);
+void lookAtCMake(const ProjectModel &Model, const std::string &File, const std::string &Name, Evidence &E,
+                 bool MayHipify) {
+  std::string T = readText(Model, File);
   CMakeEvidence Ev;
   cmake::ParseError Err;
   if (!cmake::parseCMake(T, Ev, Err))
@@ -158,13 +159,14 @@ void lookAtCMake(const std::string &File, const std::string &Name, Evidence &E, 
     E.Cuda = Name;
 }
 
-void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, bool MayHipify) {
+void lookAtMake(const ProjectModel &Model, const std::string &File, const std::string &Name, Evidence &E,
+                bool MayHipify) {
   // `make -f makefile.hip`: a Makefile named for a HIP value (lib/data/build_switches.json).
   llvm::StringRef Base = llvm::sys::path::filename(File);
   if (E.Hip.empty() && isMakefileVariantName(Base) &&
       buildSwitchTable().HipValues.count(asciiLower(Base.substr(Base.find('.') + 1).str())))
     E.Hip = Name;
-  std::string Raw = readText(File);
+  std::string Raw = readText(Model, File);
   // A conditional on the HIP toolkit that adds sources or gives its targets flags is a HIP build
   // (libCEED: `ifneq ($(HIP_LIB_DIR),)` adds backends/hip-*); one on the CUDA toolkit a CUDA build.
   // So is a recipe that compiles sources with hipcc (nvcc).
@@ -185,10 +187,10 @@ void lookAtMake(const std::string &File, const std::string &Name, Evidence &E, b
 
 } // namespace
 
-bool anyCMakeScriptBuildsHip(const std::vector<std::string> &Paths) {
+bool anyCMakeScriptBuildsHip(const ProjectModel &Model, const std::vector<std::string> &Paths) {
   for (const std::string &P : Paths)
     if (buildscripts::scriptKind(P) == buildscripts::ScriptKind::CMake)
-      if (std::optional<std::string> Content = readRegularFile(P); Content && cmake::buildsHip(*Content))
+      if (std::optional<std::string> Content = Model.read(P); Content && cmake::buildsHip(*Content))
         return true;
   return false;
 }
@@ -262,13 +264,13 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
       // Nested sample projects (a tool's own test data) say nothing about the tree.
       if ((Parts.size() == 1 && (Name == "setup.py" || Name == "pyproject.toml" || P.extension() == ".py")) ||
           PackageScript) {
-        lookAtPython(W->Path, Shown, E);
+        lookAtPython(Model, W->Path, Shown, E);
         ++ScriptsRead;
       } else if (Name == "CMakeLists.txt" || P.extension() == ".cmake") {
-        lookAtCMake(W->Path, Shown, E, Above);
+        lookAtCMake(Model, W->Path, Shown, E, Above);
         ++ScriptsRead;
       } else if (buildscripts::scriptKind(W->Path) == buildscripts::ScriptKind::Make || P.extension() == ".sh") {
-        lookAtMake(W->Path, Shown, E, Above);
+        lookAtMake(Model, W->Path, Shown, E, Above);
         ++ScriptsRead;
       }
     }

@@ -43,7 +43,7 @@ BuildStyleDecision detectBuildStyle(const ProjectModel &Model, const BuildStyleQ
 
 /// Whether any of the CMake scripts among \p Paths (absolute; other build scripts are ignored)
 /// enables or uses HIP: rocm-cmake-legacy-cuda only fires in such projects.
-bool anyCMakeScriptBuildsHip(const std::vector<std::string> &Paths);
+bool anyCMakeScriptBuildsHip(const ProjectModel &Model, const std::vector<std::string> &Paths);
 
 /// Whether the style makes \p Check's findings noise: rocm-cuda-header under hipify.
 bool quietUnderBuildStyle(BuildStyle S, const std::string &Check);

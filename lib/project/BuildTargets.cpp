@@ -394,7 +394,7 @@ BuildTargets BuildTargets::fromModel(const ProjectModel &Model) {
       if (Seen.insert(W->Path).second)
         Scripts.push_back(W->Path);
     }
-  BuildTargets B = read(Scripts, [](const std::string &P) { return readRegularFile(P, 4 << 20); });
+  BuildTargets B = read(Scripts, Model.reader(4 << 20));
   std::set<std::string> Listed;
   for (const std::string &P : Model.cmakeScripts())
     Listed.insert(std::string(path::parent_path(P)));

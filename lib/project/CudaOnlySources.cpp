@@ -169,7 +169,7 @@ const GlobWrappers &globWrappersOf(const ProjectModel &Model) {
   for (const WalkedFile &W : Model.files()) {
     if (!cmake::isCMakeFile(W.Path))
       continue;
-    std::optional<std::string> Text = readRegularFile(W.Path);
+    std::optional<std::string> Text = Model.read(W.Path);
     if (!Text || asciiLower(*Text).find("glob") == std::string::npos)
       continue;
     GlobWrapperReader R(Out);
@@ -499,8 +499,8 @@ struct CMakeReader : cmake::ParseCallbacks {
   }
 };
 
-void readCMake(const fs::path &P, Script &S, const GlobWrappers &Wrappers) {
-  std::string Content = readRegularFile(P.string()).value_or(std::string());
+void readCMake(const ProjectModel &Model, const fs::path &P, Script &S, const GlobWrappers &Wrappers) {
+  std::string Content = Model.read(P.string()).value_or(std::string());
   CMakeReader R(S, P.parent_path(), Wrappers);
   cmake::ParseError Error;
   if (!cmake::parseCMake(Content, R, Error))
@@ -610,8 +610,8 @@ void readSetupPyPass(const std::vector<PyLine> &Lines, const fs::path &P, Script
   }
 }
 
-void readSetupPy(const fs::path &P, Script &S) {
-  std::vector<PyLine> Lines = pythonLines(readRegularFile(P.string()).value_or(std::string()));
+void readSetupPy(const ProjectModel &Model, const fs::path &P, Script &S) {
+  std::vector<PyLine> Lines = pythonLines(Model.read(P.string()).value_or(std::string()));
   std::set<std::string> Entered;
   Script First;
   readSetupPyPass(Lines, P, First, Entered, &Entered);
@@ -629,9 +629,9 @@ std::shared_ptr<Script> scriptAt(const ProjectModel &Model, const fs::path &P, b
   auto S = std::make_shared<Script>();
   S->File = P.string();
   if (CMake)
-    readCMake(P, *S, globWrappersOf(Model));
+    readCMake(Model, P, *S, globWrappersOf(Model));
   else
-    readSetupPy(P, *S);
+    readSetupPy(Model, P, *S);
   Cache.emplace(P.string(), S);
   return S;
 }
@@ -639,7 +639,7 @@ std::shared_ptr<Script> scriptAt(const ProjectModel &Model, const fs::path &P, b
 std::map<std::string, std::shared_ptr<MakeSources>> MakeCache;
 
 /// The Makefile of \p Dir as read, or null when it has none.
-std::shared_ptr<MakeSources> makefileIn(const std::string &Dir) {
+std::shared_ptr<MakeSources> makefileIn(const ProjectModel &Model, const std::string &Dir) {
   std::lock_guard<std::mutex> Lock(CacheMu);
   auto It = MakeCache.find(Dir);
   if (It != MakeCache.end())
@@ -649,7 +649,7 @@ std::shared_ptr<MakeSources> makefileIn(const std::string &Dir) {
     std::string P = (fs::path(Dir) / Name).string();
     if (!isRegularFile(P))
       continue;
-    std::optional<std::string> Text = readRegularFile(P);
+    std::optional<std::string> Text = Model.read(P);
     if (Text)
       M = std::make_shared<MakeSources>(MakeSources::read(P, *Text));
     break; // make reads the first of these names it finds
@@ -660,7 +660,7 @@ std::shared_ptr<MakeSources> makefileIn(const std::string &Dir) {
 
 /// The Makefile of \p Dir named for the HIP build (`make -f makefile.hip`), or with \p Cuda for the
 /// CUDA build (`Makefile.cuda`), as read, or null.
-std::shared_ptr<MakeSources> vendorMakefileIn(const std::string &Dir, bool Cuda = false) {
+std::shared_ptr<MakeSources> vendorMakefileIn(const ProjectModel &Model, const std::string &Dir, bool Cuda = false) {
   std::lock_guard<std::mutex> Lock(CacheMu);
   std::string Key = Dir + (Cuda ? "\n<cuda>" : "\n<hip>");
   auto It = MakeCache.find(Key);
@@ -668,7 +668,7 @@ std::shared_ptr<MakeSources> vendorMakefileIn(const std::string &Dir, bool Cuda 
     return It->second;
   std::shared_ptr<MakeSources> M;
   for (const std::string &P : backendMakefilesIn(Dir, Cuda))
-    if (std::optional<std::string> Text = readRegularFile(P)) {
+    if (std::optional<std::string> Text = Model.read(P)) {
       M = std::make_shared<MakeSources>(MakeSources::read(P, *Text));
       break;
     }
@@ -691,7 +691,7 @@ SubdirectoryChoice backendFolderOf(const ProjectModel &Model, const std::string 
   std::vector<std::string> Folders = Model.foldersUpToRoot(Dir);
   std::reverse(Folders.begin(), Folders.end());
   std::vector<std::string> Chain;
-  auto read = [](const std::string &P) { return readRegularFile(P, 1 << 20); };
+  auto read = Model.reader(1 << 20);
   for (size_t I = 0; I < Folders.size(); ++I) {
     std::string Script = (fs::path(Folders[I]) / "CMakeLists.txt").string();
     // Above the CMake project's top (the repository holds more than it), or a folder between two
@@ -790,7 +790,7 @@ bool twinFolderNames(const std::string &Cuda, const std::string &Hip);
 /// (twinFolderNames) has a Makefile with a hipcc recipe.
 std::string makeTwinWhy(const ProjectModel &Model, const fs::path &File) {
   for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
+    std::shared_ptr<MakeSources> Make = makefileIn(Model, Dir);
     if (!Make)
       continue;
     unsigned Line = Make->nvccOnlyRecipeLine(File.string());
@@ -802,7 +802,7 @@ std::string makeTwinWhy(const ProjectModel &Model, const fs::path &File) {
         continue;
       if (!twinFolderNames(Make->path(), W.Path))
         continue;
-      std::shared_ptr<MakeSources> Twin = makefileIn(fs::path(W.Path).parent_path().string());
+      std::shared_ptr<MakeSources> Twin = makefileIn(Model, fs::path(W.Path).parent_path().string());
       if (Twin && Twin->path() == W.Path && Twin->hipRecipeLine())
         return Make->path() + ":" + std::to_string(Line) +
                ": compiled only by nvcc in a CUDA build of its own; its HIP twin " + shownFromCwd(W.Path) +
@@ -813,7 +813,7 @@ std::string makeTwinWhy(const ProjectModel &Model, const fs::path &File) {
     // top Makefile that hipifies and builds train_gpt2.cu).
     std::vector<std::string> Above = Model.foldersUpToRoot(Dir);
     for (size_t I = 1; I < Above.size(); ++I) {
-      std::shared_ptr<MakeSources> Hip = makefileIn(Above[I]);
+      std::shared_ptr<MakeSources> Hip = makefileIn(Model, Above[I]);
       if (!Hip)
         continue;
       if (!Hip->hipRecipeLine() || Hip->listing(File.string(), /*SkipCuda=*/true) || Hip->hipRecipeNames(File.string()))
@@ -831,7 +831,7 @@ std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
   // A Makefile that adds the file only under a CUDA toolkit conditional, and has a HIP one too.
   std::string MakeWhy;
   for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<MakeSources> Make = makefileIn(Dir);
+    std::shared_ptr<MakeSources> Make = makefileIn(Model, Dir);
     if (Make && Make->cudaOnly(File.string(), MakeWhy))
       break;
     MakeWhy.clear();
@@ -839,10 +839,10 @@ std::string makefileWhy(const ProjectModel &Model, const fs::path &File) {
   // A folder whose HIP build is a Makefile named for it: a source its default Makefile builds and
   // the HIP one does not is another build's.
   for (const std::string &Dir : Model.foldersUpToRoot(File.parent_path().string())) {
-    std::shared_ptr<MakeSources> Hip = vendorMakefileIn(Dir), Default = makefileIn(Dir);
+    std::shared_ptr<MakeSources> Hip = vendorMakefileIn(Model, Dir), Default = makefileIn(Model, Dir);
     // Beside one named for the CUDA build (easyWave's Makefile.cuda and Makefile.hip, the default
     // Makefile another port's): that one is the Makefile whose sources the HIP one may not build.
-    std::shared_ptr<MakeSources> Cuda = vendorMakefileIn(Dir, /*Cuda=*/true);
+    std::shared_ptr<MakeSources> Cuda = vendorMakefileIn(Model, Dir, /*Cuda=*/true);
     if (Cuda && Hip)
       Default = Cuda;
     if (!Hip || !Default || Hip->gaveUp() || !MakeWhy.empty())
@@ -1029,8 +1029,8 @@ BackendRegistry::Verdict registeredBackendOf(const ProjectModel &Model, const fs
 /// Whether \p Line runs a CMake file of \p Folder that compiles nothing: `include(cuda/get_info.cmake)`
 /// (Ginkgo's build summary) where that file names no source and adds or extends no target. A
 /// relative path is CMake's, from the folder being configured: the root's or the includer's.
-bool includesOnlySettings(llvm::StringRef Line, const std::string &Folder, const fs::path &ScriptDir,
-                          const fs::path &Root) {
+bool includesOnlySettings(const ProjectModel &Model, llvm::StringRef Line, const std::string &Folder,
+                          const fs::path &ScriptDir, const fs::path &Root) {
   llvm::StringRef T = Line.trim();
   if (!T.consume_front_insensitive("include(") || !T.contains(')'))
     return false;
@@ -1041,7 +1041,7 @@ bool includesOnlySettings(llvm::StringRef Line, const std::string &Folder, const
     std::string Path = normal(Base / Arg);
     if (Path.rfind(Folder + "/", 0) != 0)
       continue;
-    std::optional<std::string> Text = readRegularFile(Path, 1 << 20);
+    std::optional<std::string> Text = Model.read(Path, 1 << 20);
     if (!Text)
       continue;
     llvm::StringRef Body(*Text);
@@ -1066,28 +1066,39 @@ bool includesOnlySettings(llvm::StringRef Line, const std::string &Folder, const
 
 /// Whether \p Line names the path \p Prefix ("cuda/", "../cuda/") as a path of its own: at the start
 /// of an argument or after a variable ('${PROJECT_SOURCE_DIR}/cuda/'), never inside another word
-/// ('clang-cuda/g++') or folder ('thrust/system/cuda/'); comments are not read.
+/// ('clang-cuda/g++') or folder ('thrust/system/cuda/'); comments are not read. Its include folder
+/// ('${CMAKE_CURRENT_SOURCE_DIR}/cuda/include', a documentation tool's header path) holds headers,
+/// which no build compiles on their own: a path into it names nothing the build compiles.
 bool namesPath(llvm::StringRef Line, llvm::StringRef Prefix) {
   Line = Line.split('#').first;
   for (size_t At = Line.find(Prefix); At != llvm::StringRef::npos; At = Line.find(Prefix, At + 1)) {
     char Before = At ? Line[At - 1] : ' ';
-    if (std::isspace(static_cast<unsigned char>(Before)) || Before == '"' || Before == '(' || Before == '\'' ||
-        (Before == '/' && At >= 2 && Line[At - 2] == '}'))
-      return true;
+    if (!std::isspace(static_cast<unsigned char>(Before)) && Before != '"' && Before != '(' && Before != '\'' &&
+        !(Before == '/' && At >= 2 && Line[At - 2] == '}'))
+      continue;
+    llvm::StringRef After = Line.substr(At + Prefix.size());
+    if (After.consume_front("include") && (After.empty() || llvm::StringRef("/\" )\t").contains(After.front())))
+      continue;
+    return true;
   }
   return false;
 }
 
+std::string cudaOnlyFolderWhy(const ProjectModel &Model, const fs::path &File);
+
 /// Whether a CMake script outside \p Folder names a path inside it, relative to its own folder or to
 /// the project's root ('../ggml-cuda/', '${PROJECT_SOURCE_DIR}/platforms/cuda/src'), other than as an
-/// include folder.
+/// include folder. A script in a folder only the CUDA build enters does not count (the CUDA tests
+/// compiling the CUDA library's sources again).
 bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &Folder) {
   std::string Inside = Folder + "/";
   std::string FromRoot = fs::path(Folder).lexically_relative(Model.root()).generic_string() + "/";
   for (const WalkedFile &W : Model.files()) {
     if (W.Path.rfind(Inside, 0) == 0 || !cmake::isCMakeFile(W.Path))
       continue;
-    std::optional<std::string> Text = readRegularFile(W.Path, 1 << 20);
+    if (!cudaOnlyFolderWhy(Model, W.Path).empty())
+      continue;
+    std::optional<std::string> Text = Model.read(W.Path, 1 << 20);
     if (!Text)
       continue;
     std::string FromScript = fs::path(Folder).lexically_relative(fs::path(W.Path).parent_path()).generic_string() + "/";
@@ -1098,7 +1109,7 @@ bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &
       // nothing of it.
       if ((namesPath(Line, FromScript) || namesPath(Line, FromRoot)) &&
           !Line.contains_insensitive("include_directories") &&
-          !includesOnlySettings(Line, Folder, fs::path(W.Path).parent_path(), Model.root()))
+          !includesOnlySettings(Model, Line, Folder, fs::path(W.Path).parent_path(), Model.root()))
         return true;
     }
   }
@@ -1115,7 +1126,13 @@ bool namedByAnotherScript(const ProjectModel &Model, const std::string &Folder) 
     if (It != NamedCache.end())
       return It->second;
   }
+  // Two CUDA folders whose scripts name each other: the question comes back to a folder being
+  // decided, and the answer that keeps its files is the safe one.
+  thread_local std::set<std::string> Deciding;
+  if (!Deciding.insert(Folder).second)
+    return true;
   bool Named = namedByAnotherScriptUncached(Model, Folder);
+  Deciding.erase(Folder);
   std::lock_guard<std::mutex> Lock(NamedMu);
   NamedCache[Folder] = Named;
   return Named;

@@ -870,7 +870,7 @@ HipBuildFlags HipBuildFlags::fromModel(const ProjectModel &Model) {
       Scripts.push_back(W.Path);
   }
   std::string Top = Model.projectDirs().empty() ? Model.root() : Model.projectDirs().front();
-  auto Read = [](const std::string &P) { return readRegularFile(P, 4 << 20); };
+  auto Read = Model.reader(4 << 20);
   return read(Scripts, Top, Read, Model.backendRegistry(Top + "/CMakeLists.txt"));
 }
 

@@ -87,10 +87,10 @@ unsigned jinjaTagLine(std::string_view Text) {
 
 } // namespace
 
-std::string otherProgrammingModel(const std::string &Absolute) {
+std::string otherProgrammingModel(const ProjectModel &Model, const std::string &Absolute) {
   // SYCL 2020's header, SYCL 1.2.1's, and the helper header of code SYCLomatic migrated from CUDA.
   static constexpr std::string_view SyclHeaders[] = {"sycl/sycl.hpp", "CL/sycl.hpp", "dpct/dpct.hpp"};
-  std::optional<std::string> Text = readRegularFile(Absolute);
+  std::optional<std::string> Text = Model.read(Absolute);
   if (!Text)
     return "";
   if (unsigned Line = jinjaTagLine(*Text))
@@ -140,7 +140,7 @@ const HipMembership::Found &HipMembership::databaseFor(const std::string &Dir) {
 HipMembership::Answer HipMembership::of(const std::string &Absolute) {
   Answer A;
   if (!TextGlobs)
-    TextGlobs = projectTextGlobs(Model, [](const std::string &P) { return readRegularFile(P); });
+    TextGlobs = projectTextGlobs(Model, Model.reader());
   if (std::string Why = readAsTextBy(*TextGlobs, Absolute, Model.cwd()); !Why.empty()) {
     A.Kind = Answer::ReadAsText;
     A.Why = std::move(Why);
@@ -192,8 +192,8 @@ std::map<std::string, std::string> HipMembership::headersOnlyIncludedBy(const st
       return Why;
     for (const WalkedFile *W : Model.filesUnder(Root))
       if (sourceKindOf(W->Path) != SourceKind::None)
-        Includes.emplace(
-            W->Path, reachedIncludeNames(readRegularFile(W->Path).value_or(std::string()), hipDefines(Flags, W->Path)));
+        Includes.emplace(W->Path,
+                         reachedIncludeNames(Model.read(W->Path).value_or(std::string()), hipDefines(Flags, W->Path)));
   }
   std::set<std::string> Dropped(DroppedSources.begin(), DroppedSources.end());
   // A file in a folder only the CUDA build enters (a CUDA plugin, the CUDA platform's tests) is not

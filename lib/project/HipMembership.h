@@ -29,8 +29,8 @@ class ProjectModel;
 /// <sycl/sycl.hpp>, <CL/sycl.hpp> or SYCLomatic's <dpct/dpct.hpp> outside every conditional ("SYCL
 /// code: includes <sycl/sycl.hpp> at line 7"), or a Jinja2 template a generator renders (a line
 /// that starts with a '{% ... %}' statement or a '{# ... #}' comment); "" otherwise. A source
-/// shared by SYCL and HIP builds puts such an include under a condition.
-std::string otherProgrammingModel(const std::string &Absolute);
+/// shared by SYCL and HIP builds puts such an include under a condition. Read through \p Model.
+std::string otherProgrammingModel(const ProjectModel &Model, const std::string &Absolute);
 
 class HipMembership {
 public:

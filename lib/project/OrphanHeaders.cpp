@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace rocmtidy::project {
 
@@ -18,30 +19,39 @@ std::vector<std::string> orphanHeaders(const ProjectModel &Model, const std::vec
   });
   if (!AnyScript || Headers.empty())
     return {};
-  // File name -> the candidates of that name. A mention of the bare name counts, whatever folder
-  // it is spelled with: a false "mentioned" keeps an error, a false "orphan" would hide one.
+  // Who mentions each candidate: any other walked file whose text holds its file name, whatever
+  // folder it is spelled with (a false mention keeps an error; a false orphan would hide one).
   std::map<std::string, std::vector<std::string>> ByName;
   for (const std::string &H : Headers)
     ByName[std::string(llvm::sys::path::filename(H))].push_back(H);
+  std::map<std::string, std::set<std::string>> MentionedBy;
   for (const WalkedFile &W : Walked) {
-    if (ByName.empty())
-      break;
     std::optional<std::string> Text = Read(W.Path);
     if (!Text)
       return {};
-    for (auto It = ByName.begin(); It != ByName.end();) {
-      std::vector<std::string> &Same = It->second;
-      // A mention names every header of that name but the file that holds it (an include guard's
-      // comment, or a twin including its namesake).
-      if (Text->find(It->first) != std::string::npos)
-        Same.erase(std::remove_if(Same.begin(), Same.end(), [&](const std::string &H) { return H != W.Path; }),
-                   Same.end());
-      It = Same.empty() ? ByName.erase(It) : std::next(It);
+    for (const auto &[Name, Same] : ByName)
+      if (Text->find(Name) != std::string::npos)
+        for (const std::string &H : Same)
+          if (H != W.Path)
+            MentionedBy[H].insert(W.Path);
+  }
+  // A mention by an orphan does not count (a leftover helper and the header only it includes go
+  // together): the largest set whose members only they mention.
+  std::set<std::string> Orphans(Headers.begin(), Headers.end());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Orphans.begin(); It != Orphans.end();) {
+      const std::set<std::string> &By = MentionedBy[*It];
+      bool Kept = std::all_of(By.begin(), By.end(), [&](const std::string &M) { return Orphans.count(M) != 0; });
+      if (Kept) {
+        ++It;
+        continue;
+      }
+      It = Orphans.erase(It);
+      Changed = true;
     }
   }
-  std::vector<std::string> Out;
-  for (const auto &[Name, Same] : ByName)
-    Out.insert(Out.end(), Same.begin(), Same.end());
+  std::vector<std::string> Out(Orphans.begin(), Orphans.end());
   std::sort(Out.begin(), Out.end());
   return Out;
 }

@@ -20,8 +20,9 @@ class ProjectModel;
 
 /// The headers of \p Headers (absolute paths of walked files) whose file name no other walked file
 /// of \p Model mentions anywhere in its text (an include line, a build script's list, a string),
-/// read with \p Read. Empty when the walk found no build script (nothing is known of the build), or
-/// when a walked file could not be read (it could be the one that includes them).
+/// read with \p Read, except other headers of the result (a leftover helper and the header only it
+/// includes). Empty when the walk found no build script (nothing is known of the build), or when a
+/// walked file could not be read (it could be the one that includes them).
 std::vector<std::string> orphanHeaders(const ProjectModel &Model, const std::vector<std::string> &Headers,
                                        const std::function<std::optional<std::string>(const std::string &)> &Read);
 

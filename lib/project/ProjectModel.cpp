@@ -120,12 +120,44 @@ std::optional<std::string> readRegularFile(const std::string &Path, uint64_t Cap
   return Out;
 }
 
+std::optional<std::string> ProjectModel::readThrough(Texts &Store, const std::string &Path, uint64_t Cap) {
+  {
+    std::lock_guard<std::mutex> Lock(Store.Mu);
+    auto It = Store.ByPath.find(Path);
+    if (It != Store.ByPath.end()) {
+      const std::optional<std::string> &Text = *It->second;
+      if (Text && Text->size() > Cap)
+        return std::nullopt;
+      return Text;
+    }
+  }
+  // Read outside the lock (readers run on several threads); the first text recorded wins, so
+  // every reader gets the same bytes.
+  std::string Why;
+  auto Text = std::make_shared<const std::optional<std::string>>(readRegularFile(Path, Cap, &Why));
+  if (!*Text && Why.rfind("larger than", 0) == 0)
+    return std::nullopt;
+  std::lock_guard<std::mutex> Lock(Store.Mu);
+  const std::optional<std::string> &Kept = *Store.ByPath.emplace(Path, std::move(Text)).first->second;
+  if (Kept && Kept->size() > Cap)
+    return std::nullopt;
+  return Kept;
+}
+
+std::optional<std::string> ProjectModel::read(const std::string &Path, uint64_t Cap) const {
+  return readThrough(*Read, Path, Cap);
+}
+
+std::function<std::optional<std::string>(const std::string &)> ProjectModel::reader(uint64_t Cap) const {
+  // The store, not the model: a reader may outlive the copy of the model it came from.
+  return [Store = Read, Cap](const std::string &P) { return readThrough(*Store, P, Cap); };
+}
+
 const BackendRegistry &ProjectModel::backendRegistry(const std::string &TopScript) const {
   std::lock_guard<std::mutex> Lock(Backends->Mu);
   std::shared_ptr<const BackendRegistry> &Slot = Backends->ByScript[TopScript];
   if (!Slot)
-    Slot = std::make_shared<const BackendRegistry>(
-        BackendRegistry::read(TopScript, [](const std::string &P) { return readRegularFile(P, 1 << 20); }));
+    Slot = std::make_shared<const BackendRegistry>(BackendRegistry::read(TopScript, reader(1 << 20)));
   return *Slot;
 }
 

@@ -103,6 +103,14 @@ public:
   /// its own git top level, or only itself when it is in no repository.
   std::vector<std::string> foldersUpToRoot(const std::string &Dir) const;
 
+  /// The bytes of \p Path as this run first read them (readRegularFile), shared by every reader of
+  /// the model and its copies: readers of one build script or source never see two versions of it
+  /// when it changes during the run, and none reads it twice. std::nullopt when it is not a regular
+  /// file, cannot be read, or is larger than \p Cap.
+  std::optional<std::string> read(const std::string &Path, uint64_t Cap = MaxReadBytes) const;
+  /// read() with \p Cap, for the readers that take a function.
+  std::function<std::optional<std::string>(const std::string &)> reader(uint64_t Cap = MaxReadBytes) const;
+
   /// The backend scheme (project/BackendRegistry.h) read from \p TopScript, a CMake project's top
   /// CMakeLists.txt, and the scripts it includes. Read the first time any reader asks (the CUDA-only
   /// decision, the build-style probe, the HIP build's flags), then shared by them.
@@ -124,6 +132,14 @@ private:
     std::map<std::string, std::shared_ptr<const BackendRegistry>> ByScript;
   };
   std::shared_ptr<Registries> Backends = std::make_shared<Registries>();
+  /// What read() has read: the text, or std::nullopt for a file that is not to be read. A file
+  /// over a reader's cap is not recorded (a reader with a larger cap may take it).
+  struct Texts {
+    std::mutex Mu;
+    std::map<std::string, std::shared_ptr<const std::optional<std::string>>> ByPath;
+  };
+  std::shared_ptr<Texts> Read = std::make_shared<Texts>();
+  static std::optional<std::string> readThrough(Texts &Store, const std::string &Path, uint64_t Cap);
   /// Walked files by file name, built the first time includeRootFor is asked.
   struct NameIndex {
     std::once_flag Built;

@@ -156,4 +156,32 @@ TEST_F(ProjectModelTest, TheBackendRegistryIsReadOnceAndSharedByCopies) {
   EXPECT_EQ(R.of(Dir + "/src/main.cpp").Kind, BackendRegistry::Verdict::Unrelated);
 }
 
+TEST_F(ProjectModelTest, EveryReaderOfARunSeesTheTextTheFirstOneRead) {
+  write("CMakeLists.txt", "project(p LANGUAGES CXX HIP)\n");
+  ProjectModel M = ProjectModel::withRoot(Dir, Dir);
+  auto Reader = M.reader(1 << 20);
+  EXPECT_EQ(Reader(Dir + "/CMakeLists.txt").value_or(""), "project(p LANGUAGES CXX HIP)\n");
+  // Changed during the run: a copy of the model, a reader that outlives the model it came from
+  // and the model itself all keep the first text.
+  write("CMakeLists.txt", "project(p LANGUAGES CXX)\n");
+  std::vector<ProjectModel> Copies{M};
+  EXPECT_EQ(Copies[0].read(Dir + "/CMakeLists.txt").value_or(""), "project(p LANGUAGES CXX HIP)\n");
+  M = ProjectModel::withRoot(Dir, Dir);
+  EXPECT_EQ(Reader(Dir + "/CMakeLists.txt").value_or(""), "project(p LANGUAGES CXX HIP)\n");
+  // A fresh model reads the file again.
+  EXPECT_EQ(M.read(Dir + "/CMakeLists.txt").value_or(""), "project(p LANGUAGES CXX)\n");
+  // A reader's cap holds for a text another reader took; a file over one reader's cap is still
+  // read for a reader with a larger one.
+  write("big.cmake", std::string(100, 'x'));
+  EXPECT_FALSE(M.read(Dir + "/big.cmake", 10).has_value());
+  EXPECT_EQ(M.read(Dir + "/big.cmake").value_or("").size(), 100u);
+  EXPECT_FALSE(M.read(Dir + "/big.cmake", 10).has_value());
+  // Not regular files: never read, whichever reader asks first.
+  ASSERT_EQ(mkfifo((Dir + "/fifo.cmake").c_str(), 0600), 0);
+  EXPECT_FALSE(M.read(Dir + "/fifo.cmake").has_value());
+  EXPECT_FALSE(M.read(Dir + "/missing.cmake").has_value());
+  write("missing.cmake", "x");
+  EXPECT_FALSE(M.read(Dir + "/missing.cmake").has_value());
+}
+
 } // namespace

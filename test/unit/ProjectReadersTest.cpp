@@ -444,8 +444,9 @@ TEST_F(ProjectReadersTest, AnyCMakeScriptBuildsHip) {
   write("a/CMakeLists.txt", "project(a LANGUAGES CXX)\n");
   write("b/CMakeLists.txt", "project(b LANGUAGES CXX HIP)\n");
   write("setup.py", "print('hip')\n");
-  EXPECT_FALSE(anyCMakeScriptBuildsHip({Dir + "/a/CMakeLists.txt", Dir + "/setup.py"}));
-  EXPECT_TRUE(anyCMakeScriptBuildsHip({Dir + "/a/CMakeLists.txt", Dir + "/b/CMakeLists.txt"}));
+  ProjectModel M = walked();
+  EXPECT_FALSE(anyCMakeScriptBuildsHip(M, {Dir + "/a/CMakeLists.txt", Dir + "/setup.py"}));
+  EXPECT_TRUE(anyCMakeScriptBuildsHip(M, {Dir + "/a/CMakeLists.txt", Dir + "/b/CMakeLists.txt"}));
 }
 
 } // namespace

@@ -497,14 +497,13 @@ rocmtidy::project::QuotedIncludeWalk SourceAnalyzer::Impl::quotedIncludes(const 
       if (IncludeFlag(F.Text))
         Model = nullptr;
   }
-  return rocmtidy::project::followQuotedIncludes(
-      File, Folders, [](const std::string &Path) { return rocmtidy::project::readRegularFile(Path, 1 << 20); }, 64,
-      [Model, ScriptFolders](const std::string &Name) {
-        for (const std::string &Folder : ScriptFolders)
-          if (fs::is_regular_file(fs::path(Folder) / Name))
-            return Folder;
-        return Model ? Model->includeRootFor(Name) : std::string();
-      });
+  return rocmtidy::project::followQuotedIncludes(File, Folders, textReader(Config, 1 << 20), 64,
+                                                 [Model, ScriptFolders](const std::string &Name) {
+                                                   for (const std::string &Folder : ScriptFolders)
+                                                     if (fs::is_regular_file(fs::path(Folder) / Name))
+                                                       return Folder;
+                                                   return Model ? Model->includeRootFor(Name) : std::string();
+                                                 });
 }
 
 } // namespace rocmlint

@@ -161,7 +161,7 @@ void dropFilesOutsideHipBuild(const Options &Opts, const ProjectConfig &Config, 
     }
     // Another programming model's files (a SYCL port beside the HIP one) and a generator's templates go like CUDA-only
     // sources, and so do the headers that only they include.
-    if (std::string Other = rocmtidy::project::otherProgrammingModel(F.Absolute); !Other.empty()) {
+    if (std::string Other = rocmtidy::project::otherProgrammingModel(Model, F.Absolute); !Other.empty()) {
       std::string Abs = F.Absolute;
       if (Leave(F, Kept, Other))
         DroppedByScript.push_back(Abs);
@@ -300,7 +300,7 @@ otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector
       Hosts.push_back(W.Path);
   }
   using rocmtidy::project::OtherLanguage;
-  auto Read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); };
+  auto Read = textReader(Config, 4 << 20);
   std::map<std::string, OtherLanguageInclude> Out;
   for (auto [Language, Sources] :
        {std::pair(OtherLanguage::Fortran, &Fortran), std::pair(OtherLanguage::Accelerator, &Accelerator),
@@ -323,13 +323,12 @@ otherLanguageIncludeFiles(const std::vector<InputFile> &Files, const std::vector
   return Out;
 }
 
-std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files) {
+std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files, const ProjectConfig &Config) {
   std::vector<std::string> Sources;
   for (const InputFile &F : Files)
     if (!F.IsCMake && rocmtidy::isTranslationUnitName(F.Absolute))
       Sources.push_back(F.Absolute);
-  return rocmtidy::project::sourcesIncludedBy(
-      Sources, [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 4 << 20); });
+  return rocmtidy::project::sourcesIncludedBy(Sources, textReader(Config, 4 << 20));
 }
 
 void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &Alone, const ProjectConfig &Config,
@@ -349,7 +348,7 @@ void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &A
   std::set<std::string> Inputs;
   for (const InputFile &F : Files)
     Inputs.insert(F.Absolute);
-  auto Read = [](const std::string &P) { return rocmtidy::project::readRegularFile(P, 1 << 20); };
+  auto Read = textReader(Config, 1 << 20);
   for (size_t I : Named) {
     // An input that includes it already had its chance: its parse skipped the header.
     for (const std::string &Source : rocmtidy::project::sourcesReaching(Project, Files[I].Absolute, Read)) {
@@ -364,10 +363,9 @@ void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &A
   }
 }
 
-std::vector<std::pair<size_t, std::string>> onlyIncludedByOffHipHeaders(const std::vector<InputFile> &Files,
-                                                                        std::vector<size_t> &Alone,
-                                                                        std::vector<bool> &OffHip,
-                                                                        const std::string &Cwd) {
+std::vector<std::pair<size_t, std::string>>
+onlyIncludedByOffHipHeaders(const std::vector<InputFile> &Files, std::vector<size_t> &Alone, std::vector<bool> &OffHip,
+                            const ProjectConfig &Config, const std::string &Cwd) {
   std::vector<std::pair<size_t, std::string>> Out;
   if (std::find(OffHip.begin(), OffHip.end(), true) == OffHip.end() || Alone.empty())
     return Out;
@@ -376,10 +374,11 @@ std::vector<std::pair<size_t, std::string>> onlyIncludedByOffHipHeaders(const st
     ByPath.emplace(Files[I].Absolute, I);
   // Who includes each input: beside the includer, or by a trailing path with a folder part.
   std::map<size_t, std::set<size_t>> Includers;
+  auto Read = textReader(Config, 4 << 20);
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Files[I].IsCMake)
       continue;
-    std::optional<std::string> Text = rocmtidy::project::readRegularFile(Files[I].Absolute, 4 << 20);
+    std::optional<std::string> Text = Read(Files[I].Absolute);
     if (!Text)
       continue;
     std::string Dir = fs::path(Files[I].Absolute).parent_path().string();
@@ -473,15 +472,14 @@ void excuseOrphanHeaders(const std::vector<InputFile> &Files, const std::vector<
   for (const auto &[Path, I] : Failed)
     Candidates.push_back(Path);
   for (const std::string &Orphan :
-       rocmtidy::project::orphanHeaders(*Config.Model, Candidates, [](const std::string &P) {
-         return rocmtidy::project::readRegularFile(P, 4 << 20);
-       })) {
+       rocmtidy::project::orphanHeaders(*Config.Model, Candidates, Config.Model->reader(4 << 20))) {
     FileResult &R = Results[Failed.at(Orphan)];
     R.Errors.clear();
     R.Status.Status = AnalysisStatus::Recovered;
     R.Status.Reason.clear();
-    R.Status.Skipped.push_back("alone it does not compile, and no project file includes it or names it: it is part "
-                               "of no build");
+    R.Status.Skipped.push_back(
+        "alone it does not compile, and no file of the project's builds includes it or names it: "
+        "it is part of no build");
   }
 }
 

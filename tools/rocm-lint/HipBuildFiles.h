@@ -80,7 +80,7 @@ std::string otherLanguageHeaderName(rocmtidy::project::OtherLanguage Language, s
 /// The inputs that another input #includes as a translation unit ("look_ahead_update.c" inside a
 /// function): analysed through that includer, like a header, and alone only when no parse reaches
 /// them. Absolute paths as in \p Files.
-std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files);
+std::set<std::string> textuallyIncludedSources(const std::vector<InputFile> &Files, const ProjectConfig &Config);
 
 /// For each header or fragment among \p Alone (indices into \p Files: inputs no analysed source
 /// reached) that was named on the command line: the project source that includes it, directly or
@@ -97,10 +97,9 @@ void chooseIncluders(std::vector<InputFile> &Files, const std::vector<size_t> &A
 /// includer or, with a folder part, by the trailing path. Returns (header index, includer shown
 /// relative to the current folder), in the order found; \p Alone keeps the others. A header named
 /// on the command line, or included by any file the HIP build may take, stays.
-std::vector<std::pair<size_t, std::string>> onlyIncludedByOffHipHeaders(const std::vector<InputFile> &Files,
-                                                                        std::vector<size_t> &Alone,
-                                                                        std::vector<bool> &OffHip,
-                                                                        const std::string &Cwd);
+std::vector<std::pair<size_t, std::string>>
+onlyIncludedByOffHipHeaders(const std::vector<InputFile> &Files, std::vector<size_t> &Alone, std::vector<bool> &OffHip,
+                            const ProjectConfig &Config, const std::string &Cwd);
 
 /// For each header among \p Alone (inputs no analysed source reached) whose parse alone failed with
 /// compiler errors: when a source of \p Sources (indices into \p Files, already analysed) could not

@@ -246,6 +246,12 @@ static bool linkStaysInRepository(const std::string &Given, const rocmtidy::proj
   return rocmtidy::project::isWithin(realPathOf(Given), realPathOf(Top));
 }
 
+std::function<std::optional<std::string>(const std::string &)> textReader(const ProjectConfig &Config, uint64_t Cap) {
+  if (Config.Model)
+    return Config.Model->reader(Cap);
+  return [Cap](const std::string &P) { return rocmtidy::project::readRegularFile(P, Cap); };
+}
+
 bool collectInputs(const Options &Opts, std::vector<InputFile> &Files, ProjectConfig &Config, std::string &Error) {
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);

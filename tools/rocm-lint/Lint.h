@@ -5,6 +5,7 @@
 #include "core/ProjectIndex.h"
 #include "core/SegmentGlob.h"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -105,6 +106,10 @@ struct ProjectConfig {
   /// The HIP build's flags from its CMake, for inferred commands (null: none read).
   std::shared_ptr<const rocmtidy::project::HipBuildFlags> HipBuild;
 };
+
+/// The run's one text reader: the project model's (each file read once per run, every reader
+/// seeing the same bytes) capped at \p Cap; a plain readRegularFile where a run has no model.
+std::function<std::optional<std::string>(const std::string &)> textReader(const ProjectConfig &Config, uint64_t Cap);
 
 /// Whether \p AbsolutePath falls under an exclude pattern of \p Config.
 bool isExcluded(const ProjectConfig &Config, const std::string &AbsolutePath);

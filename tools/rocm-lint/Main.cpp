@@ -402,11 +402,10 @@ static int runLint(int Argc, char **Argv) {
   for (const InputFile &F : Files)
     if (F.IsCMake)
       ScriptInputs.push_back(F.Absolute);
-  bool ProjectBuildsHip = rocmtidy::project::anyCMakeScriptBuildsHip(ScriptInputs);
+  bool ProjectBuildsHip = Config.Model && rocmtidy::project::anyCMakeScriptBuildsHip(*Config.Model, ScriptInputs);
   rocmtidy::project::CacheScripts HostCaches;
   if (Config.Model && !ScriptInputs.empty())
-    HostCaches = rocmtidy::project::CacheScripts::of(
-        *Config.Model, [](const std::string &P) { return rocmtidy::project::readRegularFile(P); });
+    HostCaches = rocmtidy::project::CacheScripts::of(*Config.Model, Config.Model->reader());
   unsigned Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Jobs = std::min<unsigned>(Jobs, std::max<size_t>(1, Files.size()));
   std::vector<FileResult> Results(Files.size());
@@ -414,7 +413,7 @@ static int runLint(int Argc, char **Argv) {
   std::mutex ProgressMu;
   // Sources first, then headers: a header an analysed source reaches is analysed through it (with
   // the source's flags) and not again on its own. A source another input #includes waits with them.
-  std::set<std::string> Included = textuallyIncludedSources(Files);
+  std::set<std::string> Included = textuallyIncludedSources(Files, Config);
   std::vector<size_t> Order, Headers;
   for (size_t I = 0; I < Files.size(); ++I)
     (SourceAnalyzer::isHeader(Files[I]) || Included.count(Files[I].Absolute) ? Headers : Order).push_back(I);
@@ -554,7 +553,7 @@ static int runLint(int Argc, char **Argv) {
       std::string Why = onlyIncludedOffHip(Files[I], SkippedSites, DroppedFolders, Included.count(Files[I].Absolute));
       unsigned TemplateLine = 0;
       if (Why.empty())
-        if (std::optional<std::string> Text = rocmtidy::project::readRegularFile(Files[I].Absolute))
+        if (std::optional<std::string> Text = textReader(Config, rocmtidy::project::MaxReadBytes)(Files[I].Absolute))
           TemplateLine = rocmtidy::project::configureTemplateLine(*Text);
       if (TemplateLine) {
         // Analysed alone it is only compiler errors; the build's filled copy is what sources include.
@@ -585,7 +584,7 @@ static int runLint(int Argc, char **Argv) {
     if (Stream)
       Stream->done(I);
   }
-  for (const auto &[I, Includer] : onlyIncludedByOffHipHeaders(Files, Alone, OffHip, Cwd)) {
+  for (const auto &[I, Includer] : onlyIncludedByOffHipHeaders(Files, Alone, OffHip, Config, Cwd)) {
     ++SkippedOffHip;
     if (Opts.Verbose)
       std::fprintf(stderr, "rocm-lint: skipped %s: only included by headers the HIP build does not take (%s)\n",
