@@ -149,8 +149,10 @@ void HardcodedBlockSizeCheck::check(const MatchFinder::MatchResult &Result) {
   const rocmtidy::GpuTarget *Widest = Targets.widestDefaultWavefront();
   const unsigned W = Widest->defaultWavefront();
 
-  // A size the kernel declares as its bound is a deliberate choice.
-  const bool Deliberate = MaxThreads && *MaxThreads == T;
+  // A size the kernel declares as its bound is a deliberate choice. So is exactly one wavefront of
+  // every target (32 threads where all of them run 32 lanes): no lane idles, and the wave64 build
+  // that a 32-thread block would half fill is not one these targets make.
+  const bool Deliberate = (MaxThreads && *MaxThreads == T) || (T == W && T < Smallest->MaxWorkgroupSize);
   if (!Deliberate && std::find(BlockSizes.begin(), BlockSizes.end(), T) != BlockSizes.end()) {
     diag(L->Loc, "%0 is launched with a hard-coded block of %1 threads; take the size from "
                  "hipOccupancyMaxPotentialBlockSize or hipDeviceProp_t, or use a multiple of %2 such as %3 and "

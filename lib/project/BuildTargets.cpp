@@ -2,18 +2,21 @@
 #include "buildscripts/BuildScripts.h"
 #include "cmake/CMakeLint.h"
 #include "cmake/CMakeParser.h"
+#include "core/SourceKinds.h"
 #include "core/StringUtil.h"
 #include "project/BuildBranch.h"
 #include "project/MakeSources.h"
 #include "project/ProjectModel.h"
 #include "project/PythonSource.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 
 namespace rocmtidy::project {
@@ -119,18 +122,33 @@ public:
     // option(TRIDIAG_HIP ...) names the HIP build as a switch word would.
     Options.note(C);
     if (N == "if") {
-      Frames.push_back({Options.words(C), false, false});
+      Frames.push_back({Options.words(C), false, false, newArm()});
     } else if (N == "elseif" && !Frames.empty()) {
       Frames.back().Words = Options.words(C);
+      Frames.back().Arm = newArm();
     } else if (N == "else" && !Frames.empty()) {
       Frames.back().Else = true;
+      Frames.back().Arm = newArm();
     } else if ((N == "endif" || N == "endfunction" || N == "endmacro") && !Frames.empty()) {
       Frames.pop_back();
     } else if (N == "function" || N == "macro") {
-      Frames.push_back({{}, false, true});
+      Frames.push_back({{}, false, true, 0});
     } else if (N != "message" && N != "option") {
+      size_t Before = Out.size();
       read(C);
+      // A mention belongs to the innermost arm; a source named anywhere inside an arm is its.
+      if (!Frames.empty() && !Frames.back().Body)
+        for (size_t I = Before; I < Out.size(); ++I)
+          MentionArm.emplace_back(I, Frames.back().Arm);
+      noteSources(C);
     }
+  }
+
+  /// Gives each conditional mention the sources of its arm.
+  void finish() {
+    for (const auto &[Index, Arm] : MentionArm)
+      if (Out[Index].Conditional)
+        Out[Index].ArmSources = SourcesOf[Arm];
   }
 
 private:
@@ -138,7 +156,32 @@ private:
     std::vector<std::string> Words;
     bool Else = false;
     bool Body = false; // a function or macro body, which may never be called
+    unsigned Arm = 0;  // the arm being read (if, each elseif and the else are arms of their own)
   };
+
+  unsigned newArm() { return ++Arms; }
+
+  /// The sources \p C names literally ("AMD/GFX1100/latency.hip", relative to the script's folder),
+  /// as sources of every arm it is in; none inside function bodies, whose calls decide.
+  void noteSources(const cmake::Command &C) {
+    if (Frames.empty() || std::any_of(Frames.begin(), Frames.end(), [](const Frame &F) { return F.Body; }))
+      return;
+    for (const cmake::Argument &A : C.Args) {
+      llvm::StringRef V(A.Value);
+      if (V.contains("${") || V.contains("$<") || !isTranslationUnitName(V))
+        continue;
+      llvm::SmallString<256> P;
+      if (!path::is_absolute(V)) {
+        P = path::parent_path(Script);
+        path::append(P, V);
+      } else {
+        P = V;
+      }
+      path::remove_dots(P, /*remove_dot_dot=*/true);
+      for (const Frame &F : Frames)
+        SourcesOf[F.Arm].push_back(std::string(P.str()));
+    }
+  }
 
   bool conditional(const std::string &Variable) const {
     std::string V = asciiLower(Variable);
@@ -186,6 +229,9 @@ private:
   std::vector<TargetMention> &Out;
   std::vector<Frame> Frames;
   VendorOptions Options;
+  unsigned Arms = 0;
+  std::vector<std::pair<size_t, unsigned>> MentionArm; // index in Out -> its arm
+  std::map<unsigned, std::vector<std::string>> SourcesOf;
 };
 
 void readCMake(const std::string &Script, const std::string &Text, std::vector<TargetMention> &Out) {
@@ -193,8 +239,10 @@ void readCMake(const std::string &Script, const std::string &Text, std::vector<T
   CMakeTargets R(Script, Found);
   cmake::ParseError E;
   // A script that does not parse names nothing reliably.
-  if (cmake::parseCMake(Text, R, E))
+  if (cmake::parseCMake(Text, R, E)) {
+    R.finish();
     Out.insert(Out.end(), Found.begin(), Found.end());
+  }
 }
 
 /// Makefiles (and their included .mk files): assignments to target variables, offload flags in
@@ -412,11 +460,17 @@ BuildTargets BuildTargets::fromModel(const ProjectModel &Model) {
 
 namespace {
 bool governs(const TargetMention &M, const std::string &Source) { return isWithin(Source, M.Governs); }
+bool inArm(const TargetMention &M, const std::string &Source) {
+  return std::find(M.ArmSources.begin(), M.ArmSources.end(), Source) != M.ArmSources.end();
+}
 } // namespace
 
 const TargetMention *BuildTargets::decisiveFor(const std::string &Source) const {
   for (const TargetMention &M : Mentions)
     if (M.Target.empty() && governs(M, Source))
+      return &M;
+  for (const TargetMention &M : Mentions)
+    if (M.Conditional && inArm(M, Source))
       return &M;
   for (const TargetMention &M : Mentions)
     if (!M.Conditional && governs(M, Source))
@@ -428,10 +482,12 @@ std::string BuildTargets::targetsFor(const std::string &Source) const {
   const TargetMention *D = decisiveFor(Source);
   if (!D || D->Target.empty())
     return "";
+  // An arm's targets are its sources' alone: the other arms' are another configure's.
+  bool ByArm = D->Conditional;
   std::string Out;
   std::set<std::string> Named;
   for (const TargetMention &M : Mentions)
-    if (governs(M, Source) && Named.insert(M.Target).second)
+    if ((ByArm ? M.Conditional && inArm(M, Source) : governs(M, Source)) && Named.insert(M.Target).second)
       Out += (Out.empty() ? "" : ";") + M.Target;
   return Out;
 }

@@ -32,6 +32,10 @@ struct TargetMention {
   std::string How;          // "PYTORCH_ROCM_ARCH", "GPU_TARGETS", "--offload-arch", why it is open ...
   bool Conditional = false; // under a condition other than the HIP build's (or its default)
   std::string Governs;      // the folder whose sources it speaks for (the script's, or an includer's)
+  /// A conditional mention's own sources: those the commands of the same CMake arm name literally
+  /// (absolute). One configure takes one arm, so each arm's targets are its sources' targets
+  /// (`elseif(BUILD_FOR_GFX1100)` setting --offload-arch=gfx1100 and adding that card's programs).
+  std::vector<std::string> ArmSources;
 };
 
 class BuildTargets {
@@ -49,7 +53,8 @@ public:
   /// The targets to analyse \p Source (absolute) for, from the scripts that govern a folder holding it
   /// ("gfx1100;gfx1030", each once, in the order first named), or "" when those scripts name none
   /// unconditionally, or leave the choice open anywhere. A sample project's targets are not
-  /// another's.
+  /// another's. Targets named in a CMake arm that also names \p Source are its own, conditional or
+  /// not.
   std::string targetsFor(const std::string &Source) const;
   /// The mention that decided targetsFor(\p Source) (the first unconditional one), or the open
   /// choice that kept it empty; null when there is neither.

@@ -487,6 +487,34 @@ TEST(BuildTargets, NamedByCMakeMakeAndPython) {
   EXPECT_EQ(MakeLines, std::vector<unsigned>{2});
 }
 
+TEST(BuildTargets, AnArmsTargetsAreItsOwnSourcesTargets) {
+  // One configure takes one arm: the sources an arm names are built for the targets it names, and
+  // for nothing another arm names. A source no arm names, and a name built from a variable, decide
+  // nothing.
+  BuildTargets B =
+      targetsOf({{"/p/CMakeLists.txt", "if(FOR_MI250)\n"
+                                       "  set(CMAKE_HIP_FLAGS \"${CMAKE_HIP_FLAGS} --offload-arch=gfx90a\")\n"
+                                       "  add_bench(lat \"cdna/lat.hip\")\n"
+                                       "elseif(FOR_NAVI31)\n"
+                                       "  set(CMAKE_HIP_FLAGS \"${CMAKE_HIP_FLAGS} --offload-arch=gfx1100\")\n"
+                                       "  add_bench(lat \"rdna/lat.hip\")\n"
+                                       "  if(WITH_EXTRA)\n    add_bench(bw rdna/../rdna/bw.hip)\n  endif()\n"
+                                       "  add_bench(x ${DIR}/x.hip)\n"
+                                       "endif()\n"}});
+  EXPECT_EQ(B.targetsFor("/p/cdna/lat.hip"), "gfx90a");
+  EXPECT_EQ(B.targetsFor("/p/rdna/lat.hip"), "gfx1100");
+  EXPECT_EQ(B.targetsFor("/p/rdna/bw.hip"), "gfx1100");
+  ASSERT_NE(B.decisiveFor("/p/rdna/bw.hip"), nullptr);
+  EXPECT_EQ(B.decisiveFor("/p/rdna/bw.hip")->Line, 5u);
+  EXPECT_EQ(B.targetsFor("/p/other.hip"), "");
+  EXPECT_EQ(B.targetsFor("/p/x.hip"), "");
+  // A function body's sources are its callers'.
+  BuildTargets F = targetsOf({{"/p/CMakeLists.txt", "if(FOR_NAVI31)\n  set(GPU_TARGETS gfx1100)\n"
+                                                    "  function(f)\n    add_executable(k k.hip)\n  endfunction()\n"
+                                                    "endif()\n"}});
+  EXPECT_EQ(F.targetsFor("/p/k.hip"), "");
+}
+
 TEST(BuildTargets, ConditionalOnlyOrOpenDecidesNothing) {
   // Under a test other than the HIP build's, in a function body, indented Python: only widens.
   BuildTargets Cond =
