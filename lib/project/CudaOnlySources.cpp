@@ -379,6 +379,36 @@ struct CMakeReader : cmake::ParseCallbacks {
     S.Subdirectories.push_back(std::move(M));
   }
 
+  /// ExternalProject_Add(NAME ... SOURCE_DIR dir ...) configures a folder of the project as a build
+  /// of its own (OpenImageDenoise's devices/cuda, to build it with another compiler): the folder is
+  /// entered as add_subdirectory() enters one. A path under the project's top variable is looked
+  /// for from the script's folder up.
+  void noteExternalProject(const cmake::Command &C, const Mention &Probe) {
+    for (size_t I = 1; I + 1 < C.Args.size(); ++I) {
+      if (C.Args[I].Value != "SOURCE_DIR")
+        continue;
+      llvm::StringRef V(C.Args[I + 1].Value);
+      Mention M = Probe;
+      M.Line = C.Args[I + 1].Line;
+      if (V.consume_front("${CMAKE_CURRENT_SOURCE_DIR}/") || V.consume_front("${CMAKE_CURRENT_LIST_DIR}/")) {
+        M.Path = normal(Dir / V.str());
+      } else if (V.consume_front("${PROJECT_SOURCE_DIR}/") || V.consume_front("${CMAKE_SOURCE_DIR}/")) {
+        for (fs::path Up = Dir; !Up.empty() && M.Path.empty(); Up = Up.parent_path()) {
+          std::error_code EC;
+          if (fs::is_directory(Up / V.str(), EC))
+            M.Path = normal(Up / V.str());
+          if (Up == Up.parent_path())
+            break;
+        }
+      } else if (!V.contains('$') && !V.empty()) {
+        M.Path = normal(fs::path(V.str()).is_absolute() ? fs::path(V.str()) : Dir / V.str());
+      }
+      if (!M.Path.empty() && M.Path.find('$') == std::string::npos)
+        S.Subdirectories.push_back(std::move(M));
+      return;
+    }
+  }
+
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
     if (auto W = Wrappers.find(N); W != Wrappers.end() && !C.Args.empty()) {
@@ -466,6 +496,10 @@ struct CMakeReader : cmake::ParseCallbacks {
       noteFolder(C);
     if (N == "add_subdirectory") {
       noteSubdirectory(C, Probe);
+      return;
+    }
+    if (N == "externalproject_add") {
+      noteExternalProject(C, Probe);
       return;
     }
     for (const auto &A : C.Args) {
@@ -1075,6 +1109,16 @@ bool namesPath(llvm::StringRef Line, llvm::StringRef Prefix) {
     char Before = At ? Line[At - 1] : ' ';
     if (!std::isspace(static_cast<unsigned char>(Before)) && Before != '"' && Before != '(' && Before != '\'' &&
         !(Before == '/' && At >= 2 && Line[At - 2] == '}'))
+      continue;
+    // A path in the build folder ('${CMAKE_CURRENT_BINARY_DIR}/cuda/preinstall', ExternalProject's
+    // 'BINARY_DIR cuda/build') only shares the name.
+    llvm::StringRef Head = Line.take_front(At);
+    if (Before == '/' && Head.drop_back().rsplit("${").second.contains("BINARY_DIR"))
+      continue;
+    llvm::StringRef Word = Head.rtrim(" \t\"(");
+    Word = Word.drop_front(std::min(Word.size(), Word.find_last_of(" \t(") + 1));
+    if (Word == "BINARY_DIR" || Word == "STAMP_DIR" || Word == "PREFIX" || Word == "TMP_DIR" || Word == "INSTALL_DIR" ||
+        Word == "DOWNLOAD_DIR" || Word == "LOG_DIR")
       continue;
     llvm::StringRef After = Line.substr(At + Prefix.size());
     if (After.consume_front("include") && (After.empty() || llvm::StringRef("/\" )\t").contains(After.front())))
