@@ -1140,8 +1140,6 @@ bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &
   for (const WalkedFile &W : Model.files()) {
     if (W.Path.rfind(Inside, 0) == 0 || !cmake::isCMakeFile(W.Path))
       continue;
-    if (!cudaOnlyFolderWhy(Model, W.Path).empty())
-      continue;
     std::optional<std::string> Text = Model.read(W.Path, 1 << 20);
     if (!Text)
       continue;
@@ -1151,10 +1149,15 @@ bool namedByAnotherScriptUncached(const ProjectModel &Model, const std::string &
       Rest = Tail;
       // An include folder inside it (a CUDA plugin reading the CUDA platform's headers) compiles
       // nothing of it.
-      if ((namesPath(Line, FromScript) || namesPath(Line, FromRoot)) &&
-          !Line.contains_insensitive("include_directories") &&
-          !includesOnlySettings(Model, Line, Folder, fs::path(W.Path).parent_path(), Model.root()))
-        return true;
+      if (!(namesPath(Line, FromScript) || namesPath(Line, FromRoot)) ||
+          Line.contains_insensitive("include_directories") ||
+          includesOnlySettings(Model, Line, Folder, fs::path(W.Path).parent_path(), Model.root()))
+        continue;
+      // Asked only of a script that names the folder: deciding its own folder walks the scripts
+      // above it.
+      if (!cudaOnlyFolderWhy(Model, W.Path).empty())
+        break;
+      return true;
     }
   }
   return false;
