@@ -2,6 +2,7 @@
 #include "core/EmbeddedData.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
@@ -168,6 +169,7 @@ const std::vector<std::pair<std::string, std::string>> &logFactNames() {
       {"no-gpu", "no GPU is visible"},
       {"no-rocm", "no ROCm installation was found"},
       {"firmware", "the kernel driver reports a firmware failure (MES, PSP or SMU)"},
+      {"rdc", "relocatable device code (-fgpu-rdc, separable compilation) is in use"},
   };
   return Names;
 }
@@ -211,6 +213,7 @@ LogFacts readLogFacts(std::string_view Log) {
   // The scheduler and security processors are firmware: when the driver says they stopped
   // answering, a hang is theirs rather than a kernel's (a kernel's hang shows a ring timeout).
   static const RE2 Firmware("(?i)amdgpu.*\\b(MES|PSP|SMU)\\b.*(failed|unrecoverable|not responding|timed? ?out)");
+  static const RE2 Rdc("(-fgpu-rdc|\\bSEPARABLE_COMPILATION\\b|-Xoffload-linker)");
   unsigned LineNo = 0;
   size_t Pos = 0;
   // Facts are read from the first 1 MiB: a log's environment and versions come first.
@@ -271,6 +274,7 @@ LogFacts readLogFacts(std::string_view Log) {
     Tag(MultiGpu, "multi-gpu");
     Tag(NoGpu, "no-gpu");
     Tag(Firmware, "firmware");
+    Tag(Rdc, "rdc");
   }
   if (F.RocmVersions.size() > 1)
     F.merge(LogFacts());
@@ -609,6 +613,22 @@ std::vector<NotebookMatch> matchLog(const std::vector<const NotebookEntry *> &En
     Pos = End + 1;
     if (Line.find_first_not_of(" \t") == std::string::npos)
       continue;
+    // A terminal or an issue form wraps a long compiler message before the name it quotes
+    // ("error: use of undeclared identifier" / "'cudaStreamCreateWithPriority'; did you mean ..."):
+    // the line is read with its quoted continuation, which is still read as a line of its own.
+    if (std::isalpha(static_cast<unsigned char>(Line.back())) && Pos < Log.size()) {
+      size_t NextEnd = Log.find('\n', Pos);
+      std::string_view Next = Log.substr(Pos, (NextEnd == std::string_view::npos ? Log.size() : NextEnd) - Pos);
+      size_t Start = Next.find_first_not_of(" \t");
+      if (Start != std::string_view::npos &&
+          (Next[Start] == '\'' || Next[Start] == '`' || Next.substr(Start).rfind("\xe2\x80\x98", 0) == 0)) {
+        Next = Next.substr(Start, 4096);
+        if (!Next.empty() && Next.back() == '\r')
+          Next.remove_suffix(1);
+        Line += ' ';
+        Line += Next;
+      }
+    }
     Failed = Failed || RE2::PartialMatch(Line, FailureLine);
     LineHits.clear();
     if (UseSet) {
