@@ -121,7 +121,9 @@ struct PassOutput {
   FileSystemReads Reads;
   std::vector<std::pair<std::string, unsigned>> IndexLookups;
   rocmtidy::TranslationUnitFacts Facts;
+  rocmtidy::DeviceCodeSeen DeviceCode;
   bool Crashed = false;
+  bool Skipped = false;
   TimedSpan Time;
 };
 } // namespace
@@ -284,6 +286,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     DeviceOnly |= A == "--cuda-device-only" || A == "--offload-device-only";
   }
   std::vector<std::vector<std::string>> Passes;
+  // Passes[1] is a device pass that runs only where the host pass saw device code of the user's.
+  bool DeviceOnDemand = false;
   if (!Gpu || HostOnly || DeviceOnly) {
     Passes.push_back(Argv);
   } else {
@@ -302,6 +306,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
       Passes.push_back(Host);
     if (RunDevice)
       Passes.push_back(Device);
+    DeviceOnDemand = RunHost && RunDevice;
     if (P->Opts.Verbose && !FactsOnly && (!RunHost || (P->Opts.DevicePass && !RunDevice)))
       R.Notices.push_back(F.Display + ": " + (RunHost ? "device" : "host") +
                           " pass skipped: no enabled check reads it (--checks='" + P->Opts.Checks + "')");
@@ -420,7 +425,7 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     auto Provider = makeTidyOptionsProvider(Global, tidy::ClangTidyOptions::getDefaults(), PassOverrides, Overlay);
     tidy::ClangTidyContext Context(std::move(Provider));
     O.Errors = runChecks(Context, Db, F.Absolute, Overlay, Logs[PassIndex], P->Opts.ProjectIndex ? &O.Facts : nullptr,
-                         P->Opts.SkipSystemBodies);
+                         P->Opts.SkipSystemBodies, DeviceOnDemand && PassIndex == 0 ? &O.DeviceCode : nullptr);
     O.IndexLookups = IndexLog->lookups();
     O.Time.stop();
   };
@@ -437,6 +442,17 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     Out[1].Crashed = !Device.join();
   } else {
     for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex) {
+      // A file with no device code of the user's (ast/DeviceCodeProbe.h): the device pass would
+      // parse the headers again and see nothing the host pass did not. Side by side (above), both
+      // passes are already running when the answer comes; one after the other, it saves the pass.
+      if (PassIndex == 1 && DeviceOnDemand && !Out[0].DeviceCode.found()) {
+        Out[1].Skipped = true;
+        if (P->Opts.Verbose)
+          R.Notices.push_back(F.Display +
+                              ": device pass not run: the host pass saw no kernel, device function, device " +
+                              "variable or device-compile switch in the user's code");
+        break;
+      }
       Out[PassIndex].Crashed = !runContained([&] { RunPass(PassIndex); });
       if (Out[PassIndex].Crashed)
         break;
@@ -513,6 +529,9 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     }
   }
 
+  // A pass that did not run parsed nothing: its empty log says nothing about the file.
+  if (Out.size() == 2 && Out[1].Skipped)
+    Logs.pop_back();
   triageAnalysis(F, std::move(CompilerErrors), Logs, LinesOf, R);
   if (P->Cache->enabled())
     P->Cache->store(CacheKey, R, Reads, IndexLookups, Index.get());
@@ -521,7 +540,8 @@ FileResult SourceAnalyzer::analyzeAs(const InputFile &F, bool FactsOnly) const {
     R.Notices.push_back("trace: " + F.Display + ": before the passes " + describeSpan(Before));
     for (size_t PassIndex = 0; PassIndex < Passes.size(); ++PassIndex)
       R.Notices.push_back("trace: " + F.Display + ": " + passName(Passes[PassIndex]) + " pass " +
-                          describeSpan(Out[PassIndex].Time));
+                          (Out[PassIndex].Skipped ? std::string("not run: no device code of the user's")
+                                                  : describeSpan(Out[PassIndex].Time)));
     R.Notices.push_back("trace: " + F.Display + ": after the passes " + describeSpan(After));
   }
   return R;

@@ -8,6 +8,7 @@
 #include "Lint.h"
 #include "Recovery.h"
 #include "ResultCache.h"
+#include "ast/DeviceCodeProbe.h"
 #include "ast/KernelFacts.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -78,12 +79,13 @@ private:
 
 /// clang-tidy's runClangTidy over \p Db's one command, minus its messages on standard error
 /// (TidyRunner.cpp). With \p SkipSystemBodies the parser skips the bodies of functions declared in
-/// system headers (ast/UserCode.h: maySkipFunctionBody).
+/// system headers (ast/UserCode.h: maySkipFunctionBody). With \p DeviceCode the parse also says
+/// whether the user's code has a device side (ast/DeviceCodeProbe.h).
 std::vector<clang::tidy::ClangTidyError> runChecks(clang::tidy::ClangTidyContext &Context,
                                                    const CompilationDatabase &Db, const std::string &File,
                                                    const llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> &FS,
                                                    RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts,
-                                                   bool SkipSystemBodies);
+                                                   bool SkipSystemBodies, rocmtidy::DeviceCodeSeen *DeviceCode);
 
 /// A compiler error of one pass, by real path and byte offset.
 struct CompilerError {

@@ -1,6 +1,7 @@
 // One clang-tidy run over one prepared compile command, with rocm-lint's recovery consumer.
 #include "AnalyzerImpl.h"
 
+#include "ast/DeviceCodeProbe.h"
 #include "ast/KernelFacts.h"
 #include "ast/UserCode.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -54,7 +55,7 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
                                             const std::string &File,
                                             const llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> &FS,
                                             RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts,
-                                            bool SkipSystemBodies) {
+                                            bool SkipSystemBodies, rocmtidy::DeviceCodeSeen *DeviceCode) {
   ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   tidy::ClangTidyDiagnosticConsumer Consumer(Context, nullptr, /*RemoveIncompatibleErrors=*/true);
@@ -65,8 +66,8 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
   class Action : public ASTFrontendAction {
   public:
     Action(tidy::ClangTidyASTConsumerFactory &Factory, RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts,
-           bool SkipSystemBodies)
-        : Factory(Factory), Log(Log), Facts(Facts), SkipSystemBodies(SkipSystemBodies) {}
+           bool SkipSystemBodies, rocmtidy::DeviceCodeSeen *DeviceCode)
+        : Factory(Factory), Log(Log), Facts(Facts), SkipSystemBodies(SkipSystemBodies), DeviceCode(DeviceCode) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
       std::unique_ptr<ASTConsumer> All = consumers(CI, InFile);
       if (!SkipSystemBodies)
@@ -83,27 +84,33 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
       std::vector<std::unique_ptr<ASTConsumer>> Tidy;
       Tidy.push_back(Factory.createASTConsumer(CI, InFile));
       std::unique_ptr<ASTConsumer> Checks = std::make_unique<UserCodeScope>(std::move(Tidy));
-      if (!Facts)
+      if (!Facts && !DeviceCode)
         return withRecovery(CI, std::move(Checks), Log);
-      // The project's kernel facts come from this same parse (ast/KernelFacts.h).
-      std::vector<std::unique_ptr<ASTConsumer>> Both;
-      Both.push_back(std::move(Checks));
-      Both.push_back(rocmtidy::makeFactsCollector(CI, *Facts));
-      return withRecovery(CI, std::make_unique<MultiplexConsumer>(std::move(Both)), Log);
+      // The project's kernel facts and the device-code answer come from this same parse.
+      std::vector<std::unique_ptr<ASTConsumer>> All;
+      All.push_back(std::move(Checks));
+      if (Facts)
+        All.push_back(rocmtidy::makeFactsCollector(CI, *Facts));
+      if (DeviceCode)
+        All.push_back(rocmtidy::makeDeviceCodeProbe(CI, *DeviceCode));
+      return withRecovery(CI, std::make_unique<MultiplexConsumer>(std::move(All)), Log);
     }
 
     tidy::ClangTidyASTConsumerFactory &Factory;
     RecoveryLog &Log;
     rocmtidy::TranslationUnitFacts *Facts;
     bool SkipSystemBodies;
+    rocmtidy::DeviceCodeSeen *DeviceCode;
   };
   class Factory : public FrontendActionFactory {
   public:
     Factory(tidy::ClangTidyContext &Context, llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts, bool SkipSystemBodies)
-        : ConsumerFactory(Context, std::move(FS)), Log(Log), Facts(Facts), SkipSystemBodies(SkipSystemBodies) {}
+            RecoveryLog &Log, rocmtidy::TranslationUnitFacts *Facts, bool SkipSystemBodies,
+            rocmtidy::DeviceCodeSeen *DeviceCode)
+        : ConsumerFactory(Context, std::move(FS)), Log(Log), Facts(Facts), SkipSystemBodies(SkipSystemBodies),
+          DeviceCode(DeviceCode) {}
     std::unique_ptr<FrontendAction> create() override {
-      return std::make_unique<Action>(ConsumerFactory, Log, Facts, SkipSystemBodies);
+      return std::make_unique<Action>(ConsumerFactory, Log, Facts, SkipSystemBodies, DeviceCode);
     }
 
   private:
@@ -111,8 +118,9 @@ std::vector<tidy::ClangTidyError> runChecks(tidy::ClangTidyContext &Context, con
     RecoveryLog &Log;
     rocmtidy::TranslationUnitFacts *Facts;
     bool SkipSystemBodies;
+    rocmtidy::DeviceCodeSeen *DeviceCode;
   };
-  Factory F(Context, FS, Log, Facts, SkipSystemBodies);
+  Factory F(Context, FS, Log, Facts, SkipSystemBodies, DeviceCode);
   Tool.run(&F);
   return Consumer.take();
 }
