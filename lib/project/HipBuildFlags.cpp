@@ -68,6 +68,16 @@ struct Frame : BranchFrame {
   std::vector<std::map<std::string, unsigned>> Arms{1};
   std::vector<std::pair<size_t, std::vector<std::string>>> LeftOutAt;
   bool HasElse = false;
+  /// In the current arm, while this condition is the innermost: the defines left out (with the
+  /// target they were given to, empty for a folder's) and the sources named (target, absolute
+  /// path). Those sources are compiled only where the arm is taken, so its defines are theirs
+  /// (EKAT: 'if(EKAT_ENABLE_MPI)' adds ekat_comm.cpp and defines EKAT_ENABLE_MPI for its target).
+  struct ArmDefine {
+    std::string Arg, Target;
+    unsigned Line = 0;
+  };
+  std::vector<ArmDefine> ArmDefines;
+  std::vector<std::pair<std::string, std::string>> ArmSources;
 };
 
 std::string normalJoin(const std::string &Dir, const std::string &P) {
@@ -196,6 +206,7 @@ public:
     }
     if ((N == "elseif" || N == "else") && !Stack.empty()) {
       Frame &F = Stack.back();
+      armDefinesForArmSources(F);
       bool IsElse = N == "else";
       F.next(IsElse, IsElse ? Branch::Other : classifyCondition(Options.words(C)), conditionText(C), C.Line, "else()");
       F.Arms.emplace_back();
@@ -206,6 +217,7 @@ public:
       if (!Stack.empty()) {
         Frame F = std::move(Stack.back());
         Stack.pop_back();
+        armDefinesForArmSources(F);
         settledEitherWay(F);
       }
       return;
@@ -252,6 +264,7 @@ public:
     bool Includes = N == "include_directories" || N == "target_include_directories";
     if (Defines || Includes || N == "add_definitions") {
       size_t First = N.compare(0, 7, "target_") == 0 ? 1 : 0; // the target's name
+      DefineTarget = First && Defines ? expand(C.Args[0].Value).value_or(C.Args[0].Value) : std::string();
       bool Interface = false, Public = false;
       const std::vector<cmake::Argument> Items = joinedGeneratorExpressions(C.Args, First);
       for (size_t I = 0; I < Items.size(); ++I) {
@@ -321,13 +334,19 @@ public:
     // Any other argument that names a source: what the script compiles.
     if (N == "message" || scope() == Scope::Cuda)
       return;
+    bool Names = N == "add_library" || N == "add_executable" || N == "target_sources";
+    std::string Target = Names && !C.Args.empty() ? expand(C.Args[0].Value).value_or(C.Args[0].Value) : "";
+    Frame *Arm = innermostUndecided();
     for (const auto &A : C.Args) {
       llvm::SmallVector<llvm::StringRef, 8> Items;
       llvm::StringRef(A.Value).split(Items, ';', -1, false);
       for (llvm::StringRef Item : Items)
         if (sourceKindOf(Item) != SourceKind::None)
-          if (std::optional<std::string> E = expand(Item.str()))
+          if (std::optional<std::string> E = expand(Item.str())) {
             addSource(*E, false);
+            if (Arm && Names)
+              Arm->ArmSources.emplace_back(Target, normalJoin(S.Dir, *E));
+          }
     }
   }
 
@@ -502,6 +521,13 @@ private:
       if (Cond) {
         LeftOut.push_back(
             {Text, S.Path, Line, "conditional on '" + Cond->Condition + "' (line " + std::to_string(Cond->Line) + ")"});
+        if (Frame *Arm = innermostUndecided(); Arm && !IsPath) {
+          std::vector<ScriptFlag> Defs;
+          if (resolve(Prefix, Value, Line, IsPath, Defs, /*Quiet=*/true))
+            for (const ScriptFlag &F : Defs)
+              if (llvm::StringRef(F.Arg).starts_with("-D"))
+                Arm->ArmDefines.push_back({F.Arg, DefineTarget, F.Line});
+        }
         // Only the innermost condition undecided: its other arms may set the same flag.
         if (Cond == &Stack.back() && !Stack.back().Arms.empty()) {
           std::vector<ScriptFlag> Kept;
@@ -600,6 +626,30 @@ private:
     return true;
   }
 
+  /// The innermost condition, when it is undecided (neither the HIP nor the CUDA build's) and the
+  /// command is in no CUDA-only branch; null otherwise.
+  Frame *innermostUndecided() {
+    if (Stack.empty() || Stack.back().Current == Branch::Hip || Stack.back().Current == Branch::Cuda ||
+        scope() == Scope::Cuda)
+      return nullptr;
+    return &Stack.back();
+  }
+
+  /// At the end of an arm of an undecided condition: each define it left out applies to the
+  /// sources the same arm gave to the define's target (any target for a folder's define).
+  void armDefinesForArmSources(Frame &F) {
+    for (const Frame::ArmDefine &D : F.ArmDefines) {
+      std::vector<std::string> Only;
+      for (const auto &[Target, Path] : F.ArmSources)
+        if ((D.Target.empty() || D.Target == Target) && !llvm::is_contained(Only, Path))
+          Only.push_back(Path);
+      if (!Only.empty())
+        S.Flags.push_back({D.Arg, S.Path, D.Line, std::move(Only)});
+    }
+    F.ArmDefines.clear();
+    F.ArmSources.clear();
+  }
+
   /// A flag set by every arm of an if/else whose condition is undecided is the HIP build's too.
   void settledEitherWay(const Frame &F) {
     if (!F.HasElse || F.Arms.size() < 2 || scope() != Scope::Hip)
@@ -676,6 +726,7 @@ private:
   std::map<std::string, std::string> HipChoice;
   std::set<std::string> Forgotten, Partial;
   bool PartialOk = false;
+  std::string DefineTarget; // the target of the definitions command being read (empty: a folder's)
   unsigned Definitions = 0;
   std::map<std::string, Definition> Functions; // by lower-case name
   Definition *Recording = nullptr;             // the definition whose body is being read

@@ -214,3 +214,35 @@ TEST(HipBuildFlags, AReturnGuardDecidesTheRestOfTheScript) {
   EXPECT_TRUE(F.flagsFor("/p/cuda/k.cu").empty());
   EXPECT_EQ(args(F.flagsFor("/p/hip/k.hip")), (std::vector<std::string>{"-DG_HIP", "-DG_HIP_TOO"}));
 }
+
+namespace {
+TEST(HipBuildFlags, AnArmsDefinesReachTheSourcesTheSameArmNames) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(m LANGUAGES CXX HIP)\n"
+                            "add_library(m core.cpp)\n"
+                            "if(M_ENABLE_MPI)\n"
+                            "  target_sources(m PRIVATE comm_mpi.cpp)\n"
+                            "  target_compile_definitions(m PUBLIC M_ENABLE_MPI)\n"
+                            "  target_compile_definitions(other PRIVATE OTHER_ONLY)\n"
+                            "  add_compile_definitions(M_FOLDER_WIDE)\n"
+                            "elseif(M_ENABLE_SHMEM)\n"
+                            "  target_sources(m PRIVATE comm_shmem.cpp)\n"
+                            "  target_compile_definitions(m PRIVATE M_SHMEM=1)\n"
+                            "else()\n"
+                            "  target_sources(m PRIVATE comm_serial.cpp)\n"
+                            "endif()\n"
+                            "if(M_FAST)\n  target_compile_definitions(m PRIVATE M_FAST)\nendif()\n"},
+  });
+  // Compiled only where the arm is taken: the arm's defines for the arm's target, and its
+  // folder-wide ones; not another target's.
+  EXPECT_EQ(args(F.flagsFor("/p/comm_mpi.cpp")), (std::vector<std::string>{"-DM_ENABLE_MPI", "-DM_FOLDER_WIDE"}));
+  EXPECT_EQ(args(F.flagsFor("/p/comm_shmem.cpp")), (std::vector<std::string>{"-DM_SHMEM=1"}));
+  // Other sources of the target, the else arm's source, and a source of no arm: still undecided.
+  EXPECT_TRUE(F.flagsFor("/p/core.cpp").empty());
+  EXPECT_TRUE(F.flagsFor("/p/comm_serial.cpp").empty());
+  // An arm that names no source leaves its define out for everyone.
+  for (const char *Src : {"/p/core.cpp", "/p/comm_mpi.cpp"})
+    for (const std::string &A : args(F.flagsFor(Src)))
+      EXPECT_NE(A, "-DM_FAST");
+}
+} // namespace
