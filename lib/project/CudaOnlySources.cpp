@@ -60,6 +60,10 @@ struct Script {
   bool ExclusiveBackends = false;
   std::string ExclusiveWhy; // where: "'if(WITH_ROCM AND WITH_CUDA)' (line 39) stops the configuration"
   bool BuildsHip = false; // a HIP branch, LANGUAGE HIP, enable_language(HIP): the project has a HIP build
+  /// The project's own .cmake files this script include()s outside CUDA branches (absolute): a
+  /// HIP build set up there (Mooncake's common.cmake, included by the top CMakeLists.txt) is the
+  /// including script's.
+  std::vector<std::string> Included;
   /// The line of a project() or enable_language() outside any branch that enables CUDA (0: none):
   /// with no HIP anywhere in the script, the script is a CUDA build of its own.
   unsigned CudaLanguageLine = 0;
@@ -476,6 +480,15 @@ struct CMakeReader : cmake::ParseCallbacks {
       }
     Mention Probe;
     context(Stack, Probe);
+    if (N == "include" && !C.Args.empty() && Probe.In != Branch::Cuda) {
+      llvm::StringRef V(C.Args[0].Value);
+      // A module of CMake's (include(CTest)) or a path through another variable says nothing here.
+      if (!V.consume_front("${CMAKE_CURRENT_SOURCE_DIR}/"))
+        V.consume_front("${CMAKE_CURRENT_LIST_DIR}/");
+      if (V.ends_with(".cmake") && !V.contains("${"))
+        S.Included.push_back((Dir / V.str()).lexically_normal().string());
+      return;
+    }
     if (N == "list" && C.Args.size() >= 3 && C.Args[0].Value == "REMOVE_ITEM") {
       // Taken out, not listed: under a HIP branch, out of the HIP build's list.
       for (size_t I = 2; I < C.Args.size() && Probe.In == Branch::Hip; ++I)
@@ -1286,7 +1299,12 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
     return true;
   // A project without a HIP build (no HIP branch anywhere) is being ported whole: CUDA-only
   // branches there are the code to port. Unless it is the CUDA half of a pair of builds.
-  if (std::none_of(Scripts.begin(), Scripts.end(), [](const auto &S) { return S->BuildsHip; })) {
+  auto BuildsHip = [&Model](const std::shared_ptr<Script> &S) {
+    return S->BuildsHip || std::any_of(S->Included.begin(), S->Included.end(), [&](const std::string &P) {
+             return Model.contains(P) && isRegularFile(P) && scriptAt(Model, P, true)->BuildsHip;
+           });
+  };
+  if (std::none_of(Scripts.begin(), Scripts.end(), BuildsHip)) {
     std::string Sibling = siblingCudaProjectWhy(Model, File, Ext, Scripts);
     Why = Sibling.empty() ? MakeWhy : Sibling;
     return !Why.empty();
@@ -1400,6 +1418,7 @@ public:
       Frames.back().Start = C.EndLine;
       Frames.back().HipArm |= Frames.back().Frame.Current == Branch::Hip;
       Frames.back().ToolkitFound = testsToolkitFound(Words);
+      Frames.back().RequiresToolkit = false;
     } else if (N == "endif" && !Frames.empty()) {
       close(C.Line);
       if (Frames.back().HipArm)
@@ -1411,6 +1430,8 @@ public:
       for (Open &O : Frames)
         if (O.Frame.Current != Branch::Cuda)
           O.HipArm = true;
+    } else if (!Frames.empty() && requiresCudaToolkit(C)) {
+      Frames.back().RequiresToolkit = true;
     }
   }
 
@@ -1420,11 +1441,24 @@ private:
     unsigned Start = 0;           // the line the arm's condition ends on
     bool HipArm = false;          // an arm of this if() builds HIP
     bool ToolkitFound = false;    // the current arm's condition tests that CUDA was found
+    bool RequiresToolkit = false; // the current arm itself stops without the CUDA toolkit
     std::vector<size_t> CudaArms; // its CUDA arms, in Arms
   };
 
   // `if(CUDAToolkit_FOUND)`, `if(CMAKE_CUDA_COMPILER)`: what find_package() or enable_language()
   // found on the machine, false where ROCm builds without a CUDA toolkit.
+  // 'find_package(CUDAToolkit REQUIRED)', 'find_package(CUDA ... REQUIRED)', 'enable_language(CUDA)':
+  // configuring the arm fails on a machine without nvcc and the CUDA toolkit, as a ROCm build is.
+  static bool requiresCudaToolkit(const cmake::Command &C) {
+    if (C.LowerName == "enable_language")
+      return std::any_of(C.Args.begin(), C.Args.end(), [](const cmake::Argument &A) { return A.Value == "CUDA"; });
+    if (C.LowerName != "find_package" || C.Args.empty() ||
+        (C.Args[0].Value != "CUDAToolkit" && C.Args[0].Value != "CUDA"))
+      return false;
+    return std::any_of(C.Args.begin() + 1, C.Args.end(),
+                       [](const cmake::Argument &A) { return A.Value == "REQUIRED"; });
+  }
+
   static bool testsToolkitFound(const std::vector<std::string> &Words) {
     const BuildSwitchTable &T = buildSwitchTable();
     return std::any_of(Words.begin(), Words.end(), [&](const std::string &W) { return T.ToolkitFound.count(W) != 0; });
@@ -1437,7 +1471,7 @@ private:
         std::any_of(Frames.begin(), Frames.end() - 1, [](const Open &F) { return F.Frame.Current == Branch::Cuda; });
     if (O.Frame.Current == Branch::Cuda && !Outer && !RestFrom && Line > O.Start + 1) {
       Frames.back().CudaArms.push_back(Arms.size());
-      Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line, O.ToolkitFound});
+      Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line, O.ToolkitFound || O.RequiresToolkit});
     }
   }
 

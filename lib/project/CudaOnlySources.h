@@ -38,7 +38,9 @@ struct CudaArm {
   /// Even a ROCm build that hipifies its CUDA sources never configures this arm: its condition tests
   /// that the CUDA toolkit was found (`if(CUDAToolkit_FOUND)`), or another arm of the same if()
   /// builds HIP (its condition is the HIP build's, or it finds the hip package, enables the HIP
-  /// language or links hip::), so the script itself chooses between the two backends.
+  /// language or links hip::), so the script itself chooses between the two backends, or the arm
+  /// itself cannot be configured without the CUDA toolkit (find_package(CUDAToolkit REQUIRED),
+  /// enable_language(CUDA)).
   bool NeverTakenByRocm = false;
 };
 
