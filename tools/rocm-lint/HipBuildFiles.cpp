@@ -7,6 +7,7 @@
 #include "core/GpuTargets.h"
 #include "core/SourceKinds.h"
 #include "project/BuildTargets.h"
+#include "project/GeneratorTemplates.h"
 #include "project/HipBuildFlags.h"
 #include "project/HipMembership.h"
 #include "project/IncludeScan.h"
@@ -480,6 +481,28 @@ void excuseOrphanHeaders(const std::vector<InputFile> &Files, const std::vector<
     R.Status.Skipped.push_back(
         "alone it does not compile, and no file of the project's builds includes it or names it: "
         "it is part of no build");
+  }
+}
+
+void excuseGeneratorTemplates(const std::vector<InputFile> &Files, const ProjectConfig &Config,
+                              std::vector<FileResult> &Results) {
+  if (!Config.Model)
+    return;
+  for (size_t I = 0; I < Files.size() && I < Results.size(); ++I) {
+    FileResult &R = Results[I];
+    if (Files[I].Named || R.Status.Status != AnalysisStatus::Failed || !R.Status.CompilerErrors)
+      continue;
+    if (Config.HipBuild && Config.HipBuild->compiledByHipScript(Files[I].Absolute))
+      continue;
+    std::string Why =
+        rocmtidy::project::pythonGeneratorTemplateWhy(*Config.Model, Files[I].Absolute, Config.Model->reader(4 << 20));
+    if (Why.empty())
+      continue;
+    R.Errors.clear();
+    R.Status.Status = AnalysisStatus::Recovered;
+    R.Status.Reason.clear();
+    R.Status.Skipped.push_back("a template of the project's Python code generator (" + Why +
+                               "), not code the build compiles");
   }
 }
 

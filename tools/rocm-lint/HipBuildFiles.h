@@ -119,6 +119,13 @@ void excuseMissedFragments(const std::vector<InputFile> &Files, const std::vecto
 void excuseOrphanHeaders(const std::vector<InputFile> &Files, const std::vector<size_t> &Alone,
                          const ProjectConfig &Config, std::vector<FileResult> &Results);
 
+/// For each file found by a directory walk whose parse failed with compiler errors and that no HIP
+/// build script compiles: when a Python code generator of the project opens it as text
+/// (project/GeneratorTemplates.h), it is a template, not code: its failure becomes a
+/// partly-analysed status that says so, not an error.
+void excuseGeneratorTemplates(const std::vector<InputFile> &Files, const ProjectConfig &Config,
+                              std::vector<FileResult> &Results);
+
 } // namespace rocmlint
 
 #endif

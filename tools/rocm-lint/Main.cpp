@@ -604,6 +604,7 @@ static int runLint(int Argc, char **Argv) {
   RunPhase();
   excuseMissedFragments(Files, Order, Alone, Config, Results);
   excuseOrphanHeaders(Files, Alone, Config, Results);
+  excuseGeneratorTemplates(Files, Config, Results);
   Trace("first sweep done");
   if (Opts.ProjectIndex)
     secondSweep(Opts, Style.Root, Config, Files, Results, Analyzer, Pool, IndexFile, Cwd);
