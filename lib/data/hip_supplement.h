@@ -133,6 +133,17 @@ template <class RocmTidyBase = struct hipPointerAttribute_t> struct RocmTidyPoin
 #if defined(HIP_VERSION) && HIP_VERSION < 50300000 && !defined(hipMemoryTypeManaged)
 #define hipMemoryTypeManaged hipMemoryTypeUnified
 #endif
+// HIP 5.2 declares no hipStreamGetDevice (later releases do, as CUDA has cudaStreamGetDevice):
+// code that asks a stream for its device is analysed against ROCm's declaration of it.
+#if defined(HIP_VERSION) && HIP_VERSION < 50300000
+#ifdef __cplusplus
+extern "C" {
+#endif
+hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
+#ifdef __cplusplus
+}
+#endif
+#endif
 #if defined(HIP_VERSION) && HIP_VERSION < 60200000
 typedef enum hipLaunchAttributeID {
   hipLaunchAttributeAccessPolicyWindow = 1,

@@ -8,6 +8,12 @@ bool on_device(const void *p) {
   return attr.type == hipMemoryTypeDevice || attr.type == hipMemoryTypeManaged;
 }
 
+// ROCm's stream query, which HIP 5.2 does not declare.
+int stream_device(hipStream_t s) {
+  hipDevice_t d = -1;
+  return hipStreamGetDevice(s, &d) == hipSuccess ? d : -1;
+}
+
 // Written for HIP 5: still analysed.
 bool on_host_hip5(const void *p) {
   hipPointerAttribute_t attr{};

@@ -8,6 +8,7 @@
 #define __host__ __attribute__((host))
 typedef enum hipError_t { hipSuccess = 0, hipErrorOutOfMemory = 2 } hipError_t;
 typedef struct ihipStream_t *hipStream_t;
+typedef int hipDevice_t;
 typedef struct dim3 {
   unsigned x, y, z;
 #ifdef __cplusplus
