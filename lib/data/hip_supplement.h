@@ -134,12 +134,14 @@ template <class RocmTidyBase = struct hipPointerAttribute_t> struct RocmTidyPoin
 #define hipMemoryTypeManaged hipMemoryTypeUnified
 #endif
 // HIP 5.2 declares no hipStreamGetDevice (later releases do, as CUDA has cudaStreamGetDevice):
-// code that asks a stream for its device is analysed against ROCm's declaration of it.
+// code that asks a stream for its device is analysed against ROCm's declaration of it. The device
+// is spelled as the int that hipDevice_t names, so a runtime header without that typedef (a test
+// double, another HIP implementation) still parses.
 #if defined(HIP_VERSION) && HIP_VERSION < 50300000
 #ifdef __cplusplus
 extern "C" {
 #endif
-hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
+hipError_t hipStreamGetDevice(hipStream_t stream, int *device);
 #ifdef __cplusplus
 }
 #endif
