@@ -53,10 +53,16 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
   if (!Optional("cuda_values", false, T.CudaValues) || !Optional("hip_values", false, T.HipValues) ||
       !Optional("switch_words", true, T.SwitchWords) || !Optional("cuda_words", true, T.CudaWords) ||
       !Optional("hip_words", true, T.HipWords) || !Optional("other_words", true, T.OtherWords) ||
+      !Optional("cuda_compatible_words", true, T.CudaCompatibleWords) ||
       !Optional("toolkit_found", false, T.ToolkitFound) || !Optional("platform_names", false, T.PlatformNames) ||
       !Optional("cuda_platform_values", false, T.CudaPlatformValues) ||
       !Optional("hip_platform_values", false, T.HipPlatformValues))
     return std::nullopt;
+  for (const std::string &W : T.CudaCompatibleWords)
+    if (T.HipWords.count(W)) {
+      Error = "'" + W + "' is listed as a word of both vendors";
+      return std::nullopt;
+    }
   for (const std::string &W : T.CudaWords)
     if (T.HipWords.count(W)) {
       Error = "'" + W + "' is listed as a word of both vendors";
@@ -85,7 +91,7 @@ BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) 
       End = Name.size();
     std::string_view Part = Name.substr(Start, End - Start);
     Switch |= SwitchWords.count(Part) != 0;
-    IsCuda |= CudaWords.count(Part) != 0;
+    IsCuda |= CudaWords.count(Part) != 0 || CudaCompatibleWords.count(Part) != 0;
     IsHip |= HipWords.count(Part) != 0;
     Other |= OtherWords.count(Part) != 0;
     Start = End + 1;
@@ -94,6 +100,20 @@ BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) 
   if (!Switch || Other || IsCuda == IsHip)
     return Vendor::None;
   return IsCuda ? Vendor::Cuda : Vendor::Hip;
+}
+
+bool BuildSwitchTable::switchesCudaCompatible(std::string_view Name) const {
+  bool Switch = false, Compatible = false;
+  for (size_t Start = 0; Start <= Name.size();) {
+    size_t End = Name.find('_', Start);
+    if (End == std::string_view::npos)
+      End = Name.size();
+    std::string_view Part = Name.substr(Start, End - Start);
+    Switch |= SwitchWords.count(Part) != 0;
+    Compatible |= CudaCompatibleWords.count(Part) != 0;
+    Start = End + 1;
+  }
+  return Switch && Compatible;
 }
 
 BuildSwitchTable::Vendor BuildSwitchTable::vendorOfTargetName(std::string_view Name) const {

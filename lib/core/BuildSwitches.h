@@ -18,6 +18,10 @@ struct BuildSwitchTable {
   /// (enable, use) and a vendor word (cuda, nvidia; hip, rocm, amd), lower case; optional. A part of
   /// OtherWords (opencl, sycl) makes the name another programming model's switch.
   std::set<std::string, std::less<>> SwitchWords, CudaWords, HipWords, OtherWords;
+  /// Other GPU makers' toolkits that compile CUDA code (musa, corex, maca), lower case; optional.
+  /// Their switches (USE_MUSA) are CUDA switches for the HIP build's purpose: an arm of theirs is
+  /// never a ROCm build, hipify or not.
+  std::set<std::string, std::less<>> CudaCompatibleWords;
   /// What a script tests to learn that the CUDA toolkit is on the machine (cudatoolkit_found), lower
   /// case; optional.
   std::set<std::string, std::less<>> ToolkitFound;
@@ -38,6 +42,9 @@ struct BuildSwitchTable {
   /// Whether a part of \p Name between characters other than letters and digits, in any case, names
   /// another programming model (OtherWords: OPENCL_INCLUDE_DIR, ${ROCM_PATH}/opencl/lib).
   bool namesOtherModel(std::string_view Name) const;
+  /// Whether \p Name (lower case) is a switch of a CUDA-compatible toolkit of another GPU maker by its
+  /// parts between underscores (USE_MUSA, WITH_COREX): a switch word and a CudaCompatibleWords word.
+  bool switchesCudaCompatible(std::string_view Name) const;
   /// The platform hipcc builds for where the variable \p Name holds \p Value (HIP_PLATFORM and
   /// nvidia: NVIDIA, through nvcc), in any case; None for another variable or value.
   Vendor platformOf(std::string_view Name, std::string_view Value) const;

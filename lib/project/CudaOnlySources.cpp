@@ -1409,7 +1409,7 @@ public:
     if (N == "if") {
       Frames.push_back({BranchFrame::open(classifyCondition(Words), conditionText(C), C.Line), C.EndLine});
       Frames.back().HipArm = Frames.back().Frame.Current == Branch::Hip;
-      Frames.back().ToolkitFound = testsToolkitFound(Words);
+      Frames.back().ToolkitFound = testsToolkitFound(Words) || switchesCudaCompatible(Words);
     } else if ((N == "elseif" || N == "else") && !Frames.empty()) {
       close(C.Line);
       bool IsElse = N == "else";
@@ -1417,7 +1417,7 @@ public:
                                "else()");
       Frames.back().Start = C.EndLine;
       Frames.back().HipArm |= Frames.back().Frame.Current == Branch::Hip;
-      Frames.back().ToolkitFound = testsToolkitFound(Words);
+      Frames.back().ToolkitFound = testsToolkitFound(Words) || switchesCudaCompatible(Words);
       Frames.back().RequiresToolkit = false;
     } else if (N == "endif" && !Frames.empty()) {
       close(C.Line);
@@ -1462,6 +1462,16 @@ private:
   static bool testsToolkitFound(const std::vector<std::string> &Words) {
     const BuildSwitchTable &T = buildSwitchTable();
     return std::any_of(Words.begin(), Words.end(), [&](const std::string &W) { return T.ToolkitFound.count(W) != 0; });
+  }
+  // 'if(USE_COREX)': another GPU maker's CUDA-compatible toolkit, never a ROCm build.
+  static bool switchesCudaCompatible(const std::vector<std::string> &Words) {
+    const BuildSwitchTable &T = buildSwitchTable();
+    return std::any_of(Words.begin(), Words.end(), [&](const std::string &W) {
+      llvm::StringRef N(W);
+      if (N.starts_with("${") && N.ends_with("}"))
+        N = N.drop_front(2).drop_back();
+      return T.switchesCudaCompatible(N);
+    });
   }
 
   // Ends the innermost frame's current arm before \p Line; an arm inside a CUDA one is covered.

@@ -111,6 +111,16 @@ TEST(BuildSwitches, ProjectSwitchesByParts) {
   EXPECT_EQ(T.vendorByParts("enable_cudnn"), V::Cuda);
   EXPECT_EQ(T.vendorByParts("use_nccl"), V::None);
   EXPECT_EQ(T.vendorByParts(""), V::None);
+  // Other GPU makers' toolkits that compile CUDA code: their switches are CUDA's for the HIP build.
+  EXPECT_EQ(T.vendorByParts("use_musa"), V::Cuda);
+  EXPECT_EQ(T.vendorByParts("use_corex"), V::Cuda);
+  EXPECT_TRUE(T.switchesCudaCompatible("use_corex"));
+  EXPECT_TRUE(T.switchesCudaCompatible("ggml_use_musa"));
+  EXPECT_FALSE(T.switchesCudaCompatible("use_cuda"));
+  EXPECT_FALSE(T.switchesCudaCompatible("musa_home"));
+  std::string CompatError;
+  EXPECT_FALSE(parseBuildSwitchesJson(
+      R"({"cuda": ["a"], "hip": ["b"], "cuda_compatible_words": ["g"], "hip_words": ["g"]})", CompatError));
   std::string Error;
   EXPECT_FALSE(parseBuildSwitchesJson(R"({"cuda": ["a"], "hip": ["b"], "cuda_words": ["x_y"]})", Error));
   EXPECT_NE(Error.find("without underscores"), std::string::npos) << Error;
