@@ -83,19 +83,25 @@ std::optional<BuildSwitchTable> parseBuildSwitchesJson(std::string_view Json, st
   return T;
 }
 
-BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) const {
-  bool Switch = false, IsCuda = false, IsHip = false, Other = false;
+// Calls \p Each with every part of \p Name between underscores.
+template <class F> static void forEachPart(std::string_view Name, F Each) {
   for (size_t Start = 0; Start <= Name.size();) {
     size_t End = Name.find('_', Start);
     if (End == std::string_view::npos)
       End = Name.size();
-    std::string_view Part = Name.substr(Start, End - Start);
+    Each(Name.substr(Start, End - Start));
+    Start = End + 1;
+  }
+}
+
+BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) const {
+  bool Switch = false, IsCuda = false, IsHip = false, Other = false;
+  forEachPart(Name, [&](std::string_view Part) {
     Switch |= SwitchWords.count(Part) != 0;
     IsCuda |= CudaWords.count(Part) != 0 || CudaCompatibleWords.count(Part) != 0;
     IsHip |= HipWords.count(Part) != 0;
     Other |= OtherWords.count(Part) != 0;
-    Start = End + 1;
-  }
+  });
   // ENABLE_AMD_OPENCL names a vendor of another programming model's build.
   if (!Switch || Other || IsCuda == IsHip)
     return Vendor::None;
@@ -104,15 +110,10 @@ BuildSwitchTable::Vendor BuildSwitchTable::vendorByParts(std::string_view Name) 
 
 bool BuildSwitchTable::switchesCudaCompatible(std::string_view Name) const {
   bool Switch = false, Compatible = false;
-  for (size_t Start = 0; Start <= Name.size();) {
-    size_t End = Name.find('_', Start);
-    if (End == std::string_view::npos)
-      End = Name.size();
-    std::string_view Part = Name.substr(Start, End - Start);
+  forEachPart(Name, [&](std::string_view Part) {
     Switch |= SwitchWords.count(Part) != 0;
     Compatible |= CudaCompatibleWords.count(Part) != 0;
-    Start = End + 1;
-  }
+  });
   return Switch && Compatible;
 }
 

@@ -4,6 +4,7 @@
 #include "project/PythonSource.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cctype>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -19,6 +20,8 @@ namespace {
 bool readsText(llvm::StringRef Code) {
   return Code.contains("open(") || Code.contains("read_text(") || Code.contains(".read(");
 }
+
+bool isWordChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
 
 bool namesFolder(const PyLine &L, const std::string &Folder) {
   for (const auto &[S, Line] : L.Strings) {
@@ -47,19 +50,15 @@ unsigned opensBelow(const std::string &Text, const std::string &Folder) {
   }
   if (Bound.empty())
     return 0;
+  // A line that reads through one of those names (a binding line reads nothing).
   for (const PyLine &L : Lines) {
     if (!readsText(L.Code))
       continue;
     for (const std::string &Name : Bound) {
-      size_t At = L.Code.find(Name);
-      while (At != std::string::npos) {
-        bool Start = At == 0 || !(std::isalnum(static_cast<unsigned char>(L.Code[At - 1])) || L.Code[At - 1] == '_');
+      for (size_t At = L.Code.find(Name); At != std::string::npos; At = L.Code.find(Name, At + 1)) {
         size_t End = At + Name.size();
-        bool Finish =
-            End >= L.Code.size() || !(std::isalnum(static_cast<unsigned char>(L.Code[End])) || L.Code[End] == '_');
-        if (Start && Finish && L.Code.compare(0, Name.size() + 1, Name + " ") != 0)
+        if ((At == 0 || !isWordChar(L.Code[At - 1])) && (End >= L.Code.size() || !isWordChar(L.Code[End])))
           return L.Line;
-        At = L.Code.find(Name, At + 1);
       }
     }
   }
