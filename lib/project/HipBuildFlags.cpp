@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <deque>
 #include <map>
 #include <set>
 
@@ -159,8 +160,8 @@ private:
 class ScriptReader : public cmake::ParseCallbacks {
 public:
   ScriptReader(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &LeftOut, bool BuildsHip, const std::string &Top,
-               std::map<std::string, std::string> HipChoice = {})
-      : S(S), LeftOut(LeftOut), BuildsHip(BuildsHip), Top(Top), HipChoice(std::move(HipChoice)) {
+               const HipBuildFlags::Reader &Read, std::map<std::string, std::string> HipChoice = {})
+      : S(S), LeftOut(LeftOut), BuildsHip(BuildsHip), Top(Top), Read(Read), HipChoice(std::move(HipChoice)) {
     Vars["CMAKE_CURRENT_SOURCE_DIR"] = S.Dir;
     Vars["CMAKE_CURRENT_LIST_DIR"] = S.Dir;
     Vars["CMAKE_SOURCE_DIR"] = Top;
@@ -195,6 +196,10 @@ public:
     }
     if (auto It = Functions.find(N); It != Functions.end()) {
       call(It->second, C);
+      return;
+    }
+    if (N == "include" && !C.Args.empty()) {
+      includeDefinitions(C);
       return;
     }
     Options.note(C);
@@ -425,7 +430,89 @@ private:
   struct Definition {
     std::vector<std::string> Params;
     std::vector<cmake::Command> Body;
+    bool Included = false; // defined in a file include() read: its lines are not this script's
   };
+
+  /// Collects the function() and macro() definitions of an include()d file, and the files it
+  /// include()s in turn (by the names written, resolved by the caller).
+  struct DefinitionCollector : cmake::ParseCallbacks {
+    std::vector<std::pair<std::string, Definition>> Found; // lower-case name, definition
+    std::vector<std::string> Includes;
+    unsigned Depth = 0;
+    void command(const cmake::Command &C) override {
+      const std::string &N = C.LowerName;
+      bool Opens = N == "function" || N == "macro", Closes = N == "endfunction" || N == "endmacro";
+      if (Depth == 0 && Opens && !C.Args.empty()) {
+        Definition D;
+        D.Included = true;
+        for (size_t I = 1; I < C.Args.size(); ++I)
+          D.Params.push_back(C.Args[I].Value);
+        Found.emplace_back(asciiLower(C.Args[0].Value), std::move(D));
+      } else if (Depth == 0 && N == "include" && !C.Args.empty()) {
+        Includes.push_back(C.Args[0].Value);
+      } else if (Depth > 0 && !(Depth == 1 && Closes)) {
+        Found.back().second.Body.push_back(C);
+      }
+      if (Opens)
+        ++Depth;
+      else if (Closes && Depth > 0)
+        --Depth;
+    }
+  };
+
+  /// The project files an include() may name (\p Written expanded), in the order CMake tries them:
+  /// a module name is looked up in CMAKE_MODULE_PATH as far as that is known.
+  std::vector<std::string> includedFiles(const std::string &Written) const {
+    std::optional<std::string> E = expand(Written);
+    std::vector<std::string> Candidates;
+    if (!E || E->empty())
+      return Candidates;
+    if (llvm::StringRef(*E).ends_with_insensitive(".cmake") || E->find('/') != std::string::npos) {
+      Candidates.push_back(normalJoin(S.Dir, *E));
+    } else if (std::optional<std::string> Path = expand("${CMAKE_MODULE_PATH}")) {
+      llvm::SmallVector<llvm::StringRef, 4> Dirs;
+      llvm::StringRef(*Path).split(Dirs, ';', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef D : Dirs)
+        Candidates.push_back(normalJoin(S.Dir, D.str() + "/" + *E + ".cmake"));
+    }
+    Candidates.erase(
+        std::remove_if(Candidates.begin(), Candidates.end(), [&](const std::string &P) { return !isWithin(P, Top); }),
+        Candidates.end());
+    return Candidates;
+  }
+
+  // include(file) runs the file in the includer's scope. Only the functions and macros it defines
+  // are taken from it, to run where this script calls them (ERF's Exec/CMakeLists.txt includes
+  // CMake/BuildERFExe.cmake and calls build_erf_lib, whose body gives the library its include
+  // folders); its other commands are not run here, since the script it is written for already
+  // says what it builds. A function body that include()s a file reaches its definitions too.
+  void includeDefinitions(const cmake::Command &C) {
+    std::vector<std::vector<std::string>> Work{includedFiles(C.Args[0].Value)};
+    while (!Work.empty() && Included.size() < 16) {
+      std::vector<std::string> Candidates = std::move(Work.back());
+      Work.pop_back();
+      std::optional<std::string> Text;
+      std::string P;
+      for (const std::string &Candidate : Candidates) {
+        Text = Read(Candidate);
+        if (Text) {
+          P = Candidate;
+          break;
+        }
+      }
+      if (!Text || !Included.insert(P).second)
+        continue;
+      IncludedTexts.push_back(std::move(*Text)); // the commands' names and raw text point into it
+      DefinitionCollector Collect;
+      cmake::ParseError E;
+      if (!cmake::parseCMake(IncludedTexts.back(), Collect, E))
+        continue;
+      for (auto &[Name, D] : Collect.Found)
+        Functions.emplace(Name, std::move(D)); // the script's own definition of a name wins
+      for (const std::string &W : Collect.Includes)
+        Work.push_back(includedFiles(W));
+    }
+  }
 
   // A call of the script's own function: its body runs here, in this script's folder (CMake's
   // CMAKE_CURRENT_SOURCE_DIR is the caller's), with the parameters, ARGV, ARGN and ARGC bound to
@@ -465,8 +552,18 @@ private:
     Vars["ARGC"] = std::to_string(Values.size());
     size_t Open = Stack.size();
     ++Calls;
-    for (const cmake::Command &B : D.Body)
-      command(B);
+    for (const cmake::Command &B : D.Body) {
+      if (!D.Included) {
+        command(B);
+        continue;
+      }
+      // Flags are told by script and line: those of an included body are the call's.
+      cmake::Command Here = B;
+      Here.Line = Call.Line;
+      for (cmake::Argument &A : Here.Args)
+        A.Line = Call.Line;
+      command(Here);
+    }
     --Calls;
     if (Stack.size() > Open) // an if() the body left open ends with it
       Stack.erase(Stack.begin() + static_cast<std::ptrdiff_t>(Open), Stack.end());
@@ -718,6 +815,9 @@ private:
   std::vector<LeftOutFlag> &LeftOut;
   bool BuildsHip;
   std::string Top;
+  const HipBuildFlags::Reader &Read;
+  std::set<std::string> Included;        // files include() was followed into
+  std::deque<std::string> IncludedTexts; // their texts, kept while their commands may run
   std::vector<Frame> Stack;
   ReturnGuard Guard;
   size_t Kept = 0; // frames at the bottom of Stack for the rest of the script after a return guard
@@ -824,12 +924,12 @@ void keepIncludeFolders(std::vector<ScriptFlag> &Flags, std::vector<LeftOutFlag>
 // ${CMAKE_CURRENT_LIST_DIR}/../src)). Read again as if it built HIP, its folders join \p S's flags;
 // its defines may choose the CUDA paths and are not taken.
 void addIncludeFolders(HipBuildFlags::Script &S, const std::string &Text, const std::string &Top,
-                       std::map<std::string, std::string> Values) {
+                       const HipBuildFlags::Reader &Read, std::map<std::string, std::string> Values) {
   HipBuildFlags::Script Whole;
   Whole.Path = S.Path;
   Whole.Dir = S.Dir;
   std::vector<LeftOutFlag> Left; // the first reading said what it left out
-  ScriptReader R(Whole, Left, /*BuildsHip=*/true, Top, std::move(Values));
+  ScriptReader R(Whole, Left, /*BuildsHip=*/true, Top, Read, std::move(Values));
   cmake::ParseError E;
   if (!cmake::parseCMake(Text, R, E))
     return;
@@ -1004,11 +1104,11 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
       continue;
     Builds = Builds || Choices.HipBranch;
     std::map<std::string, std::string> Values = Choices.Values;
-    ScriptReader R(S, Left, Builds, ProjectTop, std::move(Choices.Values));
+    ScriptReader R(S, Left, Builds, ProjectTop, Read, std::move(Choices.Values));
     if (!cmake::parseCMake(*Text, R, E))
       continue;
     if (!Builds)
-      addIncludeFolders(S, *Text, ProjectTop, std::move(Values));
+      addIncludeFolders(S, *Text, ProjectTop, Read, std::move(Values));
     if (Registry)
       for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
         S.Flags.push_back({F.Arg, F.Script, F.Line});

@@ -245,4 +245,42 @@ TEST(HipBuildFlags, AnArmsDefinesReachTheSourcesTheSameArmNames) {
     for (const std::string &A : args(F.flagsFor(Src)))
       EXPECT_NE(A, "-DM_FAST");
 }
+TEST(HipBuildFlags, AFunctionAnIncludedFileDefinesRunsWhereAScriptCallsIt) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(e LANGUAGES CXX HIP)\nadd_subdirectory(exec)\n"},
+      {"/p/cmake/lib.cmake", "function(build_lib name)\n"
+                             "  include(${CMAKE_SOURCE_DIR}/cmake/flags.cmake)\n"
+                             "  set_lib_flags(${name})\n"
+                             "  target_sources(${name} PRIVATE ${CMAKE_SOURCE_DIR}/src/solver.cpp)\n"
+                             "  target_include_directories(${name} PUBLIC ${CMAKE_SOURCE_DIR}/src/physics)\n"
+                             "endfunction()\n"},
+      {"/p/cmake/flags.cmake", "function(set_lib_flags t)\n"
+                               "  target_include_directories(${t} PRIVATE ${CMAKE_SOURCE_DIR}/src/common)\n"
+                               "endfunction()\n"},
+      {"/p/exec/CMakeLists.txt", "add_library(lib OBJECT)\n"
+                                 "include(${CMAKE_SOURCE_DIR}/cmake/lib.cmake)\n"
+                                 "build_lib(lib)\n"
+                                 "include(cmake/missing.cmake)\n"},
+  });
+  // Both folders, the second through a file the first function's body includes; told at the call.
+  std::vector<ScriptFlag> Flags = F.flagsFor("/p/src/solver.cpp");
+  EXPECT_EQ(args(Flags), (std::vector<std::string>{"-I/p/src/common", "-I/p/src/physics"}));
+  ASSERT_FALSE(Flags.empty());
+  EXPECT_EQ(Flags.front().Script, "/p/exec/CMakeLists.txt");
+  EXPECT_EQ(Flags.front().Line, 3u);
+  // A source the function does not name gets nothing from it.
+  EXPECT_TRUE(F.flagsFor("/p/src/other.cpp").empty());
+}
+
+TEST(HipBuildFlags, AnIncludedFilesFunctionDoesNotRunWithoutACall) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(e LANGUAGES CXX HIP)\n"
+                            "include(cmake/lib.cmake)\n"
+                            "add_library(e solver.cpp)\n"},
+      {"/p/cmake/lib.cmake", "function(build_lib name)\n"
+                             "  add_compile_definitions(E_NEVER_CALLED)\n"
+                             "endfunction()\n"},
+  });
+  EXPECT_TRUE(F.flagsFor("/p/solver.cpp").empty());
+}
 } // namespace

@@ -142,9 +142,9 @@ FileResult SourceAnalyzer::analyze(const InputFile &F) const {
 // compatibility header that maps the CUDA names). Only the header's own findings are its result.
 // The header's own parse is the result instead when the includer's parse fails, never reaches the
 // header (an #if branch the HIP build skips), or drops more declarations (the includer needs
-// headers the header does not, such as a framework's, and loses the code using them). The header
-// is parsed on its own only to decide those cases: an includer that drops nothing cannot lose.
-// Where both parses fail, the includer's findings in the header are kept beside the header's own.
+// headers the header does not, such as a framework's, and loses the code using them) while the
+// header alone compiles. The header is parsed on its own only to decide those cases: an includer that drops nothing
+// cannot lose. Where both parses fail, the includer's findings in the header are kept beside the header's own.
 FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
   InputFile Includer{F.ThroughDisplay, F.Through, false, false, "", ""};
   FileResult R = analyzeAs(Includer, /*FactsOnly=*/false);
@@ -164,7 +164,10 @@ FileResult SourceAnalyzer::analyzeThrough(const InputFile &F) const {
     Why = "its parse does not reach it";
   } else if (R.Status.DroppedDeclarations > 0) {
     Alone = analyzeAs(F, /*FactsOnly=*/false);
-    if (R.Status.DroppedDeclarations > Alone->Status.DroppedDeclarations) {
+    // A header that does not compile alone (it uses its includer's macros and types) loses more
+    // there than any count of dropped declarations says: the includer's partial parse stands.
+    if (Alone->Status.Status != AnalysisStatus::Failed &&
+        R.Status.DroppedDeclarations > Alone->Status.DroppedDeclarations) {
       Why = "it drops " + std::to_string(R.Status.DroppedDeclarations) + " declarations, the header alone " +
             std::to_string(Alone->Status.DroppedDeclarations);
       // The declarations it drops may be anywhere in the includer's translation unit; what it did see of the
