@@ -91,6 +91,9 @@ struct FlowState {
   llvm::SmallDenseMap<const VarDecl *, StatusRef, 4> Status;
   // Conditions that held one way on every path here, and still test the same values (sorted).
   TestFacts Known;
+  // The allocation that was the last call on every path here: hipGetLastError() then reports its
+  // status ("hipMalloc(&d, n); if (hipGetLastError() != hipSuccess) return;").
+  PlaceRef LastCallAlloc = nullptr;
 
   PtrState get(PlaceRef V) const {
     auto It = Ptrs.find(V);
@@ -139,6 +142,10 @@ struct FlowState {
     TestFacts Both = commonFacts(Known, O.Known);
     Changed |= Both.size() != Known.size();
     Known = std::move(Both);
+    if (LastCallAlloc && LastCallAlloc != O.LastCallAlloc) {
+      LastCallAlloc = nullptr;
+      Changed = true;
+    }
     return Changed;
   }
 };

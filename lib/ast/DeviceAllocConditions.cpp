@@ -16,6 +16,9 @@ StatusRef Analysis::statusOf(const Expr *E, const FlowState &S) const {
     return statusOf(C->getFalseExpr(), S);
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // The runtime's last error right after an allocation is that allocation's status.
+    if (isLastErrorQuery(Call))
+      return S.LastCallAlloc ? StatusRef(S.LastCallAlloc, false) : StatusRef();
     auto It = Allocs.find(Call);
     return It == Allocs.end() ? StatusRef() : StatusRef(It->second.Var, false);
   }
@@ -54,16 +57,30 @@ void Analysis::applyTest(const Expr *Subject, bool NonZero, FlowState &S) {
   if (const auto *BO = dyn_cast<BinaryOperator>(Subject); BO && BO->getOpcode() == BO_Assign)
     Subject = stripPointerExpr(BO->getRHS());
   PlaceRef Failed = nullptr;
+  // Once a path has tested an allocation's status, a later failing query of the last error is
+  // another call's failure: the allocation stands.
+  auto Tested = [&](PlaceRef V) {
+    if (S.LastCallAlloc == V)
+      S.LastCallAlloc = nullptr;
+  };
   if (const auto *Call = dyn_cast<CallExpr>(Subject)) {
-    auto A = Allocs.find(Call);
-    if (A == Allocs.end())
-      return;
-    if (NonZero)
-      Failed = A->second.Var;
+    if (isLastErrorQuery(Call)) {
+      if (NonZero)
+        Failed = S.LastCallAlloc;
+      S.LastCallAlloc = nullptr;
+    } else {
+      auto A = Allocs.find(Call);
+      if (A == Allocs.end())
+        return;
+      if (NonZero)
+        Failed = A->second.Var;
+      Tested(A->second.Var);
+    }
   } else if (const VarDecl *SV = referencedVar(Subject); SV && S.Status.count(SV)) {
     StatusRef St = S.Status.find(SV)->second;
     if (NonZero != St.getInt())
       Failed = St.getPointer();
+    Tested(St.getPointer());
   } else if (PlaceRef V = trackedRef(Subject)) {
     {
       PtrState &P = S.Ptrs[V];

@@ -23,6 +23,12 @@ StringRef freeFunctionName(const CallExpr *Call) {
   return {};
 }
 
+bool isLastErrorQuery(const CallExpr *Call) {
+  StringRef Name = freeFunctionName(Call);
+  return Call->getNumArgs() == 0 && (Name == "hipGetLastError" || Name == "hipPeekAtLastError" ||
+                                     Name == "cudaGetLastError" || Name == "cudaPeekAtLastError");
+}
+
 const Expr *stripPointerExpr(const Expr *E) {
   if (!E)
     return nullptr;

@@ -42,6 +42,10 @@ void classifyPointerUses(const clang::Stmt *S, const DeviceAllocTable &Table,
 /// yet (in a template, with dependent arguments); empty for methods and calls through pointers.
 llvm::StringRef freeFunctionName(const clang::CallExpr *Call);
 
+/// Whether \p Call asks the runtime for the error of its last call (hipGetLastError,
+/// hipPeekAtLastError and their CUDA spellings).
+bool isLastErrorQuery(const clang::CallExpr *Call);
+
 /// \p E without parentheses, casts, cleanups and temporaries.
 const clang::Expr *stripPointerExpr(const clang::Expr *E);
 /// The variable \p E names, after stripPointerExpr; null otherwise.

@@ -381,8 +381,11 @@ void Analysis::transferCall(const CallExpr *Call, FlowState &S) {
   auto A = Allocs.find(Call);
   if (A != Allocs.end()) {
     S.Ptrs[A->second.Var] = PtrState{Allocated, Call, nullptr, S.Known};
+    S.LastCallAlloc = A->second.Var;
     return;
   }
+  if (!isLastErrorQuery(Call))
+    S.LastCallAlloc = nullptr;
   StringRef Name = freeFunctionName(Call);
   bool Frees = !Name.empty() && Call->getNumArgs() > 0 && Table.deallocator(Name.str());
   if (!Frees && isOwnershipFunction(Call->getDirectCallee())) {
