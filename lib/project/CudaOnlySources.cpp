@@ -1383,6 +1383,14 @@ namespace {
 class CudaArmReader : public cmake::ParseCallbacks {
 public:
   std::vector<CudaArm> Arms;
+  /// Conditions of arms that cannot configure without the CUDA toolkit although their words name
+  /// no vendor (`if(${BACKEND} EQUAL 1)` with `find_package(CUDA REQUIRED)`): the same test
+  /// elsewhere in the script selects the same build. Read by a first pass, used by the second.
+  std::set<std::string> ToolkitConditions;
+  /// Some if() of the script selects the HIP build by a switch of its own (`if(APP_USE_ROCM)`):
+  /// the ROCm build configures the script with that switch, so the arms of the CUDA switch are
+  /// the CUDA build's even in a project that also hipifies sources elsewhere.
+  bool HipSwitch = false;
 
   /// After a top-level 'if(NOT CUDAToolkit_FOUND) return() endif()': the rest of the script, from
   /// this line, is a CUDA arm too.
@@ -1407,18 +1415,29 @@ public:
       return;
     }
     if (N == "if") {
-      Frames.push_back({BranchFrame::open(classifyCondition(Words), conditionText(C), C.Line), C.EndLine});
+      bool SameAsToolkitArm = ToolkitConditions.count(conditionKey(C)) != 0;
+      Branch B = classifyCondition(Words);
+      Frames.push_back(
+          {BranchFrame::open(SameAsToolkitArm && B == Branch::Other ? Branch::Cuda : B, conditionText(C), C.Line),
+           C.EndLine});
       Frames.back().HipArm = Frames.back().Frame.Current == Branch::Hip;
-      Frames.back().ToolkitFound = testsToolkitFound(Words) || switchesCudaCompatible(Words);
+      HipSwitch |= B == Branch::Hip;
+      Frames.back().ToolkitFound = testsToolkitFound(Words) || switchesCudaCompatible(Words) || SameAsToolkitArm;
+      Frames.back().Key = conditionKey(C);
     } else if ((N == "elseif" || N == "else") && !Frames.empty()) {
       close(C.Line);
       bool IsElse = N == "else";
-      Frames.back().Frame.next(IsElse, IsElse ? Branch::Other : classifyCondition(Words), conditionText(C), C.Line,
-                               "else()");
+      bool SameAsToolkitArm = !IsElse && ToolkitConditions.count(conditionKey(C)) != 0;
+      Branch B = IsElse ? Branch::Other : classifyCondition(Words);
+      Frames.back().Frame.next(IsElse, SameAsToolkitArm && B == Branch::Other ? Branch::Cuda : B, conditionText(C),
+                               C.Line, "else()");
       Frames.back().Start = C.EndLine;
       Frames.back().HipArm |= Frames.back().Frame.Current == Branch::Hip;
-      Frames.back().ToolkitFound = testsToolkitFound(Words) || switchesCudaCompatible(Words);
+      HipSwitch |= B == Branch::Hip;
+      Frames.back().ToolkitFound = testsToolkitFound(Words) || switchesCudaCompatible(Words) || SameAsToolkitArm;
       Frames.back().RequiresToolkit = false;
+      Frames.back().ArmBuildsHip = false;
+      Frames.back().Key = IsElse ? std::string() : conditionKey(C);
     } else if (N == "endif" && !Frames.empty()) {
       close(C.Line);
       if (Frames.back().HipArm)
@@ -1428,8 +1447,10 @@ public:
     } else if (cmake::commandBuildsHip(C)) {
       // The HIP build's own commands mark the chains whose current arm is not CUDA's.
       for (Open &O : Frames)
-        if (O.Frame.Current != Branch::Cuda)
+        if (O.Frame.Current != Branch::Cuda) {
           O.HipArm = true;
+          O.ArmBuildsHip = true;
+        }
     } else if (!Frames.empty() && requiresCudaToolkit(C)) {
       Frames.back().RequiresToolkit = true;
     }
@@ -1442,8 +1463,21 @@ private:
     bool HipArm = false;          // an arm of this if() builds HIP
     bool ToolkitFound = false;    // the current arm's condition tests that CUDA was found
     bool RequiresToolkit = false; // the current arm itself stops without the CUDA toolkit
+    bool ArmBuildsHip = false;    // the current arm holds a command of the HIP build
     std::vector<size_t> CudaArms; // its CUDA arms, in Arms
+    std::string Key;              // the current arm's condition (conditionKey)
   };
+
+  /// A condition's arguments as written, without the command's name: `if(X EQUAL 1)` and
+  /// `elseif(X EQUAL 1)` test the same.
+  static std::string conditionKey(const cmake::Command &C) {
+    std::string Key;
+    for (const cmake::Argument &A : C.Args) {
+      Key += A.Value;
+      Key += '\x1f';
+    }
+    return Key;
+  }
 
   // `if(CUDAToolkit_FOUND)`, `if(CMAKE_CUDA_COMPILER)`: what find_package() or enable_language()
   // found on the machine, false where ROCm builds without a CUDA toolkit.
@@ -1479,7 +1513,12 @@ private:
     Open &O = Frames.back();
     bool Outer =
         std::any_of(Frames.begin(), Frames.end() - 1, [](const Open &F) { return F.Frame.Current == Branch::Cuda; });
-    if (O.Frame.Current == Branch::Cuda && !Outer && !RestFrom && Line > O.Start + 1) {
+    // An arm whose words name no vendor but which cannot configure without the CUDA toolkit, and
+    // holds nothing of the HIP build, is the CUDA build's all the same.
+    bool NeedsToolkit = O.Frame.Current == Branch::Other && O.RequiresToolkit && !O.ArmBuildsHip && !O.Key.empty();
+    if (NeedsToolkit)
+      ToolkitConditions.insert(O.Key);
+    if ((O.Frame.Current == Branch::Cuda || NeedsToolkit) && !Outer && !RestFrom && Line > O.Start + 1) {
       Frames.back().CudaArms.push_back(Arms.size());
       Arms.push_back({O.Start + 1, Line - 1, O.Frame.Condition, O.Frame.Line, O.ToolkitFound || O.RequiresToolkit});
     }
@@ -1496,6 +1535,17 @@ std::vector<CudaArm> cudaOnlyArms(const std::string &Text) {
   cmake::ParseError E;
   if (!cmake::parseCMake(Text, R, E))
     return {};
+  if (!R.ToolkitConditions.empty()) {
+    // Again, now knowing which vendor-less conditions select the CUDA build.
+    CudaArmReader Again;
+    Again.ToolkitConditions = std::move(R.ToolkitConditions);
+    if (!cmake::parseCMake(Text, Again, E))
+      return {};
+    R = std::move(Again);
+  }
+  if (R.HipSwitch)
+    for (CudaArm &A : R.Arms)
+      A.NeverTakenByRocm = true;
   if (R.RestFrom) {
     R.Rest.Last = static_cast<unsigned>(std::count(Text.begin(), Text.end(), '\n')) +
                   (Text.empty() || Text.back() == '\n' ? 0 : 1);

@@ -40,13 +40,16 @@ struct CudaArm {
   /// builds HIP (its condition is the HIP build's, or it finds the hip package, enables the HIP
   /// language or links hip::), so the script itself chooses between the two backends, or the arm
   /// itself cannot be configured without the CUDA toolkit (find_package(CUDAToolkit REQUIRED),
-  /// enable_language(CUDA)).
+  /// enable_language(CUDA)), or another if() of the script selects the HIP build by a switch of its
+  /// own (`if(APP_USE_ROCM)`: the script chooses its backend itself, whatever another build of the
+  /// project hipifies).
   bool NeverTakenByRocm = false;
 };
 
 /// The arms of the CMake script \p Text that build the CUDA backend (BuildBranch's reading, with the
-/// vendor options the script declares), and the rest of a script after a top-level guard that
-/// returns unless CUDA is configured (`if(NOT CUDAToolkit_FOUND) return()`): an arm inside one is
+/// vendor options the script declares; an arm whose condition names no vendor when it cannot
+/// configure without the CUDA toolkit, and every arm with that same condition), and the rest of a script after a
+/// top-level guard that returns unless CUDA is configured (`if(NOT CUDAToolkit_FOUND) return()`): an arm inside one is
 /// covered by it. None when the script does not parse.
 std::vector<CudaArm> cudaOnlyArms(const std::string &Text);
 

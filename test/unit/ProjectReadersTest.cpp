@@ -718,3 +718,35 @@ TEST(CacheScripts, ShapeAndLoadedNames) {
                                           "rocm-config.cmake"}));
   EXPECT_TRUE(loadedFileNames("set(A include)\n").empty());
 }
+
+TEST(CudaOnlyArms, AVendorlessConditionThatNeedsTheToolkitSelectsTheCudaBuildEverywhere) {
+  std::vector<CudaArm> Arms = cudaOnlyArms("if(${B} EQUAL 1)\n"                  // 1
+                                           "  find_package(CUDA 9 REQUIRED)\n"   // 2
+                                           "elseif(${B} EQUAL 2)\n"              // 3
+                                           "  find_package(hip)\n"               // 4
+                                           "endif()\n"                           // 5
+                                           "if(${B} EQUAL 1)\n"                  // 6
+                                           "  target_link_libraries(a cuda)\n"   // 7
+                                           "elseif(${B} EQUAL 3)\n"              // 8
+                                           "  target_link_libraries(a cudart)\n" // 9
+                                           "endif()\n");
+  ASSERT_EQ(Arms.size(), 2u);
+  EXPECT_EQ(Arms[0].First, 2u);
+  EXPECT_TRUE(Arms[0].NeverTakenByRocm);
+  EXPECT_EQ(Arms[1].First, 7u);
+  EXPECT_EQ(Arms[1].Last, 7u);
+  EXPECT_TRUE(Arms[1].NeverTakenByRocm);
+  // An arm that needs the toolkit but also holds the HIP build's commands chooses nothing.
+  EXPECT_TRUE(cudaOnlyArms("if(GPU)\n  enable_language(CUDA)\n  find_package(hip)\nendif()\n").empty());
+}
+
+TEST(CudaOnlyArms, AHipSwitchOfTheScriptMakesItsCudaArmsTheCudaBuilds) {
+  std::vector<CudaArm> Arms = cudaOnlyArms("if(X_USE_CUDA)\n  target_link_libraries(x cudart)\nendif()\n"
+                                           "if(X_USE_ROCM)\n  target_link_libraries(x amdhip64)\nendif()\n");
+  ASSERT_EQ(Arms.size(), 1u);
+  EXPECT_TRUE(Arms[0].NeverTakenByRocm);
+  // Without one, the CUDA arm may be the one a hipify build takes.
+  Arms = cudaOnlyArms("if(X_USE_CUDA)\n  target_link_libraries(x cudart)\nendif()\n");
+  ASSERT_EQ(Arms.size(), 1u);
+  EXPECT_FALSE(Arms[0].NeverTakenByRocm);
+}
