@@ -25,8 +25,8 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <deque>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace rocmtidy::project {
@@ -156,12 +156,57 @@ private:
   VendorOptions Options;
 };
 
+/// A function or macro a script defines (or a file it include()s): its parameters and body, run
+/// where it is called.
+struct Definition {
+  std::vector<std::string> Params;
+  std::vector<cmake::Command> Body;
+  bool Included = false; // defined in a file include() read: its lines are not the caller's
+};
+
+/// A project file include() was followed into: its text, which its commands point into, and the
+/// function() and macro() definitions and include()s at its top level. Each file is read and
+/// parsed once per run, whichever scripts include it.
+struct IncludedScript : cmake::ParseCallbacks {
+  std::string Text;
+  std::vector<std::pair<std::string, Definition>> Found; // lower-case name, definition
+  std::vector<std::string> Includes;                     // as written, resolved by the includer
+  unsigned Depth = 0;
+  bool Recording = false; // the definition being read has a name, and is Found.back()
+  void command(const cmake::Command &C) override {
+    const std::string &N = C.LowerName;
+    bool Opens = N == "function" || N == "macro", Closes = N == "endfunction" || N == "endmacro";
+    if (Depth == 0 && Opens) {
+      Recording = !C.Args.empty();
+      if (Recording) {
+        Definition D;
+        D.Included = true;
+        for (size_t I = 1; I < C.Args.size(); ++I)
+          D.Params.push_back(C.Args[I].Value);
+        Found.emplace_back(asciiLower(C.Args[0].Value), std::move(D));
+      }
+    } else if (Depth == 0 && N == "include" && !C.Args.empty()) {
+      Includes.push_back(C.Args[0].Value);
+    } else if (Depth > 0 && Recording && !(Depth == 1 && Closes)) {
+      Found.back().second.Body.push_back(C);
+    }
+    if (Opens)
+      ++Depth;
+    else if (Closes && Depth > 0)
+      --Depth;
+  }
+};
+/// By absolute path; null for a file that could not be read or parsed.
+using IncludeCache = std::map<std::string, std::shared_ptr<const IncludedScript>>;
+
 /// Reads one script: what it compiles, and its HIP build's flags.
 class ScriptReader : public cmake::ParseCallbacks {
 public:
   ScriptReader(HipBuildFlags::Script &S, std::vector<LeftOutFlag> &LeftOut, bool BuildsHip, const std::string &Top,
-               const HipBuildFlags::Reader &Read, std::map<std::string, std::string> HipChoice = {})
-      : S(S), LeftOut(LeftOut), BuildsHip(BuildsHip), Top(Top), Read(Read), HipChoice(std::move(HipChoice)) {
+               const HipBuildFlags::Reader &Read, IncludeCache &Includes,
+               std::map<std::string, std::string> HipChoice = {})
+      : S(S), LeftOut(LeftOut), BuildsHip(BuildsHip), Top(Top), Read(Read), Includes(Includes),
+        HipChoice(std::move(HipChoice)) {
     Vars["CMAKE_CURRENT_SOURCE_DIR"] = S.Dir;
     Vars["CMAKE_CURRENT_LIST_DIR"] = S.Dir;
     Vars["CMAKE_SOURCE_DIR"] = Top;
@@ -426,40 +471,6 @@ private:
     }
   }
 
-  /// A function or macro of this script: its parameters and body, run where it is called.
-  struct Definition {
-    std::vector<std::string> Params;
-    std::vector<cmake::Command> Body;
-    bool Included = false; // defined in a file include() read: its lines are not this script's
-  };
-
-  /// Collects the function() and macro() definitions of an include()d file, and the files it
-  /// include()s in turn (by the names written, resolved by the caller).
-  struct DefinitionCollector : cmake::ParseCallbacks {
-    std::vector<std::pair<std::string, Definition>> Found; // lower-case name, definition
-    std::vector<std::string> Includes;
-    unsigned Depth = 0;
-    void command(const cmake::Command &C) override {
-      const std::string &N = C.LowerName;
-      bool Opens = N == "function" || N == "macro", Closes = N == "endfunction" || N == "endmacro";
-      if (Depth == 0 && Opens && !C.Args.empty()) {
-        Definition D;
-        D.Included = true;
-        for (size_t I = 1; I < C.Args.size(); ++I)
-          D.Params.push_back(C.Args[I].Value);
-        Found.emplace_back(asciiLower(C.Args[0].Value), std::move(D));
-      } else if (Depth == 0 && N == "include" && !C.Args.empty()) {
-        Includes.push_back(C.Args[0].Value);
-      } else if (Depth > 0 && !(Depth == 1 && Closes)) {
-        Found.back().second.Body.push_back(C);
-      }
-      if (Opens)
-        ++Depth;
-      else if (Closes && Depth > 0)
-        --Depth;
-    }
-  };
-
   /// The project files an include() may name (\p Written expanded), in the order CMake tries them:
   /// a module name is looked up in CMAKE_MODULE_PATH as far as that is known.
   std::vector<std::string> includedFiles(const std::string &Written) const {
@@ -491,27 +502,39 @@ private:
     while (!Work.empty() && Included.size() < 16) {
       std::vector<std::string> Candidates = std::move(Work.back());
       Work.pop_back();
-      std::optional<std::string> Text;
-      std::string P;
+      const IncludedScript *Found = nullptr;
       for (const std::string &Candidate : Candidates) {
-        Text = Read(Candidate);
-        if (Text) {
-          P = Candidate;
+        Found = included(Candidate);
+        if (Found) {
+          if (!Included.insert(Candidate).second)
+            Found = nullptr;
           break;
         }
       }
-      if (!Text || !Included.insert(P).second)
+      if (!Found)
         continue;
-      IncludedTexts.push_back(std::move(*Text)); // the commands' names and raw text point into it
-      DefinitionCollector Collect;
-      cmake::ParseError E;
-      if (!cmake::parseCMake(IncludedTexts.back(), Collect, E))
-        continue;
-      for (auto &[Name, D] : Collect.Found)
-        Functions.emplace(Name, std::move(D)); // the script's own definition of a name wins
-      for (const std::string &W : Collect.Includes)
+      for (const auto &[Name, D] : Found->Found)
+        Functions.emplace(Name, D); // the script's own definition of a name wins
+      for (const std::string &W : Found->Includes)
         Work.push_back(includedFiles(W));
     }
+  }
+
+  /// \p P read and parsed, once per run; null when it cannot be.
+  const IncludedScript *included(const std::string &P) {
+    auto [It, New] = Includes.try_emplace(P);
+    if (!New)
+      return It->second.get();
+    std::optional<std::string> Text = Read(P);
+    if (!Text)
+      return nullptr;
+    auto Script = std::make_shared<IncludedScript>();
+    Script->Text = std::move(*Text);
+    cmake::ParseError E;
+    if (!cmake::parseCMake(Script->Text, *Script, E))
+      return nullptr;
+    It->second = std::move(Script);
+    return It->second.get();
   }
 
   // A call of the script's own function: its body runs here, in this script's folder (CMake's
@@ -816,8 +839,8 @@ private:
   bool BuildsHip;
   std::string Top;
   const HipBuildFlags::Reader &Read;
-  std::set<std::string> Included;        // files include() was followed into
-  std::deque<std::string> IncludedTexts; // their texts, kept while their commands may run
+  IncludeCache &Includes;         // shared by the run's readers
+  std::set<std::string> Included; // files include() was followed into
   std::vector<Frame> Stack;
   ReturnGuard Guard;
   size_t Kept = 0; // frames at the bottom of Stack for the rest of the script after a return guard
@@ -924,12 +947,13 @@ void keepIncludeFolders(std::vector<ScriptFlag> &Flags, std::vector<LeftOutFlag>
 // ${CMAKE_CURRENT_LIST_DIR}/../src)). Read again as if it built HIP, its folders join \p S's flags;
 // its defines may choose the CUDA paths and are not taken.
 void addIncludeFolders(HipBuildFlags::Script &S, const std::string &Text, const std::string &Top,
-                       const HipBuildFlags::Reader &Read, std::map<std::string, std::string> Values) {
+                       const HipBuildFlags::Reader &Read, IncludeCache &Includes,
+                       std::map<std::string, std::string> Values) {
   HipBuildFlags::Script Whole;
   Whole.Path = S.Path;
   Whole.Dir = S.Dir;
   std::vector<LeftOutFlag> Left; // the first reading said what it left out
-  ScriptReader R(Whole, Left, /*BuildsHip=*/true, Top, Read, std::move(Values));
+  ScriptReader R(Whole, Left, /*BuildsHip=*/true, Top, Read, Includes, std::move(Values));
   cmake::ParseError E;
   if (!cmake::parseCMake(Text, R, E))
     return;
@@ -1031,6 +1055,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
   std::map<std::string, std::vector<ScriptFlag>> Exports;
   std::map<std::string, std::string> Aliases; // add_library(A ALIAS B) of every script
   std::vector<Script> LinkOnly;
+  IncludeCache Includes; // project files include() was followed into, for every script
   const std::string &OptInMacro = rocmtidy::warpSyncTable().OptInMacro;
   for (const std::string &P : Scripts)
     if (Out.OptIns.empty())
@@ -1104,11 +1129,11 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
       continue;
     Builds = Builds || Choices.HipBranch;
     std::map<std::string, std::string> Values = Choices.Values;
-    ScriptReader R(S, Left, Builds, ProjectTop, Read, std::move(Choices.Values));
+    ScriptReader R(S, Left, Builds, ProjectTop, Read, Includes, std::move(Choices.Values));
     if (!cmake::parseCMake(*Text, R, E))
       continue;
     if (!Builds)
-      addIncludeFolders(S, *Text, ProjectTop, Read, std::move(Values));
+      addIncludeFolders(S, *Text, ProjectTop, Read, Includes, std::move(Values));
     if (Registry)
       for (const BackendRegistry::HipFlag &F : Registry->hipFlags())
         S.Flags.push_back({F.Arg, F.Script, F.Line});
