@@ -283,4 +283,20 @@ TEST(HipBuildFlags, AnIncludedFilesFunctionDoesNotRunWithoutACall) {
   });
   EXPECT_TRUE(F.flagsFor("/p/solver.cpp").empty());
 }
+TEST(HipBuildFlags, AnIncludedFileThatIsBrokenOrOddGivesWhatItCan) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(e LANGUAGES CXX HIP)\n"
+                            "include(cmake/odd.cmake)\n"
+                            "include(cmake/broken.cmake)\n"
+                            "include(cmake/odd.cmake)\n"
+                            "add_library(e solver.cpp)\n"
+                            "named(e)\n"},
+      // A nameless function's body is no definition; the named one after it still is.
+      {"/p/cmake/odd.cmake", "function()\n  add_compile_definitions(E_NAMELESS)\nendfunction()\n"
+                             "function(named t)\n  target_include_directories(${t} PRIVATE inc)\nendfunction()\n"
+                             "include(odd.cmake)\n"},
+      {"/p/cmake/broken.cmake", "function(broken\n"},
+  });
+  EXPECT_EQ(args(F.flagsFor("/p/solver.cpp")), (std::vector<std::string>{"-I/p/inc"}));
+}
 } // namespace
