@@ -433,8 +433,6 @@ private:
           auto It = Vars.find(Name);
           if (It == Vars.end())
             return cmake::VariableValue::unknown();
-          if (!PartialOk && Partial.count(Name))
-            return cmake::VariableValue::unknown("(set under another condition too)");
           return cmake::VariableValue::known(It->second);
         },
         {}, Unknown);
@@ -446,8 +444,9 @@ private:
   }
 
   /// list(APPEND): a list never set starts empty. Under a condition other than the HIP build's the
-  /// list keeps what it had and becomes partial: its items are there, others may be too (enough
-  /// for include folders, not for defines).
+  /// list keeps what it had: its items are there in every configuration, others may be too, and
+  /// those are left out like any undecided flag (kineto's KINETO_NAMESPACE=libkineto, appended
+  /// to under 'if(KINETO_ENABLE_CUPTI_PM_SAMPLING)' later, is defined either way).
   void appendToList(const cmake::Command &C) {
     const std::string &Name = C.Args[1].Value;
     std::string Add;
@@ -460,10 +459,12 @@ private:
     auto It = Vars.find(Name);
     if (It == Vars.end() && Forgotten.count(Name))
       return; // unknown already
+    // The HIP build never runs a CUDA arm's append (kineto's HAS_CUPTI beside HAS_ROCTRACER).
+    if (scope() == Scope::Cuda)
+      return;
     std::string Old = It == Vars.end() ? "" : It->second;
     if (scope() == Scope::Other) {
       Vars[Name] = Old;
-      Partial.insert(Name);
     } else if (Known) {
       Vars[Name] = Old.empty() ? Add : Add.empty() ? Old : Old + ";" + Add;
     } else {
@@ -545,7 +546,7 @@ private:
     if (Calls >= 4)
       return; // a function that calls itself, or a deep chain: no flags from it
     std::map<std::string, std::string> SavedVars = Vars;
-    std::set<std::string> SavedForgotten = Forgotten, SavedPartial = Partial;
+    std::set<std::string> SavedForgotten = Forgotten;
     std::vector<std::optional<std::string>> Values;
     Values.reserve(Call.Args.size());
     for (const cmake::Argument &A : Call.Args)
@@ -592,7 +593,6 @@ private:
       Stack.erase(Stack.begin() + static_cast<std::ptrdiff_t>(Open), Stack.end());
     Vars = std::move(SavedVars);
     Forgotten = std::move(SavedForgotten);
-    Partial = std::move(SavedPartial);
   }
 
   void addSource(const std::string &P, bool Recurse) {
@@ -695,11 +695,13 @@ private:
     // A value set under a condition other than the HIP build's is not known for it; one set
     // under no condition is every build's.
     const Frame *Cond = nullptr;
-    if (Known && (scope(&Cond) != Scope::Other || !Cond))
+    Scope Where = scope(&Cond);
+    if (Where == Scope::Cuda)
+      return; // the HIP build never runs it
+    if (Known && (Where != Scope::Other || !Cond))
       Vars[Name] = Value;
     else
       forget(Name);
-    Partial.erase(Name);
   }
 
   /// An include folder a target gives its users. Folders are no choice between backends (a
@@ -802,9 +804,7 @@ private:
                std::vector<ScriptFlag> &Kept, bool Quiet) {
     std::string Text = Prefix + Value;
     std::string Unknown;
-    PartialOk = IsPath; // the known folders of a partial list are searched either way
     std::optional<std::string> E = expand(Value, &Unknown);
-    PartialOk = false;
     if (!E) {
       if (!Quiet)
         LeftOut.push_back({Text, S.Path, Line, "unresolved '" + Unknown + "'"});
@@ -847,8 +847,7 @@ private:
   VendorOptions Options;
   std::map<std::string, std::string> Vars;
   std::map<std::string, std::string> HipChoice;
-  std::set<std::string> Forgotten, Partial;
-  bool PartialOk = false;
+  std::set<std::string> Forgotten;
   std::string DefineTarget; // the target of the definitions command being read (empty: a folder's)
   unsigned Definitions = 0;
   std::map<std::string, Definition> Functions; // by lower-case name

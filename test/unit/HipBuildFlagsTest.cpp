@@ -299,4 +299,25 @@ TEST(HipBuildFlags, AnIncludedFileThatIsBrokenOrOddGivesWhatItCan) {
   });
   EXPECT_EQ(args(F.flagsFor("/p/solver.cpp")), (std::vector<std::string>{"-I/p/inc"}));
 }
+TEST(HipBuildFlags, AListsCertainItemsAreDefinedAndACudaArmsAppendsAreNot) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(k LANGUAGES CXX)\n"
+                            "set(K_DEFS \"K_NAMESPACE=k\")\n"
+                            "list(APPEND K_DEFS K_IPC)\n"
+                            "if(K_SAMPLING)\n  list(APPEND K_DEFS K_HAS_SAMPLING)\nendif()\n"
+                            "set(K_LEVEL 1)\n"
+                            "if(K_BACKEND STREQUAL \"cuda\")\n"
+                            "  list(APPEND K_DEFS K_HAS_CUPTI)\n"
+                            "  set(K_LEVEL 2)\n"
+                            "elseif(K_BACKEND STREQUAL \"rocm\")\n"
+                            "  list(APPEND K_DEFS K_HAS_ROCTRACER)\n"
+                            "endif()\n"
+                            "add_library(k core.cpp)\n"
+                            "target_compile_definitions(k PUBLIC \"${K_DEFS}\" K_LEVEL=${K_LEVEL})\n"},
+  });
+  // The items appended in every configuration and in the HIP arm; the sampling one is undecided,
+  // the CUDA arm's never runs in the HIP build (nor does its set()).
+  EXPECT_EQ(args(F.flagsFor("/p/core.cpp")),
+            (std::vector<std::string>{"-DK_NAMESPACE=k", "-DK_IPC", "-DK_HAS_ROCTRACER", "-DK_LEVEL=1"}));
+}
 } // namespace
