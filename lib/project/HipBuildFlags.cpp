@@ -576,8 +576,12 @@ private:
     Vars["ARGC"] = std::to_string(Values.size());
     size_t Open = Stack.size();
     ++Calls;
-    for (const cmake::Command &B : D.Body) {
-      if (!D.Included) {
+    // A body may define a function of the same name again (CMake then replaces it for later
+    // calls): the commands run are this call's own copy.
+    const std::vector<cmake::Command> Body = D.Body;
+    const bool Included = D.Included;
+    for (const cmake::Command &B : Body) {
+      if (!Included) {
         command(B);
         continue;
       }

@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -319,5 +320,25 @@ TEST(HipBuildFlags, AListsCertainItemsAreDefinedAndACudaArmsAppendsAreNot) {
   // the CUDA arm's never runs in the HIP build (nor does its set()).
   EXPECT_EQ(args(F.flagsFor("/p/core.cpp")),
             (std::vector<std::string>{"-DK_NAMESPACE=k", "-DK_IPC", "-DK_HAS_ROCTRACER", "-DK_LEVEL=1"}));
+}
+TEST(HipBuildFlags, AFunctionThatRedefinesItselfRunsItsOwnBodyThenTheNewOne) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(a LANGUAGES CXX HIP)\n"
+                            "function(f)\n"
+                            "  function(f)\n"
+                            "    add_compile_definitions(INNER)\n"
+                            "  endfunction()\n"
+                            "  add_compile_definitions(OUTER_A OUTER_B)\n"
+                            "  include_directories(a b c d e f g h)\n"
+                            "endfunction()\n"
+                            "f()\n"
+                            "f()\n"
+                            "add_library(s s.hip)\n"},
+  });
+  std::vector<std::string> A = args(F.flagsFor("/p/s.hip"));
+  EXPECT_EQ(std::count(A.begin(), A.end(), "-DOUTER_A"), 1);
+  EXPECT_EQ(std::count(A.begin(), A.end(), "-DOUTER_B"), 1);
+  EXPECT_EQ(std::count(A.begin(), A.end(), "-I/p/h"), 1);
+  EXPECT_EQ(std::count(A.begin(), A.end(), "-DINNER"), 1);
 }
 } // namespace
