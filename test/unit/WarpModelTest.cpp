@@ -340,6 +340,23 @@ TEST(WarpModelTest, TemplateLoopStarts) {
   EXPECT_EQ(M.of("wide").FullOps.size(), 1u);
 }
 
+// A doubling loop whose bound is arithmetic on the template's parameters: the instantiations'
+// largest bound decides; a template no code instantiates keeps the whole wavefront.
+TEST(WarpModelTest, TemplateLoopBounds) {
+  Model M("template <int R> __device__ float small(float v) {\n"
+          "  for (int o = 1; o < R * R; o <<= 1) v += __shfl_xor(v, o); return v; }\n"
+          "template <int R> __device__ float big(float v) {\n"
+          "  for (int o = R; o <= (R << 2) - 1; o *= 2) v += __shfl_xor(v, o); return v; }\n"
+          "template <int R> __device__ float unused(float v) {\n"
+          "  for (int o = 1; o < R * R; o <<= 1) v += __shfl_xor(v, o); return v; }\n"
+          "__global__ void k(float *o) { o[0] = small<4>(o[1]) + small<2>(o[1]) + big<4>(o[2]) + big<16>(o[2]); }\n");
+  EXPECT_TRUE(M.of("small").FullOps.empty());
+  EXPECT_TRUE(M.of("small").Confined32);
+  // 16 << 2 is 64: offsets up to 32 cross the groups.
+  EXPECT_EQ(M.of("big").FullOps.size(), 1u);
+  EXPECT_EQ(M.of("unused").FullOps.size(), 1u);
+}
+
 // A width handed on through a helper's own parameter: the middle helper has a width parameter
 // too, and only the caller that gives it the wavefront width gets a full-wavefront operation.
 TEST(WarpModelTest, WidthParametersHandedOn) {

@@ -478,9 +478,12 @@ bool WarpBodyScanner::VisitForStmt(ForStmt *FS) {
   L.FromWarpSize = mentionsWarpSize(Start) || (Bound && mentionsWarpSize(Bound));
   if (!L.FromWarpSize) {
     L.StartValue = evaluate(Start);
-    if (Bound)
+    if (Bound) {
       if (auto B = evaluate(Bound))
         L.BoundValue = *B + (Inclusive ? 1 : 0);
+      else if (auto T = largestInInstantiations(Bound))
+        L.TemplateBound = *T + (Inclusive ? 1 : 0);
+    }
     // 'o > 1', 'o >= 4': the last offset the halving loop takes is above 1.
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
     if (L.Halves && Cond && (Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE) && refersTo(Cond->getLHS(), VD))

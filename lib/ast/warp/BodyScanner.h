@@ -39,6 +39,9 @@ struct LoopInfo {
   /// The start is a template parameter's value ('warp_size / 2'): the largest its instantiations give.
   bool FromTemplate = false;
   std::optional<int64_t> StartValue, BoundValue; ///< BoundValue: the first offset not taken
+  /// A bound written from the function template's own parameters ('o < H * H'): the largest its
+  /// instantiations give. Only for telling whether the offsets stay inside 32-lane groups.
+  std::optional<int64_t> TemplateBound;
   /// A halving loop whose offsets end above 1 ('o >= 4'): it combines the lanes that differ in a few
   /// chosen bits (a tile layout's column), not a whole warp.
   bool StopsAbove1 = false;
@@ -155,6 +158,7 @@ private:
   bool templateWidthShuffle(const clang::CallExpr *CE);
   void widthParameter(const clang::Expr *W);
   std::optional<int64_t> templateStart(const clang::Expr *Start);
+  std::optional<int64_t> largestInInstantiations(const clang::Expr *E);
   void settleCounters();
   void settleWidth32();
   void settleLoopReductions();

@@ -403,6 +403,68 @@ std::optional<int64_t> WarpBodyScanner::templateStart(const Expr *Start) {
   return *Largest >> Shift;
 }
 
+// E with the template's own non-type parameters replaced by one instantiation's arguments, for
+// the arithmetic a loop bound is written in.
+static std::optional<int64_t> valueWith(const Expr *E, const FunctionDecl *FD, const TemplateArgumentList &Args,
+                                        ASTContext &Ctx, unsigned Depth = 0) {
+  E = E->IgnoreParenImpCasts();
+  if (!E->isValueDependent())
+    return constantValue(E, Ctx);
+  if (Depth > 8)
+    return std::nullopt;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *TP = dyn_cast<NonTypeTemplateParmDecl>(DRE->getDecl());
+    if (!TP || !ownTemplateParameter(FD, TP) || TP->getIndex() >= Args.size() ||
+        Args.get(TP->getIndex()).getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+    return Args.get(TP->getIndex()).getAsIntegral().getExtValue();
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  auto L = valueWith(BO->getLHS(), FD, Args, Ctx, Depth + 1);
+  auto R = valueWith(BO->getRHS(), FD, Args, Ctx, Depth + 1);
+  // Small values only: a bound far outside a wavefront says nothing here, and stays clear of overflow.
+  constexpr int64_t Limit = int64_t(1) << 30;
+  if (!L || !R || *L < -Limit || *L > Limit || *R < -Limit || *R > Limit)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    return *R != 0 ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Shl:
+    return *R >= 0 && *R < 31 && *L >= 0 && *L < (int64_t(1) << 31) ? std::optional<int64_t>(*L << *R) : std::nullopt;
+  case BO_Shr:
+    return *R >= 0 && *R < 63 ? std::optional<int64_t>(*L >> *R) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+// The largest value an expression of the function template's own parameters takes in the unit's
+// instantiations ('H * H' with H = 4 and H = 8 gives 64). Unknown where one instantiation's value
+// is not known, and where the unit instantiates none: a bound no use settles says nothing.
+std::optional<int64_t> WarpBodyScanner::largestInInstantiations(const Expr *E) {
+  const auto *FD = dyn_cast<FunctionDecl>(F.D);
+  const FunctionTemplateDecl *FTD = FD ? FD->getDescribedFunctionTemplate() : nullptr;
+  if (!FTD || !E->isValueDependent())
+    return std::nullopt;
+  std::optional<int64_t> Largest;
+  for (const FunctionDecl *Spec : FTD->specializations()) {
+    const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs();
+    std::optional<int64_t> V = Args ? valueWith(E, FD, *Args, Ctx) : std::nullopt;
+    if (!V)
+      return std::nullopt;
+    Largest = std::max(Largest.value_or(*V), *V);
+  }
+  return Largest;
+}
+
 // A width that is the function's own parameter: its callers choose it (the call summary).
 void WarpBodyScanner::widthParameter(const Expr *W) {
   const auto *DRE = dyn_cast<DeclRefExpr>(W->IgnoreParenImpCasts());
@@ -425,7 +487,8 @@ static bool staysBelow32(const LoopInfo &L) {
     return false;
   if (L.Halves)
     return L.StartValue && *L.StartValue <= 16;
-  return L.Doubles && L.BoundValue && *L.BoundValue <= 32;
+  std::optional<int64_t> Bound = L.BoundValue ? L.BoundValue : L.TemplateBound;
+  return L.Doubles && Bound && *Bound <= 32;
 }
 
 // Default-width shuffles by a loop counter: within 32 lanes or over the wavefront. Operations
