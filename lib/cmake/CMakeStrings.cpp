@@ -1,6 +1,8 @@
 #include "cmake/CMakeStrings.h"
 #include "core/BuildSwitches.h"
 
+#include <charconv>
+
 namespace rocmtidy::cmake {
 
 bool isUpperKeyword(std::string_view S) {
@@ -117,9 +119,17 @@ public:
         Out += *V;
         Next = End + 1;
       } else if (S.compare(I, 2, "$<") == 0 && !Rules.GeneratorExpressionsAsText) {
-        if (!unresolved(S.substr(I), S.substr(I), Out))
-          return std::nullopt;
-        Next = S.size();
+        size_t End = generatorEnd(S, I);
+        std::optional<std::string> V =
+            End == std::string_view::npos ? std::nullopt : generator(S.substr(I + 2, End - I - 2), Depth + 1);
+        if (V) {
+          Out += *V;
+          Next = End + 1;
+        } else {
+          if (!unresolved(S.substr(I), S.substr(I), Out))
+            return std::nullopt;
+          Next = S.size();
+        }
       } else if (S.compare(I, 5, "$ENV{") == 0) {
         size_t End = S.find('}', I);
         Next = End == std::string_view::npos ? S.size() : End + 1;
@@ -158,6 +168,130 @@ private:
     if (Why)
       *Why = std::string(Said);
     return false;
+  }
+
+  /// The '>' closing the generator expression whose "$<" is at \p I, or npos.
+  static size_t generatorEnd(std::string_view S, size_t I) {
+    unsigned Open = 0;
+    for (size_t J = I; J < S.size(); ++J) {
+      if (S.compare(J, 2, "$<") == 0) {
+        ++Open;
+        ++J;
+      } else if (S[J] == '>' && --Open == 0) {
+        return J;
+      }
+    }
+    return std::string_view::npos;
+  }
+
+  /// \p S split at the separator \p Sep outside nested generator expressions.
+  static std::vector<std::string_view> splitTopLevel(std::string_view S, char Sep, size_t Max = SIZE_MAX) {
+    std::vector<std::string_view> Parts;
+    unsigned Open = 0;
+    size_t Start = 0;
+    for (size_t J = 0; J < S.size(); ++J) {
+      if (S.compare(J, 2, "$<") == 0) {
+        ++Open;
+        ++J;
+      } else if (S[J] == '>' && Open) {
+        --Open;
+      } else if (S[J] == Sep && !Open && Parts.size() + 1 < Max) {
+        Parts.push_back(S.substr(Start, J - Start));
+        Start = J + 1;
+      }
+    }
+    Parts.push_back(S.substr(Start));
+    return Parts;
+  }
+
+  static std::optional<long long> decimal(std::string_view V) {
+    long long N = 0;
+    const char *Begin = V.data() + (!V.empty() && V[0] == '+'), *End = V.data() + V.size();
+    auto [P, Err] = std::from_chars(Begin, End, N);
+    if (Err != std::errc() || P != End || Begin == End)
+      return std::nullopt;
+    return N;
+  }
+
+  /// The value of $<BOOL:x>: false for the empty string, 0, FALSE, OFF, N, NO, IGNORE, NOTFOUND (any
+  /// case) and a name ending in -NOTFOUND; true for any other text.
+  static bool generatorTrue(std::string_view V) {
+    std::string L = asciiLower(V);
+    return !(L.empty() || L == "0" || L == "false" || L == "off" || L == "n" || L == "no" || L == "ignore" ||
+             L == "notfound" || endsWith(V, "-NOTFOUND"));
+  }
+
+  /// The value a generator expression has while the project builds, for the forms that depend on
+  /// nothing but their operands ($<BOOL:x>, $<IF:c,a,b>, $<c:x>, $<NOT:c>, $<AND:...>, $<OR:...>,
+  /// $<STREQUAL:a,b>, $<EQUAL:a,b>, the build and install interfaces, the escapes). Anything that
+  /// asks the build (a configuration, a language, a target's property) is unknown, and so is a form
+  /// whose operand is: no guess.
+  std::optional<std::string> generator(std::string_view Inner, unsigned Depth) {
+    if (Depth > Rules.MaxDepth)
+      return std::nullopt;
+    // Operands are read strictly: text kept for an unknown reference would read as true.
+    ExpandRules Strict = Rules;
+    Strict.KeepUnresolved = false;
+    Expander Sub(Lookup, Strict, nullptr);
+    std::vector<std::string_view> NameAndRest = splitTopLevel(Inner, ':', 2);
+    std::optional<std::string> Name = Sub.run(NameAndRest[0], Depth + 1);
+    if (!Name)
+      return std::nullopt;
+    if (NameAndRest.size() == 1) {
+      if (*Name == "ANGLE-R")
+        return std::string(">");
+      if (*Name == "COMMA")
+        return std::string(",");
+      if (*Name == "SEMICOLON")
+        return std::string(";");
+      return std::nullopt;
+    }
+    std::string_view Rest = NameAndRest[1];
+    if (*Name == "0" || *Name == "INSTALL_INTERFACE")
+      return std::string();
+    if (*Name == "1" || *Name == "BUILD_INTERFACE" || *Name == "BUILD_LOCAL_INTERFACE")
+      return Sub.run(Rest, Depth + 1);
+    std::vector<std::optional<std::string>> Args;
+    for (std::string_view A : splitTopLevel(Rest, ','))
+      Args.push_back(Sub.run(A, Depth + 1));
+    auto Bit = [](const std::optional<std::string> &A) -> std::optional<bool> {
+      if (A && (*A == "0" || *A == "1"))
+        return *A == "1";
+      return std::nullopt;
+    };
+    auto Text = [](bool B) { return std::string(B ? "1" : "0"); };
+    if (*Name == "BOOL" && Args.size() == 1) {
+      const std::optional<std::string> &Operand = Args[0];
+      return Operand ? std::optional<std::string>(Text(generatorTrue(*Operand))) : std::nullopt;
+    }
+    std::optional<bool> First = Args.empty() ? std::nullopt : Bit(Args[0]);
+    if (*Name == "NOT" && Args.size() == 1 && First)
+      return Text(!*First);
+    if (*Name == "IF" && Args.size() == 3 && First)
+      return *First ? Args[1] : Args[2];
+    if ((*Name == "STREQUAL" || *Name == "EQUAL") && Args.size() == 2) {
+      const std::optional<std::string> &L = Args[0], &R = Args[1];
+      if (!L || !R)
+        return std::nullopt;
+      if (*Name == "STREQUAL")
+        return Text(*L == *R);
+      std::optional<long long> A = decimal(*L), B = decimal(*R);
+      if (!A || !B)
+        return std::nullopt;
+      return Text(*A == *B);
+    }
+    if (*Name == "AND" || *Name == "OR") {
+      // One operand decides where it is known: a 0 for AND, a 1 for OR.
+      bool Want = *Name == "OR", Unknown = false;
+      for (const auto &A : Args) {
+        std::optional<bool> V = Bit(A);
+        if (V && *V == Want)
+          return Text(Want);
+        Unknown |= !V;
+      }
+      return Unknown ? std::nullopt : std::optional<std::string>(Text(!Want));
+    }
+    return std::nullopt;
   }
 
   /// The '>' closing a $<BUILD_INTERFACE:x> at \p I that holds no other generator expression, or 0.

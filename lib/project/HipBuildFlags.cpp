@@ -327,8 +327,8 @@ public:
         }
         if (V == "SYSTEM" || V == "BEFORE" || V == "AFTER" || V.empty())
           continue;
-        if (First && Includes && (Interface || Public))
-          exportInclude(C.Args[0].Value, V, Items[I].Line);
+        if (First && (Interface || Public))
+          exportFlag(C.Args[0].Value, Includes ? "-I" : V.compare(0, 2, "-D") == 0 ? "" : "-D", V, Items[I].Line);
         if (Interface)
           continue;
         std::string Flag;
@@ -708,16 +708,17 @@ private:
       forget(Name);
   }
 
-  /// An include folder a target gives its users. Folders are no choice between backends (a
-  /// header-only library's 'include' serves both), so any script's count, except under a
-  /// CUDA-only branch or a condition this reader cannot decide.
-  void exportInclude(const std::string &Target, const std::string &Value, unsigned Line) {
+  /// An include folder or a definition a target gives its users (INTERFACE, PUBLIC). CMake hands
+  /// them to every target that links it, whichever script that is, so any script's count (a
+  /// header-only library's 'include' serves both backends), except under a CUDA-only branch or a
+  /// condition this reader cannot decide. A definition whose value is not known is not given.
+  void exportFlag(const std::string &Target, const std::string &Prefix, const std::string &Value, unsigned Line) {
     const Frame *Cond = nullptr;
     if (scope(&Cond) == Scope::Cuda || Cond)
       return;
     std::optional<std::string> Name = expand(Target);
     std::vector<ScriptFlag> Kept;
-    if (Name && resolve("-I", Value, Line, /*IsPath=*/true, Kept, /*Quiet=*/true))
+    if (Name && resolve(Prefix, Value, Line, /*IsPath=*/Prefix == "-I", Kept, /*Quiet=*/true))
       S.Exports[*Name].insert(S.Exports[*Name].end(), Kept.begin(), Kept.end());
   }
 
@@ -997,10 +998,11 @@ std::optional<ScriptFlag> optInDefine(const std::string &Path, const std::string
 
 } // namespace
 
-/// The include folders of the targets each script links (`target_link_libraries(app PRIVATE
-/// Reduction)` with `target_include_directories(Reduction INTERFACE include)` in another script),
-/// and those of the targets these link in turn. A script read only for its links joins \p Scripts
-/// when they give it a folder.
+/// The include folders and definitions of the targets each script links (`target_link_libraries(app
+/// PRIVATE Reduction)` with `target_include_directories(Reduction INTERFACE include)` or
+/// `target_compile_definitions(Reduction INTERFACE USE_X)` in another script), and those of the
+/// targets these link in turn. A script read only for its links joins \p Scripts when they give it
+/// a flag.
 static void linkExports(std::vector<HipBuildFlags::Script> &Scripts, std::vector<HipBuildFlags::Script> &LinkOnly,
                         const std::map<std::string, std::vector<ScriptFlag>> &Exports,
                         const std::map<std::string, std::string> &Aliases) {

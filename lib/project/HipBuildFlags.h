@@ -83,8 +83,8 @@ public:
       bool Recurse = false;              // GLOB_RECURSE: any folders between the last two
     };
     std::vector<Pattern> Sources;
-    /// Include folders its targets give their users (INTERFACE, PUBLIC), by target name, and
-    /// the names its targets link: a linked target's folders are this script's too.
+    /// Include folders and definitions its targets give their users (INTERFACE, PUBLIC), by
+    /// target name, and the names its targets link: a linked target's are this script's too.
     std::map<std::string, std::vector<ScriptFlag>> Exports;
     std::vector<std::string> Links;
     /// `add_library(KokkosFFT::fft ALIAS fft)`: a name users link (KokkosFFT::fft) -> the target.

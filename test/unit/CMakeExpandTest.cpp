@@ -61,9 +61,34 @@ TEST(CMakeExpand, EnvironmentAndGeneratorExpressions) {
   EXPECT_EQ(expandReferences("$ENV{ROCM_PATH}/lib", L, {}, &Why), std::nullopt);
   EXPECT_EQ(Why, "$ENV{ROCM_PATH}");
   EXPECT_EQ(expandReferences("$<BUILD_INTERFACE:${INC}>", L), "include");
-  EXPECT_EQ(expandReferences("$<INSTALL_INTERFACE:include>", L, {}, &Why), std::nullopt);
-  EXPECT_EQ(Why, "$<INSTALL_INTERFACE:include>");
+  // While the project builds, the install interface is empty.
+  EXPECT_EQ(expandReferences("a$<INSTALL_INTERFACE:include>b", L), "ab");
+  EXPECT_EQ(expandReferences("$<CONFIG:Debug>", L, {}, &Why), std::nullopt);
+  EXPECT_EQ(Why, "$<CONFIG:Debug>");
   EXPECT_EQ(expandReferences("$<$<CONFIG:Debug>:-g>", L, keeping()), "$<$<CONFIG:Debug>:-g>");
+}
+
+// Generator expressions that depend on their operands alone have their value; one that asks the
+// build (a configuration, a language) or has an unknown operand stays unknown.
+TEST(CMakeExpand, LogicalGeneratorExpressions) {
+  auto L = lookupOf({{"ON_", "ON"}, {"OFF_", "OFF"}, {"N", "3"}, {"NAME", "hip"}});
+  EXPECT_EQ(expandReferences("X=$<IF:$<BOOL:available>,__PRETTY_FUNCTION__,__func__>", L), "X=__PRETTY_FUNCTION__");
+  EXPECT_EQ(expandReferences("$<IF:$<BOOL:${OFF_}>,a,b>", L), "b");
+  EXPECT_EQ(expandReferences("$<BOOL:lib-NOTFOUND>$<BOOL:>$<BOOL:No>$<BOOL:2>", L), "0001");
+  EXPECT_EQ(expandReferences("$<$<BOOL:${ON_}>:-DA;-DB>", L), "-DA;-DB");
+  EXPECT_EQ(expandReferences("$<$<NOT:$<BOOL:${ON_}>>:-DA>", L), "");
+  EXPECT_EQ(expandReferences("$<$<STREQUAL:${NAME},hip>:USE_HIP>", L), "USE_HIP");
+  EXPECT_EQ(expandReferences("$<EQUAL:${N},03>$<EQUAL:${N},x>", L), std::nullopt);
+  EXPECT_EQ(expandReferences("$<EQUAL:${N},03>", L), "1");
+  EXPECT_EQ(expandReferences("$<AND:0,$<CONFIG:Debug>>$<OR:1,$<CONFIG:Debug>>", L), "01");
+  EXPECT_EQ(expandReferences("$<AND:1,$<CONFIG:Debug>>", L), std::nullopt);
+  EXPECT_EQ(expandReferences("$<1:a,b>$<COMMA>$<ANGLE-R>$<SEMICOLON>", L), "a,b,>;");
+  // An unknown operand is unknown, also for a reader that keeps what it cannot resolve.
+  EXPECT_EQ(expandReferences("$<IF:$<BOOL:${UNSET}>,a,b>", L), std::nullopt);
+  EXPECT_EQ(expandReferences("$<IF:$<BOOL:${UNSET}>,a,b>", L, keeping()), "$<IF:$<BOOL:${UNSET}>,a,b>");
+  EXPECT_EQ(expandReferences("$<$<COMPILE_LANGUAGE:HIP>:-DX>", L), std::nullopt);
+  // Unbalanced: unknown, not read past.
+  EXPECT_EQ(expandReferences("$<BOOL:1", L), std::nullopt);
 }
 
 TEST(CMakeExpand, KeepingReadersFillWhatTheyKnow) {
