@@ -252,6 +252,9 @@ private:
   const DeviceAllocFlowOptions &Opts;
 
   llvm::DenseMap<const CallExpr *, AllocSite> Allocs;
+  // The calls that free a tracked pointer (directly or through a helper), by call: a branch that
+  // finds one failing ('if (hipFree(d) != hipSuccess)') does not know what it left.
+  llvm::DenseMap<const CallExpr *, PlaceRef> FreeCalls;
   llvm::SmallPtrSet<const Expr *, 8> AllocAddressArgs;
   llvm::SmallPtrSet<PlaceRef, 8> Tracked;
   std::map<std::tuple<const VarDecl *, const FieldDecl *, bool>, std::unique_ptr<Place>> Places;

@@ -68,6 +68,13 @@ void Analysis::applyTest(const Expr *Subject, bool NonZero, FlowState &S) {
       if (NonZero)
         Failed = S.LastCallAlloc;
       S.LastCallAlloc = nullptr;
+    } else if (auto F = FreeCalls.find(Call); F != FreeCalls.end()) {
+      // A free that reports an error ('CHECK(hipFree(d))' expanding to 'if ((x) != hipSuccess)
+      // { ... hipGetErrorString(x) ... }' calls it again there): what it left is not known, so
+      // the pointer is no longer followed on that branch.
+      if (NonZero)
+        escape(F->second, S);
+      return;
     } else {
       auto A = Allocs.find(Call);
       if (A == Allocs.end())

@@ -345,6 +345,8 @@ void Analysis::release(PlaceRef V, StringRef Name, const Expr *At, FlowState &S)
       add(std::move(F));
     }
   }
+  if (const auto *Call = dyn_cast<CallExpr>(At))
+    FreeCalls[Call] = V;
   // Freeing a null or failed pointer is harmless and changes nothing.
   if (P.Mask & (Allocated | Freed)) {
     P.Mask = Freed;
