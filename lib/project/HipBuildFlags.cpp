@@ -709,12 +709,15 @@ private:
   }
 
   /// An include folder or a definition a target gives its users (INTERFACE, PUBLIC). CMake hands
-  /// them to every target that links it, whichever script that is, so any script's count (a
-  /// header-only library's 'include' serves both backends), except under a CUDA-only branch or a
-  /// condition this reader cannot decide. A definition whose value is not known is not given.
+  /// them to every target that links it, whichever script that is. A folder is no choice between
+  /// backends (a header-only library's 'include' serves both), so any script's count, except under
+  /// a CUDA-only branch or a condition this reader cannot decide. A definition may be one (a
+  /// backend folder's 'MOKERT_PLATFORM_CUDA' beside its HIP twin's), so only those the HIP build
+  /// gives, as for the script's own sources; one whose value is not known is not given.
   void exportFlag(const std::string &Target, const std::string &Prefix, const std::string &Value, unsigned Line) {
     const Frame *Cond = nullptr;
-    if (scope(&Cond) == Scope::Cuda || Cond)
+    Scope Where = scope(&Cond);
+    if (Where == Scope::Cuda || Cond || (Prefix != "-I" && Where != Scope::Hip))
       return;
     std::optional<std::string> Name = expand(Target);
     std::vector<ScriptFlag> Kept;
