@@ -3,6 +3,7 @@
 
 #include "cmake/CMakeParser.h"
 #include "cmake/CMakeStrings.h"
+#include "core/BuildSwitches.h"
 #include "core/StringUtil.h"
 
 #include <re2/re2.h>
@@ -604,10 +605,72 @@ std::optional<std::vector<std::vector<Cmd>>> parseChain(const std::vector<std::s
   return Scripts;
 }
 
+/// A cache variable (the user's choice, set(PLATFORM cuda CACHE STRING ...)) whose value names a
+/// backend's folder or file (add_subdirectory(native/${PLATFORM}), include(cmake/${PLATFORM}.cmake))
+/// where the project has exactly one such folder or file named for each vendor (native/hip and
+/// native/cuda): the HIP build gives it the HIP one's name. Only a path with one reference, the
+/// rest of it known. A variable the scripts compute (from the vendor switches) is evaluated, not
+/// chosen.
+void vendorPathValues(const std::vector<std::vector<Cmd>> &Scripts, const std::vector<std::string> &Chain,
+                      const Reader &Read, std::map<std::string, std::string> &Hip,
+                      std::map<std::string, std::string> &Cuda) {
+  const BuildSwitchTable &T = buildSwitchTable();
+  Evaluator Probe;
+  for (size_t I = 0; I < Scripts.size(); ++I) {
+    Probe.enterScript(Chain[I]);
+    Probe.run(Scripts[I], [](const Cmd &, Mode) {});
+  }
+  for (size_t I = 0; I < Scripts.size(); ++I) {
+    Probe.enterScript(Chain[I]);
+    for (const Cmd &C : Scripts[I]) {
+      bool Subdir = C.Name == "add_subdirectory";
+      if ((!Subdir && C.Name != "include") || C.Args.empty())
+        continue;
+      const std::string &Written = C.Args[0].Value;
+      size_t Open = Written.find("${");
+      size_t Close = Open == std::string::npos ? Open : Written.find('}', Open);
+      if (Close == std::string::npos || Written.find("${", Close) != std::string::npos)
+        continue;
+      std::string Name = Written.substr(Open + 2, Close - Open - 2);
+      if (Name.empty() || Name.find_first_of("${}") != std::string::npos || Hip.count(Name) || Cuda.count(Name) ||
+          !Probe.CacheNames.count(Name))
+        continue;
+      auto exists = [&](const std::string &Value) {
+        std::optional<std::string> Path = Probe.expand(Written.substr(0, Open) + Value + Written.substr(Close + 1));
+        if (!Path || Path->empty() || Path->find(';') != std::string::npos)
+          return false;
+        fs::path P(*Path);
+        if (P.is_relative())
+          P = fs::path(Chain[I]).parent_path() / P;
+        if (Subdir)
+          P /= "CMakeLists.txt";
+        return Read(P.lexically_normal().string()).has_value();
+      };
+      auto only = [&](const std::set<std::string, std::less<>> &Values) -> std::optional<std::string> {
+        std::optional<std::string> Found;
+        for (const std::string &V : Values)
+          if (exists(V)) {
+            if (Found)
+              return std::nullopt;
+            Found = V;
+          }
+        return Found;
+      };
+      std::optional<std::string> H = only(T.HipValues), K = only(T.CudaValues);
+      if (H && K) {
+        Hip.emplace(Name, *H);
+        Cuda.emplace(Name, *K);
+      }
+    }
+  }
+}
+
 /// The values that the backend options take in the HIP and in the CUDA build: those their own
-/// if(OPTION STREQUAL VALUE) tests compare with a value naming hip/rocm or cuda.
+/// if(OPTION STREQUAL VALUE) tests compare with a value naming hip/rocm or cuda, and those that
+/// name a vendor's folder or file (vendorPathValues).
 void backendValues(const std::vector<std::vector<Cmd>> &Scripts, const std::vector<std::string> &Chain,
-                   std::map<std::string, std::string> &Hip, std::map<std::string, std::string> &Cuda) {
+                   const Reader &Read, std::map<std::string, std::string> &Hip,
+                   std::map<std::string, std::string> &Cuda) {
   Evaluator Probe;
   for (size_t I = 0; I < Scripts.size(); ++I) {
     Probe.enterScript(Chain[I]);
@@ -620,6 +683,7 @@ void backendValues(const std::vector<std::vector<Cmd>> &Scripts, const std::vect
     else if (IsCuda && !IsHip)
       Cuda.emplace(Name, Value);
   }
+  vendorPathValues(Scripts, Chain, Read, Hip, Cuda);
 }
 
 bool falseConstant(const std::string &V) {
@@ -747,7 +811,7 @@ std::vector<ConfiguredFile> configureForHip(const std::vector<std::string> &Chai
   if (!Scripts || Scripts->empty())
     return Out;
   std::map<std::string, std::string> Hip, Cuda;
-  backendValues(*Scripts, Chain, Hip, Cuda);
+  backendValues(*Scripts, Chain, Read, Hip, Cuda);
   Evaluator E;
   E.Force = Hip;
   E.BinaryTop = BinaryTop;
@@ -848,7 +912,7 @@ SubdirectoryChoice backendSubdirectory(const std::vector<std::string> &Chain, co
     return Out;
 
   std::map<std::string, std::string> Hip, Cuda;
-  backendValues(Scripts, Chain, Hip, Cuda);
+  backendValues(Scripts, Chain, Read, Hip, Cuda);
   const std::string Where = shown(Chain.back()) + ":";
   // Without a backend option compared with a HIP value, each build is the one with its own vendor
   // switches on (if(HIP) ... set(TARGET_NAME "hip")). The switches must then change the pick, or
