@@ -384,6 +384,8 @@ public:
     // Any other argument that names a source: what the script compiles.
     if (N == "message" || scope() == Scope::Cuda)
       return;
+    if (N == "set_source_files_properties")
+      hipLanguageSources(C);
     bool Names = N == "add_library" || N == "add_executable" || N == "target_sources";
     std::string Target = Names && !C.Args.empty() ? expand(C.Args[0].Value).value_or(C.Args[0].Value) : "";
     Frame *Arm = innermostUndecided();
@@ -706,6 +708,28 @@ private:
       Vars[Name] = Value;
     else
       forget(Name);
+  }
+
+  /// set_source_files_properties(FILES... PROPERTIES ... LANGUAGE HIP ...): the files are compiled
+  /// as HIP, a C file too.
+  void hipLanguageSources(const cmake::Command &C) {
+    size_t Properties = 0;
+    while (Properties < C.Args.size() && C.Args[Properties].Value != "PROPERTIES")
+      ++Properties;
+    bool Hip = false;
+    for (size_t I = Properties + 1; I + 1 < C.Args.size(); I += 2)
+      Hip |= C.Args[I].Value == "LANGUAGE" && expand(C.Args[I + 1].Value) == std::optional<std::string>("HIP");
+    if (!Hip)
+      return;
+    for (size_t I = 0; I < Properties; ++I) {
+      std::optional<std::string> E = expand(C.Args[I].Value);
+      if (!E)
+        continue;
+      llvm::SmallVector<llvm::StringRef, 8> Items;
+      llvm::StringRef(*E).split(Items, ';', -1, false);
+      for (llvm::StringRef Item : Items)
+        S.HipLanguage.push_back(normalJoin(S.Dir, Item.str()));
+    }
   }
 
   /// An include folder or a definition a target gives its users (INTERFACE, PUBLIC). CMake hands
@@ -1230,6 +1254,13 @@ bool HipBuildFlags::compiledByHipScript(const std::string &Source) const {
       if (patternMatches(P, Segs))
         return true;
   return false;
+}
+
+bool HipBuildFlags::compiledAsHip(const std::string &Source) const {
+  std::string Normal = normalJoin("", Source);
+  return std::any_of(Scripts.begin(), Scripts.end(), [&](const Script &S) {
+    return std::find(S.HipLanguage.begin(), S.HipLanguage.end(), Normal) != S.HipLanguage.end();
+  });
 }
 
 std::vector<ScriptFlag> HipBuildFlags::allFlags() const {

@@ -63,6 +63,10 @@ public:
   std::vector<ScriptFlag> flagsFor(const std::string &Source) const;
   /// Whether a HIP script names \p Source as one of its sources (path or glob).
   bool compiledByHipScript(const std::string &Source) const;
+  /// Whether a script gives \p Source the HIP language outside a CUDA-only branch
+  /// (set_source_files_properties(ping_kernel.hip.c PROPERTIES LANGUAGE HIP)): the HIP build
+  /// compiles it as HIP whatever its extension.
+  bool compiledAsHip(const std::string &Source) const;
   /// Every flag applied somewhere and every flag left out, for --verbose.
   std::vector<ScriptFlag> allFlags() const;
   const std::vector<LeftOutFlag> &leftOut() const { return LeftOut; }
@@ -83,6 +87,8 @@ public:
       bool Recurse = false;              // GLOB_RECURSE: any folders between the last two
     };
     std::vector<Pattern> Sources;
+    /// Sources it gives the HIP language (absolute, normalised).
+    std::vector<std::string> HipLanguage;
     /// Include folders and definitions its targets give their users (INTERFACE, PUBLIC), by
     /// target name, and the names its targets link: a linked target's are this script's too.
     std::map<std::string, std::vector<ScriptFlag>> Exports;

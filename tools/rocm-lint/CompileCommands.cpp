@@ -426,11 +426,13 @@ std::vector<std::string> SourceAnalyzer::Impl::commandFor(const InputFile &F, st
     }
   }
   WorkDir = Dir;
-  // C files of a HIP build are compiled by the C compiler; they hold host code only.
-  // The preprocessor flags of the build (a Makefile's CPPFLAGS, a target's include folders, the
-  // defines its CMake gives the HIP build) are the C compiler's too.
-  std::vector<std::string> Argv = fs::path(F.Absolute).extension() == ".c"
-                                      ? std::vector<std::string>{"clang", "-x", "c", "-std=gnu11"}
+  // C files of a HIP build are compiled by the C compiler; they hold host code only, unless the
+  // build gives them the HIP language (PaRSEC's ping_kernel.hip.c). The preprocessor flags of the
+  // build (a Makefile's CPPFLAGS, a target's include folders, the defines its CMake gives the HIP
+  // build) are the C compiler's too.
+  bool AsC =
+      fs::path(F.Absolute).extension() == ".c" && !(Config.HipBuild && Config.HipBuild->compiledAsHip(F.Absolute));
+  std::vector<std::string> Argv = AsC ? std::vector<std::string>{"clang", "-x", "c", "-std=gnu11"}
                                       // Like hipcc, which builds every source as HIP: headers and
                                       // .cpp files may hold device code.
                                       : std::vector<std::string>{"clang++", "-x", "hip", "-std=c++17"};
