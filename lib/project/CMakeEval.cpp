@@ -615,6 +615,7 @@ void vendorPathValues(const std::vector<std::vector<Cmd>> &Scripts, const std::v
                       const Reader &Read, std::map<std::string, std::string> &Hip,
                       std::map<std::string, std::string> &Cuda) {
   const BuildSwitchTable &T = buildSwitchTable();
+  const std::string Top = fs::path(Chain.front()).parent_path().lexically_normal().string();
   Evaluator Probe;
   for (size_t I = 0; I < Scripts.size(); ++I) {
     Probe.enterScript(Chain[I]);
@@ -644,7 +645,11 @@ void vendorPathValues(const std::vector<std::vector<Cmd>> &Scripts, const std::v
           P = fs::path(Chain[I]).parent_path() / P;
         if (Subdir)
           P /= "CMakeLists.txt";
-        return Read(P.lexically_normal().string()).has_value();
+        // Only the project's own folders: a value cannot make the reader look elsewhere.
+        std::string Normal = P.lexically_normal().string();
+        if (Normal.compare(0, Top.size() + 1, Top + "/") != 0)
+          return false;
+        return Read(Normal).has_value();
       };
       auto only = [&](const std::set<std::string, std::less<>> &Values) -> std::optional<std::string> {
         std::optional<std::string> Found;

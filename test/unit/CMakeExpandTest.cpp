@@ -113,4 +113,16 @@ TEST(CMakeExpand, SizeAndDepthAreBounded) {
     Deep += "}";
   }
   EXPECT_EQ(expandReferences(Deep, L), std::nullopt);
+  // Generator expressions nested past the depth limit, unbalanced ones and many of them side by
+  // side end with an answer (a hostile script's value is at most MaxBytes long).
+  std::string Nested;
+  for (int I = 0; I < 2000; ++I)
+    Nested += "$<1:";
+  Nested += "x" + std::string(2000, '>');
+  EXPECT_EQ(expandReferences(Nested, L), std::nullopt);
+  EXPECT_EQ(expandReferences(std::string(4000, '$') + std::string(4000, '<'), L), std::nullopt);
+  std::string Wide;
+  for (int I = 0; I < 2000; ++I)
+    Wide += "$<IF:$<BOOL:a>,1,0>";
+  EXPECT_EQ(expandReferences(Wide, L), std::string(2000, '1'));
 }
