@@ -48,6 +48,10 @@ struct Script {
   std::vector<std::string> GlobExtensions; // extensions of globs outside CUDA branches ("*" for any)
   /// The file-name patterns of those globs whose extension is itself a pattern ('*.inc*').
   std::vector<std::string> GlobNamePatterns;
+  /// Recursive globs outside CUDA branches whose folder part is literal
+  /// ('file(GLOB_RECURSE P "contrib/app/*.cu")'): (folder, file-name pattern); they may name only
+  /// files below that folder.
+  std::vector<std::pair<std::string, std::string>> ScopedGlobs;
   /// Non-recursive globs whose folder part names no variable or wildcard, matched file by file: those
   /// inside CUDA branches (`file(GLOB S "cuda/*.cu")` under `if(USE_CUDA)`) and the others (a HIP
   /// branch's "rocm/*.hip.cu"). Path is the folder, Glob the pattern as written.
@@ -257,7 +261,7 @@ struct CMakeReader : cmake::ParseCallbacks {
 
   bool namesAnything() const {
     return !S.Mentions.empty() || !S.GlobExtensions.empty() || !S.GlobNamePatterns.empty() || !S.CudaGlobs.empty() ||
-           !S.OtherGlobs.empty() || !S.WideCudaGlobs.empty() || !S.Subdirectories.empty();
+           !S.OtherGlobs.empty() || !S.WideCudaGlobs.empty() || !S.Subdirectories.empty() || !S.ScopedGlobs.empty();
   }
 
   /// Follows 'if(COND) return() endif()' at the script's top level: true when C was part of it.
@@ -520,7 +524,12 @@ struct CMakeReader : cmake::ParseCallbacks {
         std::string Item(P.Text);
         if (Glob && Item.find('*') != std::string::npos) {
           bool Literal = C.Args[0].Value == "GLOB" && addLiteralGlob(Item, A.Line, Probe.In == Branch::Cuda);
-          if (!Literal && Probe.In != Branch::Cuda) {
+          std::string Folder = fs::path(Item).parent_path().string();
+          if (!Literal && Probe.In != Branch::Cuda && C.Args[0].Value == "GLOB_RECURSE" && !Folder.empty() &&
+              Folder.find_first_of("*?[$") == std::string::npos) {
+            fs::path Base = fs::path(Folder).is_absolute() ? fs::path(Folder) : Dir / Folder;
+            S.ScopedGlobs.emplace_back(Base.lexically_normal().string(), fs::path(Item).filename().string());
+          } else if (!Literal && Probe.In != Branch::Cuda) {
             std::string Ext = lower(fs::path(Item).extension().string());
             std::string NamePattern = fs::path(Item).filename().string();
             std::string Variable = InWrapper || C.Args.size() < 2 ? "" : C.Args[1].Value;
@@ -770,9 +779,13 @@ bool globMatches(const Mention &G, const fs::path &File) {
 
 /// Whether a glob of \p S outside CUDA branches whose folder is not known may pick up a file named
 /// \p Name (extension \p Ext, lower case).
-bool globMayName(const Script &S, const std::string &Name, const std::string &Ext) {
+bool globMayName(const Script &S, const fs::path &File, const std::string &Name, const std::string &Ext) {
   for (const std::string &G : S.GlobExtensions)
     if (G == "*" || G == Ext)
+      return true;
+  std::string Path = File.lexically_normal().string();
+  for (const auto &[Base, Pattern] : S.ScopedGlobs)
+    if (Path.compare(0, Base.size() + 1, Base + "/") == 0 && fnmatch(Pattern.c_str(), Name.c_str(), FNM_PERIOD) == 0)
       return true;
   for (const std::string &P : S.GlobNamePatterns)
     if (fnmatch(P.c_str(), Name.c_str(), FNM_PERIOD) == 0)
@@ -819,7 +832,7 @@ bool listedForAnotherBuild(const std::vector<std::shared_ptr<Script>> &Scripts, 
   if (matchedByOtherGlob(Scripts, File))
     return true;
   for (const auto &S : Scripts) {
-    if (globMayName(*S, Name, Ext))
+    if (globMayName(*S, File, Name, Ext))
       return true;
     for (const Mention &M : S->Mentions)
       if ((M.Computed ? M.Path == Name : M.Path == File.string()) && M.In != Branch::Cuda)
@@ -933,7 +946,7 @@ bool removedForHip(const std::vector<std::shared_ptr<Script>> &Scripts, const fs
     return false;
   std::string Name = File.filename().string();
   for (const auto &S : Scripts) {
-    if (globMayName(*S, Name, Ext))
+    if (globMayName(*S, File, Name, Ext))
       return false;
     for (const Mention &M : S->Mentions) {
       if (!(M.Computed ? M.Path == Name : M.Path == File.string()) || M.In == Branch::Cuda)
@@ -968,7 +981,7 @@ const Mention *onlyCudaReads(const std::vector<std::shared_ptr<Script>> &Scripts
 /// or by a glob that may match it.
 bool namesFile(const Script &S, const fs::path &File, const std::string &Ext) {
   std::string Name = File.filename().string();
-  if (globMayName(S, Name, Ext))
+  if (globMayName(S, File, Name, Ext))
     return true;
   for (const auto *Globs : {&S.CudaGlobs, &S.OtherGlobs})
     for (const Mention &G : *Globs)
@@ -1320,7 +1333,7 @@ bool cudaOnlyInBuildScripts(const ProjectModel &Model, const std::string &Absolu
   if (matchedByOtherGlob(Scripts, File))
     return false;
   for (const auto &S : Scripts) {
-    if (globMayName(*S, Name, Ext))
+    if (globMayName(*S, File, Name, Ext))
       return false;
     for (const Mention &M : S->Mentions) {
       bool Match = M.Computed ? M.Path == Name : M.Path == File.string();
