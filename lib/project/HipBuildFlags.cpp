@@ -199,6 +199,84 @@ struct IncludedScript : cmake::ParseCallbacks {
 /// By absolute path; null for a file that could not be read or parsed.
 using IncludeCache = std::map<std::string, std::shared_ptr<const IncludedScript>>;
 
+/// \p P read and parsed, once per run (kept in \p Cache); null when it cannot be.
+const IncludedScript *parsedOnce(IncludeCache &Cache, const HipBuildFlags::Reader &Read, const std::string &P) {
+  auto [It, New] = Cache.try_emplace(P);
+  if (!New)
+    return It->second.get();
+  std::optional<std::string> Text = Read(P);
+  if (!Text)
+    return nullptr;
+  auto Script = std::make_shared<IncludedScript>();
+  Script->Text = std::move(*Text);
+  cmake::ParseError E;
+  if (!cmake::parseCMake(Script->Text, *Script, E))
+    return nullptr;
+  It->second = std::move(Script);
+  return It->second.get();
+}
+
+/// The functions and macros the project's .cmake files define, by lower-case name, where exactly
+/// one file defines the name. CMake's functions are global: a helper a module defines (found
+/// through CMAKE_MODULE_PATH, or loaded by a loop over a folder's modules) is called by scripts
+/// that never include() that module themselves (DLA-Future's DLAF_addTest).
+using ProjectFunctions = std::map<std::string, const Definition *>;
+
+ProjectFunctions projectFunctions(const std::vector<std::string> &Scripts, IncludeCache &Cache,
+                                  const HipBuildFlags::Reader &Read) {
+  ProjectFunctions Out;
+  std::set<std::string> Twice;
+  for (const std::string &P : Scripts) {
+    if (path::filename(P) == "CMakeLists.txt" || !cmake::isCMakeFile(P))
+      continue;
+    const IncludedScript *S = parsedOnce(Cache, Read, P);
+    if (!S)
+      continue;
+    std::set<std::string> Here; // a file that defines a name twice counts once (the first)
+    for (const auto &[Name, D] : S->Found)
+      if (Here.insert(Name).second && !Twice.count(Name) && !Out.emplace(Name, &D).second) {
+        Out.erase(Name);
+        Twice.insert(Name);
+      }
+  }
+  return Out;
+}
+
+/// The commands this reader interprets itself: a project function of the same name (CMake lets a
+/// project override a command) is not run in their place.
+bool readerCommand(const std::string &N) {
+  static const std::set<std::string, std::less<>> Names = {"add_compile_definitions",
+                                                           "add_definitions",
+                                                           "add_executable",
+                                                           "add_library",
+                                                           "add_subdirectory",
+                                                           "cmake_parse_arguments",
+                                                           "else",
+                                                           "elseif",
+                                                           "endfunction",
+                                                           "endif",
+                                                           "endmacro",
+                                                           "file",
+                                                           "function",
+                                                           "if",
+                                                           "include",
+                                                           "include_directories",
+                                                           "list",
+                                                           "macro",
+                                                           "message",
+                                                           "project",
+                                                           "set",
+                                                           "set_property",
+                                                           "set_source_files_properties",
+                                                           "set_target_properties",
+                                                           "target_compile_definitions",
+                                                           "target_compile_features",
+                                                           "target_include_directories",
+                                                           "target_link_libraries",
+                                                           "target_sources"};
+  return Names.count(N) != 0;
+}
+
 /// Reads one script: what it compiles, and its HIP build's flags.
 class ScriptReader : public cmake::ParseCallbacks {
 public:
@@ -212,6 +290,10 @@ public:
     Vars["CMAKE_SOURCE_DIR"] = Top;
     Vars["PROJECT_SOURCE_DIR"] = Top;
   }
+
+  /// The project's function index, consulted for a call of a name no definition of this script
+  /// (or of a file it includes) gives.
+  void useProjectFunctions(const ProjectFunctions *Index) { Project = Index; }
 
   void command(const cmake::Command &C) override {
     const std::string &N = C.LowerName;
@@ -243,6 +325,15 @@ public:
       call(It->second, C);
       return;
     }
+    if (N == "cmake_parse_arguments") {
+      parseArguments(C);
+      return;
+    }
+    if (Project && !readerCommand(N))
+      if (auto It = Project->find(N); It != Project->end()) {
+        call(*It->second, C);
+        return;
+      }
     if (N == "include" && !C.Args.empty()) {
       includeDefinitions(C);
       return;
@@ -346,9 +437,23 @@ public:
       return;
     }
     if (N == "target_link_libraries" && scope() != Scope::Cuda) {
-      for (size_t I = 1; I < C.Args.size(); ++I)
-        if (std::optional<std::string> E = expand(C.Args[I].Value))
+      // What a target links PUBLIC or INTERFACE (or without a keyword) its users link too: their
+      // usage requirements reach the users' sources (DLA-Future's dlaf.core links dlaf.prop).
+      std::optional<std::string> Target = C.Args.empty() ? std::nullopt : expand(C.Args[0].Value);
+      bool Passed = true;
+      for (size_t I = 1; I < C.Args.size(); ++I) {
+        const std::string &V = C.Args[I].Value;
+        if (V == "PUBLIC" || V == "INTERFACE" || V == "PRIVATE" || V == "LINK_PUBLIC" || V == "LINK_PRIVATE" ||
+            V == "LINK_INTERFACE_LIBRARIES") {
+          Passed = V != "PRIVATE" && V != "LINK_PRIVATE";
+          continue;
+        }
+        if (std::optional<std::string> E = expand(V)) {
           S.Links.push_back(*E);
+          if (Target && Passed)
+            S.TargetLinks[*Target].push_back(*E);
+        }
+      }
       return;
     }
     // target_compile_features(t PUBLIC cxx_std_20), and the standard as a target property.
@@ -524,20 +629,95 @@ private:
   }
 
   /// \p P read and parsed, once per run; null when it cannot be.
-  const IncludedScript *included(const std::string &P) {
-    auto [It, New] = Includes.try_emplace(P);
-    if (!New)
-      return It->second.get();
-    std::optional<std::string> Text = Read(P);
-    if (!Text)
-      return nullptr;
-    auto Script = std::make_shared<IncludedScript>();
-    Script->Text = std::move(*Text);
-    cmake::ParseError E;
-    if (!cmake::parseCMake(Script->Text, *Script, E))
-      return nullptr;
-    It->second = std::move(Script);
-    return It->second.get();
+  const IncludedScript *included(const std::string &P) { return parsedOnce(Includes, Read, P); }
+
+  /// cmake_parse_arguments(PREFIX OPTIONS ONE_VALUE MULTI_VALUE ARGS...), or with PARSE_ARGV N
+  /// first: PREFIX_<keyword> for every keyword (TRUE/FALSE for an option, empty for a keyword not
+  /// given) and PREFIX_UNPARSED_ARGUMENTS. With a keyword list or an argument not known, every
+  /// PREFIX_ variable of the keywords is unknown.
+  void parseArguments(const cmake::Command &C) {
+    size_t First = 0;
+    std::optional<std::string> FromArgv;
+    if (C.Args.size() >= 2 && C.Args[0].Value == "PARSE_ARGV") {
+      First = 2;
+      std::optional<std::string> N = expand(C.Args[1].Value), Argv = expand("${ARGV}");
+      if (N && Argv && !N->empty() && std::all_of(N->begin(), N->end(), ::isdigit)) {
+        llvm::SmallVector<llvm::StringRef, 8> Items;
+        llvm::StringRef(*Argv).split(Items, ';', -1, false);
+        size_t Skip = std::min<size_t>(std::stoul(*N), Items.size());
+        FromArgv = llvm::join(llvm::ArrayRef<llvm::StringRef>(Items).drop_front(Skip), ";");
+      }
+    }
+    if (C.Args.size() < First + 4)
+      return;
+    const std::string Prefix = expand(C.Args[First].Value).value_or("");
+    auto words = [&](size_t I) {
+      std::vector<std::string> Out;
+      std::optional<std::string> E = expand(C.Args[I].Value);
+      const std::string Text = E.value_or("");
+      llvm::SmallVector<llvm::StringRef, 8> Items;
+      llvm::StringRef(Text).split(Items, ';', -1, false);
+      for (llvm::StringRef W : Items)
+        Out.push_back(W.str());
+      return std::make_pair(E.has_value(), Out);
+    };
+    auto [OptionsKnown, Options] = words(First + 1);
+    auto [OneKnown, One] = words(First + 2);
+    auto [MultiKnown, Multi] = words(First + 3);
+    std::string Joined;
+    bool ArgsKnown = First == 0 || FromArgv.has_value();
+    if (First)
+      Joined = FromArgv.value_or("");
+    for (size_t I = First + 4; First == 0 && I < C.Args.size(); ++I) {
+      std::optional<std::string> E = expand(C.Args[I].Value);
+      ArgsKnown &= E.has_value();
+      if (E && !E->empty())
+        Joined += (Joined.empty() ? "" : ";") + *E;
+    }
+    std::vector<std::string> All;
+    All.insert(All.end(), Options.begin(), Options.end());
+    All.insert(All.end(), One.begin(), One.end());
+    All.insert(All.end(), Multi.begin(), Multi.end());
+    if (Prefix.empty() || !OptionsKnown || !OneKnown || !MultiKnown || !ArgsKnown) {
+      const std::string Head = Prefix + "_";
+      for (const std::string &K : All)
+        forget(Head + K);
+      forget(Head + "UNPARSED_ARGUMENTS");
+      return;
+    }
+    std::map<std::string, std::string> Values;
+    for (const std::string &K : Options)
+      Values[K] = "FALSE";
+    for (const std::string &K : One)
+      Values[K] = "";
+    for (const std::string &K : Multi)
+      Values[K] = "";
+    std::string Unparsed, Current;
+    bool CurrentMulti = false;
+    llvm::SmallVector<llvm::StringRef, 16> Items;
+    llvm::StringRef(Joined).split(Items, ';', -1, false);
+    for (llvm::StringRef ItemRef : Items) {
+      std::string Item = ItemRef.str();
+      auto Is = [&](const std::vector<std::string> &L) { return std::find(L.begin(), L.end(), Item) != L.end(); };
+      if (Is(Options)) {
+        Values[Item] = "TRUE";
+        Current.clear();
+      } else if (Is(One) || Is(Multi)) {
+        Current = Item;
+        CurrentMulti = Is(Multi);
+      } else if (!Current.empty()) {
+        std::string &V = Values[Current];
+        V += (V.empty() ? "" : ";") + Item;
+        if (!CurrentMulti)
+          Current.clear();
+      } else {
+        Unparsed += (Unparsed.empty() ? "" : ";") + Item;
+      }
+    }
+    const std::string Head = Prefix + "_";
+    for (const auto &[K, V] : Values)
+      Vars[Head + K] = V;
+    Vars[Head + "UNPARSED_ARGUMENTS"] = Unparsed;
   }
 
   // A call of the script's own function: its body runs here, in this script's folder (CMake's
@@ -885,6 +1065,7 @@ private:
   std::map<std::string, Definition> Functions; // by lower-case name
   Definition *Recording = nullptr;             // the definition whose body is being read
   unsigned Calls = 0;                          // calls of the script's functions being run
+  const ProjectFunctions *Project = nullptr;   // functions of the project's .cmake files
 };
 
 } // namespace
@@ -1035,9 +1216,12 @@ static void linkExports(std::vector<HipBuildFlags::Script> &Scripts, std::vector
                         const std::map<std::string, std::string> &Aliases) {
   std::map<std::string, std::vector<std::string>> LinksOf;
   for (const auto *List : {&Scripts, &LinkOnly})
-    for (const HipBuildFlags::Script &S : *List)
+    for (const HipBuildFlags::Script &S : *List) {
       for (const auto &Export : S.Exports)
         LinksOf[Export.first].insert(LinksOf[Export.first].end(), S.Links.begin(), S.Links.end());
+      for (const auto &[Target, Links] : S.TargetLinks)
+        LinksOf[Target].insert(LinksOf[Target].end(), Links.begin(), Links.end());
+    }
   auto Give = [&](HipBuildFlags::Script &S) {
     std::set<std::string> Seen;
     std::vector<std::string> Work = S.Links;
@@ -1088,6 +1272,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
   std::map<std::string, std::string> Aliases; // add_library(A ALIAS B) of every script
   std::vector<Script> LinkOnly;
   IncludeCache Includes; // project files include() was followed into, for every script
+  const ProjectFunctions Functions = projectFunctions(Scripts, Includes, Read);
   const std::string &OptInMacro = rocmtidy::warpSyncTable().OptInMacro;
   for (const std::string &P : Scripts)
     if (Out.OptIns.empty())
@@ -1162,6 +1347,7 @@ HipBuildFlags HipBuildFlags::read(const std::vector<std::string> &Scripts, const
     Builds = Builds || Choices.HipBranch;
     std::map<std::string, std::string> Values = Choices.Values;
     ScriptReader R(S, Left, Builds, ProjectTop, Read, Includes, std::move(Choices.Values));
+    R.useProjectFunctions(&Functions);
     if (!cmake::parseCMake(*Text, R, E))
       continue;
     if (!Builds)

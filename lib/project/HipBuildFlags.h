@@ -93,6 +93,9 @@ public:
     /// target name, and the names its targets link: a linked target's are this script's too.
     std::map<std::string, std::vector<ScriptFlag>> Exports;
     std::vector<std::string> Links;
+    /// What each of its targets links PUBLIC or INTERFACE (or without a keyword): handed on to the
+    /// target's users.
+    std::map<std::string, std::vector<std::string>> TargetLinks;
     /// `add_library(KokkosFFT::fft ALIAS fft)`: a name users link (KokkosFFT::fft) -> the target.
     std::map<std::string, std::string> Aliases;
   };

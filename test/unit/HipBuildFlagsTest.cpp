@@ -273,6 +273,34 @@ TEST(HipBuildFlags, AFunctionAnIncludedFileDefinesRunsWhereAScriptCallsIt) {
   EXPECT_TRUE(F.flagsFor("/p/src/other.cpp").empty());
 }
 
+// cmake_parse_arguments() inside a helper: options, one-value and multi-value keywords, with the
+// keyword lists in variables; PARSE_ARGV too; an unknown argument makes the keywords unknown.
+TEST(HipBuildFlags, AHelperParsesItsArgumentsAsCMakeDoes) {
+  HipBuildFlags F = readScripts({
+      {"/p/CMakeLists.txt", "project(e LANGUAGES CXX HIP)\n"
+                            "function(add_k name)\n"
+                            "  set(multi INCLUDES DEFINES)\n"
+                            "  cmake_parse_arguments(K \"FAST\" \"STD\" \"${multi}\" ${ARGN})\n"
+                            "  target_include_directories(${name} PRIVATE ${K_INCLUDES})\n"
+                            "  target_compile_definitions(${name} PRIVATE ${K_DEFINES} FAST=${K_FAST} STD=${K_STD}"
+                            " REST=${K_UNPARSED_ARGUMENTS})\n"
+                            "endfunction()\n"
+                            "function(add_v name)\n"
+                            "  cmake_parse_arguments(PARSE_ARGV 1 V \"\" \"\" \"INCLUDES\")\n"
+                            "  target_include_directories(${name} PRIVATE ${V_INCLUDES})\n"
+                            "endfunction()\n"
+                            "add_k(a INCLUDES inc1 inc2 DEFINES A=1 B FAST extra)\n"
+                            "add_v(b INCLUDES inc3)\n"
+                            "add_k(c INCLUDES ${UNKNOWN_DIR} DEFINES C)\n"},
+  });
+  std::vector<std::string> Args = args(F.flagsFor("/p/src/a.cpp"));
+  for (const char *Want :
+       {"-I/p/inc1", "-I/p/inc2", "-DA=1", "-DB", "-DFAST=TRUE", "-DSTD=", "-DREST=extra", "-I/p/inc3"})
+    EXPECT_NE(std::find(Args.begin(), Args.end(), Want), Args.end()) << Want;
+  // The call with an unknown argument gives nothing from its keywords.
+  EXPECT_EQ(std::find(Args.begin(), Args.end(), "-DC"), Args.end());
+}
+
 TEST(HipBuildFlags, AnIncludedFilesFunctionDoesNotRunWithoutACall) {
   HipBuildFlags F = readScripts({
       {"/p/CMakeLists.txt", "project(e LANGUAGES CXX HIP)\n"
