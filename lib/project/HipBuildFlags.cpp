@@ -641,10 +641,12 @@ private:
     if (C.Args.size() >= 2 && C.Args[0].Value == "PARSE_ARGV") {
       First = 2;
       std::optional<std::string> N = expand(C.Args[1].Value), Argv = expand("${ARGV}");
-      if (N && Argv && !N->empty() && std::all_of(N->begin(), N->end(), ::isdigit)) {
+      // A count is a few digits: a hostile script's long number must not overflow the parse.
+      unsigned long long Count = 0;
+      if (N && Argv && !llvm::StringRef(*N).getAsInteger(10, Count)) {
         llvm::SmallVector<llvm::StringRef, 8> Items;
         llvm::StringRef(*Argv).split(Items, ';', -1, false);
-        size_t Skip = std::min<size_t>(std::stoul(*N), Items.size());
+        size_t Skip = static_cast<size_t>(std::min<unsigned long long>(Count, Items.size()));
         FromArgv = llvm::join(llvm::ArrayRef<llvm::StringRef>(Items).drop_front(Skip), ";");
       }
     }

@@ -291,7 +291,12 @@ TEST(HipBuildFlags, AHelperParsesItsArgumentsAsCMakeDoes) {
                             "endfunction()\n"
                             "add_k(a INCLUDES inc1 inc2 DEFINES A=1 B FAST extra)\n"
                             "add_v(b INCLUDES inc3)\n"
-                            "add_k(c INCLUDES ${UNKNOWN_DIR} DEFINES C)\n"},
+                            "add_k(c INCLUDES ${UNKNOWN_DIR} DEFINES C)\n"
+                            "function(add_w name)\n"
+                            "  cmake_parse_arguments(PARSE_ARGV 99999999999999999999999 W \"\" \"\" \"INCLUDES\")\n"
+                            "  target_include_directories(${name} PRIVATE ${W_INCLUDES} inc4)\n"
+                            "endfunction()\n"
+                            "add_w(d INCLUDES inc5)\n"},
   });
   std::vector<std::string> Args = args(F.flagsFor("/p/src/a.cpp"));
   for (const char *Want :
@@ -299,6 +304,9 @@ TEST(HipBuildFlags, AHelperParsesItsArgumentsAsCMakeDoes) {
     EXPECT_NE(std::find(Args.begin(), Args.end(), Want), Args.end()) << Want;
   // The call with an unknown argument gives nothing from its keywords.
   EXPECT_EQ(std::find(Args.begin(), Args.end(), "-DC"), Args.end());
+  // A count too large to read: the keywords stay unknown, the rest of the body still runs.
+  EXPECT_NE(std::find(Args.begin(), Args.end(), "-I/p/inc4"), Args.end());
+  EXPECT_EQ(std::find(Args.begin(), Args.end(), "-I/p/inc5"), Args.end());
 }
 
 TEST(HipBuildFlags, AnIncludedFilesFunctionDoesNotRunWithoutACall) {
